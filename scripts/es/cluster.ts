@@ -1,0 +1,459 @@
+/**
+ * Real Elasticsearch nodes for development and tests, without Docker: the integ-test-zip
+ * distributions from Maven Central, run with the machine's Java 17 on loopback.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Agent, request } from "undici";
+import { NODE_SPECS, type NodeSpec, type RunningNode } from "./nodes.ts";
+import { cacheDir, runDir, stateFile } from "./paths.ts";
+
+const ES_USER = "quarry-es";
+const HEAP = "-Xms384m -Xmx384m";
+const START_TIMEOUT_MS = 240_000;
+
+const log = (msg: string) => process.stderr.write(`[es] ${msg}\n`);
+
+function run(
+  cmd: string,
+  args: string[],
+  opts: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {},
+) {
+  return execFileSync(cmd, args, {
+    input: opts.input,
+    cwd: opts.cwd,
+    env: opts.env ?? process.env,
+    stdio: ["pipe", "pipe", "pipe"],
+  }).toString();
+}
+
+const isRoot = () => process.getuid?.() === 0;
+
+/** Commands run as the unprivileged user when we are root (Elasticsearch refuses root). */
+function asEsUser(cmd: string, args: string[]): [string, string[]] {
+  return isRoot() ? ["runuser", ["-u", ES_USER, "--", cmd, ...args]] : [cmd, args];
+}
+
+function ensureEsUser(): void {
+  if (!isRoot()) return;
+  try {
+    run("id", ["-u", ES_USER]);
+  } catch {
+    log(`creating the unprivileged user ${ES_USER}`);
+    run("useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", ES_USER]);
+  }
+}
+
+function chownToEsUser(path: string): void {
+  if (isRoot()) run("chown", ["-R", `${ES_USER}:${ES_USER}`, path]);
+}
+
+function javaHome(): string {
+  if (process.env.ES_JAVA_HOME) return process.env.ES_JAVA_HOME;
+  const java = realpathSync(run("sh", ["-c", "command -v java"]).trim());
+  return dirname(dirname(java));
+}
+
+/** Fetches the zip with the machine's Maven into the cache; a second run finds it there. */
+export function ensureZip(version: string): string {
+  const dir = cacheDir();
+  const zip = join(dir, `elasticsearch-${version}.zip`);
+  if (existsSync(zip)) return zip;
+  mkdirSync(dir, { recursive: true });
+  log(`downloading the ${version} integ-test-zip from Maven Central`);
+  run("mvn", [
+    "-B",
+    "-q",
+    "dependency:copy",
+    `-Dartifact=org.elasticsearch.distribution.integ-test-zip:elasticsearch:${version}:zip`,
+    `-DoutputDirectory=${dir}`,
+  ]);
+  if (!existsSync(zip)) throw new Error(`Maven did not produce ${zip}`);
+  return zip;
+}
+
+/** Unpacks once per version; the unpacked tree is shared read-only by every node of that version. */
+function ensureDistribution(version: string): string {
+  const home = join(runDir(), "dist", `elasticsearch-${version}`);
+  if (existsSync(join(home, "bin", "elasticsearch"))) return home;
+  const zip = ensureZip(version);
+  const tmp = join(runDir(), "dist", `.unpack-${process.pid}`);
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  run("unzip", ["-q", zip, "-d", tmp]);
+  renameSync(join(tmp, `elasticsearch-${version}`), home);
+  rmSync(tmp, { recursive: true, force: true });
+  return home;
+}
+
+function nodeHome(spec: NodeSpec): string {
+  return join(runDir(), "nodes", spec.name);
+}
+
+function passwordFile(spec: NodeSpec): string {
+  return join(runDir(), "secrets", `${spec.name}.password`);
+}
+
+/** The `elastic` password is made once per node folder, since it only takes effect on first start. */
+function elasticPassword(spec: NodeSpec): string {
+  const file = passwordFile(spec);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const pw = randomBytes(18).toString("base64url");
+  writeFileSync(file, `${pw}\n`, { mode: 0o600 });
+  return pw;
+}
+
+/** A CA and a node certificate for HTTPS, made at run time with openssl (never committed). */
+function ensureCertificates(certDir: string): void {
+  if (existsSync(join(certDir, "node.crt"))) return;
+  mkdirSync(certDir, { recursive: true });
+  const ssl = (...args: string[]) => run("openssl", args);
+  ssl("genrsa", "-out", join(certDir, "ca.key"), "2048");
+  ssl(
+    "req",
+    "-x509",
+    "-new",
+    "-key",
+    join(certDir, "ca.key"),
+    "-sha256",
+    "-days",
+    "3650",
+    "-subj",
+    "/CN=Quarry Test CA",
+    "-out",
+    join(certDir, "ca.crt"),
+  );
+  ssl("genrsa", "-out", join(certDir, "node.key"), "2048");
+  ssl(
+    "req",
+    "-new",
+    "-key",
+    join(certDir, "node.key"),
+    "-subj",
+    "/CN=localhost",
+    "-out",
+    join(certDir, "node.csr"),
+  );
+  // Only localhost and 127.0.0.1 are named, so 127.0.0.2 (also loopback) shows a host-name mismatch.
+  const ext = join(certDir, "node.ext");
+  writeFileSync(ext, "subjectAltName=DNS:localhost,IP:127.0.0.1\n");
+  ssl(
+    "x509",
+    "-req",
+    "-in",
+    join(certDir, "node.csr"),
+    "-CA",
+    join(certDir, "ca.crt"),
+    "-CAkey",
+    join(certDir, "ca.key"),
+    "-CAcreateserial",
+    "-days",
+    "3650",
+    "-sha256",
+    "-extfile",
+    ext,
+    "-out",
+    join(certDir, "node.crt"),
+  );
+}
+
+function settings(spec: NodeSpec, home: string): string[] {
+  const lines = [
+    `cluster.name: quarry-${spec.name}`,
+    `node.name: ${spec.name}`,
+    "discovery.type: single-node",
+    `path.data: ${join(home, "data")}`,
+    `path.logs: ${join(home, "logs")}`,
+    // Bound to 127.0.0.1 and 127.0.0.2 (both loopback) so host-name verification can be tested.
+    'http.bind_host: ["127.0.0.1", "127.0.0.2"]',
+    "http.publish_host: 127.0.0.1",
+    "transport.host: 127.0.0.1",
+    `http.port: ${spec.httpPort}`,
+    `transport.port: ${spec.transportPort}`,
+    "cluster.routing.allocation.disk.threshold_enabled: false",
+    "action.destructive_requires_name: false",
+  ];
+  if (!spec.secured) {
+    lines.push("xpack.security.enabled: false");
+    return lines;
+  }
+  lines.push(
+    "xpack.security.enabled: true",
+    "xpack.security.autoconfiguration.enabled: false",
+    "xpack.security.authc.api_key.enabled: true",
+    "xpack.security.transport.ssl.enabled: false",
+    "xpack.security.http.ssl.enabled: true",
+    "xpack.security.http.ssl.key: certs/node.key",
+    "xpack.security.http.ssl.certificate: certs/node.crt",
+    "xpack.security.http.ssl.certificate_authorities: [certs/ca.crt]",
+  );
+  return lines;
+}
+
+function esEnv(spec: NodeSpec): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    ES_JAVA_HOME: javaHome(),
+    ES_PATH_CONF: join(nodeHome(spec), "config"),
+    ES_JAVA_OPTS: HEAP,
+  };
+}
+
+/** Writes the node's own config folder (settings, heap, keystore, certificates) beside the shared distribution. */
+function prepareNode(spec: NodeSpec, dist: string): void {
+  const home = nodeHome(spec);
+  const config = join(home, "config");
+  mkdirSync(join(home, "data"), { recursive: true });
+  mkdirSync(join(home, "logs"), { recursive: true });
+  if (!existsSync(join(config, "jvm.options"))) {
+    run("cp", ["-r", join(dist, "config"), config]);
+    // The launcher runs from the shared, read-only distribution: point its relative paths here.
+    const jvm = readFileSync(join(config, "jvm.options"), "utf8")
+      .replaceAll("file=logs/", `file=${home}/logs/`)
+      .replaceAll("ErrorFile=logs/", `ErrorFile=${home}/logs/`)
+      .replaceAll("HeapDumpPath=data", `HeapDumpPath=${home}/data`);
+    writeFileSync(join(config, "jvm.options"), jvm);
+  }
+  writeFileSync(join(config, "elasticsearch.yml"), `${settings(spec, home).join("\n")}\n`);
+  if (spec.secured) ensureCertificates(join(config, "certs"));
+  chownToEsUser(home);
+  if (spec.secured && !existsSync(join(config, "elasticsearch.keystore"))) {
+    const env = { ...esEnv(spec) };
+    const keystore = join(dist, "bin", "elasticsearch-keystore");
+    const [c1, a1] = asEsUser("env", envArgs(env, keystore, ["create"]));
+    run(c1, a1, { cwd: home });
+    const [c2, a2] = asEsUser("env", envArgs(env, keystore, ["add", "-x", "bootstrap.password"]));
+    run(c2, a2, { cwd: home, input: elasticPassword(spec) });
+  }
+}
+
+function envArgs(env: NodeJS.ProcessEnv, cmd: string, args: string[]): string[] {
+  const pairs = Object.entries(env)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`);
+  return [...pairs, cmd, ...args];
+}
+
+function describe(spec: NodeSpec, pid: number, pgid: number): RunningNode {
+  const home = nodeHome(spec);
+  const node: RunningNode = {
+    name: spec.name,
+    url: `${spec.secured ? "https" : "http"}://127.0.0.1:${spec.httpPort}`,
+    version: spec.version,
+    secured: spec.secured,
+    pid,
+    pgid,
+    logPath: join(home, "logs", `quarry-${spec.name}.log`),
+  };
+  if (spec.secured) {
+    node.username = "elastic";
+    node.password = elasticPassword(spec);
+    node.caPath = join(home, "config", "certs", "ca.crt");
+  }
+  return node;
+}
+
+function startProcess(spec: NodeSpec, dist: string): { pid: number; pgid: number } {
+  const home = nodeHome(spec);
+  const pidFile = join(home, "es.pid");
+  rmSync(pidFile, { force: true });
+  const out = openSync(join(home, "logs", "stdout.log"), "w");
+  const [cmd, args] = asEsUser(
+    "env",
+    envArgs(esEnv(spec), join(dist, "bin", "elasticsearch"), ["-p", pidFile]),
+  );
+  // detached: the launcher leads its own process group, so `down` can stop the whole tree.
+  const child = spawn(cmd, args, { cwd: home, detached: true, stdio: ["ignore", out, out] });
+  closeSync(out);
+  child.unref();
+  if (!child.pid) throw new Error(`could not start ${spec.name}`);
+  return { pid: child.pid, pgid: child.pid };
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function groupAlive(pgid: number): boolean {
+  return isAlive(-pgid);
+}
+
+export function logTail(node: Pick<RunningNode, "logPath">, lines = 40): string {
+  const files = [node.logPath, join(dirname(node.logPath), "stdout.log")];
+  for (const f of files) {
+    if (!existsSync(f)) continue;
+    const text = readFileSync(f, "utf8").trimEnd().split("\n");
+    if (text.length > 1) return text.slice(-lines).join("\n");
+  }
+  return "(no log written)";
+}
+
+/** An undici dispatcher that trusts the node's generated CA. */
+export function dispatcherFor(node: RunningNode): Agent {
+  return new Agent({
+    connect: node.caPath ? { ca: readFileSync(node.caPath) } : {},
+  });
+}
+
+export function authHeader(node: RunningNode): Record<string, string> {
+  if (!node.username) return {};
+  const basic = Buffer.from(`${node.username}:${node.password}`).toString("base64");
+  return { authorization: `Basic ${basic}` };
+}
+
+/**
+ * Ready means the cluster answers health at yellow or better. `GET /` is not used: the 8.x
+ * integ-test-zip has no rest-root module, so it answers 400 there.
+ */
+async function waitHealthy(node: RunningNode): Promise<void> {
+  const dispatcher = dispatcherFor(node);
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  try {
+    while (Date.now() < deadline) {
+      if (!groupAlive(node.pgid)) {
+        throw new Error(`${node.name} exited during start-up. Last log lines:\n${logTail(node)}`);
+      }
+      try {
+        const res = await request(`${node.url}/_cluster/health?wait_for_status=yellow&timeout=2s`, {
+          dispatcher,
+          headers: authHeader(node),
+          headersTimeout: 5000,
+          bodyTimeout: 5000,
+        });
+        const body = (await res.body.json()) as { status?: string };
+        if (res.statusCode === 200 && body.status !== "red") return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(500);
+    }
+    throw new Error(
+      `${node.name} did not become healthy in time. Last log lines:\n${logTail(node)}`,
+    );
+  } finally {
+    await dispatcher.close();
+  }
+}
+
+export interface ClusterState {
+  nodes: RunningNode[];
+}
+
+export function readState(): ClusterState | undefined {
+  try {
+    return JSON.parse(readFileSync(stateFile(), "utf8")) as ClusterState;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeState(state: ClusterState): void {
+  mkdirSync(runDir(), { recursive: true });
+  const tmp = `${stateFile()}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  renameSync(tmp, stateFile());
+}
+
+export async function up(names?: string[]): Promise<ClusterState> {
+  const specs = NODE_SPECS.filter((s) => !names || names.includes(s.name));
+  const previous = readState();
+  const running = new Map(
+    (previous?.nodes ?? []).filter((n) => groupAlive(n.pgid)).map((n) => [n.name, n]),
+  );
+  ensureEsUser();
+  mkdirSync(runDir(), { recursive: true });
+  chmodSync(runDir(), 0o755);
+  const requested: RunningNode[] = [];
+  const fresh: RunningNode[] = [];
+  for (const spec of specs) {
+    const existing = running.get(spec.name);
+    if (existing) {
+      requested.push(existing);
+      continue;
+    }
+    const dist = ensureDistribution(spec.version);
+    prepareNode(spec, dist);
+    log(`starting ${spec.name} (${spec.version}) on port ${spec.httpPort}`);
+    const { pid, pgid } = startProcess(spec, dist);
+    const node = describe(spec, pid, pgid);
+    requested.push(node);
+    fresh.push(node);
+  }
+  const others = [...running.values()].filter((n) => !specs.some((s) => s.name === n.name));
+  const save = () => writeState({ nodes: [...others, ...requested] });
+  save(); // saved before waiting, so `down` can stop a node that never becomes healthy
+  try {
+    await Promise.all(fresh.map((n) => waitHealthy(n)));
+  } catch (e) {
+    await stopNodes(fresh);
+    writeState({ nodes: [...others, ...requested.filter((n) => !fresh.includes(n))] });
+    throw e;
+  }
+  for (const n of fresh) n.pid = readServerPid(n) ?? n.pid;
+  save();
+  return { nodes: requested };
+}
+
+function readServerPid(node: RunningNode): number | undefined {
+  try {
+    return Number(readFileSync(join(dirname(dirname(node.logPath)), "es.pid"), "utf8").trim());
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stops exactly the process groups `up` started, waiting for them to end. */
+export async function down(): Promise<string[]> {
+  const state = readState();
+  if (!state) return [];
+  const stopped = await stopNodes(state.nodes);
+  rmSync(stateFile(), { force: true });
+  return stopped;
+}
+
+function signal(node: RunningNode, sig: NodeJS.Signals): void {
+  for (const target of [node.pid, -node.pgid]) {
+    try {
+      process.kill(target, sig);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function stopNodes(nodes: RunningNode[]): Promise<string[]> {
+  const alive = (n: RunningNode) => groupAlive(n.pgid) || isAlive(n.pid);
+  const stopped = nodes.filter(alive);
+  for (const n of stopped) signal(n, "SIGTERM");
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && stopped.some(alive)) await sleep(200);
+  for (const n of stopped.filter(alive)) signal(n, "SIGKILL");
+  return stopped.map((n) => n.name);
+}
+
+/** Nodes that were started but have died, each with the tail of its log. */
+export function crashedNodes(): { node: RunningNode; tail: string }[] {
+  const state = readState();
+  if (!state) return [];
+  return state.nodes.filter((n) => !isAlive(n.pid)).map((node) => ({ node, tail: logTail(node) }));
+}
