@@ -19,6 +19,7 @@ import {
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, request } from "undici";
+import { ensureSecurityAnalysisPlugin } from "./analysis-plugin.ts";
 import { NODE_SPECS, type NodeSpec, type RunningNode } from "./nodes.ts";
 import { cacheDir, runDir, stateFile } from "./paths.ts";
 
@@ -216,6 +217,7 @@ function esEnv(spec: NodeSpec): NodeJS.ProcessEnv {
 
 /** Writes the node's own config folder (settings, heap, keystore, certificates) beside the shared distribution. */
 function prepareNode(spec: NodeSpec, dist: string): void {
+  ensureSecurityAnalysisPlugin(dist, spec.version, javaHome());
   const home = nodeHome(spec);
   const config = join(home, "config");
   mkdirSync(join(home, "data"), { recursive: true });

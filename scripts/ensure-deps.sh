@@ -1,0 +1,10 @@
+#!/bin/sh
+# Installs the project's pinned dependencies (including its own Node LTS) when they are missing
+# or out of date, so the README's commands work on a fresh machine with nothing but npm.
+set -e
+cd "$(dirname "$0")/.."
+if [ -x node_modules/.bin/node ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
+  exit 0
+fi
+echo "Installing dependencies (npm ci)..." >&2
+npm ci --no-audit --no-fund --loglevel=error >&2

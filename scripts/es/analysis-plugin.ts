@@ -1,0 +1,131 @@
+/**
+ * The security-analysis test plugin (docs/testing.md). The .security index of 8.x needs analysis
+ * components from the analysis-common module, which the integ-test-zip lacks, so security APIs
+ * that write to it (API keys, users, roles) fail. The plugin in test/es-plugins/security-analysis
+ * registers them; here it is compiled with the machine's JDK against the distribution's own jars,
+ * zipped into the run folder and installed with the distribution's `elasticsearch-plugin`.
+ *
+ * Elasticsearch has no per-node plugins folder, so it goes into the shared distribution, before
+ * the first node of that version starts. That is harmless for the unsecured node: it only adds
+ * analysis components that a full distribution has anyway.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runDir } from "./paths.ts";
+
+const NAME = "security-analysis";
+const SOURCE_DIR = fileURLToPath(new URL(`../../test/es-plugins/${NAME}/`, import.meta.url));
+const DESCRIPTOR = "plugin-descriptor.properties";
+
+/** Only 8.x distributions that have security but not analysis-common need it (the code targets 8.x). */
+function needsPlugin(dist: string, version: string): boolean {
+  return (
+    Number(version.split(".")[0]) >= 8 &&
+    existsSync(join(dist, "modules", "x-pack-security")) &&
+    !existsSync(join(dist, "modules", "analysis-common"))
+  );
+}
+
+/** Identifies a build: the plugin sources and the Elasticsearch version they are built for. */
+function sourceHash(version: string, files: string[]): string {
+  const hash = createHash("sha256").update(version);
+  for (const f of files) hash.update(`\0${f}\0`).update(readFileSync(join(SOURCE_DIR, f)));
+  return hash.digest("hex").slice(0, 12);
+}
+
+function jdkTool(javaHome: string, tool: string): string {
+  const path = join(javaHome, "bin", tool);
+  return existsSync(path) ? path : tool;
+}
+
+/** Builds the plugin zip once per source hash; a later run finds it in the run folder. */
+function buildZip(dist: string, version: string, hash: string, javaHome: string): string {
+  const dir = join(runDir(), "plugins");
+  const zip = join(dir, `${NAME}-${version}-${hash}.zip`);
+  if (existsSync(zip)) return zip;
+  process.stderr.write(`[es] building the ${NAME} test plugin for ${version}\n`);
+  const work = join(dir, `.build-${process.pid}`);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(join(work, "classes"), { recursive: true });
+  mkdirSync(join(work, "zip"), { recursive: true });
+  const sources = readdirSync(SOURCE_DIR).filter((f) => f.endsWith(".java"));
+  const run = (tool: string, args: string[]) =>
+    execFileSync(jdkTool(javaHome, tool), args, { stdio: ["ignore", "pipe", "pipe"] });
+  run("javac", [
+    "--release",
+    "17",
+    "-proc:none",
+    "-cp",
+    join(dist, "lib", "*"),
+    "-d",
+    join(work, "classes"),
+    ...sources.map((f) => join(SOURCE_DIR, f)),
+  ]);
+  run("jar", [
+    "--create",
+    "--file",
+    join(work, "zip", `${NAME}.jar`),
+    "-C",
+    join(work, "classes"),
+    ".",
+  ]);
+  const values: Record<string, string> = { elasticsearchVersion: version, sourceHash: hash };
+  const descriptor = readFileSync(join(SOURCE_DIR, DESCRIPTOR), "utf8").replace(
+    /\$\{(\w+)\}/g,
+    (_, key: string) => {
+      const value = values[key];
+      if (value === undefined) throw new Error(`unknown placeholder ${key} in ${DESCRIPTOR}`);
+      return value;
+    },
+  );
+  writeFileSync(join(work, "zip", DESCRIPTOR), descriptor);
+  // `jar --no-manifest` writes a plain zip, so the machine needs no `zip` program.
+  run("jar", [
+    "--create",
+    "--no-manifest",
+    "--file",
+    join(work, "plugin.zip"),
+    "-C",
+    join(work, "zip"),
+    ".",
+  ]);
+  renameSync(join(work, "plugin.zip"), zip);
+  rmSync(work, { recursive: true, force: true });
+  return zip;
+}
+
+/** Installs the plugin into the distribution unless this very build is there already. */
+export function ensureSecurityAnalysisPlugin(
+  dist: string,
+  version: string,
+  javaHome: string,
+): void {
+  if (!needsPlugin(dist, version)) return;
+  const files = readdirSync(SOURCE_DIR)
+    .filter((f) => f.endsWith(".java") || f === DESCRIPTOR)
+    .sort();
+  const hash = sourceHash(version, files);
+  const installed = join(dist, "plugins", NAME, DESCRIPTOR);
+  if (existsSync(installed) && readFileSync(installed, "utf8").includes(`(source ${hash})`)) return;
+  process.stderr.write(
+    `[es] installing the ${NAME} test plugin into the ${version} distribution\n`,
+  );
+  const zip = buildZip(dist, version, hash, javaHome);
+  const cli = join(dist, "bin", "elasticsearch-plugin");
+  const env = { PATH: process.env.PATH, ES_JAVA_HOME: javaHome };
+  const plugin = (args: string[]) =>
+    execFileSync(cli, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  if (existsSync(join(dist, "plugins", NAME))) plugin(["remove", NAME]);
+  plugin(["install", "--batch", `file://${zip}`]);
+}

@@ -1,0 +1,114 @@
+/**
+ * The whole test suite, as the README's second command runs it: formatter and linter, type check,
+ * unit tests, then integration tests on real Elasticsearch nodes that this script starts (and
+ * stops again if it started them). Ends with the line `N passed, N failed`.
+ *
+ *   npm test                 everything
+ *   npm test -- unit         only the fast unit tests (no cluster)
+ *   npm test -- <files...>   only these test files
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { run } from "node:test";
+import { spec } from "node:test/reporters";
+import { crashedNodes, down, readState, up } from "./es/cluster.ts";
+
+const root = join(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function record(name: string, ok: boolean): void {
+  if (ok) passed++;
+  else {
+    failed++;
+    failures.push(name);
+  }
+}
+
+function check(name: string, cmd: string, cmdArgs: string[]): void {
+  process.stdout.write(`\n▶ ${name}\n`);
+  const res = spawnSync(cmd, cmdArgs, { cwd: root, stdio: "inherit" });
+  record(name, res.status === 0);
+}
+
+function findTests(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const p = join(dir, entry);
+    if (statSync(p).isDirectory()) out.push(...findTests(p));
+    else if (entry.endsWith(".test.ts")) out.push(p);
+  }
+  return out.sort();
+}
+
+async function runTests(files: string[], concurrency: number): Promise<void> {
+  if (files.length === 0) return;
+  const stream = run({ files, concurrency, timeout: 10 * 60_000, cwd: root });
+  stream.on("test:pass", (e) => {
+    if (e.details.type !== "suite") passed++;
+  });
+  stream.on("test:fail", (e) => {
+    if (e.details.type === "suite") return;
+    failed++;
+    failures.push(`${relative(root, e.file ?? "")} › ${e.name}`);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const out = stream.compose(spec);
+    out.on("data", (chunk) => process.stdout.write(chunk));
+    out.on("end", resolve);
+    out.on("error", reject);
+  });
+}
+
+const onlyUnit = args[0] === "unit";
+const explicit = !onlyUnit && args.length > 0 ? args.map((a) => join(root, a)) : undefined;
+const unitFiles =
+  explicit?.filter((f) => f.includes("/unit/")) ?? findTests(join(root, "test", "unit"));
+const integrationFiles = onlyUnit
+  ? []
+  : (explicit?.filter((f) => !f.includes("/unit/")) ??
+    findTests(join(root, "test", "integration")));
+
+if (!explicit) {
+  const bin = join(root, "node_modules", ".bin");
+  check("format and lint (biome)", join(bin, "biome"), ["check", "."]);
+  check("type check (tsc)", join(bin, "tsc"), ["--noEmit", "-p", "."]);
+}
+
+process.stdout.write("\n▶ unit tests\n");
+await runTests(unitFiles, 2);
+
+let startedHere = false;
+if (integrationFiles.length > 0) {
+  process.stdout.write("\n▶ integration tests on real Elasticsearch nodes\n");
+  const before = new Set((readState()?.nodes ?? []).map((n) => n.name));
+  try {
+    const { nodes } = await up();
+    startedHere = nodes.some((n) => !before.has(n.name));
+    for (const n of nodes)
+      process.stdout.write(`  ${n.name}: ${n.url} (Elasticsearch ${n.version})\n`);
+    await runTests(integrationFiles, 2);
+  } catch (e) {
+    record(`starting Elasticsearch: ${(e as Error).message}`, false);
+  }
+  for (const { node, tail } of crashedNodes()) {
+    record(`${node.name} crashed during the tests`, false);
+    process.stdout.write(
+      `\n✖ ${node.name} is no longer running. Last lines of its log:\n${tail}\n`,
+    );
+  }
+  if (startedHere && !process.env.QUARRY_KEEP_ES) {
+    const stopped = await down();
+    process.stdout.write(`\nstopped Elasticsearch nodes: ${stopped.join(", ")}\n`);
+  }
+}
+
+if (failures.length) {
+  process.stdout.write("\nFailed:\n");
+  for (const f of failures) process.stdout.write(`  ✖ ${f}\n`);
+}
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exitCode = failed === 0 && passed > 0 ? 0 : 1;

@@ -1,0 +1,142 @@
+/**
+ * Translation of transport failures and cluster error bodies into QuarryErrors (spec 7.1).
+ * Pure: takes what the network layer saw, returns the error to show.
+ */
+import { errors, type QuarryError, REMEDIES } from "../../core/errors.ts";
+
+const TLS_TRUST_CODES = new Set([
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_UNTRUSTED",
+  "CERT_SIGNATURE_FAILURE",
+]);
+
+interface ErrorLike {
+  code?: string;
+  message?: string;
+  cause?: unknown;
+}
+
+function codeOf(e: unknown): string | undefined {
+  let cur: unknown = e;
+  for (let depth = 0; cur && depth < 4; depth++) {
+    const c = (cur as ErrorLike).code;
+    if (c && !c.startsWith("UND_ERR")) return c;
+    cur = (cur as ErrorLike).cause;
+  }
+  return (e as ErrorLike)?.code;
+}
+
+/** Maps an exception from the HTTP client (no response received) to `Connection failed: …`. */
+export function networkError(e: unknown, target: { url: string; tls: boolean }): QuarryError {
+  const code = codeOf(e) ?? "";
+  const msg = (e as ErrorLike)?.message ?? String(e);
+  const details = { url: target.url, cause: code || msg };
+  if (TLS_TRUST_CODES.has(code)) {
+    return errors.connectionFailed(
+      `the server's certificate is not trusted (${code})`,
+      REMEDIES.selfSigned,
+      details,
+    );
+  }
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID") {
+    return errors.connectionFailed(
+      `the certificate does not name this host (${msg})`,
+      `Connect with a host name the certificate names, choose SSL Mode Verify CA (checks the CA but not the name), or ${REMEDIES.selfSigned.charAt(0).toLowerCase()}${REMEDIES.selfSigned.slice(1)}`,
+      details,
+    );
+  }
+  if (code === "CERT_HAS_EXPIRED" || code === "CERT_NOT_YET_VALID") {
+    return errors.connectionFailed(
+      `the server's certificate is not valid now (${code})`,
+      REMEDIES.selfSigned,
+      details,
+    );
+  }
+  if (
+    code === "ERR_SSL_WRONG_VERSION_NUMBER" ||
+    code === "EPROTO" ||
+    /wrong version number/i.test(msg)
+  ) {
+    return errors.connectionFailed(
+      "the server did not answer in TLS; it probably serves plain HTTP",
+      "Set SSL Mode to Disabled for a cluster without HTTPS.",
+      details,
+    );
+  }
+  if (code === "ECONNREFUSED") {
+    return errors.connectionFailed(
+      `nothing is listening at ${target.url} (ECONNREFUSED)`,
+      "Check the host and port, and that the cluster is running.",
+      details,
+    );
+  }
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
+    return errors.connectionFailed(
+      `the host name could not be resolved (${code})`,
+      "Check the Host field.",
+      details,
+    );
+  }
+  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || /other side closed/i.test(msg)) {
+    return errors.connectionFailed(
+      target.tls
+        ? "the server closed the connection during the request"
+        : "the server closed the connection without answering; it probably requires HTTPS",
+      target.tls
+        ? "Check the cluster's logs; if it serves plain HTTP, set SSL Mode to Disabled."
+        : `Elasticsearch 8.x serves HTTPS by default: set SSL Mode to Preferred or another HTTPS mode. ${REMEDIES.selfSigned}`,
+      details,
+    );
+  }
+  if (code.includes("TIMEOUT") || code === "ETIMEDOUT") {
+    return errors.connectionFailed(
+      `no answer from ${target.url} in time (${code})`,
+      "Check the host, port and network; the cluster may be overloaded.",
+      details,
+    );
+  }
+  return errors.connectionFailed(`${msg}${code ? ` (${code})` : ""}`, REMEDIES.selfSigned, details);
+}
+
+/** The shape of an Elasticsearch error body: `{"error":{"type","reason","root_cause":[…]},"status":N}`. */
+interface EsErrorBody {
+  error?:
+    | string
+    | { type?: string; reason?: string; root_cause?: { type?: string; reason?: string }[] };
+  status?: number;
+}
+
+/** Extracts the most useful type and reason, preferring the root cause over "all shards failed". */
+export function errorTypeAndReason(body: unknown): { type: string; reason: string } {
+  const err = (body as EsErrorBody | undefined)?.error;
+  if (typeof err === "string") return { type: "error", reason: err };
+  if (!err)
+    return { type: "error", reason: typeof body === "string" ? body : JSON.stringify(body) };
+  const root = err.root_cause?.[0];
+  const generic = !err.reason || /all shards failed/i.test(err.reason);
+  if (generic && root?.reason)
+    return { type: root.type ?? err.type ?? "error", reason: root.reason };
+  return { type: err.type ?? "error", reason: err.reason ?? "" };
+}
+
+/** Maps a non-2xx cluster answer to an error: 401 is `Authentication failed: …` (spec 7.1). */
+export function httpError(status: number, body: unknown): QuarryError {
+  const { type, reason } = errorTypeAndReason(body);
+  if (status === 401)
+    return errors.authenticationFailed(reason || "the cluster rejected the credentials", {
+      status,
+      type,
+    });
+  if (status === 403) {
+    return errors.permissionDenied(
+      reason,
+      "Use credentials whose role allows this action, or ask the cluster's administrator.",
+      { status, type },
+    );
+  }
+  return errors.clusterError(status, type, reason);
+}

@@ -1,0 +1,67 @@
+/**
+ * Recognizing the cluster: Elasticsearch 7.x or 8.x is accepted, anything else is refused by name.
+ * Pure: works on the bodies and headers the connection test received.
+ */
+import type { ServerInfo } from "../../core/driver.ts";
+import { errors } from "../../core/errors.ts";
+
+export const SUPPORTED_MAJORS = [7, 8] as const;
+
+/** `GET /`'s body. */
+export interface RootInfo {
+  cluster_name?: string;
+  version?: { number?: string; distribution?: string; build_flavor?: string };
+  tagline?: string;
+}
+
+/** `GET /_nodes/_local`'s body, used where `GET /` is not served (8.x integ-test zips have no rest-root). */
+export interface LocalNodesInfo {
+  cluster_name?: string;
+  nodes?: Record<string, { version?: string }>;
+}
+
+function parseMajorMinor(version: string): [number, number] {
+  const [major = Number.NaN, minor = Number.NaN] = version
+    .split(".")
+    .map((p) => Number.parseInt(p, 10));
+  return [major, minor];
+}
+
+/**
+ * Decides whether the answering server is a supported Elasticsearch. Forks (OpenSearch names
+ * itself in `version.distribution`) and other majors are refused with a message naming them.
+ */
+export function identifyServer(
+  source: { root?: RootInfo; nodes?: LocalNodesInfo },
+  productHeader: string | undefined,
+): ServerInfo {
+  const version =
+    source.root?.version?.number ?? Object.values(source.nodes?.nodes ?? {})[0]?.version;
+  const clusterName = source.root?.cluster_name ?? source.nodes?.cluster_name ?? "";
+  const distribution = source.root?.version?.distribution;
+  if (distribution && distribution.toLowerCase() !== "elasticsearch") {
+    const name = distribution.toLowerCase() === "opensearch" ? "OpenSearch" : distribution;
+    throw errors.unsupportedCluster(
+      `${name} ${version ?? ""} is a fork of Elasticsearch, which Quarry does not support`.replace(
+        "  ",
+        " ",
+      ),
+    );
+  }
+  if (!version)
+    throw errors.unsupportedCluster("the server did not report an Elasticsearch version");
+  const [major, minor] = parseMajorMinor(version);
+  if (!SUPPORTED_MAJORS.includes(major as 7 | 8)) {
+    throw errors.unsupportedCluster(
+      `Elasticsearch ${version} is not supported; Quarry supports 7.x and 8.x`,
+    );
+  }
+  // Elasticsearch sends X-Elastic-Product on every authenticated answer since 7.14.
+  const mustHaveHeader = major > 7 || minor >= 14;
+  if (mustHaveHeader && productHeader !== "Elasticsearch") {
+    throw errors.unsupportedCluster(
+      `the server reports version ${version} but does not identify itself as Elasticsearch (no X-Elastic-Product header); forks are not supported`,
+    );
+  }
+  return { product: "Elasticsearch", version, major, clusterName };
+}

@@ -1,0 +1,84 @@
+/**
+ * Indices as tables (spec 2.2): concrete indices only, hiding names that begin with "." (system
+ * indices, data stream backing indices). Aliases and data streams are not indices, so they never
+ * appear; hidden indices whose names do not begin with "." are listed.
+ */
+import type { EsTransport } from "./transport.ts";
+
+export interface TableInfo {
+  name: string;
+  /** Top-level documents (nested objects are not counted, unlike `_cat/indices`). */
+  docCount: number | null;
+  /** Store size in bytes, primaries and replicas. */
+  sizeBytes: number | null;
+  health: string | null;
+  /** "open" or "close". */
+  status: string;
+}
+
+interface CatIndexRow {
+  index: string;
+  health?: string | null;
+  status?: string;
+  "store.size"?: string | null;
+}
+
+interface CountsBody {
+  aggregations?: { by_index?: { buckets?: { key: string; doc_count: number }[] } };
+}
+
+/** Pure: which names the sidebar shows. */
+export function isListedIndex(name: string): boolean {
+  return !name.startsWith(".");
+}
+
+export async function listTables(transport: EsTransport): Promise<TableInfo[]> {
+  const rows = await transport.json<CatIndexRow[]>({
+    method: "GET",
+    path: "/_cat/indices",
+    query: {
+      format: "json",
+      bytes: "b",
+      expand_wildcards: "all",
+      h: "index,health,status,store.size",
+      s: "index",
+    },
+  });
+  const listed = rows.filter((r) => isListedIndex(r.index));
+  const counts = await topLevelCounts(
+    transport,
+    listed.filter((r) => r.status !== "close").map((r) => r.index),
+  );
+  return listed.map((r) => ({
+    name: r.index,
+    docCount: r.status === "close" ? null : (counts.get(r.index) ?? 0),
+    sizeBytes: r["store.size"] == null ? null : Number(r["store.size"]),
+    health: r.health ?? null,
+    status: r.status ?? "open",
+  }));
+}
+
+/**
+ * `_cat/indices` counts every Lucene document, nested objects included; the grid counts what a
+ * search returns. One aggregation on `_index` gives the right number for every index at once.
+ */
+async function topLevelCounts(
+  transport: EsTransport,
+  indices: string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (indices.length === 0) return counts;
+  // Every listed index (hidden ones too) and no dot-named one, without spelling names in the URL.
+  const body = await transport.json<CountsBody>({
+    method: "POST",
+    path: "/*,-.*/_search",
+    query: { expand_wildcards: "open,hidden", ignore_unavailable: true, allow_no_indices: true },
+    body: {
+      size: 0,
+      track_total_hits: false,
+      aggs: { by_index: { terms: { field: "_index", size: Math.max(indices.length, 1) } } },
+    },
+  });
+  for (const b of body.aggregations?.by_index?.buckets ?? []) counts.set(b.key, b.doc_count);
+  return counts;
+}

@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { REMEDIES } from "../../src/core/errors.ts";
+import {
+  errorTypeAndReason,
+  httpError,
+  networkError,
+} from "../../src/drivers/elasticsearch/errors.ts";
+import { identifyServer } from "../../src/drivers/elasticsearch/server-info.ts";
+
+const target = { url: "https://h:9200", tls: true };
+const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
+
+describe("driver error mapping (spec 7.1)", () => {
+  it("401 becomes `Authentication failed: …` with the HTTPS hint", () => {
+    const e = httpError(401, {
+      error: {
+        type: "security_exception",
+        reason: "unable to authenticate user [bob] for REST request [/]",
+      },
+      status: 401,
+    });
+    assert.equal(e.code, "authentication_failed");
+    assert.equal(
+      e.message,
+      "Authentication failed: unable to authenticate user [bob] for REST request [/]",
+    );
+    assert.match(e.remedy, /8\.x.*HTTPS/);
+  });
+
+  it("untrusted certificates become `Connection failed: …` with the self-signed hint", () => {
+    for (const code of [
+      "DEPTH_ZERO_SELF_SIGNED_CERT",
+      "SELF_SIGNED_CERT_IN_CHAIN",
+      "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+    ]) {
+      const e = networkError(withCode(code), target);
+      assert.equal(e.code, "connection_failed");
+      assert.match(e.message, /^Connection failed: /);
+      assert.equal(e.remedy, REMEDIES.selfSigned);
+      assert.match(e.remedy, /Required \(skip verify\).*Skip TLS Verification/);
+    }
+  });
+
+  it("a host-name mismatch names Verify CA as a way out", () => {
+    const e = networkError(
+      withCode("ERR_TLS_CERT_ALTNAME_INVALID", "Host: x. is not in the cert's altnames"),
+      target,
+    );
+    assert.match(e.message, /^Connection failed: the certificate does not name this host/);
+    assert.match(e.remedy, /Verify CA/);
+  });
+
+  it("a refused port, a closed socket on plain HTTP, and TLS to a plain server are connection failures", () => {
+    assert.match(
+      networkError(withCode("ECONNREFUSED"), target).message,
+      /^Connection failed: nothing is listening/,
+    );
+    const closed = networkError(withCode("UND_ERR_SOCKET", "other side closed"), {
+      url: "http://h:1",
+      tls: false,
+    });
+    assert.match(closed.message, /^Connection failed: .*requires HTTPS/);
+    assert.match(closed.remedy, /SSL Mode/);
+    const plain = networkError(withCode("ERR_SSL_WRONG_VERSION_NUMBER"), target);
+    assert.match(plain.remedy, /Disabled/);
+  });
+
+  it("looks through `cause` chains for the system error code", () => {
+    const wrapped = Object.assign(new Error("fetch failed"), { cause: withCode("ECONNREFUSED") });
+    assert.match(networkError(wrapped, target).message, /ECONNREFUSED/);
+  });
+
+  it("prefers the root cause over `all shards failed`", () => {
+    const body = {
+      error: {
+        type: "search_phase_execution_exception",
+        reason: "all shards failed",
+        root_cause: [{ type: "illegal_argument_exception", reason: "Result window is too large" }],
+      },
+      status: 400,
+    };
+    assert.deepEqual(errorTypeAndReason(body), {
+      type: "illegal_argument_exception",
+      reason: "Result window is too large",
+    });
+    const e = httpError(400, body);
+    assert.equal(e.code, "cluster_error");
+    assert.equal(e.details.status, 400);
+  });
+});
+
+describe("recognizing the cluster", () => {
+  it("accepts Elasticsearch 7.x and 8.x", () => {
+    const info = identifyServer(
+      { root: { cluster_name: "c", version: { number: "7.17.29" } } },
+      "Elasticsearch",
+    );
+    assert.deepEqual(info, {
+      product: "Elasticsearch",
+      version: "7.17.29",
+      major: 7,
+      clusterName: "c",
+    });
+    assert.equal(
+      identifyServer(
+        { nodes: { cluster_name: "d", nodes: { x: { version: "8.19.21" } } } },
+        "Elasticsearch",
+      ).major,
+      8,
+    );
+    // Before 7.14 there is no product header.
+    assert.equal(identifyServer({ root: { version: { number: "7.10.2" } } }, undefined).major, 7);
+  });
+
+  it("refuses OpenSearch by name", () => {
+    assert.throws(
+      () =>
+        identifyServer(
+          { root: { version: { number: "2.11.0", distribution: "opensearch" } } },
+          undefined,
+        ),
+      (e: Error) => /^Unsupported cluster: OpenSearch 2\.11\.0 is a fork/.test(e.message),
+    );
+  });
+
+  it("refuses other majors by version", () => {
+    for (const v of ["6.8.23", "9.1.0", "5.6.0"]) {
+      assert.throws(
+        () => identifyServer({ root: { version: { number: v } } }, "Elasticsearch"),
+        new RegExp(`Elasticsearch ${v.replaceAll(".", "\\.")} is not supported`),
+      );
+    }
+  });
+
+  it("refuses a 7.14+ server that does not identify itself as Elasticsearch", () => {
+    assert.throws(
+      () => identifyServer({ root: { version: { number: "7.17.0" } } }, undefined),
+      /does not identify itself as Elasticsearch/,
+    );
+  });
+});
