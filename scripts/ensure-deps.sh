@@ -6,5 +6,7 @@ cd "$(dirname "$0")/.."
 if [ -x node_modules/.bin/node ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
   exit 0
 fi
-echo "Installing dependencies (npm ci)..." >&2
-npm ci --no-audit --no-fund --loglevel=error >&2
+echo "Installing dependencies..." >&2
+# `npm install` rather than `npm ci`: this npm records only this platform's optional packages in
+# the lock file and `npm ci` then refuses it; `npm install` installs the locked versions as they are.
+npm install --no-audit --no-fund --loglevel=error >&2
