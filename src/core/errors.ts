@@ -4,6 +4,7 @@
  */
 export type ErrorCode =
   | "invalid_config"
+  | "invalid_input"
   | "authentication_failed"
   | "connection_failed"
   | "permission_denied"

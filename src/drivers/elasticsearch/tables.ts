@@ -3,18 +3,8 @@
  * indices, data stream backing indices). Aliases and data streams are not indices, so they never
  * appear; hidden indices whose names do not begin with "." are listed.
  */
+import type { TableInfo } from "../../core/grid.ts";
 import type { EsTransport } from "./transport.ts";
-
-export interface TableInfo {
-  name: string;
-  /** Top-level documents (nested objects are not counted, unlike `_cat/indices`). */
-  docCount: number | null;
-  /** Store size in bytes, primaries and replicas. */
-  sizeBytes: number | null;
-  health: string | null;
-  /** "open" or "close". */
-  status: string;
-}
 
 interface CatIndexRow {
   index: string;

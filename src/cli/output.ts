@@ -1,0 +1,49 @@
+/** How the CLI prints: `--json` for machines, aligned tables and plain lines for people. */
+import { isQuarryError } from "../core/errors.ts";
+import { EXIT } from "./exit-codes.ts";
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function printLine(line = ""): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** A readable table: one header line, aligned columns, long cells shortened to `maxWidth`. */
+export function printTable(headers: string[], rows: unknown[][], maxWidth = 40): void {
+  const text = (v: unknown): string => {
+    const s = v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
+    const flat = s.replace(/\s+/g, " ");
+    return flat.length > maxWidth ? `${flat.slice(0, maxWidth - 1)}…` : flat;
+  };
+  const cells = rows.map((r) => r.map(text));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  printLine(line(headers));
+  printLine(line(widths.map((w) => "-".repeat(w))));
+  for (const r of cells) printLine(line(r));
+}
+
+/**
+ * Prints an error the way every command does: message and remedy on stderr (or a JSON object on
+ * stdout with `--json`), and returns the exit code.
+ */
+export function reportError(e: unknown, json: boolean): number {
+  if (isQuarryError(e)) {
+    if (json) printJson({ error: e.toJSON() });
+    else process.stderr.write(`error: ${e.message}\n${e.remedy}\n`);
+    return e.code === "invalid_config" || e.code === "invalid_input" ? EXIT.usage : EXIT.failed;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  if (json)
+    printJson({
+      error: { code: "internal", message, remedy: "This is a bug in Quarry; please report it." },
+    });
+  else process.stderr.write(`error: ${message}\n`);
+  return EXIT.failed;
+}

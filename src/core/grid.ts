@@ -1,0 +1,127 @@
+/**
+ * The grid's vocabulary, shared by every driver and every surface (UI, CLI, MCP): tables, columns,
+ * rows and cells, filters, sorting and paging. Types only; the Elasticsearch driver fills them.
+ */
+
+/** A table in the sidebar (an Elasticsearch index). */
+export interface TableInfo {
+  name: string;
+  /** Top-level documents; null when unknown (a closed index). */
+  docCount: number | null;
+  sizeBytes: number | null;
+  health: string | null;
+  /** "open" or "close". */
+  status: string;
+}
+
+/**
+ * How a column came to be:
+ * - `meta`: `_id`, `_index`, `_score`;
+ * - `field`: a leaf field (object fields are flattened to dotted paths);
+ * - `nested-parent`: the JSON column holding a whole nested array;
+ * - `nested-leaf`: one leaf of a nested array, a JSON array with one entry per object.
+ */
+export type ColumnKind = "meta" | "field" | "nested-parent" | "nested-leaf";
+
+export interface Column {
+  /** Dotted path, e.g. `customer.address.city`, or `_id`. */
+  name: string;
+  /** The mapping type (`keyword`, `text`, `long`, `nested`…); `conflict` when indices disagree. */
+  type: string;
+  kind: ColumnKind;
+  /** For nested columns: every enclosing nested path, outermost first. */
+  nestedPaths?: string[];
+  /** Multi-fields of this field (`name.keyword` and the like). */
+  multiFields?: { name: string; type: string }[];
+  /** The field a sort on this column really uses (`name.keyword` for text), or null if it cannot sort. */
+  sortField: string | null;
+  /** Why the column cannot sort, when `sortField` is null. */
+  sortNote?: string;
+  filterable: boolean;
+  /** Whether a grid edit may write this column (meta and nested leaves may not). */
+  editable: boolean;
+  primaryKey?: boolean;
+  /** Set when the indices behind the name map this field differently: type → indices. */
+  conflict?: Record<string, string[]>;
+}
+
+/** A cell as shown: scalars as they are, arrays and objects as JSON text (listed in `Row.json`). */
+export type CellValue = string | number | boolean | null;
+
+export interface Row {
+  _id: string;
+  _index: string;
+  _score: number | null;
+  /** Concurrency tokens of the document as loaded; writes carry them (no lost updates). */
+  _seq_no: number;
+  _primary_term: number;
+  cells: Record<string, CellValue>;
+  /** Columns whose cell is JSON text (arrays, objects, nested columns). */
+  json: string[];
+  /** Columns whose cell was cut at the display limit and ends in `...`; never write these back. */
+  cut: string[];
+}
+
+/** Filter operators; each compiles to term, terms, range, wildcard or exists (or a negation). */
+export type FilterOp =
+  | "eq"
+  | "neq"
+  | "gt"
+  | "gte"
+  | "lt"
+  | "lte"
+  | "in"
+  | "not_in"
+  | "like"
+  | "not_like"
+  | "exists"
+  | "missing";
+
+export interface FilterRow {
+  column: string;
+  op: FilterOp;
+  /** The value for comparisons and `like` (with `*` and `?`); the list for `in` / `not_in`. */
+  value?: unknown;
+  /**
+   * Element group for nested leaves: rows on the same nested array with the same group number must
+   * match the same object; rows without a group (or with different groups) may match different objects.
+   */
+  group?: number;
+}
+
+export interface SortSpec {
+  column: string;
+  direction: "asc" | "desc";
+}
+
+export interface BrowseRequest {
+  filters?: FilterRow[];
+  /** The Raw SQL filter box: Lucene `query_string` text across all fields. */
+  rawQuery?: string;
+  sort?: SortSpec[];
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface DroppedSort {
+  column: string;
+  reason: string;
+}
+
+export interface BrowseResult {
+  table: string;
+  columns: Column[];
+  rows: Row[];
+  /** Exact count of matching documents. */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Sort columns that were dropped (rows keep their order) and why. */
+  droppedSort: DroppedSort[];
+  /** How the page was fetched: within the result window, or past it through a point in time. */
+  paging: "from-size" | "search-after";
+}
+
+/** The display limit of a cell (spec 8). */
+export const CELL_DISPLAY_LIMIT = 10_000;
