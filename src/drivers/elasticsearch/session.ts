@@ -1,11 +1,11 @@
 /** A live connection to one cluster: the object every driver operation runs on. */
-import type { ConnectionSecrets, DriverSession, ServerInfo } from "../../core/driver.ts";
+import type { ConnectionSecrets, ServerInfo } from "../../core/driver.ts";
 import type { EsConnectionConfig } from "./config.ts";
 import { httpError } from "./errors.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
 import { EsTransport } from "./transport.ts";
 
-export class EsSession implements DriverSession {
+export class EsSession {
   readonly transport: EsTransport;
   #info: ServerInfo | undefined;
 
