@@ -12,6 +12,8 @@ import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
+import { buildPlugins } from "./build-plugins.ts";
+import { ensureWebBuilt } from "./build-web.ts";
 import { crashedNodes, down, readState, up } from "./es/cluster.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -76,6 +78,27 @@ if (!explicit) {
   const bin = join(root, "node_modules", ".bin");
   check("format and lint (biome)", join(bin, "biome"), ["check", "."]);
   check("type check (tsc)", join(bin, "tsc"), ["--noEmit", "-p", "."]);
+}
+
+// Driver plugins (scripts/build-plugins.ts): the shipped catalog and archive that saved connections
+// install their driver from. Skipped when no input changed; a broken build counts as a failure.
+process.stdout.write("\n▶ driver plugins\n");
+try {
+  const plugins = await buildPlugins();
+  process.stdout.write(
+    `  ${plugins.built ? "built" : "up to date"}: ${relative(root, plugins.catalogPath)}\n`,
+  );
+} catch (e) {
+  record(`building the driver plugins: ${(e as Error).message}`, false);
+}
+
+// The web UI (scripts/build-web.ts): built once here, before the browser tests run two files at a
+// time (each would otherwise build into the same dist/web). Skipped when web/ did not change.
+process.stdout.write("\n▶ web UI\n");
+try {
+  process.stdout.write(`  ${(await ensureWebBuilt()) ? "built" : "up to date"}: dist/web\n`);
+} catch (e) {
+  record(`building the web UI: ${(e as Error).message}`, false);
 }
 
 process.stdout.write("\n▶ unit tests\n");

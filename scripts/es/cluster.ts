@@ -22,6 +22,7 @@ import { Agent, request } from "undici";
 import { ensureSecurityAnalysisPlugin } from "./analysis-plugin.ts";
 import { NODE_SPECS, type NodeSpec, type RunningNode } from "./nodes.ts";
 import { cacheDir, runDir, stateFile } from "./paths.ts";
+import { ensureReindexModule } from "./reindex-plugin.ts";
 
 const ES_USER = "quarry-es";
 const HEAP = "-Xms384m -Xmx384m";
@@ -218,6 +219,7 @@ function esEnv(spec: NodeSpec): NodeJS.ProcessEnv {
 /** Writes the node's own config folder (settings, heap, keystore, certificates) beside the shared distribution. */
 function prepareNode(spec: NodeSpec, dist: string): void {
   ensureSecurityAnalysisPlugin(dist, spec.version, javaHome());
+  ensureReindexModule(dist, spec.version);
   const home = nodeHome(spec);
   const config = join(home, "config");
   mkdirSync(join(home, "data"), { recursive: true });

@@ -1,6 +1,17 @@
 /** The `quarry` command line. Each command group lives in `commands/` and registers itself here. */
 import { Command, CommanderError } from "commander";
+import { registerAppCommands } from "./commands/app.ts";
+import { registerBrowseCommands } from "./commands/browse.ts";
 import { registerConnectionCommands } from "./commands/connect.ts";
+import { registerConnectionsCommands } from "./commands/connections.ts";
+import { registerConsoleCommand } from "./commands/console.ts";
+import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
+import { registerExportCommand } from "./commands/export.ts";
+import { registerMcpCommands } from "./commands/mcp.ts";
+import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
+import { registerPluginCommands } from "./commands/plugins.ts";
+import { registerSaveCommand } from "./commands/save.ts";
+import { registerTokenCommands } from "./commands/tokens.ts";
 import { EXIT } from "./exit-codes.ts";
 import { reportError } from "./output.ts";
 
@@ -11,6 +22,17 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   registerConnectionCommands(program);
+  registerBrowseCommands(program);
+  registerConnectionsCommands(program);
+  registerAppCommands(program);
+  registerPluginCommands(program);
+  registerTokenCommands(program);
+  registerMcpCommands(program);
+  registerMcpConfigCommand(program);
+  registerConsoleCommand(program);
+  registerSaveCommand(program);
+  registerExportCommand(program);
+  registerDeleteIndexCommand(program);
   return program;
 }
 

@@ -29,6 +29,14 @@ export function printTable(headers: string[], rows: unknown[][], maxWidth = 40):
   for (const r of cells) printLine(line(r));
 }
 
+/** Refusals of what was typed (nothing was done): exit code 2. Everything else is 1. */
+const USAGE_ERRORS = new Set<string>([
+  "invalid_config",
+  "invalid_input",
+  "connection_not_found",
+  "connection_exists",
+]);
+
 /**
  * Prints an error the way every command does: message and remedy on stderr (or a JSON object on
  * stdout with `--json`), and returns the exit code.
@@ -37,7 +45,7 @@ export function reportError(e: unknown, json: boolean): number {
   if (isQuarryError(e)) {
     if (json) printJson({ error: e.toJSON() });
     else process.stderr.write(`error: ${e.message}\n${e.remedy}\n`);
-    return e.code === "invalid_config" || e.code === "invalid_input" ? EXIT.usage : EXIT.failed;
+    return USAGE_ERRORS.has(e.code) ? EXIT.usage : EXIT.failed;
   }
   const message = e instanceof Error ? e.message : String(e);
   if (json)

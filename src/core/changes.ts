@@ -2,7 +2,7 @@
  * Grid edits as a change set keyed by `_id` (spec 4.3, 4.5), and what a save reports per row.
  * Types only.
  */
-import type { CellValue } from "./grid.ts";
+import type { Row } from "./grid.ts";
 
 export interface RowUpdate {
   _id: string;
@@ -13,11 +13,18 @@ export interface RowUpdate {
   _primary_term: number;
   /** Column → new value. JSON columns take JSON values (arrays, objects). */
   set: Record<string, unknown>;
+  /**
+   * Columns whose cell was cut at the display limit when the row was loaded (`Row.cut`) and has not
+   * been loaded in full since. An edit to one of them is refused: it would write the fragment.
+   */
+  cut?: string[];
 }
 
 export interface RowInsert {
   /** Typing an `_id` names the new document; without one the cluster picks it. */
   _id?: string;
+  /** The concrete index to write to (required when the table is an alias or pattern). */
+  _index?: string;
   values: Record<string, unknown>;
 }
 
@@ -51,14 +58,20 @@ export interface RowResult {
   ok: boolean;
   /** The document's id after the write (the cluster's id for inserts without one). */
   _id?: string;
+  _index?: string;
   /** New concurrency tokens after a successful update or insert. */
   _seq_no?: number;
   _primary_term?: number;
-  /** A conflict means someone else changed (or created) the document: nothing was overwritten. */
+  /**
+   * Someone else changed, deleted or (for an insert with a typed `_id`) created the document since
+   * it was loaded: nothing was overwritten, and `current` shows what the cluster now holds.
+   */
   conflict?: boolean;
   error?: { status: number; type: string; reason: string };
-  /** The refreshed cells of an updated or inserted row. */
-  cells?: Record<string, CellValue>;
+  /** The document as the cluster now holds it (after this save, or the other writer's version). */
+  current?: Row;
+  /** A change that was not sent because the save stopped first (cancelled, or a network failure). */
+  notSent?: boolean;
 }
 
 export interface SaveResult {

@@ -2,6 +2,7 @@
  * Saved connections and their per-connection policies (spec 2.1, 2.6). Types and pure rules only;
  * storage lives in `src/app`. Secrets (password, API key) are never part of a saved connection.
  */
+import { errors } from "./errors.ts";
 
 /** External Clients level (spec 2.6): what MCP clients may do on this connection. */
 export const EXTERNAL_CLIENT_LEVELS = ["blocked", "read-only", "read-write"] as const;
@@ -40,4 +41,77 @@ export interface SavedConnection {
   aiPolicy: AiPolicy;
   createdAt: string;
   updatedAt: string;
+}
+
+/** What creating a connection takes; the store fills in id, timestamps and policy defaults. */
+export interface NewConnection {
+  name: string;
+  type: string;
+  settings: Record<string, unknown>;
+  externalClients?: ExternalClientsLevel;
+  aiPolicy?: AiPolicy;
+}
+
+/**
+ * A change to a saved connection. `settings` is merged into the saved settings: a key set to
+ * `null` is removed, an absent key is kept.
+ */
+export interface ConnectionPatch {
+  name?: string;
+  settings?: Record<string, unknown>;
+  externalClients?: ExternalClientsLevel;
+  aiPolicy?: AiPolicy;
+}
+
+const NAME_MAX = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A connection name as people type it: trimmed, not empty, one line, and not something a command
+ * would read as a URL or another connection's id (commands accept a name, an id or a URL).
+ */
+export function validateConnectionName(input: unknown): string {
+  const name = typeof input === "string" ? input.trim() : "";
+  const refuse = (problem: string, remedy: string) => errors.invalidConfig("Name", problem, remedy);
+  if (!name) throw refuse("is empty", "Give the connection a name, e.g. local-dev.");
+  if (name.length > NAME_MAX)
+    throw refuse(`is longer than ${NAME_MAX} characters`, "Choose a shorter name.");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(name))
+    throw refuse("contains a control character", "Use letters, digits, spaces and punctuation.");
+  if (name.includes("://"))
+    throw refuse(
+      `"${name}" looks like a URL`,
+      "Choose a name without ://; commands read such a value as a URL.",
+    );
+  if (UUID.test(name))
+    throw refuse(
+      `"${name}" has the form of a connection id`,
+      "Choose a name that is not a UUID; commands accept ids too.",
+    );
+  return name;
+}
+
+/** Same name, ignoring case and surrounding space: names are unique under this comparison. */
+export function sameName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase("en") === b.trim().toLocaleLowerCase("en");
+}
+
+export function pickExternalClients(input: unknown): ExternalClientsLevel {
+  if ((EXTERNAL_CLIENT_LEVELS as readonly unknown[]).includes(input))
+    return input as ExternalClientsLevel;
+  throw errors.invalidConfig(
+    "External Clients",
+    `"${String(input)}" is not one of the levels`,
+    `Use one of: ${EXTERNAL_CLIENT_LEVELS.map((l) => `${l} (${EXTERNAL_CLIENT_LABELS[l]})`).join(", ")}.`,
+  );
+}
+
+export function pickAiPolicy(input: unknown): AiPolicy {
+  if ((AI_POLICIES as readonly unknown[]).includes(input)) return input as AiPolicy;
+  throw errors.invalidConfig(
+    "AI policy",
+    `"${String(input)}" is not one of the policies`,
+    `Use one of: ${AI_POLICIES.map((p) => `${p} (${AI_POLICY_LABELS[p]})`).join(", ")}.`,
+  );
 }

@@ -12,6 +12,74 @@ export interface ConsoleRequest {
 /** The one read/write classifier's answer, used by the console, the UI and the MCP server. */
 export type RequestClass = "read" | "write" | "destructive";
 
+/** The classifier's answer with its reason, for refusals and confirmations ("deletes index x"). */
+export interface Classification {
+  class: RequestClass;
+  reason: string;
+}
+
+/** One request of console text (Kibana Dev Tools style), or why that part of the text is not one. */
+export interface ConsoleBlock {
+  /** 0-based line numbers of the block in the text, inclusive. */
+  startLine: number;
+  endLine: number;
+  request?: ConsoleRequest;
+  error?: { code: string; message: string; remedy: string; line: number };
+}
+
+/** Progress of a long task the console waits for (`_delete_by_query`). */
+export interface TaskProgress {
+  task: string;
+  /** Documents handled so far (deleted, conflicting or no-op). */
+  done: number;
+  /** Documents the task will handle; null until the cluster knows. */
+  total: number | null;
+  deleted: number;
+  versionConflicts: number;
+}
+
+export interface ConsoleRunOptions {
+  signal?: AbortSignal;
+  /** Called while a long task (`_delete_by_query`) runs, each time its status is polled. */
+  onProgress?: (p: TaskProgress) => void;
+}
+
+/** One document a bulk delete could not delete, and why. */
+export interface DocumentFailure {
+  index: string | null;
+  id: string | null;
+  status: number | null;
+  type: string;
+  reason: string;
+  /** A version conflict: the document changed while the task ran; it was not deleted. */
+  conflict: boolean;
+}
+
+/** The final report of a `_delete_by_query` task (the console's `raw` for such a request). */
+export interface TaskReport {
+  task: string;
+  action: string;
+  completed: boolean;
+  total: number | null;
+  deleted: number;
+  /** For `_update_by_query` and `_reindex`. */
+  updated: number;
+  created: number;
+  noops: number;
+  versionConflicts: number;
+  batches: number;
+  timedOut: boolean;
+  /** Per document: conflicts and failures, as the task's response lists them. */
+  failures: DocumentFailure[];
+  /** Shard or search failures that are not about one document. */
+  searchFailures: { index: string | null; shard: number | null; type: string; reason: string }[];
+  /** The task itself failed (cancelled, or an error before it finished). */
+  error?: { type: string; reason: string };
+  /** The tasks API's answer as the cluster gave it. */
+  response: unknown;
+  tookMs: number | null;
+}
+
 export type ConsoleResult =
   | {
       kind: "grid";
@@ -22,5 +90,5 @@ export type ConsoleResult =
       raw: unknown;
     }
   | { kind: "table"; status: number; headers: string[]; rows: unknown[][]; raw: unknown }
-  | { kind: "json"; status: number; raw: unknown }
+  | { kind: "json"; status: number; raw: unknown; task?: TaskReport }
   | { kind: "error"; status: number; type: string; reason: string; raw: unknown };

@@ -3,6 +3,8 @@ import type { BrowseRequest } from "./grid.ts";
 
 export type ExportFormat = "ndjson" | "csv" | "json";
 
+export const EXPORT_FORMATS: readonly ExportFormat[] = ["ndjson", "csv", "json"];
+
 export interface ExportProgress {
   done: number;
   total: number;
@@ -14,14 +16,18 @@ export interface ExportProgress {
 
 export interface ExportOptions {
   format: ExportFormat;
-  /** Destination file path. */
+  /** Destination file path. An existing non-empty file is refused unless `overwrite` is set. */
   out: string;
   filters?: BrowseRequest["filters"];
   rawQuery?: string;
-  /** Parallel sliced point-in-time searches (multi-shard indices). */
+  /** Parallel sliced point-in-time searches (multi-shard indices); default: one per shard, up to 4. */
   slices?: number;
   /** Resume an interrupted export from its checkpoint file instead of starting over. */
   resume?: boolean;
+  /** Replace an existing non-empty file at `out`. */
+  overwrite?: boolean;
+  /** Documents per search request (default 5,000; at most 10,000). */
+  batchSize?: number;
   onProgress?: (p: ExportProgress) => void;
   signal?: AbortSignal;
 }
@@ -34,4 +40,7 @@ export interface ExportReport {
   format: ExportFormat;
   resumed: boolean;
   durationMs: number;
+  /** Parallel slices used. */
+  slices: number;
+  bytes: number;
 }

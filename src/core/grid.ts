@@ -29,7 +29,11 @@ export interface Column {
   /** The mapping type (`keyword`, `text`, `long`, `nested`…); `conflict` when indices disagree. */
   type: string;
   kind: ColumnKind;
-  /** For nested columns: every enclosing nested path, outermost first. */
+  /**
+   * For nested columns: the nested arrays the column lives in, outermost first. A leaf's list ends
+   * with its own array (`items.sku` → `["items"]`); a parent's list ends with itself (`items` →
+   * `["items"]`).
+   */
   nestedPaths?: string[];
   /** Multi-fields of this field (`name.keyword` and the like). */
   multiFields?: { name: string; type: string }[];
@@ -52,9 +56,13 @@ export interface Row {
   _id: string;
   _index: string;
   _score: number | null;
-  /** Concurrency tokens of the document as loaded; writes carry them (no lost updates). */
+  /**
+   * Concurrency tokens of the document as loaded; writes carry them (no lost updates). -2 when the
+   * search that produced the row did not ask for them: such a row must be re-read before a write.
+   */
   _seq_no: number;
   _primary_term: number;
+  /** Every column's cell, meta columns included, keyed by column name. */
   cells: Record<string, CellValue>;
   /** Columns whose cell is JSON text (arrays, objects, nested columns). */
   json: string[];
@@ -80,11 +88,16 @@ export type FilterOp =
 export interface FilterRow {
   column: string;
   op: FilterOp;
-  /** The value for comparisons and `like` (with `*` and `?`); the list for `in` / `not_in`. */
+  /**
+   * The value for comparisons and `like` (with `*` and `?`, case-insensitive); an array for `in` /
+   * `not_in`; nothing for `exists` / `missing`. Typed by the column's mapping: numbers, dates
+   * (ISO 8601, epoch milliseconds or `now` date math, compared at the precision given), booleans.
+   */
   value?: unknown;
   /**
-   * Element group for nested leaves: rows on the same nested array with the same group number must
-   * match the same object; rows without a group (or with different groups) may match different objects.
+   * Element group (a positive integer) for nested leaves: rows on the same nested array with the
+   * same group number must match the same object, and compile to one `nested` clause. Rows without
+   * a group match independently: two of them may be satisfied by different objects.
    */
   group?: number;
 }
@@ -99,9 +112,15 @@ export interface BrowseRequest {
   /** The Raw SQL filter box: Lucene `query_string` text across all fields. */
   rawQuery?: string;
   sort?: SortSpec[];
-  /** 1-based. */
+  /** 1-based; default 1. */
   page?: number;
+  /** Rows per page; default DEFAULT_PAGE_SIZE, at most MAX_PAGE_SIZE. */
   pageSize?: number;
+  /**
+   * For a grid kept open: forget its point in time and remembered positions so this page reads
+   * the index as it is now (after a save, or when the user asks to reload).
+   */
+  refresh?: boolean;
 }
 
 export interface DroppedSort {
@@ -125,3 +144,9 @@ export interface BrowseResult {
 
 /** The display limit of a cell (spec 8). */
 export const CELL_DISPLAY_LIMIT = 10_000;
+
+/** Pages ending within this many rows use from/size; deeper pages use search_after (spec 8). */
+export const RESULT_WINDOW = 10_000;
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 10_000;

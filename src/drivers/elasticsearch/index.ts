@@ -1,10 +1,11 @@
 /** The Elasticsearch driver, as the app's plugin loader sees it. */
-import type { ConnectionSecrets } from "../../core/driver.ts";
+import type { ConnectionSecrets, DatabaseDriver } from "../../core/driver.ts";
 import { type EsConnectionConfig, validateConfig, validateSecrets } from "./config.ts";
 import { EsSession } from "./session.ts";
 
-// Typed as DatabaseDriver<EsConnectionConfig> once EsSession implements the whole DriverSession.
-export const elasticsearchDriver = {
+export const elasticsearchDriver: DatabaseDriver<EsConnectionConfig> & {
+  connect(config: EsConnectionConfig, secrets: ConnectionSecrets): EsSession;
+} = {
   type: "elasticsearch",
   displayName: "Elasticsearch",
   validateConfig,

@@ -1,13 +1,29 @@
-/** A live connection to one cluster: the object every driver operation runs on. */
-import type { ConnectionSecrets, ServerInfo } from "../../core/driver.ts";
+/**
+ * A live connection to one cluster: the Elasticsearch driver's `DriverSession`. Each operation
+ * lives in its own module; this class only binds them to the connection's transport.
+ */
+import type { ChangeRefusal, ChangeSet, SaveResult } from "../../core/changes.ts";
+import type { ConsoleRequest, ConsoleResult, RequestClass } from "../../core/console.ts";
+import type { ConnectionSecrets, DriverSession, GridView, ServerInfo } from "../../core/driver.ts";
+import type { ExportOptions, ExportReport } from "../../core/export.ts";
+import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../core/grid.ts";
+import { browse, openGrid } from "./browse.ts";
+import { saveChanges, validateChanges } from "./changes.ts";
+import { classify } from "./classify.ts";
 import type { EsConnectionConfig } from "./config.ts";
+import { runConsole } from "./console.ts";
+import { deleteIndex, planDeleteIndex } from "./delete-index.ts";
 import { httpError } from "./errors.ts";
+import { exportTable } from "./export.ts";
+import { describeTable } from "./mapping.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
+import { listTables } from "./tables.ts";
 import { EsTransport } from "./transport.ts";
 
-export class EsSession {
+export class EsSession implements DriverSession {
   readonly transport: EsTransport;
   #info: ServerInfo | undefined;
+  readonly #grids = new Set<GridView>();
 
   constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
     this.transport = new EsTransport(config, secrets);
@@ -39,8 +55,64 @@ export class EsSession {
     return this.#info ?? this.testConnection();
   }
 
-  close(): Promise<void> {
-    return this.transport.close();
+  listTables(): Promise<TableInfo[]> {
+    return listTables(this.transport);
+  }
+
+  describeTable(table: string): Promise<Column[]> {
+    return describeTable(this.transport, table);
+  }
+
+  browse(table: string, request: BrowseRequest): Promise<BrowseResult> {
+    return browse(this.transport, table, request);
+  }
+
+  /** The session tracks open grids so that closing it frees their points in time too. */
+  openGrid(table: string): GridView {
+    const grid = openGrid(this.transport, table);
+    const view: GridView = {
+      browse: (request) => grid.browse(request),
+      close: async () => {
+        this.#grids.delete(view);
+        await grid.close();
+      },
+    };
+    this.#grids.add(view);
+    return view;
+  }
+
+  validateChanges(table: string, changes: ChangeSet): Promise<ChangeRefusal[]> {
+    return validateChanges(this.transport, table, changes);
+  }
+
+  saveChanges(table: string, changes: ChangeSet): Promise<SaveResult> {
+    return saveChanges(this.transport, table, changes);
+  }
+
+  classify(request: ConsoleRequest): RequestClass {
+    return classify(request);
+  }
+
+  runConsole(request: ConsoleRequest, options?: { signal?: AbortSignal }): Promise<ConsoleResult> {
+    return runConsole(this.transport, request, options);
+  }
+
+  planDeleteTable(table: string): ConsoleRequest {
+    return planDeleteIndex(table);
+  }
+
+  deleteTable(table: string, confirmed: ConsoleRequest): Promise<void> {
+    return deleteIndex(this.transport, table, confirmed);
+  }
+
+  exportTable(table: string, options: ExportOptions): Promise<ExportReport> {
+    return exportTable(this.transport, table, options);
+  }
+
+  /** Closes the grids still open (freeing their points in time), then the connection pool. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.#grids].map((g) => g.close()));
+    await this.transport.close();
   }
 }
 

@@ -1,0 +1,88 @@
+/**
+ * Builds the web UI (`web/`, React + Vite) into `dist/web`, which the app's HTTP server serves.
+ *
+ *   node scripts/build-web.ts          type-check `web/` (tsc -p web), then build
+ *   node scripts/build-web.ts --if-stale   only when a source under web/ is newer than the build
+ *
+ * `ensureWebBuilt()` is what `npm start` and the UI tests call: it builds only when needed.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..");
+export const webSourceDir = join(root, "web");
+export const webBuildDir = join(root, "dist", "web");
+const builtIndex = join(webBuildDir, "index.html");
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir)) {
+    const p = join(dir, entry);
+    const st = statSync(p);
+    newest = Math.max(newest, st.isDirectory() ? newestMtime(p) : st.mtimeMs);
+  }
+  return newest;
+}
+
+/** True when there is no build, or a file under web/ (or package-lock.json) is newer than it. */
+export function webBuildIsStale(): boolean {
+  if (!existsSync(builtIndex)) return true;
+  const built = statSync(builtIndex).mtimeMs;
+  const lock = join(root, "package-lock.json");
+  const deps = existsSync(lock) ? statSync(lock).mtimeMs : 0;
+  return Math.max(newestMtime(webSourceDir), deps) > built;
+}
+
+/** Type-checks the browser code with its own tsconfig; throws with tsc's report on errors. */
+export function typeCheckWeb(): void {
+  const tsc = join(root, "node_modules", ".bin", "tsc");
+  const res = spawnSync(tsc, ["--noEmit", "-p", webSourceDir], { cwd: root, encoding: "utf8" });
+  if (res.status !== 0) {
+    throw new Error(`The web UI does not type-check (tsc -p web):\n${res.stdout}${res.stderr}`);
+  }
+}
+
+export async function buildWeb(options: { typeCheck?: boolean } = {}): Promise<void> {
+  if (options.typeCheck !== false) typeCheckWeb();
+  const { build } = await import("vite");
+  const { default: react } = await import("@vitejs/plugin-react");
+  await build({
+    root: webSourceDir,
+    configFile: false,
+    logLevel: "warn",
+    plugins: [react()],
+    base: "/",
+    build: {
+      outDir: webBuildDir,
+      emptyOutDir: true,
+      sourcemap: true,
+      // AG Grid and CodeMirror are large by nature; the app is served from loopback.
+      chunkSizeWarningLimit: 4000,
+    },
+  });
+}
+
+/** Builds the UI when the build is missing or older than its sources. Returns whether it built. */
+export async function ensureWebBuilt(): Promise<boolean> {
+  if (!webBuildIsStale()) return false;
+  await buildWeb();
+  return true;
+}
+
+if (import.meta.main) {
+  const started = Date.now();
+  try {
+    const built = process.argv.includes("--if-stale")
+      ? await ensureWebBuilt()
+      : (await buildWeb(), true);
+    process.stdout.write(
+      built
+        ? `web UI built into dist/web in ${((Date.now() - started) / 1000).toFixed(1)} s\n`
+        : "web UI is up to date (dist/web)\n",
+    );
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,314 @@
+/**
+ * The app process, and its composition root: the long-running local process that holds saved
+ * connections, loads driver plugins, serves the UI on 127.0.0.1 and runs the MCP server.
+ *
+ * `startApp` either becomes the one running app of its data folder (taking the instance lock), or
+ * finds the app already running and hands over to it: a start by hand makes that app open its
+ * window, a background start leaves it as it is, and `quarry://integrations/start-mcp` asks it for
+ * its MCP server. There is never a second instance.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { errors, isQuarryError } from "../core/errors.ts";
+import { type AppClient, type AppStatus, findRunningApp, type WindowResult } from "./app-client.ts";
+import { openInBrowser } from "./browser.ts";
+import { openAppStorage } from "./connection-service.ts";
+import { createUiApi, serveApi, serveWebAssets, UiServices } from "./http/api/index.ts";
+import { appRoutes } from "./http/app-routes.ts";
+import { placeholderPage, sendPlaceholder } from "./http/placeholder.ts";
+import { startUiServer, type UiServer } from "./http/server.ts";
+import {
+  type InstanceInfo,
+  InstanceLock,
+  readInstanceInfo,
+  removeInstanceInfo,
+  writeInstanceInfo,
+} from "./instance.ts";
+import { type McpServerHandle, type McpStartReason, startMcpServer } from "./mcp-hook.ts";
+import { ensureAppDataDir } from "./paths.ts";
+import { PACKAGE_ROOT } from "./plugins/catalog.ts";
+import { type PluginService, pluginServiceFor } from "./plugins/service.ts";
+import { parseQuarryUrl, START_MCP_URL } from "./quarry-url.ts";
+import { APP_VERSION } from "./version.ts";
+
+/** The built web UI (scripts/build-web.ts); without it the server shows a placeholder page. */
+export const UI_BUILD_DIR = join(PACKAGE_ROOT, "dist", "web");
+/** How long a start waits for an app that holds the lock but does not answer yet (starting up). */
+const HANDOVER_WAIT_MS = 15_000;
+
+export interface AppOptions {
+  /** Start with no window: nothing opens and nothing is shown (spec 3.2). */
+  background?: boolean;
+  /** Started for `quarry://integrations/start-mcp`: ask for the MCP server. */
+  startMcp?: boolean;
+  /** The UI server's port; 0 or absent lets the system choose. */
+  port?: number;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+  /**
+   * The app owns this process (the CLI): end cleanly on SIGINT, SIGTERM and SIGHUP, and log stray
+   * errors instead of exiting. Off by default (tests and embedders keep their process's handlers).
+   */
+  handleSignals?: boolean;
+}
+
+/** What the app's parts (HTTP routes, the MCP server) are given. */
+export interface AppContext {
+  readonly dataDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly plugins: PluginService;
+  readonly info: InstanceInfo;
+  log(line: string): void;
+  /** Registers a clean-up to run when the app stops (close sessions, flush files...). */
+  onStop(cleanup: () => Promise<void> | void): void;
+}
+
+export type StartResult =
+  | { kind: "started"; app: RunningApp; window?: WindowResult }
+  | { kind: "already-running"; client: AppClient; status: AppStatus; window?: WindowResult };
+
+function defaultLog(line: string): void {
+  process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+}
+
+export class RunningApp {
+  readonly context: AppContext;
+  readonly info: InstanceInfo;
+  /** Resolves once the app has stopped and released its lock. */
+  readonly stopped: Promise<void>;
+  readonly #lock: InstanceLock;
+  readonly #cleanups: Array<() => Promise<void> | void> = [];
+  #server: UiServer | undefined;
+  #mode: "background" | "window";
+  #mcp: McpServerHandle | undefined;
+  #mcpRequested = false;
+  #mcpError: string | undefined;
+  #stopping: Promise<void> | undefined;
+  #resolveStopped!: () => void;
+  #signalHandler: ((signal: NodeJS.Signals) => void) | undefined;
+
+  constructor(
+    lock: InstanceLock,
+    info: InstanceInfo,
+    init: {
+      env: NodeJS.ProcessEnv;
+      plugins: PluginService;
+      log: (line: string) => void;
+      background: boolean;
+    },
+  ) {
+    this.#lock = lock;
+    this.info = info;
+    this.#mode = init.background ? "background" : "window";
+    this.stopped = new Promise((resolve) => {
+      this.#resolveStopped = resolve;
+    });
+    this.context = {
+      dataDir: info.dataDir,
+      env: init.env,
+      plugins: init.plugins,
+      info,
+      log: init.log,
+      onStop: (cleanup) => {
+        this.#cleanups.push(cleanup);
+      },
+    };
+  }
+
+  get mode(): "background" | "window" {
+    return this.#mode;
+  }
+
+  /** The UI's address, with the per-run key in the fragment (never sent over the network). */
+  windowUrl(): string {
+    return `http://127.0.0.1:${this.info.port}/#secret=${this.info.secret}`;
+  }
+
+  /** Opens the UI in the browser; from now on the app behaves as opened by hand. */
+  async openWindow(): Promise<WindowResult> {
+    this.#mode = "window";
+    const result = await openInBrowser(this.windowUrl(), this.context.env);
+    this.context.log(
+      result.opened ? `opened the window (${result.how})` : `no window opened: ${result.how}`,
+    );
+    return { ...result, url: this.windowUrl() };
+  }
+
+  async handleUrl(url: string): Promise<AppStatus> {
+    const action = parseQuarryUrl(url);
+    if (action === "start-mcp") await this.ensureMcp("start-mcp-url");
+    return this.status();
+  }
+
+  /** Starts the MCP server through the hook (idempotent); a failure is reported, never fatal. */
+  async ensureMcp(reason: McpStartReason): Promise<void> {
+    if (reason === "start-mcp-url") this.#mcpRequested = true;
+    try {
+      this.#mcp = await startMcpServer(this.context, reason, this.#mcp);
+      this.#mcpError = undefined;
+    } catch (e) {
+      this.#mcpError = isQuarryError(e) ? `${e.message} ${e.remedy}` : String(e);
+      this.context.log(`the MCP server did not start: ${this.#mcpError}`);
+    }
+  }
+
+  async status(): Promise<AppStatus> {
+    return {
+      instanceId: this.info.instanceId,
+      pid: this.info.pid,
+      version: this.info.version,
+      dataDir: this.info.dataDir,
+      startedAt: this.info.startedAt,
+      url: `http://127.0.0.1:${this.info.port}/`,
+      mode: this.#mode,
+      mcp: {
+        requested: this.#mcpRequested,
+        running: this.#mcp?.running ?? false,
+        port: this.#mcp?.port ?? null,
+        detail: this.#mcpError ?? (this.#mcp?.running ? "running" : "not running"),
+      },
+      plugins: await this.context.plugins.installed(),
+    };
+  }
+
+  /** Ends the app cleanly: MCP server, clean-ups, HTTP server, instance.json, then the lock. */
+  stop(reason = "asked to stop"): Promise<void> {
+    this.#stopping ??= (async () => {
+      this.context.log(`stopping (${reason})`);
+      if (this.#signalHandler) {
+        for (const s of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+          process.off(s, this.#signalHandler);
+      }
+      const step = async (what: string, fn: () => Promise<void> | void) => {
+        try {
+          await fn();
+        } catch (e) {
+          this.context.log(`while stopping, ${what} failed: ${(e as Error)?.message ?? e}`);
+        }
+      };
+      if (this.#mcp) await step("the MCP server", () => this.#mcp?.stop());
+      for (const cleanup of this.#cleanups.reverse()) await step("a clean-up", cleanup);
+      if (this.#server) await step("the HTTP server", () => this.#server?.close());
+      await step("removing instance.json", () => removeInstanceInfo(this.info));
+      this.#lock.release();
+      this.context.log("stopped");
+      this.#resolveStopped();
+    })();
+    return this.#stopping;
+  }
+
+  /** Internal: wires the HTTP server and signals once the app is assembled. */
+  attach(server: UiServer, handleSignals: boolean): void {
+    this.#server = server;
+    if (handleSignals) {
+      this.#signalHandler = (signal) => void this.stop(signal);
+      for (const s of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+        process.once(s, this.#signalHandler);
+      // The app owns this process: a stray error in one request or one plugin is logged, and the
+      // app keeps serving everything else instead of dying with it.
+      process.on("unhandledRejection", (reason) =>
+        this.context.log(`unhandled rejection: ${(reason as Error)?.stack ?? reason}`),
+      );
+      process.on("uncaughtException", (e) =>
+        this.context.log(`uncaught exception: ${e?.stack ?? e}`),
+      );
+    }
+  }
+}
+
+/** Takes the instance lock, or finds the app that holds it (waiting while it starts up). */
+async function acquireOrFind(
+  dataDir: string,
+): Promise<
+  | { lock: InstanceLock; running?: undefined }
+  | { lock?: undefined; running: { client: AppClient; status: AppStatus } }
+> {
+  const deadline = Date.now() + HANDOVER_WAIT_MS;
+  for (;;) {
+    const lock = InstanceLock.tryAcquire(dataDir);
+    if (lock) return { lock };
+    const running = await findRunningApp(dataDir);
+    if (running) return { running };
+    if (Date.now() > deadline) {
+      const info = await readInstanceInfo(dataDir);
+      throw errors.appNotResponding(
+        info?.pid,
+        "it holds this data folder's instance lock but its local server does not answer",
+      );
+    }
+    await sleep(100);
+  }
+}
+
+/** Starts the app, or hands over to the one already running for this data folder. */
+export async function startApp(options: AppOptions = {}): Promise<StartResult> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? defaultLog;
+  const background = options.background ?? false;
+  const dataDir = await ensureAppDataDir(env);
+
+  const found = await acquireOrFind(dataDir);
+  if (found.running) {
+    const { client } = found.running;
+    let status = found.running.status;
+    if (options.startMcp) status = await client.openUrl(START_MCP_URL);
+    const window = background ? undefined : await client.openWindow();
+    return { kind: "already-running", client, status, ...(window ? { window } : {}) };
+  }
+
+  const lock = found.lock;
+  let server: UiServer | undefined;
+  try {
+    const plugins = pluginServiceFor(dataDir, env);
+    await plugins.loadAll(); // failures are recorded and reported, never fatal
+    for (const [id, e] of plugins.failures()) log(`plugin ${id} not loaded: ${e.message}`);
+
+    const secret = randomBytes(32).toString("base64url");
+    const info: InstanceInfo = {
+      instanceId: randomUUID(),
+      pid: process.pid,
+      port: 0,
+      secret,
+      version: APP_VERSION,
+      dataDir,
+      startedAt: new Date().toISOString(),
+    };
+    const app = new RunningApp(lock, info, { env, plugins, log, background });
+
+    // The UI's API over the app's services. The MCP server's port into Settings > Integrations
+    // (issue 6) is passed here as `mcp` once it exists.
+    const storage = await openAppStorage(env);
+    const services = new UiServices({ storage, plugins, exportDir: join(dataDir, "exports") });
+    app.context.onStop(() => services.close());
+    const api = createUiApi(services);
+    const builtUi = join(UI_BUILD_DIR, "index.html");
+    const placeholder = placeholderPage({ version: APP_VERSION, dataDir });
+
+    server = await startUiServer({
+      secret,
+      routes: appRoutes(app),
+      api: (req, res) => serveApi(api, req, res, { secret }),
+      pages: (req, res) =>
+        existsSync(builtUi)
+          ? serveWebAssets(req, res)
+          : Promise.resolve(sendPlaceholder(res, placeholder)),
+      ...(options.port ? { port: options.port } : {}),
+      log,
+    });
+    info.port = server.port;
+    app.attach(server, options.handleSignals ?? false);
+    await writeInstanceInfo(info);
+    log(
+      `Quarry ${APP_VERSION} started (pid ${process.pid}, ${background ? "background" : "window"}) on ${server.origin}, data folder ${dataDir}`,
+    );
+    await app.ensureMcp(options.startMcp ? "start-mcp-url" : "app-start");
+    const window = background ? undefined : await app.openWindow();
+    return { kind: "started", app, ...(window ? { window } : {}) };
+  } catch (e) {
+    await server?.close().catch(() => {});
+    lock.release();
+    throw e;
+  }
+}

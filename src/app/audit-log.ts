@@ -1,0 +1,156 @@
+/**
+ * The MCP audit log: one JSON line per call from an external client, in `mcp-audit.log` in the app
+ * data folder (0600). It records who (token name), what (method, tool, connection, the request as
+ * classified: method, path and class), the outcome (allowed, refused and by which layer, error),
+ * how long it took and how big the answer was. It never records a token, a password, a request or
+ * response body, or a query string's values: those may hold secrets or document contents.
+ *
+ * The file is appended to through one stream, the lines of one turn of the event loop in one
+ * write; at 10 MB it is renamed to `mcp-audit.log.1` (replacing the previous one) and a new file
+ * begins.
+ */
+import { createWriteStream, type WriteStream } from "node:fs";
+import { readFile, rename, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { AuditEntry, AuditSink } from "../mcp/ports.ts";
+import { ensurePrivateDir } from "./paths.ts";
+
+export const AUDIT_FILE = "mcp-audit.log";
+export const AUDIT_ROTATE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A path as safe to log: the query string keeps its parameter names but not their values, which
+ * may be a Lucene query over personal data (`?q=email:...`).
+ */
+export function redactPath(path: string): string {
+  const q = path.indexOf("?");
+  if (q < 0) return path;
+  const names = path
+    .slice(q + 1)
+    .split("&")
+    .filter(Boolean)
+    .map((p) => {
+      const eq = p.indexOf("=");
+      return eq < 0 ? p : `${p.slice(0, eq)}=…`;
+    });
+  return `${path.slice(0, q)}?${names.join("&")}`;
+}
+
+export type { AuditEntry };
+
+export class AuditLog implements AuditSink {
+  readonly dir: string;
+  readonly path: string;
+  #stream: WriteStream | undefined;
+  #size = 0;
+  #opening: Promise<void> | undefined;
+  /** Lines recorded since the last write: written together, once per turn of the event loop. */
+  #pending: string[] = [];
+  #scheduled = false;
+
+  constructor(dir: string) {
+    this.dir = dir;
+    this.path = join(dir, AUDIT_FILE);
+  }
+
+  /** Appends one entry. Never throws: the audit log must not break the call it records. */
+  record(entry: AuditEntry): void {
+    const safe = entry.request
+      ? { ...entry, request: { ...entry.request, path: redactPath(entry.request.path) } }
+      : entry;
+    this.#pending.push(`${JSON.stringify(safe)}\n`);
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      void this.#drain();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    if (!this.#stream) {
+      this.#opening ??= this.#open().catch(() => {
+        this.#opening = undefined;
+      });
+      await this.#opening;
+    }
+    const stream = this.#stream;
+    if (!stream || this.#pending.length === 0) return;
+    const text = this.#pending.join("");
+    this.#pending = [];
+    stream.write(text);
+    this.#size += Buffer.byteLength(text);
+    if (this.#size >= AUDIT_ROTATE_BYTES) {
+      this.#stream = undefined;
+      this.#opening = new Promise<void>((resolve) => stream.end(resolve))
+        .then(() => rename(this.path, `${this.path}.1`))
+        .then(() => this.#open())
+        .catch(() => {
+          this.#opening = undefined;
+        });
+    }
+  }
+
+  async #open(): Promise<void> {
+    await ensurePrivateDir(this.dir);
+    this.#size = (await stat(this.path).catch(() => undefined))?.size ?? 0;
+    const stream = createWriteStream(this.path, { flags: "a", mode: 0o600 });
+    stream.on("error", () => {
+      if (this.#stream === stream) this.#stream = undefined;
+      this.#opening = undefined;
+    });
+    this.#stream = stream;
+  }
+
+  /** Waits until everything recorded so far is on disk. */
+  async flush(): Promise<void> {
+    await this.#drain();
+    await this.#opening;
+    const stream = this.#stream;
+    if (stream && stream.writableLength > 0)
+      await new Promise<void>((resolve) => stream.write("", () => resolve()));
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    const stream = this.#stream;
+    this.#stream = undefined;
+    if (stream) await new Promise<void>((resolve) => stream.end(resolve));
+  }
+}
+
+export interface AuditQuery {
+  /** The newest N entries (after filtering). */
+  limit?: number;
+  token?: string;
+  connection?: string;
+  /** Only refused and failed calls. */
+  problemsOnly?: boolean;
+}
+
+/** Reads the audit log (and its previous file), oldest first, filtered. */
+export async function readAudit(dir: string, query: AuditQuery = {}): Promise<AuditEntry[]> {
+  const path = join(dir, AUDIT_FILE);
+  const texts = await Promise.all(
+    [`${path}.1`, path].map((p) => readFile(p, "utf8").catch(() => "")),
+  );
+  const entries: AuditEntry[] = [];
+  for (const line of texts.join("").split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      entries.push(JSON.parse(line) as AuditEntry);
+    } catch {
+      // A line cut by a crash: skip it.
+    }
+  }
+  const lc = (s: string) => s.toLowerCase();
+  const filtered = entries.filter(
+    (e) =>
+      (!query.token || lc(e.token ?? "") === lc(query.token)) &&
+      (!query.connection ||
+        e.connection?.id === query.connection ||
+        lc(e.connection?.name ?? "") === lc(query.connection)) &&
+      (!query.problemsOnly || e.outcome !== "allowed"),
+  );
+  return query.limit ? filtered.slice(-query.limit) : filtered;
+}

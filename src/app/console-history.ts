@@ -1,0 +1,144 @@
+/**
+ * The console's history: the last requests run on each connection, kept in a folder of the app
+ * data folder (the caller gives its path). One file per connection, named by a hash of the
+ * connection's id (never by the id itself), written whole with temp file + fsync + rename, mode
+ * 0600, under a lock so two processes never lose each other's entries.
+ *
+ * Secrets never reach the file: values of body fields and query parameters named like a secret
+ * (password, token, api_key, secret, credentials, private_key, authorization…) are replaced by
+ * "[redacted]" before the entry is stored. The history keeps what was asked, not the answers.
+ */
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import type { ConsoleRequest, RequestClass } from "../core/console.ts";
+import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
+import { withFileLock } from "./file-lock.ts";
+import { ensurePrivateDir } from "./paths.ts";
+
+export const HISTORY_LIMIT = 100;
+const REDACTED = "[redacted]";
+/** Names ending like a secret: `password`, `bootstrap.password`, `access_token`, `api_key`… */
+const SECRET_NAME =
+  /(pass(word|wd|phrase)?|secret|token|api_?key|credentials?|private_?key|authori[sz]ation)$/i;
+
+export interface HistoryEntry {
+  /** ISO time the request was run. */
+  at: string;
+  request: ConsoleRequest;
+  /** The answer's HTTP status; null when none came (refused, network failure). */
+  status: number | null;
+  durationMs?: number;
+  classification?: RequestClass;
+}
+
+interface HistoryFile {
+  version: 1;
+  connection: string;
+  entries: HistoryEntry[];
+}
+
+export class ConsoleHistory {
+  readonly #dir: string;
+  readonly #limit: number;
+
+  constructor(dir: string, limit = HISTORY_LIMIT) {
+    this.#dir = dir;
+    this.#limit = limit;
+  }
+
+  #file(connection: string): string {
+    return join(
+      this.#dir,
+      `${createHash("sha256").update(connection).digest("hex").slice(0, 32)}.json`,
+    );
+  }
+
+  /** Newest first. */
+  async list(connection: string, limit = this.#limit): Promise<HistoryEntry[]> {
+    const file = await readJsonFile<HistoryFile | undefined>(this.#file(connection), undefined);
+    if (!file || file.connection !== connection) return [];
+    return file.entries.slice(0, limit);
+  }
+
+  /** Records a request (with secrets redacted); the oldest entries beyond the limit are dropped. */
+  async add(connection: string, entry: HistoryEntry): Promise<void> {
+    await ensurePrivateDir(this.#dir);
+    const path = this.#file(connection);
+    await withFileLock(`${path}.lock`, async () => {
+      const file = await readJsonFile<HistoryFile | undefined>(path, undefined);
+      const entries = file?.connection === connection ? file.entries : [];
+      const stored: HistoryEntry = { ...entry, request: redactRequest(entry.request) };
+      const next: HistoryFile = {
+        version: 1,
+        connection,
+        entries: [stored, ...entries].slice(0, this.#limit),
+      };
+      await writeFileAtomic(path, `${JSON.stringify(next)}\n`, { mode: 0o600 });
+    });
+  }
+
+  async clear(connection: string): Promise<void> {
+    await ensurePrivateDir(this.#dir);
+    const path = this.#file(connection);
+    await withFileLock(`${path}.lock`, async () => {
+      await writeFileAtomic(path, `${JSON.stringify({ version: 1, connection, entries: [] })}\n`, {
+        mode: 0o600,
+      });
+    });
+  }
+}
+
+/** Pure: the request as the history stores it, secrets replaced by "[redacted]". */
+export function redactRequest(request: ConsoleRequest): ConsoleRequest {
+  const out: ConsoleRequest = { method: request.method, path: redactPath(request.path) };
+  if (request.body !== undefined) out.body = redactBody(request.body);
+  return out;
+}
+
+function redactPath(path: string): string {
+  const q = path.indexOf("?");
+  if (q === -1) return path;
+  const pairs = path
+    .slice(q + 1)
+    .split("&")
+    .map((pair) => {
+      const [name = "", ...rest] = pair.split("=");
+      return rest.length > 0 && SECRET_NAME.test(safeDecode(name)) ? `${name}=${REDACTED}` : pair;
+    });
+  return `${path.slice(0, q)}?${pairs.join("&")}`;
+}
+
+function redactBody(body: unknown): unknown {
+  if (typeof body !== "string") return redactValue(body);
+  // NDJSON (or JSON text): each line redacted on its own; a line that is not JSON is not kept.
+  return body
+    .split("\n")
+    .map((line) => {
+      if (line.trim() === "") return line;
+      try {
+        return JSON.stringify(redactValue(JSON.parse(line)));
+      } catch {
+        return JSON.stringify(REDACTED);
+      }
+    })
+    .join("\n");
+}
+
+function redactValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] =
+      SECRET_NAME.test(k) && (typeof v !== "object" || v === null) ? REDACTED : redactValue(v);
+  }
+  return out;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

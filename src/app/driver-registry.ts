@@ -1,0 +1,108 @@
+/**
+ * The installed drivers, as the app's storage and sessions see them. Drivers are plugins
+ * (src/app/plugins): each is verified against its SHA-256 and loaded from its archive, never linked
+ * in. `installedDriver` answers synchronously from the drivers this process has loaded;
+ * `loadInstalledDrivers` (called when storage is opened) loads every installed plugin, and
+ * `requireInstalledDriver` / `offerDriver` install a missing one from the catalog without asking
+ * (opening a saved connection, spec 1; creating one of that type).
+ */
+import type { ConnectionSecrets } from "../core/driver.ts";
+import { isQuarryError } from "../core/errors.ts";
+import type { PluginDriver } from "../core/plugin.ts";
+import type { EsSession } from "../drivers/elasticsearch/index.ts";
+import { pluginServiceFor } from "./plugins/service.ts";
+
+/** The secrets a saved connection may hold. */
+export type SecretField = keyof ConnectionSecrets;
+
+export interface InstalledDriver {
+  readonly type: string;
+  readonly displayName: string;
+  /** Checks and normalizes settings; throws a QuarryError naming the field. */
+  validateConfig(input: unknown): Record<string, unknown>;
+  /** Checks that the secrets these settings need are present and well formed. */
+  validateSecrets(config: Record<string, unknown>, secrets: ConnectionSecrets): void;
+  /** The secrets these settings use; any other stored secret is stale and is deleted. */
+  secretFields(config: Record<string, unknown>): SecretField[];
+  /** A short, secret-free description of where the settings point (for lists). */
+  describeEndpoint(config: Record<string, unknown>): string;
+  // Typed as the Elasticsearch session the CLI and UI call today; at run time it is the plugin's own
+  // copy of that class. DriverSession replaces it once the session implements the whole contract.
+  connect(config: Record<string, unknown>, secrets: ConnectionSecrets): EsSession;
+}
+
+/** Drivers loaded in this process, by type (the latest load wins). */
+const loaded = new Map<string, InstalledDriver>();
+
+function register(driver: PluginDriver): InstalledDriver {
+  const installed: InstalledDriver = {
+    type: driver.type,
+    displayName: driver.displayName,
+    validateConfig: (input) => driver.validateConfig(input),
+    validateSecrets: (config, secrets) => driver.validateSecrets(config, secrets),
+    secretFields: (config) => driver.secretFields(config),
+    describeEndpoint: (config) => driver.describeEndpoint(config),
+    connect: (config, secrets) => driver.connect(config, secrets) as unknown as EsSession,
+  };
+  loaded.set(driver.type, installed);
+  return installed;
+}
+
+/** Loads every plugin installed in a data folder; one that fails is reported by `quarry plugins list`. */
+export async function loadInstalledDrivers(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const plugins = pluginServiceFor(dataDir, env);
+  await plugins.loadAll();
+  for (const p of await plugins.installed()) {
+    const driver = p.status === "ok" ? plugins.loadedDriver(p.driverType) : undefined;
+    if (driver) register(driver);
+    else if (p.driverType) loaded.delete(p.driverType);
+  }
+}
+
+/**
+ * The verified driver of a type, installed from the catalog first when it is missing. Its archive's
+ * SHA-256 is checked on every call; a failure is a QuarryError naming the plugin and the fix.
+ */
+export async function requireInstalledDriver(
+  type: string,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<InstalledDriver> {
+  try {
+    return register(await pluginServiceFor(dataDir, env).driverFor(type, { autoInstall: true }));
+  } catch (e) {
+    loaded.delete(type);
+    throw e;
+  }
+}
+
+/**
+ * Like `requireInstalledDriver`, but a type the catalog does not offer gives undefined, for the
+ * caller to decide (a connection whose driver is missing is kept, never dropped).
+ */
+export async function offerDriver(
+  type: string,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<InstalledDriver | undefined> {
+  try {
+    return await requireInstalledDriver(type, dataDir, env);
+  } catch (e) {
+    // Not offered is not an error here; an unreadable catalog is (it says how to fix it).
+    if (isQuarryError(e) && e.code === "plugin_unavailable") return undefined;
+    throw e;
+  }
+}
+
+/** The driver for a connection type, or undefined when it is not installed (loaded). */
+export function installedDriver(type: string): InstalledDriver | undefined {
+  return loaded.get(type);
+}
+
+/** Types a new connection may be created with, among the loaded drivers. */
+export function installedTypes(): string[] {
+  return [...loaded.keys()];
+}

@@ -1,0 +1,293 @@
+/**
+ * The JSON shapes of the UI's HTTP API (`/api/...`), shared by the routes and the browser code.
+ * Types only: the browser imports this file for its types and nothing else.
+ *
+ * Every failure is `{ "error": { code, message, remedy, details } }` (a QuarryError) with an HTTP
+ * status that says who is at fault (400 input, 404 unknown, 409 conflict, 502 cluster, 500 bug).
+ */
+import type { ChangeRefusal, ChangeSet, SaveResult } from "../../../core/changes.ts";
+import type { AiPolicy, ExternalClientsLevel } from "../../../core/connections.ts";
+import type { ConsoleRequest, ConsoleResult, RequestClass } from "../../../core/console.ts";
+import type { ServerInfo } from "../../../core/driver.ts";
+import type { ExportFormat, ExportProgress, ExportReport } from "../../../core/export.ts";
+import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../../core/grid.ts";
+
+export type {
+  BrowseRequest,
+  BrowseResult,
+  ChangeRefusal,
+  ChangeSet,
+  Column,
+  ConsoleRequest,
+  ConsoleResult,
+  ExportFormat,
+  ExportProgress,
+  ExportReport,
+  RequestClass,
+  SaveResult,
+  ServerInfo,
+  TableInfo,
+};
+
+export interface ErrorBody {
+  error: { code: string; message: string; remedy: string; details: Record<string, unknown> };
+}
+
+/** One choice of a select field: the stored value and the label people see. */
+export interface Choice<T extends string = string> {
+  value: T;
+  label: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database types (the connection chooser) and plugins (Settings > Plugins)
+
+export interface DatabaseType {
+  /** Driver type id, e.g. "elasticsearch". */
+  type: string;
+  displayName: string;
+  /** Whether the driver plugin is installed and loadable. */
+  installed: boolean;
+  installedVersion: string | null;
+  /** The catalog's version, when the catalog lists this driver. */
+  availableVersion: string | null;
+  /** A driver that failed to load says why (message + remedy), without taking the app down. */
+  loadError?: ErrorBody["error"];
+}
+
+export interface PluginEntry extends DatabaseType {
+  description: string;
+  updateAvailable: boolean;
+}
+
+/** Fields of the connection editor as the driver describes them: choices, labels, defaults. */
+export interface ConnectionForm {
+  type: string;
+  /** A new connection's settings (SSL Mode starts on Disabled, port 9200...). */
+  defaults: Record<string, unknown>;
+  authMethods: Choice[];
+  sslModes: Choice[];
+  externalClients: Choice<ExternalClientsLevel>[];
+  aiPolicies: Choice<AiPolicy>[];
+  defaultExternalClients: ExternalClientsLevel;
+  defaultAiPolicy: AiPolicy;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saved connections
+
+export interface ConnectionView {
+  id: string;
+  name: string;
+  type: string;
+  /** The driver's settings; never a secret. */
+  settings: Record<string, unknown>;
+  externalClients: ExternalClientsLevel;
+  aiPolicy: AiPolicy;
+  /** Whether a password / API key is saved (the editor shows dots, never the value). */
+  hasPassword: boolean;
+  hasApiKey: boolean;
+  driverInstalled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Secrets sent by the editor: a field left out keeps what is saved; an empty string clears it.
+ * They travel from the browser to the app only, never back.
+ */
+export interface SecretsInput {
+  password?: string;
+  apiKey?: string;
+}
+
+export interface ConnectionInput {
+  name: string;
+  type: string;
+  settings: Record<string, unknown>;
+  secrets?: SecretsInput;
+  externalClients: ExternalClientsLevel;
+  aiPolicy: AiPolicy;
+}
+
+/** `POST /api/connections/test`: test unsaved settings; with `id`, missing secrets come from it. */
+export interface TestInput {
+  id?: string;
+  type: string;
+  settings: Record<string, unknown>;
+  secrets?: SecretsInput;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grid
+
+/** Operators the filter row offers for one column, as the driver compiles them. */
+export interface ColumnFilterOps {
+  column: string;
+  ops: Choice[];
+}
+
+export interface GridOpened {
+  gridId: string;
+  columns: Column[];
+  /** The filter operators per filterable column. */
+  filterOps: ColumnFilterOps[];
+}
+
+export interface DeletePlan {
+  request: ConsoleRequest;
+  /** The request as the confirmation shows it: `DELETE /<index>`. */
+  text: string;
+}
+
+/** The current view as a console request ("Open in console") and as curl ("Copy as curl"). */
+export interface ViewAsRequest {
+  request: ConsoleRequest;
+  consoleText: string;
+  curl: string;
+}
+
+export interface ExportInput {
+  format: ExportFormat;
+  filters?: BrowseRequest["filters"];
+  rawQuery?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Console
+
+export interface ParsedConsoleRequest {
+  /** 0-based line numbers of the request in the editor text, inclusive. */
+  startLine: number;
+  endLine: number;
+  request?: ConsoleRequest;
+  classification?: RequestClass;
+  /** Why this block is not a request (bad JSON body, unknown method...). */
+  error?: ErrorBody["error"] & { line?: number };
+}
+
+export interface ConsoleRun {
+  request: ConsoleRequest;
+  classification: RequestClass;
+  result: ConsoleResult;
+  durationMs: number;
+}
+
+export interface HistoryEntry {
+  at: string;
+  request: ConsoleRequest;
+  status: number | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Long tasks (export, plugin install, _delete_by_query): started, then polled
+
+export interface JobView<R = unknown> {
+  id: string;
+  kind: string;
+  state: "running" | "done" | "failed" | "cancelled";
+  /** What is being done, in words ("Exporting orders"). */
+  label: string;
+  progress: {
+    done: number;
+    total: number | null;
+    rate?: number;
+    etaSeconds?: number | null;
+  } | null;
+  result?: R;
+  error?: ErrorBody["error"];
+  startedAt: string;
+  endedAt?: string;
+}
+
+export interface ExportJobResult extends ExportReport {
+  /** Name of the file for the browser's download. */
+  fileName: string;
+  downloadUrl: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings > Integrations
+
+export interface McpStatus {
+  enabled: boolean;
+  running: boolean;
+  /** The port actually bound, when running. */
+  port: number | null;
+  preferredPort: number | null;
+  url: string | null;
+  /** Absolute path of this install's `quarry-mcp`. */
+  bridgePath: string;
+}
+
+export type TokenScope = "read-only" | "read-write" | "full-access";
+
+export interface TokenView {
+  id: string;
+  name: string;
+  scope: TokenScope;
+  /** The first characters of the token, to recognise it. */
+  prefix: string;
+  /** Connection ids; null means every connection. */
+  connections: string[] | null;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revoked: boolean;
+}
+
+export interface TokenInput {
+  name: string;
+  scope: TokenScope;
+  connections: string[] | null;
+  /** ISO date, or null for no expiry. */
+  expiresAt: string | null;
+}
+
+export interface TokenCreated {
+  token: TokenView;
+  /** The token itself, shown once and never again. */
+  secret: string;
+}
+
+export interface ApprovalRequest {
+  id: string;
+  /** Who asks: the token's name. */
+  client: string;
+  connectionId: string;
+  connectionName: string;
+  tool: string;
+  /** The exact request, as text. */
+  request: string;
+  classification: RequestClass | null;
+  requestedAt: string;
+}
+
+export type ApprovalDecision = "allow-once" | "allow-session" | "deny";
+
+export interface AuditEntry {
+  at: string;
+  token: string | null;
+  connection: string | null;
+  tool: string | null;
+  classification: string | null;
+  outcome: string;
+  layer: string | null;
+  durationMs: number | null;
+  message: string | null;
+}
+
+export interface ClientSnippet {
+  /** Stable id, e.g. "claude-desktop". */
+  client: string;
+  title: string;
+  /** Where the snippet goes (a config file path or a terminal). */
+  where: string;
+  format: "json" | "yaml" | "shell";
+  text: string;
+}
+
+export interface ConnectClientSheet {
+  bridgePath: string;
+  snippets: ClientSnippet[];
+}

@@ -1,0 +1,230 @@
+/**
+ * Database types, the connection editor's form, and saved connections: list, show, validate,
+ * create, edit, remove, test. Adapters over the connection service and the driver's own rules.
+ */
+import {
+  AI_POLICIES,
+  AI_POLICY_LABELS,
+  DEFAULT_AI_POLICY,
+  DEFAULT_EXTERNAL_CLIENTS,
+  EXTERNAL_CLIENT_LABELS,
+  EXTERNAL_CLIENT_LEVELS,
+  type SavedConnection,
+} from "../../../../core/connections.ts";
+import type { ConnectionSecrets } from "../../../../core/driver.ts";
+import { errors } from "../../../../core/errors.ts";
+import {
+  AUTH_METHOD_LABELS,
+  AUTH_METHODS,
+  newConnectionConfig,
+  SSL_MODE_LABELS,
+  SSL_MODES,
+} from "../../../../drivers/elasticsearch/config.ts";
+import {
+  addConnection,
+  describeConnection,
+  editConnection,
+  removeConnection,
+  type SecretsChange,
+} from "../../../connection-service.ts";
+import {
+  type InstalledDriver,
+  installedDriver,
+  installedTypes,
+  loadInstalledDrivers,
+} from "../../../driver-registry.ts";
+import type {
+  ConnectionForm,
+  ConnectionInput,
+  ConnectionView,
+  DatabaseType,
+  SecretsInput,
+  ServerInfo,
+  TestInput,
+} from "../contract.ts";
+import { badInput, type Router } from "../router.ts";
+import type { UiServices } from "../services.ts";
+
+export function connectionRoutes(router: Router, app: UiServices): void {
+  router.get("/drivers", async (): Promise<DatabaseType[]> => {
+    if (app.plugins) return app.plugins.databaseTypes();
+    return installedTypes().map((type) => ({
+      type,
+      displayName: installedDriver(type)!.displayName,
+      installed: true,
+      installedVersion: null,
+      availableVersion: null,
+    }));
+  });
+
+  router.get("/drivers/:type/form", (_req, { type }) => formFor(type!));
+
+  router.get("/connections", async (): Promise<ConnectionView[]> => {
+    const all = await app.storage.connections.list();
+    return Promise.all(all.map((c) => view(app, c)));
+  });
+
+  router.get("/connections/:id", async (_req, { id }) =>
+    view(app, await app.storage.connections.require(id!)),
+  );
+
+  router.post("/connections/validate", async (req) => {
+    const body = object(req.body);
+    (await requireDriver(app, String(body.type))).validateConfig(body.settings);
+    return { ok: true };
+  });
+
+  router.post("/connections", async (req) => {
+    const input = connectionInput(req.body);
+    const saved = await addConnection(
+      app.storage,
+      {
+        name: input.name,
+        type: input.type,
+        settings: input.settings,
+        externalClients: input.externalClients,
+        aiPolicy: input.aiPolicy,
+      },
+      secretsToSet(input.secrets),
+    );
+    return view(app, saved);
+  });
+
+  router.put("/connections/:id", async (req, { id }) => {
+    const input = connectionInput(req.body);
+    const current = await app.storage.connections.require(id!);
+    const driver = await loadedDriver(app, current.type);
+    // The editor sends the whole settings: keys it no longer has are removed.
+    const settings = driver ? driver.validateConfig(input.settings) : input.settings;
+    const patchSettings: Record<string, unknown> = { ...settings };
+    for (const key of Object.keys(current.settings))
+      if (!(key in settings)) patchSettings[key] = null;
+    const change: SecretsChange = {};
+    const given = secretsToSet(input.secrets);
+    if (given.password !== undefined) change.password = given.password;
+    if (given.apiKey !== undefined) change.apiKey = given.apiKey;
+    const saved = await editConnection(
+      app.storage,
+      current.id,
+      {
+        name: input.name,
+        settings: patchSettings,
+        externalClients: input.externalClients,
+        aiPolicy: input.aiPolicy,
+      },
+      change,
+    );
+    await app.forget(current.id);
+    return view(app, saved);
+  });
+
+  router.delete("/connections/:id", async (_req, { id }) => {
+    const removed = await removeConnection(app.storage, id!);
+    await app.forget(removed.id);
+    return { ok: true };
+  });
+
+  /** Tests settings as typed (saved or not); secrets left untouched come from the saved ones. */
+  router.post("/connections/test", async (req): Promise<ServerInfo> => {
+    const body = object(req.body) as unknown as TestInput;
+    const driver = await requireDriver(app, String(body.type));
+    const config = driver.validateConfig(body.settings);
+    const stored: ConnectionSecrets = body.id ? await app.storage.secrets.get(body.id) : {};
+    const given = secretsToSet(body.secrets);
+    const used = driver.secretFields(config);
+    const secrets: ConnectionSecrets = {};
+    for (const f of used) {
+      const v = given[f] ?? stored[f];
+      if (v !== undefined) secrets[f] = v;
+    }
+    driver.validateSecrets(config, secrets);
+    const session = driver.connect(config, secrets);
+    try {
+      return await session.testConnection();
+    } finally {
+      await session.close();
+    }
+  });
+
+  router.post("/connections/:id/test", async (_req, { id }) => {
+    await app.forget(id!);
+    const { session } = await app.session(id!);
+    return session.testConnection();
+  });
+}
+
+async function view(app: UiServices, c: SavedConnection): Promise<ConnectionView> {
+  const d = await describeConnection(app.storage, c);
+  return {
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    settings: c.settings,
+    externalClients: c.externalClients,
+    aiPolicy: c.aiPolicy,
+    hasPassword: d.secret.stored.includes("password"),
+    hasApiKey: d.secret.stored.includes("apiKey"),
+    driverInstalled: d.driverInstalled,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+/** The connection editor's choices and defaults, from the driver's and core's own definitions. */
+export function formFor(type: string): ConnectionForm {
+  if (type !== "elasticsearch") {
+    throw errors.invalidConfig(
+      "Database type",
+      `"${type}" has no connection editor in this Quarry`,
+      "Pick Elasticsearch, or install the driver for this type under Settings > Plugins.",
+    );
+  }
+  return {
+    type,
+    defaults: { ...newConnectionConfig() },
+    authMethods: AUTH_METHODS.map((value) => ({ value, label: AUTH_METHOD_LABELS[value] })),
+    sslModes: SSL_MODES.map((value) => ({ value, label: SSL_MODE_LABELS[value] })),
+    externalClients: EXTERNAL_CLIENT_LEVELS.map((value) => ({
+      value,
+      label: EXTERNAL_CLIENT_LABELS[value],
+    })),
+    aiPolicies: AI_POLICIES.map((value) => ({ value, label: AI_POLICY_LABELS[value] })),
+    defaultExternalClients: DEFAULT_EXTERNAL_CLIENTS,
+    defaultAiPolicy: DEFAULT_AI_POLICY,
+  };
+}
+
+/** A loaded driver; plugins installed since the last look (another process, the CLI) are loaded. */
+async function loadedDriver(app: UiServices, type: string): Promise<InstalledDriver | undefined> {
+  const now = installedDriver(type);
+  if (now) return now;
+  await loadInstalledDrivers(app.storage.dir);
+  return installedDriver(type);
+}
+
+async function requireDriver(app: UiServices, type: string): Promise<InstalledDriver> {
+  const d = await loadedDriver(app, type);
+  if (!d) throw errors.driverNotInstalled(type, type);
+  return d;
+}
+
+function object(v: unknown): Record<string, unknown> {
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    throw badInput("The request body must be a JSON object.");
+  return v as Record<string, unknown>;
+}
+
+function connectionInput(v: unknown): ConnectionInput {
+  const o = object(v);
+  if (typeof o.settings !== "object" || o.settings === null)
+    throw badInput("settings must be an object.");
+  return o as unknown as ConnectionInput;
+}
+
+/** Secrets the editor typed: an empty or missing field means "keep what is saved". */
+function secretsToSet(s: SecretsInput | undefined): ConnectionSecrets {
+  const out: ConnectionSecrets = {};
+  if (typeof s?.password === "string" && s.password !== "") out.password = s.password;
+  if (typeof s?.apiKey === "string" && s.apiKey !== "") out.apiKey = s.apiKey;
+  return out;
+}

@@ -1,0 +1,220 @@
+/**
+ * The sidebar and the grid: indices, grids kept open (a point in time for deep pages), the view as
+ * a request, a document's value in full, edits (validate, then save), index deletion behind its
+ * plan, and export as a job with progress and a download.
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { ChangeSet } from "../../../../core/changes.ts";
+import type { ConsoleRequest } from "../../../../core/console.ts";
+import type { ExportFormat } from "../../../../core/export.ts";
+import type { BrowseRequest, FilterOp } from "../../../../core/grid.ts";
+import { valueAt } from "../../../../drivers/elasticsearch/cells.ts";
+import { baseUrl, type EsConnectionConfig } from "../../../../drivers/elasticsearch/config.ts";
+import { filterOpsFor } from "../../../../drivers/elasticsearch/field-types.ts";
+import { compileFilters } from "../../../../drivers/elasticsearch/filters.ts";
+import { compileSort } from "../../../../drivers/elasticsearch/sort.ts";
+import type {
+  DeletePlan,
+  ExportInput,
+  ExportJobResult,
+  GridOpened,
+  ViewAsRequest,
+} from "../contract.ts";
+import { consoleText, curlFor } from "../request-text.ts";
+import { badInput, FileAnswer, notFound, type Router } from "../router.ts";
+import type { UiServices } from "../services.ts";
+
+/** How the filter row names each operator. */
+export const FILTER_OP_LABELS: Record<FilterOp, string> = {
+  eq: "=",
+  neq: "≠",
+  gt: ">",
+  gte: "≥",
+  lt: "<",
+  lte: "≤",
+  in: "in",
+  not_in: "not in",
+  like: "like",
+  not_like: "not like",
+  exists: "exists",
+  missing: "is missing",
+};
+
+const EXPORT_TYPES: Record<ExportFormat, string> = {
+  ndjson: "application/x-ndjson",
+  csv: "text/csv",
+  json: "application/json",
+};
+
+export function tableRoutes(router: Router, app: UiServices): void {
+  router.get("/connections/:id/tables", (_req, { id }) => app.listTables(id!));
+
+  router.get("/connections/:id/tables/:table/columns", (_req, { id, table }) =>
+    app.describeTable(id!, table!),
+  );
+
+  router.post(
+    "/connections/:id/tables/:table/grid",
+    async (_req, { id, table }): Promise<GridOpened> => {
+      const columns = await app.describeTable(id!, table!);
+      const view = await app.openGrid(id!, table!);
+      const gridId = app.grids.add(id!, table!, view);
+      return {
+        gridId,
+        columns,
+        filterOps: columns
+          .filter((c) => c.filterable)
+          .map((c) => ({
+            column: c.name,
+            ops: filterOpsFor(c.type).map((op) => ({ value: op, label: FILTER_OP_LABELS[op] })),
+          })),
+      };
+    },
+  );
+
+  router.post("/grids/:grid/browse", (req, { grid }) =>
+    app.grids.get(grid!).view.browse(browseRequest(req.body)),
+  );
+
+  router.delete("/grids/:grid", async (_req, { grid }) => {
+    await app.grids.close(grid!);
+    return { ok: true };
+  });
+
+  /** The current view as the search it runs: for "Open in console" and "Copy as curl". */
+  router.post("/grids/:grid/as-request", async (req, { grid }): Promise<ViewAsRequest> => {
+    const g = app.grids.get(grid!);
+    const r = browseRequest(req.body);
+    const columns = await app.describeTable(g.connectionId, g.table);
+    const size = r.pageSize ?? 100;
+    const from = ((r.page ?? 1) - 1) * size;
+    const body: Record<string, unknown> = {
+      query: compileFilters(columns, r.filters, r.rawQuery, g.table),
+      track_total_hits: true,
+      from,
+      size,
+    };
+    const sort = compileSort(columns, r.sort, g.table).sort;
+    if (sort.length) body.sort = sort;
+    const request: ConsoleRequest = {
+      method: "POST",
+      path: `/${encodeURIComponent(g.table)}/_search`,
+      body,
+    };
+    const { connection } = await app.session(g.connectionId);
+    const url = baseUrl(connection.settings as unknown as EsConnectionConfig);
+    return {
+      request,
+      consoleText: consoleText(request),
+      curl: curlFor(url, connection.settings as unknown as EsConnectionConfig, request),
+    };
+  });
+
+  /** One column's value of a document, in full (a cut cell is never edited as its fragment). */
+  router.get("/connections/:id/documents/:index/:doc", async (req, { id, index, doc }) => {
+    const column = req.query.get("column");
+    if (!column) throw badInput("Name the column: ?column=<name>.");
+    const { session } = await app.session(id!);
+    const path = `/${encodeURIComponent(index!)}/_doc/${encodeURIComponent(doc!)}`;
+    if (!session.transport)
+      throw notFound("Reading a document is not available.", "Use the console.");
+    const res = await session.transport.request<{ found?: boolean; _source?: unknown }>({
+      method: "GET",
+      path,
+    });
+    if (res.status === 404 || !res.body?.found) {
+      throw notFound(
+        `The document ${doc} is no longer in ${index}.`,
+        "Refresh the grid: someone deleted it.",
+      );
+    }
+    if (column === "_id") return { value: doc };
+    if (column === "_index") return { value: index };
+    return { value: valueAt(res.body._source, column.split(".")) ?? null };
+  });
+
+  router.post("/connections/:id/tables/:table/validate-changes", async (req, { id, table }) => {
+    const validate = await app.method(id!, "validateChanges", "Checking grid edits");
+    return validate(table!, changeSet(req.body));
+  });
+
+  router.post("/connections/:id/tables/:table/save", async (req, { id, table }) => {
+    const save = await app.method(id!, "saveChanges", "Saving grid edits");
+    return save(table!, changeSet(req.body));
+  });
+
+  router.get(
+    "/connections/:id/tables/:table/delete-plan",
+    async (_req, { id, table }): Promise<DeletePlan> => {
+      const plan = await app.method(id!, "planDeleteTable", "Deleting an index");
+      const request = plan(table!);
+      return { request, text: consoleText(request) };
+    },
+  );
+
+  router.delete("/connections/:id/tables/:table", async (req, { id, table }) => {
+    const body = (req.body ?? {}) as { confirmed?: ConsoleRequest };
+    if (!body.confirmed)
+      throw badInput("Deleting an index needs the confirmed request.", "Confirm in the dialog.");
+    const remove = await app.method(id!, "deleteTable", "Deleting an index");
+    await remove(table!, body.confirmed);
+    await app.grids.closeFor(id!);
+    return { ok: true };
+  });
+
+  router.post("/connections/:id/tables/:table/export", async (req, { id, table }) => {
+    const input = (req.body ?? {}) as ExportInput;
+    if (!(input.format in EXPORT_TYPES))
+      throw badInput(
+        `Unknown export format "${String(input.format)}".`,
+        "Choose NDJSON, CSV or JSON.",
+      );
+    const exportTable = await app.method(id!, "exportTable", "Export");
+    await mkdir(app.exportDir, { recursive: true, mode: 0o700 });
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const fileName = `${table!.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp}.${input.format}`;
+    const out = join(app.exportDir, fileName);
+    return app.jobs.start<ExportJobResult>(
+      "export",
+      `Exporting ${table}`,
+      async ({ signal, progress }) => {
+        const report = await exportTable(table!, {
+          format: input.format,
+          out,
+          ...(input.filters ? { filters: input.filters } : {}),
+          ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
+          signal,
+          onProgress: (p) =>
+            progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
+        });
+        return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
+      },
+    );
+  });
+
+  router.get("/exports/:file", (_req, { file }) => {
+    if (!/^[A-Za-z0-9._-]+$/.test(file!) || file!.startsWith("."))
+      throw badInput("Not an export file name.");
+    const ext = file!.split(".").at(-1) as ExportFormat;
+    return new FileAnswer(
+      join(app.exportDir, file!),
+      file!,
+      EXPORT_TYPES[ext] ?? "application/octet-stream",
+    );
+  });
+}
+
+function browseRequest(v: unknown): BrowseRequest {
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    throw badInput("The browse request must be an object.");
+  return v as BrowseRequest;
+}
+
+function changeSet(v: unknown): ChangeSet {
+  const o = (v ?? {}) as Partial<ChangeSet>;
+  if (!Array.isArray(o.updates) || !Array.isArray(o.inserts) || !Array.isArray(o.deletes)) {
+    throw badInput("A change set has updates, inserts and deletes lists.");
+  }
+  return o as ChangeSet;
+}

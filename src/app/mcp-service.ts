@@ -1,0 +1,179 @@
+/**
+ * The MCP server as part of the app process: wires the app's stores (connections, tokens, the
+ * audit log, approvals, the handshake file) into `startMcpServer`, and follows the settings file,
+ * so `quarry mcp enable|disable|port` and changed limits apply to the running app at once.
+ *
+ * The app calls `startMcpService()` once at start (src/app/app.ts) and `stop()` when it quits.
+ */
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import type { SavedConnection } from "../core/connections.ts";
+import type { BridgeTokenTimes } from "../core/tokens.ts";
+import { type RunningMcpServer, startMcpServer } from "../mcp/index.ts";
+import type { Clock, ConnectionDirectory } from "../mcp/ports.ts";
+import { ApprovalQueue } from "./approvals.ts";
+import { AuditLog } from "./audit-log.ts";
+import { type AppStorage, openAppStorage, openSavedConnection } from "./connection-service.ts";
+import { removeHandshake, writeHandshake } from "./handshake.ts";
+import { type McpSettings, McpSettingsStore } from "./mcp-settings.ts";
+import { TokenStore } from "./token-store.ts";
+import { APP_VERSION } from "./version.ts";
+
+export interface McpServiceOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Open storage, when the app has it already. */
+  storage?: AppStorage;
+  now?: Clock;
+  bridgeToken?: BridgeTokenTimes;
+  /** Called whenever the server starts, stops or fails to start. */
+  onStatus?: (status: McpStatus) => void;
+}
+
+export type McpStatus =
+  | { state: "running"; port: number; url: string; instanceId: string }
+  | { state: "disabled" }
+  | { state: "failed"; error: string };
+
+export interface McpService {
+  readonly approvals: ApprovalQueue;
+  readonly audit: AuditLog;
+  readonly tokens: TokenStore;
+  status(): McpStatus;
+  /** Re-reads the settings file and starts, stops or restarts the server to match. */
+  reload(): Promise<McpStatus>;
+  stop(): Promise<void>;
+}
+
+export async function startMcpService(options: McpServiceOptions = {}): Promise<McpService> {
+  const storage = options.storage ?? (await openAppStorage(options.env));
+  const dir = storage.dir;
+  const now = options.now ?? Date.now;
+  const settingsStore = new McpSettingsStore(dir);
+  const tokens = new TokenStore(dir, now);
+  const audit = new AuditLog(dir);
+  let settings: McpSettings = await settingsStore.read();
+  const approvals = new ApprovalQueue({
+    dir,
+    timeoutMs: settings.limits.approvalTimeoutSeconds * 1000,
+    now,
+  });
+  await approvals.start();
+
+  let server: RunningMcpServer | undefined;
+  let runningPort: number | undefined;
+  let status: McpStatus = { state: "disabled" };
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const setStatus = (s: McpStatus) => {
+    status = s;
+    options.onStatus?.(s);
+  };
+
+  const apply = async (): Promise<McpStatus> => {
+    settings = await settingsStore.read().catch(() => settings);
+    approvals.timeoutMs = settings.limits.approvalTimeoutSeconds * 1000;
+    if (!settings.enabled) {
+      if (server) {
+        await server.stop();
+        server = undefined;
+        runningPort = undefined;
+      }
+      setStatus({ state: "disabled" });
+      return status;
+    }
+    if (server && runningPort !== undefined && settings.preferredPort !== runningPort) {
+      // A new preferred port: move there (the server may be on a fallback port already).
+      if (server.port !== settings.preferredPort) {
+        await server.stop();
+        server = undefined;
+      }
+    }
+    if (server) {
+      server.setLimits(settings.limits);
+      return status;
+    }
+    try {
+      server = await startMcpServer({
+        version: APP_VERSION,
+        preferredPort: settings.preferredPort,
+        limits: settings.limits,
+        tokens,
+        connections: connectionDirectory(storage),
+        approvals,
+        audit,
+        handshake: {
+          write: (file) => writeHandshake(dir, file),
+          remove: (instanceId) => removeHandshake(dir, instanceId),
+        },
+        exportDir: join(dir, "exports"),
+        now,
+        ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
+      });
+      runningPort = settings.preferredPort;
+      setStatus({
+        state: "running",
+        port: server.port,
+        url: server.url,
+        instanceId: server.instanceId,
+      });
+    } catch (e) {
+      setStatus({ state: "failed", error: e instanceof Error ? e.message : String(e) });
+    }
+    return status;
+  };
+
+  const reload = (): Promise<McpStatus> => {
+    const next = queue.then(apply, apply);
+    queue = next.catch(() => {});
+    return next;
+  };
+
+  await reload();
+  const stopWatching = settingsStore.watch(() => void reload());
+
+  return {
+    approvals,
+    audit,
+    tokens,
+    status: () => status,
+    reload,
+    async stop() {
+      stopWatching();
+      await queue;
+      await server?.stop();
+      server = undefined;
+      await approvals.stop();
+      await audit.close();
+      setStatus({ state: "disabled" });
+    },
+  };
+}
+
+/**
+ * The saved connections as the MCP server sees them. The list is read again only when
+ * connections.json changes (checked by stat on each call): every tool call looks connections up,
+ * and parsing the file each time would be most of a call's own cost.
+ */
+export function connectionDirectory(storage: AppStorage): ConnectionDirectory {
+  let cache: { key: string; list: Promise<SavedConnection[]> } | undefined;
+  return {
+    list() {
+      let key = "none";
+      try {
+        const st = statSync(storage.connections.path);
+        key = `${st.ino}:${st.size}:${st.mtimeMs}`;
+      } catch {
+        // No file yet: no connections (the store says the same).
+      }
+      if (cache?.key !== key) {
+        const list = storage.connections.list();
+        cache = { key, list };
+        list.catch(() => {
+          if (cache?.list === list) cache = undefined;
+        });
+      }
+      return cache.list;
+    },
+    open: async (c) => (await openSavedConnection(c.id, storage)).session,
+  };
+}

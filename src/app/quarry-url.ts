@@ -1,0 +1,32 @@
+/**
+ * The `quarry://` URLs the app answers (spec 3.2): `quarry://integrations/start-mcp` starts the
+ * app in the background with the MCP server on. Anything else is refused by name, so a mistyped
+ * link never starts something unexpected.
+ */
+import { QuarryError } from "../core/errors.ts";
+
+export const START_MCP_URL = "quarry://integrations/start-mcp";
+
+export type QuarryUrlAction = "start-mcp";
+
+export function parseQuarryUrl(raw: string): QuarryUrlAction {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw unknown(raw);
+  }
+  const path = `${url.host}${url.pathname}`.replace(/\/+$/, "").toLowerCase();
+  if (url.protocol.toLowerCase() === "quarry:" && path === "integrations/start-mcp") {
+    return "start-mcp";
+  }
+  throw unknown(raw);
+}
+
+function unknown(raw: string): QuarryError {
+  return new QuarryError(
+    "invalid_input",
+    `Quarry does not know the URL "${raw.slice(0, 200)}"`,
+    `The URL Quarry answers is ${START_MCP_URL}.`,
+  );
+}

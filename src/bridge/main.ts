@@ -1,0 +1,125 @@
+/**
+ * `quarry-mcp`, the stdio bridge (spec 1, 3.1, 3.2, 5.3.1; issue 7): AI clients that speak stdio
+ * spawn it (with no arguments) and reach the running Quarry's MCP server through it. stdout
+ * carries only MCP messages, one per line; everything else goes to stderr.
+ *
+ * Run by bin/quarry-mcp with the Node runtime Quarry was installed with.
+ */
+import { appDataDir } from "../app/paths.ts";
+import { APP_VERSION } from "../app/version.ts";
+import { AppLink } from "./app-link.ts";
+import { launch, planForThisMachine } from "./launcher.ts";
+import { Relay } from "./relay.ts";
+import { closeConnections, post, prove } from "./upstream.ts";
+
+const HELP = `quarry-mcp ${APP_VERSION}: the stdio bridge between an AI client and Quarry's MCP server.
+
+An AI client runs it with no arguments and talks MCP (2026-07-28, or 2025-11-25 / 2025-06-18
+through initialize) on its standard input and output. It finds the running Quarry through the
+handshake file in Quarry's app data folder (launching Quarry in the background when it is not
+running), checks that the endpoint proves it is that Quarry, and relays every request.
+
+Print a client's configuration with: quarry mcp config <client>
+`;
+
+const MAX_LINE = 16 * 1024 * 1024;
+
+function log(line: string): void {
+  process.stderr.write(`quarry-mcp: ${line}\n`);
+}
+
+function main(): void {
+  const arg = process.argv[2];
+  if (arg === "--version" || arg === "-v") {
+    process.stdout.write(`${APP_VERSION}\n`);
+    return;
+  }
+  if (arg === "--help" || arg === "-h") {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (arg !== undefined) {
+    log(`takes no arguments (got "${arg}"); see quarry-mcp --help`);
+    process.exitCode = 2;
+    return;
+  }
+
+  const env = process.env;
+  let closing = false;
+  const write = (message: object) => {
+    if (closing && !process.stdout.writable) return;
+    process.stdout.write(`${JSON.stringify(message)}\n`);
+  };
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    // The client went away (EPIPE): nothing can be answered any more.
+    if (e.code !== "EPIPE") log(`cannot write to the client: ${e.message}`);
+    relay.abortAll();
+    finish(0);
+  });
+
+  const relay = new Relay({ post, write, log, version: APP_VERSION });
+  const link = new AppLink({
+    dir: appDataDir(env),
+    now: Date.now,
+    log,
+    prove,
+    verify: relay.verify,
+    plan: () => planForThisMachine(env),
+    launch: (plan) => launch(plan, env),
+  });
+  relay.start(link);
+
+  let buffered = "";
+  let skipping = false;
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk: string) => {
+    let text = buffered + chunk;
+    buffered = "";
+    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n")) {
+      const line = text.slice(0, nl);
+      text = text.slice(nl + 1);
+      if (skipping) {
+        skipping = false;
+        continue;
+      }
+      relay.handleLine(line.endsWith("\r") ? line.slice(0, -1) : line);
+    }
+    if (text.length > MAX_LINE) {
+      log(`a message longer than ${MAX_LINE} bytes was dropped`);
+      write({
+        jsonrpc: "2.0",
+        id: null,
+        error: {
+          code: -32600,
+          message: `Invalid request: a message is longer than ${MAX_LINE} bytes (refused by the stdio bridge quarry-mcp)`,
+          data: { layer: "bridge" },
+        },
+      });
+      skipping = true;
+      text = "";
+    }
+    buffered = text;
+  });
+  process.stdin.on("end", () => {
+    if (buffered.trim() && !skipping) relay.handleLine(buffered);
+    buffered = "";
+    // The client closed our input: answer what is in flight, then leave.
+    void relay.drain().then(() => finish(0));
+  });
+
+  const finish = (code: number) => {
+    if (closing) return;
+    closing = true;
+    closeConnections();
+    process.exitCode = code;
+    // Let stdout flush; nothing else keeps the process alive.
+    setImmediate(() => process.exit(code));
+  };
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const)
+    process.once(signal, () => {
+      relay.abortAll();
+      finish(0);
+    });
+}
+
+main();

@@ -1,0 +1,243 @@
+/**
+ * What the bridge does to messages, as pure functions (spec 9; reference mcp.md section 7): the
+ * headers a 2026-07-28 request needs on HTTP, the legacy `initialize` answered from the app's
+ * `server/discover`, the `_meta` a legacy client's requests get before they go to the app, the
+ * 2026-only fields taken off results for a legacy client, and the errors the bridge itself writes.
+ */
+import type { QuarryError } from "../core/errors.ts";
+import { LEGACY_VERSIONS, MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
+
+export const META = {
+  protocolVersion: "io.modelcontextprotocol/protocolVersion",
+  clientCapabilities: "io.modelcontextprotocol/clientCapabilities",
+  clientInfo: "io.modelcontextprotocol/clientInfo",
+  logLevel: "io.modelcontextprotocol/logLevel",
+  serverInfo: "io.modelcontextprotocol/serverInfo",
+} as const;
+
+/**
+ * The bridge's own code for "no trusted app to talk to" (not running, the endpoint did not prove
+ * itself, an untrusted handshake file, an app too old): outside the ranges JSON-RPC and MCP
+ * reserve, next to the app's -33005/-33007/-33009/-33010.
+ */
+export const BRIDGE_UNAVAILABLE = -33000;
+
+export type Json = Record<string, unknown>;
+
+export interface RpcMessage {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+  result?: unknown;
+  error?: unknown;
+}
+
+export type Kind =
+  | { kind: "request"; id: string | number; method: string }
+  | { kind: "notification"; method: string }
+  | { kind: "response" }
+  | { kind: "invalid"; id: RpcId; why: string };
+
+/** What one message from the client is. */
+export function classify(m: unknown): Kind {
+  if (m === null || typeof m !== "object" || Array.isArray(m))
+    return { kind: "invalid", id: null, why: "a JSON-RPC message must be one JSON object" };
+  const msg = m as RpcMessage;
+  const id = msg.id;
+  const validId = typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+  if (typeof msg.method === "string") {
+    if (id === undefined) return { kind: "notification", method: msg.method };
+    if (!validId)
+      return { kind: "invalid", id: null, why: "a request id must be a string or a number" };
+    return { kind: "request", id: id as string | number, method: msg.method };
+  }
+  if ("result" in msg || "error" in msg) return { kind: "response" };
+  return {
+    kind: "invalid",
+    id: validId ? (id as string | number) : null,
+    why: "the message has no method",
+  };
+}
+
+function paramsOf(m: RpcMessage): Json | undefined {
+  return m.params && typeof m.params === "object" && !Array.isArray(m.params)
+    ? (m.params as Json)
+    : undefined;
+}
+
+function metaOf(m: RpcMessage): Json | undefined {
+  const meta = paramsOf(m)?._meta;
+  return meta && typeof meta === "object" && !Array.isArray(meta) ? (meta as Json) : undefined;
+}
+
+/** The 2026-07-28 revision a request claims in its `_meta`, if any. */
+export function modernVersionOf(m: RpcMessage): string | undefined {
+  const v = metaOf(m)?.[META.protocolVersion];
+  return typeof v === "string" ? v : undefined;
+}
+
+/** The name header's value (`params.name`, or `params.uri` for resources/read), if the method has one. */
+function nameOf(m: RpcMessage): string | undefined {
+  const p = paramsOf(m);
+  const v =
+    m.method === "tools/call" || m.method === "prompts/get"
+      ? p?.name
+      : m.method === "resources/read"
+        ? p?.uri
+        : undefined;
+  return typeof v === "string" ? v : undefined;
+}
+
+const SENTINEL = /^=\?base64\?.*\?=$/;
+
+/**
+ * A header value as 2026-07-28 sends it: as is when it is plain visible ASCII, otherwise (non-ASCII,
+ * control characters, leading or trailing white space, or text that looks like the sentinel itself)
+ * `=?base64?<base64 of the UTF-8>?=`.
+ */
+export function headerValue(v: string): string {
+  const plain = /^[\x20-\x7e]*$/.test(v) && v.trim() === v && !SENTINEL.test(v);
+  return plain ? v : `=?base64?${Buffer.from(v, "utf8").toString("base64")}?=`;
+}
+
+/** The request headers of one 2026-07-28 POST (the token is added by the caller). */
+export function modernHeaders(m: RpcMessage): Record<string, string> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": modernVersionOf(m) ?? MODERN_VERSION,
+    "mcp-method": headerValue(String(m.method)),
+  };
+  const name = nameOf(m);
+  if (name !== undefined) headers["mcp-name"] = headerValue(name);
+  return headers;
+}
+
+// --- Legacy clients (2025-11-25, 2025-06-18) ---
+
+/** What the bridge remembers of a legacy client's `initialize`. */
+export interface LegacySession {
+  protocolVersion: string;
+  capabilities: Json;
+  clientInfo?: Json;
+  /** From `logging/setLevel`; sent as `_meta` logLevel on every later request. */
+  logLevel?: string;
+}
+
+export const LOG_LEVELS = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+] as const;
+
+/** The revision a legacy `initialize` gets, or why it is refused (as the app refuses it on HTTP). */
+export function negotiateLegacy(
+  params: Json | undefined,
+): { ok: true; session: LegacySession } | { ok: false; message: string; data: Json } {
+  const requested = params?.protocolVersion;
+  if (typeof requested !== "string" || !(LEGACY_VERSIONS as readonly string[]).includes(requested))
+    return {
+      ok: false,
+      message: `Unsupported protocol version ${typeof requested === "string" ? requested : "(none)"} (refused by the stdio bridge quarry-mcp): use ${MODERN_VERSION} (no initialize, _meta on every request) or initialize with ${LEGACY_VERSIONS.join(" or ")}`,
+      data: { supported: [MODERN_VERSION, ...LEGACY_VERSIONS], requested: requested ?? null },
+    };
+  const caps = params?.capabilities;
+  const info = params?.clientInfo;
+  return {
+    ok: true,
+    session: {
+      protocolVersion: requested,
+      capabilities: caps && typeof caps === "object" && !Array.isArray(caps) ? (caps as Json) : {},
+      ...(info && typeof info === "object" && !Array.isArray(info)
+        ? { clientInfo: info as Json }
+        : {}),
+    },
+  };
+}
+
+/**
+ * The `initialize` result for a legacy client, from the app's `server/discover` result. Only what
+ * the bridge can deliver is declared: no `listChanged` or resource subscriptions (those arrive only
+ * on a 2026-07-28 `subscriptions/listen` stream, which a legacy client cannot open), no extensions.
+ */
+export function legacyInitializeResult(
+  discover: Json,
+  session: LegacySession,
+  fallbackServerInfo: Json,
+): Json {
+  const caps = (discover.capabilities ?? {}) as Json;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(caps)) {
+    if (key === "extensions") continue;
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const { listChanged: _l, subscribe: _s, ...rest } = value as Json;
+      out[key] = rest;
+    } else out[key] = value;
+  }
+  const meta = discover._meta as Json | undefined;
+  const serverInfo = meta?.[META.serverInfo];
+  return {
+    protocolVersion: session.protocolVersion,
+    capabilities: out,
+    serverInfo:
+      serverInfo && typeof serverInfo === "object" ? (serverInfo as Json) : fallbackServerInfo,
+    ...(typeof discover.instructions === "string" ? { instructions: discover.instructions } : {}),
+  };
+}
+
+/** A legacy client's request as a 2026-07-28 request: its `_meta` plus the per-request keys. */
+export function withModernMeta(m: RpcMessage, session: LegacySession): RpcMessage {
+  const params = paramsOf(m) ?? {};
+  const meta: Json = {
+    ...(metaOf(m) ?? {}),
+    [META.protocolVersion]: MODERN_VERSION,
+    [META.clientCapabilities]: session.capabilities,
+  };
+  if (session.clientInfo) meta[META.clientInfo] = session.clientInfo;
+  if (session.logLevel) meta[META.logLevel] = session.logLevel;
+  return { ...m, params: { ...params, _meta: meta } };
+}
+
+/**
+ * A 2026-07-28 response as a legacy client expects it: `resultType` and the cache fields are
+ * 2026-only. A result that asks for input (MRTR) cannot be answered by a 2025 client: error.
+ */
+export function forLegacyClient(m: Json): Json {
+  const result = m.result;
+  if (!result || typeof result !== "object" || Array.isArray(result)) return m;
+  const { resultType, ttlMs: _t, cacheScope: _c, ...rest } = result as Json;
+  if (resultType !== undefined && resultType !== "complete")
+    return rpcError(m.id as RpcId, RPC.internalError, {
+      message: `Quarry answered with a ${String(resultType)} result, which a ${LEGACY_VERSIONS.join("/")} client cannot take (refused by the stdio bridge quarry-mcp)`,
+      data: { layer: "bridge", resultType, remedy: "Use a client that speaks MCP 2026-07-28." },
+    });
+  return { ...m, result: rest };
+}
+
+// --- Errors the bridge writes ---
+
+export function rpcError(id: RpcId, code: number, error: { message: string; data?: Json }): Json {
+  return { jsonrpc: "2.0", id, error: { code, ...error } };
+}
+
+/**
+ * A bridge refusal as a JSON-RPC error. The message names the layer (the stdio bridge) and carries
+ * the remedy, since many clients show only the message; `data` has both apart.
+ */
+export function bridgeError(id: RpcId, code: number, e: QuarryError): Json {
+  return rpcError(id, code, {
+    message: `quarry-mcp (the stdio bridge): ${e.message}. ${e.remedy}`,
+    data: { layer: "bridge", code: e.code, remedy: e.remedy, ...e.details },
+  });
+}
+
+/** An error the app sent (or the bridge made) with the request's id put in where it was missing. */
+export function withId(m: Json, id: RpcId): Json {
+  return m.id === undefined || m.id === null ? { ...m, id } : m;
+}

@@ -1,0 +1,269 @@
+/**
+ * The bridge's HTTP side: POSTs to the app on 127.0.0.1 over kept-alive connections (node:http,
+ * which starts faster than fetch), the endpoint proof, and each answer read as it arrives: one JSON
+ * message, or an SSE stream whose events are handed on one by one (progress and log notifications
+ * before the result). Closing the request is how 2026-07-28 cancels it.
+ */
+import { randomBytes } from "node:crypto";
+import { Agent, type IncomingMessage, request } from "node:http";
+import { PROOF_PATH, type ProofAnswer, verifyProof } from "../core/mcp-handshake.ts";
+import { SseReader } from "./sse.ts";
+
+/** Requests in flight at once: above the app's default per-token limit (16), which answers -33010. */
+const agent = new Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 });
+
+/** How long connecting to the app may take (it is on this machine). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** Largest non-streamed answer the bridge reads (a JSON-RPC error, a proof). */
+const MAX_SMALL_BODY = 1024 * 1024;
+
+export type PostResult =
+  /** A 2xx answer, read to its end; each JSON-RPC message in it was handed to `onMessage`. */
+  | { kind: "answered"; status: number; messages: number }
+  /** A non-2xx answer: its JSON body, if it had one. */
+  | { kind: "refused"; status: number; body: unknown }
+  /**
+   * The request did not reach the app. `sent: false`: it was never delivered (safe to repeat);
+   * `refused`: nothing listens on the port.
+   */
+  | { kind: "unreachable"; sent: boolean; refused: boolean; detail: string }
+  /** The answer broke off before it ended. */
+  | { kind: "broken"; messages: number; detail: string }
+  | { kind: "aborted" };
+
+export interface Target {
+  port: number;
+  /** The MCP endpoint's path on that port (from the handshake file's url). */
+  path: string;
+  token: string;
+}
+
+/**
+ * POSTs one JSON-RPC message to the app's MCP endpoint and reads the answer. `onMessage` gets each
+ * message of a 2xx answer as soon as it is complete (a line that is not JSON is skipped).
+ */
+export function post(
+  target: Target,
+  body: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  onMessage: (message: unknown) => void,
+): Promise<PostResult> {
+  return new Promise((resolve) => {
+    let settled = false;
+    let messages = 0;
+    let responded = false;
+    const finish = (r: PostResult) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener("abort", onAbort);
+      resolve(r);
+    };
+    const req = request({
+      host: "127.0.0.1",
+      port: target.port,
+      path: target.path,
+      method: "POST",
+      agent,
+      headers: {
+        ...headers,
+        authorization: `Bearer ${target.token}`,
+        "content-length": String(Buffer.byteLength(body)),
+      },
+      timeout: CONNECT_TIMEOUT_MS,
+    });
+    const onAbort = () => {
+      req.destroy();
+      finish({ kind: "aborted" });
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    req.on("socket", (socket) => {
+      // The timeout covers connecting only: an answer (an approval, an export) may take minutes.
+      if (socket.connecting) socket.once("connect", () => req.setTimeout(0));
+      else req.setTimeout(0);
+    });
+    req.on("timeout", () => {
+      req.destroy(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`));
+    });
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      if (signal.aborted) return finish({ kind: "aborted" });
+      const detail = e.code ? `${e.code}: ${e.message}` : e.message;
+      if (responded) return finish({ kind: "broken", messages, detail });
+      // Refused or reset before anything was written back: the app did not take the request. A
+      // kept-alive socket the app closed just as we wrote on it is the same case.
+      const notDelivered =
+        e.code === "ECONNREFUSED" ||
+        e.code === "ENOTFOUND" ||
+        e.code === "EADDRNOTAVAIL" ||
+        (req.reusedSocket && (e.code === "ECONNRESET" || e.code === "EPIPE"));
+      finish({
+        kind: "unreachable",
+        sent: !notDelivered,
+        refused: e.code === "ECONNREFUSED",
+        detail,
+      });
+    });
+    req.on("response", (res: IncomingMessage) => {
+      responded = true;
+      const status = res.statusCode ?? 0;
+      res.setEncoding("utf8");
+      res.on("error", (e: Error) => {
+        if (!signal.aborted) finish({ kind: "broken", messages, detail: e.message });
+      });
+      if (status < 200 || status >= 300) {
+        readSmall(res).then(
+          (text) => finish({ kind: "refused", status, body: parseOr(text) }),
+          (e: Error) => finish({ kind: "broken", messages, detail: e.message }),
+        );
+        return;
+      }
+      const type = String(res.headers["content-type"] ?? "");
+      const deliver = (text: string) => {
+        const m = parseOr(text);
+        if (m === undefined || settled) return;
+        messages++;
+        onMessage(m);
+      };
+      if (type.startsWith("text/event-stream")) {
+        const sse = new SseReader();
+        res.on("data", (chunk: string) => {
+          for (const data of sse.push(chunk)) deliver(data);
+        });
+      } else {
+        let text = "";
+        res.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("end", () => {
+          if (text.trim()) deliver(text);
+        });
+      }
+      res.on("end", () => finish({ kind: "answered", status, messages }));
+      res.on("close", () => {
+        if (!res.complete && !signal.aborted)
+          finish({ kind: "broken", messages, detail: "the app closed the answer before its end" });
+      });
+    });
+    req.end(body);
+  });
+}
+
+function parseOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function readSmall(res: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    res.on("data", (chunk: string) => {
+      text += chunk;
+      if (text.length > MAX_SMALL_BODY) {
+        res.destroy();
+        reject(new Error(`the answer is larger than ${MAX_SMALL_BODY} bytes`));
+      }
+    });
+    res.on("end", () => resolve(text));
+    res.on("error", reject);
+  });
+}
+
+export type ProofResult =
+  | { ok: true }
+  /** `listening: false`: nothing answers on the port at all. */
+  | { ok: false; listening: boolean; detail: string };
+
+/** How long the endpoint has to answer the challenge. */
+const PROOF_TIMEOUT_MS = 3_000;
+
+/**
+ * The endpoint proof (core/mcp-handshake.ts): a fresh random challenge, answered with an HMAC only
+ * the process that wrote the handshake file can compute. Nothing secret is sent.
+ */
+export function prove(handshake: {
+  port: number;
+  instanceId: string;
+  proofKey: string;
+}): Promise<ProofResult> {
+  const challenge = randomBytes(32).toString("base64url");
+  const body = JSON.stringify({ challenge });
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (r: ProofResult) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(r);
+    };
+    const req = request({
+      host: "127.0.0.1",
+      port: handshake.port,
+      path: PROOF_PATH,
+      method: "POST",
+      agent,
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        "content-length": String(Buffer.byteLength(body)),
+      },
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      finish({
+        ok: false,
+        listening: true,
+        detail: `no answer to the challenge within ${PROOF_TIMEOUT_MS / 1000} s`,
+      });
+    }, PROOF_TIMEOUT_MS);
+    req.on("error", (e: NodeJS.ErrnoException) =>
+      finish(
+        e.code === "ECONNREFUSED"
+          ? { ok: false, listening: false, detail: "nothing listens on its port" }
+          : { ok: false, listening: true, detail: `the challenge failed (${e.code ?? e.message})` },
+      ),
+    );
+    req.on("response", (res) => {
+      res.setEncoding("utf8");
+      readSmall(res).then(
+        (text) => {
+          const status = res.statusCode ?? 0;
+          if (status !== 200)
+            return finish({
+              ok: false,
+              listening: true,
+              detail: `it answered the challenge with HTTP ${status}`,
+            });
+          const answer = parseOr(text) as Partial<ProofAnswer> | undefined;
+          if (
+            !answer ||
+            typeof answer !== "object" ||
+            typeof answer.instanceId !== "string" ||
+            typeof answer.proof !== "string"
+          )
+            return finish({ ok: false, listening: true, detail: "its answer is not a proof" });
+          if (!verifyProof(handshake, challenge, answer as ProofAnswer))
+            return finish({
+              ok: false,
+              listening: true,
+              detail:
+                answer.instanceId === handshake.instanceId
+                  ? "its proof is wrong"
+                  : "it is another Quarry instance",
+            });
+          finish({ ok: true });
+        },
+        (e: Error) => finish({ ok: false, listening: true, detail: e.message }),
+      );
+    });
+    req.end(body);
+  });
+}
+
+/** Ends kept-alive connections so the process can exit. */
+export function closeConnections(): void {
+  agent.destroy();
+}

@@ -1,0 +1,94 @@
+/**
+ * Rows from search hits (spec 2.2, 8), pure. A nested leaf cell is a JSON array with one entry per
+ * object of its array, `null` where an object omits the field; arrays and objects render as JSON
+ * text (listed in `Row.json`); a cell longer than the display limit is cut to it, ends in `...`,
+ * and is listed in `Row.cut` so no later edit writes the fragment back unknowingly.
+ */
+import { CELL_DISPLAY_LIMIT, type CellValue, type Column, type Row } from "../../core/grid.ts";
+
+/** A hit as `_search` returns it (7.x adds `_type`, which the grid ignores). */
+export interface SearchHit {
+  _index: string;
+  _id: string;
+  _score?: number | null;
+  _source?: Record<string, unknown>;
+  _seq_no?: number;
+  _primary_term?: number;
+  sort?: unknown[];
+}
+
+/** Elasticsearch's "unassigned" sequence number: the hit did not carry one. */
+const UNASSIGNED_SEQ_NO = -2;
+const ELLIPSIS = "...";
+
+export function hitToRow(hit: SearchHit, columns: Column[]): Row {
+  const row: Row = {
+    _id: hit._id,
+    _index: hit._index,
+    _score: hit._score ?? null,
+    _seq_no: hit._seq_no ?? UNASSIGNED_SEQ_NO,
+    _primary_term: hit._primary_term ?? 0,
+    cells: {},
+    json: [],
+    cut: [],
+  };
+  const source = hit._source ?? {};
+  for (const column of columns) {
+    let value: unknown;
+    if (column.kind === "meta") value = metaValue(hit, column.name);
+    else {
+      value = valueAt(source, column.name.split("."));
+      // A nested array holding one bare object is still an array of one object.
+      if (column.kind === "nested-leaf" && value !== undefined && !Array.isArray(value)) {
+        value = [value];
+      }
+    }
+    let cell = toCell(value);
+    if (typeof value === "object" && value !== null) row.json.push(column.name);
+    if (typeof cell === "string" && cell.length > CELL_DISPLAY_LIMIT) {
+      cell = cut(cell);
+      row.cut.push(column.name);
+    }
+    row.cells[column.name] = cell;
+  }
+  return row;
+}
+
+function metaValue(hit: SearchHit, name: string): unknown {
+  if (name === "_id") return hit._id;
+  if (name === "_index") return hit._index;
+  if (name === "_score") return hit._score ?? null;
+  return undefined;
+}
+
+/**
+ * The value at a dotted path of `_source`. Arrays on the way are read element by element (one
+ * entry per object, `null` where an object lacks the rest of the path). `_source` may spell a path
+ * with dots in its keys (`{"customer.name": …}`): the longest key that matches wins.
+ */
+export function valueAt(node: unknown, path: string[]): unknown {
+  if (path.length === 0) return node;
+  if (Array.isArray(node)) return node.map((el) => valueAt(el, path) ?? null);
+  if (node === null || typeof node !== "object") return undefined;
+  const obj = node as Record<string, unknown>;
+  for (let n = path.length; n >= 1; n--) {
+    const key = path.slice(0, n).join(".");
+    if (Object.hasOwn(obj, key)) return valueAt(obj[key], path.slice(n));
+  }
+  return undefined;
+}
+
+function toCell(value: unknown): CellValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return value;
+  return JSON.stringify(value);
+}
+
+/** Cuts to exactly the display limit, ending in `...`, never inside a surrogate pair. */
+export function cut(text: string): string {
+  let end = CELL_DISPLAY_LIMIT - ELLIPSIS.length;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return text.slice(0, end) + ELLIPSIS;
+}

@@ -1,0 +1,390 @@
+/**
+ * Filters to query DSL (spec 2.3), pure. Each filter row compiles to `term`, `terms`, `range`,
+ * `wildcard` or `exists` (or its negation), with the value typed by the column's mapping. Rows on
+ * leaves of a nested array match independently (each may be satisfied by a different object)
+ * unless they share an element group: a group compiles to one `nested` clause, so one object must
+ * satisfy all of its rows. The Raw SQL text is a `query_string` across all fields.
+ *
+ * Negation: outside a group, `!=`, `not in`, `not like` and `missing` on a nested leaf mean "no
+ * object of the array matches" (the `nested` clause is negated); inside a group they describe
+ * the one object ("an item whose price is missing").
+ */
+import { isIP } from "node:net";
+import { errors } from "../../core/errors.ts";
+import type { Column, FilterOp, FilterRow } from "../../core/grid.ts";
+import { type FieldFamily, familyOf, filterOpsFor } from "./field-types.ts";
+
+export type QueryDsl = Record<string, unknown>;
+
+const OPS: readonly FilterOp[] = [
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "in",
+  "not_in",
+  "like",
+  "not_like",
+  "exists",
+  "missing",
+];
+
+const NEGATED: Partial<Record<FilterOp, FilterOp>> = {
+  neq: "eq",
+  not_in: "in",
+  not_like: "like",
+  missing: "exists",
+};
+
+/** Dates are compared in these formats whatever the mapping's own format is. */
+export const DATE_FORMAT = "strict_date_optional_time||epoch_millis";
+
+/** How people write each operator (the CLI's syntax, and the words of error messages). */
+export const OP_WORDS: Record<FilterOp, string> = {
+  eq: "=",
+  neq: "!=",
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+  in: "in",
+  not_in: "not in",
+  like: "like",
+  not_like: "not like",
+  exists: "exists",
+  missing: "missing",
+};
+
+interface Clause {
+  query: QueryDsl;
+  negated: boolean;
+}
+
+/**
+ * Pure: the `query` of a browse request. Throws a QuarryError (invalid_input) naming the filter
+ * row for an unknown column, an operator the column's type does not take, or a value that does
+ * not fit the type.
+ */
+export function compileFilters(
+  columns: Column[],
+  filters: FilterRow[] | undefined,
+  rawQuery?: string,
+  table = "the table",
+): QueryDsl {
+  const byName = new Map(columns.map((c) => [c.name, c]));
+  const filter: QueryDsl[] = [];
+  const mustNot: QueryDsl[] = [];
+  const groups = new Map<number, { paths: string[]; column: string; clauses: Clause[] }>();
+
+  for (const row of filters ?? []) {
+    const column = byName.get(row.column);
+    if (!column)
+      throw errors.unknownColumn(
+        table,
+        String(row.column),
+        columns.map((c) => c.name),
+      );
+    const clause = compileRow(column, row);
+    if (row.group !== undefined) {
+      if (!Number.isInteger(row.group) || row.group < 1) {
+        throw errors.badFilter(
+          column.name,
+          `element group ${JSON.stringify(row.group)} is not a positive whole number`,
+          "Number element groups 1, 2, 3…; rows with the same number must match the same object.",
+        );
+      }
+      if (column.kind !== "nested-leaf" || !column.nestedPaths?.length) {
+        throw errors.badFilter(
+          column.name,
+          "an element group applies only to the leaf columns of a nested array",
+          "Remove the group from this filter (or the @n suffix in the CLI).",
+        );
+      }
+      const paths = column.nestedPaths;
+      const group = groups.get(row.group);
+      if (!group) groups.set(row.group, { paths, column: column.name, clauses: [clause] });
+      else if (group.paths.at(-1) !== paths.at(-1)) {
+        throw errors.badFilter(
+          column.name,
+          `element group ${row.group} already holds ${group.column}, a leaf of another nested array (${group.paths.at(-1)}), and one object cannot belong to two arrays`,
+          "Give filters on different nested arrays different element groups.",
+        );
+      } else group.clauses.push(clause);
+      continue;
+    }
+    const query =
+      column.kind === "nested-leaf" && column.nestedPaths?.length
+        ? nested(column.nestedPaths, clause.query)
+        : clause.query;
+    (clause.negated ? mustNot : filter).push(query);
+  }
+
+  for (const group of groups.values()) {
+    const inner: QueryDsl = {};
+    const positives = group.clauses.filter((c) => !c.negated).map((c) => c.query);
+    const negatives = group.clauses.filter((c) => c.negated).map((c) => c.query);
+    if (positives.length > 0) inner.filter = positives;
+    if (negatives.length > 0) inner.must_not = negatives;
+    filter.push(nested(group.paths, { bool: inner }));
+  }
+
+  const bool: QueryDsl = {};
+  const raw = rawQuery?.trim();
+  // The Raw SQL text scores (must); column filters only select (filter).
+  if (raw) bool.must = [{ query_string: { query: raw, lenient: true } }];
+  if (filter.length > 0) bool.filter = filter;
+  if (mustNot.length > 0) bool.must_not = mustNot;
+  return Object.keys(bool).length === 0 ? { match_all: {} } : { bool };
+}
+
+function nested(paths: string[], query: QueryDsl): QueryDsl {
+  let q = query;
+  for (let i = paths.length - 1; i >= 0; i--) {
+    q = { nested: { path: paths[i], query: q, ignore_unmapped: true } };
+  }
+  return q;
+}
+
+/** One row's clause, before any nested wrapping; negative operators become their positive twin. */
+function compileRow(column: Column, row: FilterRow): Clause {
+  if (!OPS.includes(row.op)) {
+    throw errors.badFilter(
+      column.name,
+      `unknown operator ${JSON.stringify(row.op)}`,
+      `Use one of: ${OPS.join(", ")}.`,
+    );
+  }
+  const allowed = filterOpsForColumn(column);
+  if (!allowed.includes(row.op)) {
+    throw errors.badFilter(column.name, refusalFor(column, row.op), remedyFor(column, allowed));
+  }
+  const positive = NEGATED[row.op] ?? row.op;
+  return { query: positiveQuery(column, positive, row), negated: positive !== row.op };
+}
+
+/** The operators a column takes (the UI offers these; anything else is refused). */
+export function filterOpsForColumn(column: Column): FilterOp[] {
+  if (column.kind === "nested-parent") return [];
+  if (column.kind === "meta") {
+    if (column.name === "_id") return ["eq", "neq", "in", "not_in"];
+    if (column.name === "_index") return ["eq", "neq", "in", "not_in", "like", "not_like"];
+    return [];
+  }
+  const types = column.conflict ? Object.keys(column.conflict) : [column.type];
+  let ops = OPS.slice();
+  for (const t of types) {
+    let forType = filterOpsFor(t);
+    // A text field compares ranges on its keyword sub-field, when it has one.
+    if (familyOf(t) === "text" && keywordField(column))
+      forType = [...forType, "gt", "gte", "lt", "lte"];
+    ops = ops.filter((op) => forType.includes(op));
+  }
+  return ops;
+}
+
+function refusalFor(column: Column, op: FilterOp): string {
+  const word = OP_WORDS[op];
+  if (column.kind === "nested-parent")
+    return "it is the JSON column of a nested array, which neither filters nor sorts";
+  if (column.name === "_score") return "_score is computed by the search and cannot be filtered";
+  if (column.conflict) {
+    const how = Object.entries(column.conflict)
+      .map(([t, idx]) => `${t} in ${idx.join(", ")}`)
+      .join("; ");
+    return `"${word}" does not work for every type the indices give it (${how})`;
+  }
+  if (familyOf(column.type) === "text" && ["gt", "gte", "lt", "lte"].includes(op))
+    return `"${word}" needs a keyword sub-field, and this text field has none`;
+  return `"${word}" does not apply to ${column.type} columns`;
+}
+
+function remedyFor(column: Column, allowed: FilterOp[]): string {
+  if (column.kind === "nested-parent") {
+    return `Filter on one of its leaf columns (${column.name}.<leaf>); use the same element group on two of them to match one object.`;
+  }
+  if (allowed.length === 0)
+    return "Choose another column, or use the Raw SQL filter (--raw) for this one.";
+  return `Use one of: ${allowed.map((o) => OP_WORDS[o]).join(", ")}; or the Raw SQL filter (--raw).`;
+}
+
+function keywordField(column: Column): string | undefined {
+  const subs = (column.multiFields ?? []).filter((m) => familyOf(m.type) === "keyword");
+  return (subs.find((m) => m.name === `${column.name}.keyword`) ?? subs[0])?.name;
+}
+
+function positiveQuery(column: Column, op: FilterOp, row: FilterRow): QueryDsl {
+  const family = familyOfColumn(column);
+  if (op === "exists") {
+    if (row.value !== undefined && row.value !== null && row.value !== "") {
+      throw errors.badFilter(
+        column.name,
+        `"${OP_WORDS[row.op]}" takes no value`,
+        "Remove the value.",
+      );
+    }
+    return { exists: { field: column.name } };
+  }
+  // Exact matches, ranges and patterns on text go to its keyword sub-field when there is one.
+  const exactField = family === "text" ? (keywordField(column) ?? null) : column.name;
+
+  if (op === "in") {
+    if (!Array.isArray(row.value) || row.value.length === 0) {
+      throw errors.badFilter(
+        column.name,
+        `"${OP_WORDS[row.op]}" needs a non-empty list of values`,
+        "Give the values as a list (in the CLI: in a,b,c).",
+      );
+    }
+    const values = row.value.map((v) => typedValue(column, family, v, row.op));
+    if (family === "date") return anyOf(values.map((v) => dateEquals(column.name, v)));
+    if (exactField === null) return anyOf(values.map((v) => matchPhrase(column.name, v)));
+    return { terms: { [exactField]: values } };
+  }
+
+  const value = typedValue(column, family, row.value, row.op);
+  switch (op) {
+    case "eq":
+      if (family === "date") return dateEquals(column.name, value);
+      if (exactField === null) return matchPhrase(column.name, value);
+      return { term: { [exactField]: value } };
+    case "gt":
+    case "gte":
+    case "lt":
+    case "lte": {
+      const range: Record<string, unknown> = { [op]: value };
+      if (family === "date") range.format = DATE_FORMAT;
+      return { range: { [exactField ?? column.name]: range } };
+    }
+    case "like":
+      return {
+        wildcard: {
+          [exactField ?? column.name]: { value: String(value), case_insensitive: true },
+        },
+      };
+    default:
+      throw new Error(`unreachable filter operator ${op}`);
+  }
+}
+
+function familyOfColumn(column: Column): FieldFamily {
+  if (column.kind === "meta") return "keyword";
+  if (column.conflict) {
+    const families = new Set(Object.keys(column.conflict).map(familyOf));
+    return families.size === 1 ? ([...families][0] as FieldFamily) : "keyword";
+  }
+  return familyOf(column.type);
+}
+
+function anyOf(queries: QueryDsl[]): QueryDsl {
+  return queries.length === 1
+    ? (queries[0] as QueryDsl)
+    : { bool: { should: queries, minimum_should_match: 1 } };
+}
+
+/** A text field without a keyword sub-field: a term would compare with single analyzed words. */
+function matchPhrase(field: string, value: unknown): QueryDsl {
+  return { match_phrase: { [field]: value } };
+}
+
+/** A date equals a value at the precision given: `= 2025-03-01` is the whole day (UTC). */
+function dateEquals(field: string, value: unknown): QueryDsl {
+  return { range: { [field]: { gte: value, lte: value, format: DATE_FORMAT } } };
+}
+
+const INTEGER_LIMITS: Record<string, [bigint, bigint]> = {
+  byte: [-128n, 127n],
+  short: [-32768n, 32767n],
+  integer: [-2147483648n, 2147483647n],
+  long: [-9223372036854775808n, 9223372036854775807n],
+  unsigned_long: [0n, 18446744073709551615n],
+  token_count: [0n, 2147483647n],
+};
+
+const ISO_DATE =
+  /^\d{4}(-\d{2}(-\d{2}(T\d{2}(:\d{2}(:\d{2}([.,]\d{1,9})?)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?)?)?$/;
+const DATE_MATH = /^now([+-]\d+[yMwdhHms])*(\/[yMwdhHms])?$/;
+
+/** Checks and converts one value for the column's type; throws naming the column and type. */
+function typedValue(column: Column, family: FieldFamily, value: unknown, op: FilterOp): unknown {
+  const bad = (why: string, remedy: string) => errors.badFilter(column.name, why, remedy);
+  if (value === undefined || value === null || typeof value === "object") {
+    throw bad(
+      `"${OP_WORDS[op]}" needs a value${value === null || value === undefined ? "" : `, not ${JSON.stringify(value)}`}`,
+      op === "like" || op === "not_like"
+        ? "Give a pattern with * (any characters) and ? (one character)."
+        : `Give one ${column.type} value.`,
+    );
+  }
+  const text = String(value).trim();
+  if (column.conflict) {
+    // The value must suit every index behind the name, or the cluster would refuse the search.
+    for (const t of Object.keys(column.conflict)) {
+      checkValueForType(t, text, bad);
+    }
+    return family === "integer" || family === "float" ? numberValue(text) : text;
+  }
+  checkValueForType(column.type, text, bad);
+  switch (family) {
+    case "integer":
+    case "float":
+      return numberValue(text);
+    case "boolean":
+      return text.toLowerCase() === "true";
+    case "date":
+      if (typeof value === "number") return value;
+      return /^-?\d+$/.test(text) ? Number(text) : text.replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T");
+    case "keyword":
+    case "text":
+      return typeof value === "string" ? value : text;
+    default:
+      return text;
+  }
+}
+
+function checkValueForType(
+  type: string,
+  text: string,
+  bad: (why: string, remedy: string) => Error,
+): void {
+  const family = familyOf(type);
+  if (family === "integer") {
+    if (!/^[-+]?\d+$/.test(text))
+      throw bad(`"${text}" is not a whole number (the column is ${type})`, "Give a whole number.");
+    const [min, max] = INTEGER_LIMITS[type] ?? INTEGER_LIMITS.long!;
+    const n = BigInt(text);
+    if (n < min || n > max)
+      throw bad(
+        `${text} is outside the range of ${type} (${min} to ${max})`,
+        `Give a number between ${min} and ${max}.`,
+      );
+  } else if (family === "float") {
+    if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))
+      throw bad(`"${text}" is not a number (the column is ${type})`, "Give a number such as 12.5.");
+  } else if (family === "boolean") {
+    if (!/^(true|false)$/i.test(text))
+      throw bad(`"${text}" is not a boolean`, "Give true or false.");
+  } else if (family === "date") {
+    const t = text.replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T");
+    if (!ISO_DATE.test(t) && !/^-?\d+$/.test(t) && !DATE_MATH.test(t))
+      throw bad(
+        `"${text}" is not a date`,
+        "Give an ISO 8601 date or time (2025-03-01, 2025-03-01T10:30:00Z), epoch milliseconds, or date math such as now-7d/d.",
+      );
+  } else if (family === "ip") {
+    const [addr, bits] = text.split("/");
+    const version = isIP(addr ?? "");
+    if (!version || (bits !== undefined && !/^\d+$/.test(bits)))
+      throw bad(
+        `"${text}" is not an IP address`,
+        "Give an IPv4 or IPv6 address, or a CIDR block such as 10.0.0.0/8.",
+      );
+  }
+}
+
+function numberValue(text: string): number | string {
+  const n = Number(text);
+  // Beyond 2^53 a JavaScript number would change the value; the cluster parses the text exactly.
+  return Number.isSafeInteger(n) || (!Number.isInteger(n) && Number.isFinite(n)) ? n : text;
+}

@@ -1,0 +1,37 @@
+/**
+ * The Elasticsearch driver's plugin entry point: the main module of its plugin archive
+ * (scripts/build-plugins.ts bundles this file and everything it imports). The app imports it only
+ * through the plugin loader, after checking the archive's SHA-256.
+ */
+import type { ConnectionSecrets, DriverSession } from "../../core/driver.ts";
+import {
+  PLUGIN_API_VERSION,
+  type PluginDriver,
+  PluginFormatError,
+  type PluginHost,
+} from "../../core/plugin.ts";
+import { baseUrl, type EsConnectionConfig, validateSecrets } from "./config.ts";
+import { elasticsearchDriver } from "./index.ts";
+
+const es = (config: Record<string, unknown>) => config as unknown as EsConnectionConfig;
+
+export function activate(host: PluginHost): PluginDriver {
+  if (host.apiVersion !== PLUGIN_API_VERSION) {
+    throw new PluginFormatError(
+      `it speaks plugin API ${PLUGIN_API_VERSION}, the app ${host.apiVersion}`,
+    );
+  }
+  return {
+    type: elasticsearchDriver.type,
+    displayName: elasticsearchDriver.displayName,
+    validateConfig: (input) => ({ ...elasticsearchDriver.validateConfig(input) }),
+    validateSecrets: (config, secrets) => validateSecrets(es(config), secrets),
+    secretFields(config) {
+      const auth = es(config).auth;
+      return auth === "basic" ? ["password"] : auth === "api-key" ? ["apiKey"] : [];
+    },
+    describeEndpoint: (config) => baseUrl(es(config)),
+    connect: (config, secrets: ConnectionSecrets): DriverSession =>
+      elasticsearchDriver.connect(es(config), secrets),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The bridge token `__stdio_bridge__` (spec 2.4, 3.1): minted on every server start, Read & Write,
+ * valid for one hour and replaced by a new one 15 minutes before it expires. Each new token is
+ * handed to `onMint`, which rewrites the handshake file. Earlier tokens keep working until their
+ * own expiry, so a bridge that read the file just before a rotation is not cut off. Only hashes
+ * of the tokens are kept.
+ */
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import {
+  BRIDGE_TOKEN_TIMES,
+  type BridgeTokenTimes,
+  bridgeTokenSchedule,
+  TOKEN_PREFIX,
+  TOKEN_RANDOM_BYTES,
+} from "../core/tokens.ts";
+import type { Clock } from "./ports.ts";
+
+interface Minted {
+  id: string;
+  digest: Buffer;
+  expiresAt: number;
+}
+
+export interface BridgeTokenGrant {
+  id: string;
+  expiresAt: number;
+}
+
+export class BridgeTokens {
+  readonly #now: Clock;
+  readonly #times: BridgeTokenTimes;
+  readonly #onMint: (token: string, expiresAt: number) => Promise<void>;
+  /** The tokens minted recently (the live ones and those expired within a lifetime), newest last. */
+  #live: Minted[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(options: {
+    now: Clock;
+    times?: BridgeTokenTimes;
+    onMint: (token: string, expiresAt: number) => Promise<void>;
+  }) {
+    this.#now = options.now;
+    this.#times = options.times ?? BRIDGE_TOKEN_TIMES;
+    this.#onMint = options.onMint;
+  }
+
+  /** Mints the first token (and writes it through `onMint`) and schedules the rotations. */
+  async start(): Promise<void> {
+    this.#stopped = false;
+    await this.#mint();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#live = [];
+  }
+
+  /** The grant a presented token carries, or why it carries none. */
+  check(
+    presented: string,
+  ): { ok: true; grant: BridgeTokenGrant } | { ok: false; expired: boolean } {
+    const digest = sha256(presented);
+    const now = this.#now();
+    for (const t of this.#live) {
+      if (!timingSafeEqual(t.digest, digest)) continue;
+      if (now >= t.expiresAt) return { ok: false, expired: true };
+      return { ok: true, grant: { id: t.id, expiresAt: t.expiresAt } };
+    }
+    return { ok: false, expired: false };
+  }
+
+  async #mint(): Promise<void> {
+    const token = TOKEN_PREFIX + randomBytes(TOKEN_RANDOM_BYTES).toString("base64url");
+    const { expiresAt, rotateAt } = bridgeTokenSchedule(this.#now(), this.#times);
+    const minted: Minted = { id: `bridge:${randomUUID()}`, digest: sha256(token), expiresAt };
+    await this.#onMint(token, expiresAt);
+    if (this.#stopped) return;
+    const now = this.#now();
+    // Older tokens stay valid until their own expiry (a bridge may have just read one); expired
+    // ones are remembered a while longer, so their refusal can say "expired".
+    this.#live = [...this.#live.filter((t) => t.expiresAt + this.#times.lifetimeMs > now), minted];
+    this.#schedule(rotateAt - this.#now());
+  }
+
+  #schedule(delayMs: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(
+      () => {
+        this.#mint().catch((e: unknown) => {
+          // The handshake could not be written: the current token stays; try again shortly.
+          process.stderr.write(
+            `quarry: could not rotate the bridge token: ${e instanceof Error ? e.message : String(e)}\n`,
+          );
+          if (!this.#stopped) this.#schedule(10_000);
+        });
+      },
+      Math.max(0, delayMs),
+    );
+    this.#timer.unref();
+  }
+}
+
+function sha256(s: string): Buffer {
+  return createHash("sha256").update(s, "utf8").digest();
+}

@@ -1,0 +1,198 @@
+/**
+ * How a tool, resource or prompt reaches a connection: find it by id or name among the saved
+ * connections, apply the stacked access decision (core/access.ts), ask the user when the policy
+ * says so (Ask Each Time, destructive confirmations), and lend a driver session from a small pool.
+ */
+import {
+  type AccessDecision,
+  type AccessRequest,
+  decideAccess,
+  isVisible,
+} from "../core/access.ts";
+import type { SavedConnection } from "../core/connections.ts";
+import type { ConsoleRequest } from "../core/console.ts";
+import type { DriverSession } from "../core/driver.ts";
+import { errors, QuarryError } from "../core/errors.ts";
+import type { Principal } from "./auth.ts";
+import type {
+  ApprovalGate,
+  ApprovalOutcome,
+  ConnectionDirectory,
+  PendingApproval,
+} from "./ports.ts";
+
+/** A session is closed after this long without use. */
+const SESSION_IDLE_MS = 5 * 60_000;
+
+/** Driver sessions by connection, reused across calls; replaced when the connection is edited. */
+export class SessionPool {
+  readonly #open: (c: SavedConnection) => Promise<DriverSession>;
+  readonly #sessions = new Map<
+    string,
+    { version: string; session: Promise<DriverSession>; lastUsed: number }
+  >();
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(open: (c: SavedConnection) => Promise<DriverSession>) {
+    this.#open = open;
+    this.#timer = setInterval(() => this.#closeIdle(), 60_000);
+    this.#timer.unref();
+  }
+
+  async get(connection: SavedConnection): Promise<DriverSession> {
+    const version = `${connection.updatedAt}|${JSON.stringify(connection.settings)}`;
+    const held = this.#sessions.get(connection.id);
+    if (held && held.version === version) {
+      held.lastUsed = Date.now();
+      return held.session;
+    }
+    if (held) void held.session.then((s) => s.close()).catch(() => {});
+    const session = this.#open(connection);
+    const entry = { version, session, lastUsed: Date.now() };
+    this.#sessions.set(connection.id, entry);
+    session.catch(() => {
+      if (this.#sessions.get(connection.id) === entry) this.#sessions.delete(connection.id);
+    });
+    return session;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    const all = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(all.map((e) => e.session.then((s) => s.close()).catch(() => {})));
+  }
+
+  #closeIdle(): void {
+    const now = Date.now();
+    for (const [id, e] of this.#sessions) {
+      if (now - e.lastUsed < SESSION_IDLE_MS) continue;
+      this.#sessions.delete(id);
+      void e.session.then((s) => s.close()).catch(() => {});
+    }
+  }
+}
+
+/** What the caller is, for the access decision and the approval question. */
+export interface Caller {
+  principal: Principal;
+  clientName?: string;
+  /** The tool, resource or prompt being called. */
+  target: string;
+  /** The client's reason for the request, shown with an approval. */
+  note?: string;
+  signal: AbortSignal;
+  /** Told when the user is being asked (to send progress while waiting). */
+  onPending?: (p: PendingApproval) => void;
+  /** Told how an approval was answered (for the audit log). */
+  onApproval?: (outcome: ApprovalOutcome | "remembered") => void;
+}
+
+export class ConnectionGateway {
+  readonly #connections: ConnectionDirectory;
+  readonly #approvals: ApprovalGate;
+  readonly #pool: SessionPool;
+
+  constructor(connections: ConnectionDirectory, approvals: ApprovalGate, pool: SessionPool) {
+    this.#connections = connections;
+    this.#approvals = approvals;
+    this.#pool = pool;
+  }
+
+  /** The connections this principal may see, sorted by name (spec 5.3.5). */
+  async visible(principal: Principal): Promise<SavedConnection[]> {
+    const all = await this.#connections.list();
+    return all
+      .filter((c) => isVisible(c, principal))
+      .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true, sensitivity: "base" }));
+  }
+
+  /**
+   * Finds a connection by id or name. One the principal may not see is refused with -33007
+   * naming the layer (spec 5.3); one that does not exist is a plain input error.
+   */
+  async find(principal: Principal, ref: string): Promise<SavedConnection> {
+    const all = await this.#connections.list();
+    const key = ref.trim();
+    const found =
+      all.find((c) => c.id === key) ?? all.find((c) => c.name.toLowerCase() === key.toLowerCase());
+    if (!found) {
+      const names = all.filter((c) => isVisible(c, principal)).map((c) => c.name);
+      throw new QuarryError(
+        "connection_not_found",
+        `No connection is named "${key}"`,
+        names.length
+          ? `Use a name or id from list_connections: ${names.join(", ")}.`
+          : "No connection is available to this client (list_connections).",
+        { connection: key },
+      );
+    }
+    const seen = decideAccess(found, principal, { kind: "see" });
+    if (seen.outcome === "hide") throw errors.accessRefused(seen.rule, found.name);
+    return found;
+  }
+
+  /**
+   * The connection, if this principal may read it without anyone being asked (for argument
+   * completion, which must never raise an approval while the user types).
+   */
+  async quietly(principal: Principal, ref: string): Promise<SavedConnection | undefined> {
+    const all = await this.#connections.list();
+    const found =
+      all.find((c) => c.id === ref) ?? all.find((c) => c.name.toLowerCase() === ref.toLowerCase());
+    if (!found) return undefined;
+    const d = decideAccess(found, principal, { kind: "use", need: "read" });
+    return d.outcome === "allow" && d.approval === null ? found : undefined;
+  }
+
+  session(connection: SavedConnection): Promise<DriverSession> {
+    return this.#pool.get(connection);
+  }
+
+  /**
+   * Applies the access decision for a request on the connection, asking the user first when the
+   * decision says so. Throws a QuarryError (forbidden) naming the refusing layer.
+   */
+  async authorize(
+    caller: Caller,
+    connection: SavedConnection,
+    request: AccessRequest,
+    shown?: ConsoleRequest,
+  ): Promise<void> {
+    const decision: AccessDecision = decideAccess(connection, caller.principal, request);
+    if (decision.outcome !== "allow") throw errors.accessRefused(decision.rule, connection.name);
+    if (!decision.approval) return;
+    const result = await this.#approvals.ask(
+      {
+        subject: caller.principal.subject,
+        tokenName: caller.principal.name,
+        ...(caller.clientName ? { clientName: caller.clientName } : {}),
+        connection: { id: connection.id, name: connection.name },
+        target: caller.target,
+        reason: decision.approval,
+        ...(caller.note ? { note: caller.note } : {}),
+        ...(shown ? { request: shownRequest(shown) } : {}),
+      },
+      { signal: caller.signal, ...(caller.onPending ? { onPending: caller.onPending } : {}) },
+    );
+    caller.onApproval?.(result.remembered ? "remembered" : result.outcome);
+    if (caller.signal.aborted) throw caller.signal.reason;
+    if (result.outcome === "approved") return;
+    throw errors.approvalRefused(
+      result.outcome,
+      connection.name,
+      decision.approval,
+      result.remembered,
+    );
+  }
+}
+
+/** The request as the user sees it in the approval: method, path and the body as JSON text. */
+function shownRequest(r: ConsoleRequest): { method: string; path: string; body?: string } {
+  if (r.body === undefined) return { method: r.method, path: r.path };
+  return {
+    method: r.method,
+    path: r.path,
+    body: typeof r.body === "string" ? r.body : JSON.stringify(r.body, null, 2),
+  };
+}

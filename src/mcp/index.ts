@@ -1,0 +1,174 @@
+/**
+ * Starts Quarry's MCP server: the HTTP door on 127.0.0.1, the SDK's 2026-07-28 handler and the
+ * legacy sessions, the bridge token and the handshake file. The app calls `startMcpServer` with
+ * its stores (src/app/mcp-service.ts); tests call it with temporary ones and a clock they move.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { createMcpHandler } from "@modelcontextprotocol/server";
+import { HANDSHAKE_FORMAT, handshakeProof } from "../core/mcp-handshake.ts";
+import type { BridgeTokenTimes } from "../core/tokens.ts";
+import { Authenticator, RevocationWatch } from "./auth.ts";
+import { BridgeTokens } from "./bridge-token.ts";
+import { ConnectionGateway, SessionPool } from "./connection-access.ts";
+import { McpHttpServer, PROOF_PER_MINUTE } from "./http-server.ts";
+import { LegacySessions } from "./legacy-sessions.ts";
+import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
+import type {
+  ApprovalGate,
+  AuditSink,
+  Clock,
+  ConnectionDirectory,
+  HandshakeSink,
+  TokenDirectory,
+} from "./ports.ts";
+import { SUPPORTED_VERSIONS } from "./protocol.ts";
+import { buildMcpServer, type ServerDeps } from "./server-factory.ts";
+
+export interface McpLimitsConfig {
+  requestsPerMinute: number;
+  concurrentRequests: number;
+}
+
+export interface McpServerConfig {
+  version: string;
+  preferredPort: number;
+  limits: McpLimitsConfig;
+  tokens: TokenDirectory;
+  connections: ConnectionDirectory;
+  approvals: ApprovalGate;
+  audit: AuditSink;
+  handshake: HandshakeSink;
+  /** Where export_data writes files. */
+  exportDir: string;
+  /** Defaults to Date.now; tests pass a clock they can move. */
+  now?: Clock;
+  /** Defaults to one hour, rotated 15 minutes before expiry (spec 2.4); tests shorten it. */
+  bridgeToken?: BridgeTokenTimes;
+  maxBodyBytes?: number;
+}
+
+export interface RunningMcpServer {
+  readonly port: number;
+  readonly url: string;
+  readonly instanceId: string;
+  /** Applies new limits (from Settings) without a restart. */
+  setLimits(limits: McpLimitsConfig): void;
+  stop(): Promise<void>;
+}
+
+export async function startMcpServer(config: McpServerConfig): Promise<RunningMcpServer> {
+  const now = config.now ?? Date.now;
+  const instanceId = randomUUID();
+  const proofKey = randomBytes(32).toString("base64url");
+  const startedAt = new Date(now()).toISOString();
+  const stopping = new AbortController();
+
+  const pool = new SessionPool((c) => config.connections.open(c));
+  const gateway = new ConnectionGateway(config.connections, config.approvals, pool);
+  const deps: ServerDeps = {
+    version: config.version,
+    gateway,
+    audit: config.audit,
+    now,
+    exportDir: config.exportDir,
+    stopping: stopping.signal,
+  };
+  const legacy = new LegacySessions((principal) => buildMcpServer(deps, principal));
+  const modern = createMcpHandler(
+    (ctx) =>
+      buildMcpServer(
+        deps,
+        (ctx.authInfo?.extra as { principal?: Parameters<typeof buildMcpServer>[1] })?.principal,
+      ),
+    {
+      legacy: "reject",
+      responseMode: "auto",
+      onerror: () => {
+        // Rejections are answered to the client already; nothing to add here.
+      },
+    },
+  );
+
+  let port = 0;
+  const bridge = new BridgeTokens({
+    now,
+    ...(config.bridgeToken ? { times: config.bridgeToken } : {}),
+    onMint: (token, expiresAt) =>
+      config.handshake.write({
+        version: HANDSHAKE_FORMAT,
+        port,
+        url: `http://127.0.0.1:${port}/mcp`,
+        token,
+        tokenExpiresAt: new Date(expiresAt).toISOString(),
+        instanceId,
+        proofKey,
+        pid: process.pid,
+        protocolVersions: SUPPORTED_VERSIONS,
+        quarryVersion: config.version,
+        startedAt,
+        writtenAt: new Date(now()).toISOString(),
+      }),
+  });
+  const revocations = new RevocationWatch(config.tokens, (tokenId) => {
+    config.approvals.forget(tokenId);
+    void legacy.closeFor(tokenId);
+  });
+  const rate = new RateWindow(config.limits.requestsPerMinute, now);
+  const concurrency = new ConcurrencyLimit(config.limits.concurrentRequests);
+  const door = new McpHttpServer({
+    authenticator: new Authenticator({
+      tokens: config.tokens,
+      bridge,
+      lockout: new AuthLockout(now),
+      revocations,
+      now,
+    }),
+    rate,
+    concurrency,
+    proofRate: new RateWindow(PROOF_PER_MINUTE, now),
+    legacy,
+    modern,
+    audit: config.audit,
+    now,
+    prove: (challenge) => ({
+      instanceId,
+      proof: handshakeProof(proofKey, instanceId, port, challenge),
+    }),
+    ...(config.maxBodyBytes ? { maxBodyBytes: config.maxBodyBytes } : {}),
+  });
+
+  port = await door.listen(config.preferredPort);
+  try {
+    revocations.start();
+    await bridge.start();
+  } catch (e) {
+    revocations.stop();
+    await door.close();
+    throw e;
+  }
+
+  let stopped = false;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/mcp`,
+    instanceId,
+    setLimits(limits) {
+      rate.limit = limits.requestsPerMinute;
+      concurrency.max = limits.concurrentRequests;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      stopping.abort();
+      bridge.stop();
+      revocations.stop();
+      await config.handshake.remove(instanceId).catch(() => {});
+      await Promise.all([door.close(), modern.close(), legacy.closeAll(), pool.close()]);
+    },
+  };
+}
+
+export type { Principal } from "./auth.ts";
+export { MCP_PATH } from "./http-server.ts";
+export * from "./ports.ts";
+export { LEGACY_VERSIONS, MODERN_VERSION, RPC, SUPPORTED_VERSIONS } from "./protocol.ts";

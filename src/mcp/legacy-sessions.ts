@@ -1,0 +1,172 @@
+/**
+ * The 2025-era path (spec 9): 2025-11-25 and 2025-06-18 clients open a session with `initialize`
+ * and send its `Mcp-Session-Id` on every later request. The SDK's stateless entry issues no
+ * sessions, so legacy requests are routed here, each session being the SDK's own streamable HTTP
+ * transport with one server instance.
+ *
+ * Rules on top of the SDK's:
+ * - `initialize` must ask for 2025-11-25 or 2025-06-18; 2025-03-26 (and anything else) is refused
+ *   with an error naming the supported revisions, instead of being silently answered with another;
+ * - every later request must carry `MCP-Protocol-Version` equal to the negotiated revision (a
+ *   2025-03-26 client sends none);
+ * - a session belongs to the token that opened it (the bridge's rotating tokens count as one): any
+ *   other token is told the session does not exist;
+ * - at most MAX_SESSIONS sessions (the least recently used is closed first), each closed after
+ *   SESSION_IDLE_MS without a request.
+ */
+import { randomBytes } from "node:crypto";
+import {
+  type AuthInfo,
+  isInitializeRequest,
+  type McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+import type { Principal } from "./auth.ts";
+import {
+  LEGACY_VERSIONS,
+  RPC,
+  type RpcError,
+  requestIdOf,
+  rpcErrorBody,
+  SUPPORTED_VERSIONS,
+} from "./protocol.ts";
+
+export const MAX_SESSIONS = 64;
+export const SESSION_IDLE_MS = 30 * 60_000;
+
+interface Session {
+  id: string;
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: McpServer;
+  subject: string;
+  version: string;
+  lastUsed: number;
+}
+
+export class LegacySessions {
+  readonly #build: (principal: Principal) => McpServer;
+  readonly #sessions = new Map<string, Session>();
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(build: (principal: Principal) => McpServer) {
+    this.#build = build;
+    this.#timer = setInterval(() => this.#closeIdle(), 60_000);
+    this.#timer.unref();
+  }
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  async handle(
+    request: Request,
+    body: unknown,
+    principal: Principal,
+    authInfo: AuthInfo,
+  ): Promise<Response> {
+    const sid = request.headers.get("mcp-session-id");
+    const id = requestIdOf(body);
+    if (!sid) {
+      if (request.method !== "POST" || !isInitializeRequest(body))
+        return error(400, id, {
+          code: RPC.invalidRequest,
+          message:
+            "Bad request: no Mcp-Session-Id. Open a session with initialize (MCP 2025-11-25 or 2025-06-18), or send the 2026-07-28 _meta on every request. MCP 2025-03-26 is not supported over HTTP.",
+          data: { supported: SUPPORTED_VERSIONS },
+        });
+      const requested = body.params.protocolVersion;
+      if (!(LEGACY_VERSIONS as readonly string[]).includes(requested))
+        return error(400, id, {
+          code: RPC.invalidParams,
+          message: `Unsupported protocol version ${requested}: Quarry speaks MCP ${SUPPORTED_VERSIONS.join(", ")} over HTTP${requested === "2025-03-26" ? " (2025-03-26 is refused: its batch requests are not supported)" : ""}`,
+          data: { supported: SUPPORTED_VERSIONS, requested },
+        });
+      return this.#open(request, body, principal, authInfo, requested);
+    }
+    const session = this.#sessions.get(sid);
+    if (!session || session.subject !== principal.subject)
+      return error(404, id, {
+        code: RPC.sessionNotFound,
+        message: "Session not found: it ended or belongs to another token. Send initialize again.",
+      });
+    if (request.method === "POST") {
+      const header = request.headers.get("mcp-protocol-version");
+      if (header !== session.version)
+        return error(400, id, {
+          code: RPC.invalidRequest,
+          message: header
+            ? `MCP-Protocol-Version ${header} differs from this session's ${session.version}`
+            : `Missing MCP-Protocol-Version: send ${session.version} (negotiated at initialize) on every request; MCP 2025-03-26 is not supported over HTTP`,
+          data: { supported: SUPPORTED_VERSIONS },
+        });
+    }
+    session.lastUsed = Date.now();
+    const response = await session.transport.handleRequest(request, { parsedBody: body, authInfo });
+    if (request.method === "DELETE") this.#forget(session);
+    return response;
+  }
+
+  async #open(
+    request: Request,
+    body: unknown,
+    principal: Principal,
+    authInfo: AuthInfo,
+    version: string,
+  ): Promise<Response> {
+    if (this.#sessions.size >= MAX_SESSIONS) {
+      const oldest = [...this.#sessions.values()].sort((a, b) => a.lastUsed - b.lastUsed)[0];
+      if (oldest) await this.#close(oldest);
+    }
+    const server = this.#build(principal);
+    const transport: WebStandardStreamableHTTPServerTransport =
+      new WebStandardStreamableHTTPServerTransport({
+        // 256 random bits, visible ASCII only (spec 2025-11-25, Session Management).
+        sessionIdGenerator: () => randomBytes(32).toString("base64url"),
+        onsessioninitialized: (id) => {
+          this.#sessions.set(id, {
+            id,
+            transport,
+            server,
+            subject: principal.subject,
+            version,
+            lastUsed: Date.now(),
+          });
+        },
+      });
+    await server.connect(transport);
+    return transport.handleRequest(request, { parsedBody: body, authInfo });
+  }
+
+  /** Closes the sessions of a token (when it is revoked). */
+  async closeFor(subject: string): Promise<void> {
+    for (const s of [...this.#sessions.values()]) if (s.subject === subject) await this.#close(s);
+  }
+
+  async closeAll(): Promise<void> {
+    clearInterval(this.#timer);
+    await Promise.all([...this.#sessions.values()].map((s) => this.#close(s)));
+  }
+
+  #forget(s: Session): void {
+    if (this.#sessions.get(s.id) === s) this.#sessions.delete(s.id);
+  }
+
+  async #close(s: Session): Promise<void> {
+    this.#forget(s);
+    await s.transport.close().catch(() => {});
+    await s.server.close().catch(() => {});
+  }
+
+  #closeIdle(): void {
+    const now = Date.now();
+    for (const s of [...this.#sessions.values()])
+      if (now - s.lastUsed > SESSION_IDLE_MS) void this.#close(s);
+  }
+}
+
+function error(status: number, id: ReturnType<typeof requestIdOf>, e: RpcError): Response {
+  return new Response(rpcErrorBody(id, e), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+}

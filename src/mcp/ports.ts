@@ -1,0 +1,112 @@
+/**
+ * What the MCP server needs from the app, as interfaces: the app (src/app) implements them and
+ * hands them to `startMcpServer`. The server itself depends only on core and these.
+ */
+import type { ApprovalReason } from "../core/access.ts";
+import type { SavedConnection } from "../core/connections.ts";
+import type { RequestClass } from "../core/console.ts";
+import type { DriverSession } from "../core/driver.ts";
+import type { HandshakeFile } from "../core/mcp-handshake.ts";
+import type { StoredToken } from "../core/tokens.ts";
+
+/** What a presented user token turned out to be. */
+export type TokenCheck =
+  | { ok: true; token: StoredToken }
+  | { ok: false; reason: "unknown" | "expired" | "revoked"; token?: StoredToken };
+
+/** The user tokens (src/app/token-store.ts). */
+export interface TokenDirectory {
+  check(presented: string, nowMs: number): TokenCheck;
+  byId(id: string): StoredToken | undefined;
+  /** Calls back when the tokens change (created or revoked elsewhere); returns a stop function. */
+  watch(onChange: () => void): () => void;
+}
+
+/** Saved connections and how to open one (src/app/connection-store.ts, connection-service.ts). */
+export interface ConnectionDirectory {
+  list(): Promise<SavedConnection[]>;
+  open(connection: SavedConnection): Promise<DriverSession>;
+}
+
+/** One line of the audit log (src/app/audit-log.ts). */
+export interface AuditEntry {
+  /** ISO time the call arrived. */
+  at: string;
+  /** Token name (`__stdio_bridge__` for the bridge); null when the caller was not authenticated. */
+  token: string | null;
+  /** The client's self-reported name, when it sent one (not trusted; for people only). */
+  client?: string;
+  /** JSON-RPC method (`tools/call`, `resources/read`...), or `auth` for a refused authentication. */
+  method: string;
+  /** Tool or prompt name, or resource URI. */
+  target?: string;
+  connection?: { id: string; name: string };
+  /** The request as classified by the driver: never its body, never a query string's values. */
+  request?: { method: string; path: string; class: RequestClass };
+  outcome: "allowed" | "refused" | "error";
+  /** The refusing layer (`token-allowlist`, `external-clients`, `authentication`, `rate-limit`...). */
+  layer?: string;
+  /** JSON-RPC error code, when the call failed. */
+  code?: number;
+  /** How the user answered, when the call needed an approval. */
+  approval?: "approved" | "denied" | "timed-out" | "remembered";
+  durationMs: number;
+  /** Size of the answer in bytes (UTF-8 of its JSON). */
+  resultBytes?: number;
+}
+
+export interface AuditSink {
+  record(entry: AuditEntry): void;
+}
+
+/** A question for the user (Ask Each Time, or a destructive request to confirm). */
+export interface ApprovalRequest {
+  /** Who asks: the token id, or "bridge" for the stdio bridge's rotating token. */
+  subject: string;
+  tokenName: string;
+  clientName?: string;
+  connection: { id: string; name: string };
+  /** The tool, resource or prompt the client called. */
+  target: string;
+  reason: ApprovalReason;
+  /** The exact request, when there is one (execute_query, confirm_destructive_operation). */
+  request?: { method: string; path: string; body?: string };
+  /** The client's own reason, when it gave one (untrusted text, shown as such). */
+  note?: string;
+}
+
+export interface PendingApproval extends ApprovalRequest {
+  id: string;
+  createdAt: string;
+  /** When the call gives up waiting. */
+  expiresAt: string;
+  /** The app process that asks. */
+  pid: number;
+}
+
+export type ApprovalOutcome = "approved" | "denied" | "timed-out";
+
+export interface ApprovalResult {
+  outcome: ApprovalOutcome;
+  /** True when an earlier answer decided (no question was asked). */
+  remembered: boolean;
+}
+
+/** The user's side of approvals (src/app/approvals.ts). */
+export interface ApprovalGate {
+  ask(
+    request: ApprovalRequest,
+    options: { signal?: AbortSignal; onPending?: (p: PendingApproval) => void },
+  ): Promise<ApprovalResult>;
+  /** Forgets what a token was granted or denied (it was revoked). */
+  forget(subject: string): void;
+}
+
+/** Where the handshake file goes (src/app/handshake.ts). */
+export interface HandshakeSink {
+  write(file: HandshakeFile): Promise<void>;
+  remove(instanceId: string): Promise<void>;
+}
+
+/** A clock, injectable so tests can move time (lockout, token expiry) without waiting. */
+export type Clock = () => number;

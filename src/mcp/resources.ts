@@ -1,0 +1,196 @@
+/**
+ * Resources (read-only JSON, under the same access rules as the tools):
+ * - `quarry://connections`: the connections this client may see;
+ * - `quarry://connections/{connection}/tables`: a connection's indices;
+ * - `quarry://connections/{connection}/tables/{table}`: an index's columns and raw mapping.
+ * The templates complete connection names, and table names of a connection the client may read
+ * without anyone being asked.
+ */
+import {
+  type McpServer,
+  type ReadResourceResult,
+  ResourceTemplate,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import { effectiveAccess } from "../core/access.ts";
+import type { SavedConnection } from "../core/connections.ts";
+import type { Principal } from "./auth.ts";
+import { asInvalidParams, audited, clientNameOf, principalOf } from "./calls.ts";
+import type { Caller } from "./connection-access.ts";
+import { capped } from "./result.ts";
+import type { ToolRuntimeDeps } from "./tool-runtime.ts";
+import { segment } from "./tools/context.ts";
+import { columnRecord, tableRecord } from "./tools/shape.ts";
+
+const JSON_TYPE = "application/json";
+/** Completion answers at most this many values (the protocol's limit). */
+const MAX_COMPLETIONS = 100;
+
+export function registerResources(mcp: McpServer, deps: ToolRuntimeDeps, principal?: Principal) {
+  const read = async (
+    uri: URL,
+    ctx: ServerContext,
+    body: (
+      who: Principal,
+      caller: Caller,
+      entry: { connection?: { id: string; name: string } },
+    ) => Promise<Record<string, unknown>>,
+  ): Promise<ReadResourceResult> => {
+    const who = principalOf(ctx, principal);
+    const client = clientNameOf(ctx, mcp.server);
+    const caller: Caller = {
+      principal: who,
+      ...(client ? { clientName: client } : {}),
+      target: uri.href,
+      signal: AbortSignal.any([ctx.mcpReq.signal, who.revoked, deps.stopping]),
+    };
+    return audited(
+      deps,
+      { principal: who, client },
+      "resources/read",
+      uri.href,
+      async (call) => {
+        const value = await body(who, caller, call.entry);
+        const { text } = capped(value);
+        return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text }] };
+      },
+      (r) => ({ bytes: Buffer.byteLength(r.contents[0]?.text as string), failed: false }),
+    ).catch((e: unknown) => {
+      // Refusals keep their code; an unknown connection or a cluster error names the problem.
+      throw asInvalidParams(e);
+    });
+  };
+
+  const completeConnection = async (value: string) => {
+    if (!principal) return [];
+    const names = (await deps.gateway.visible(principal)).map((c) => c.name);
+    return rank(names, value);
+  };
+  const completeTable = async (value: string, context?: { arguments?: Record<string, string> }) => {
+    const ref = context?.arguments?.connection;
+    if (!principal || !ref) return [];
+    const connection = await deps.gateway.quietly(principal, ref);
+    if (!connection) return [];
+    try {
+      const session = await deps.gateway.session(connection);
+      return rank(
+        (await session.listTables()).map((t) => t.name),
+        value,
+      );
+    } catch {
+      return [];
+    }
+  };
+
+  mcp.registerResource(
+    "connections",
+    "quarry://connections",
+    {
+      title: "Connections",
+      description: "The saved Elasticsearch connections this client may use (as list_connections).",
+      mimeType: JSON_TYPE,
+    },
+    (uri, ctx) =>
+      read(uri, ctx, async (who) => ({
+        connections: (await deps.gateway.visible(who)).map((c) => connectionEntry(c, who)),
+      })),
+  );
+
+  mcp.registerResource(
+    "connection_tables",
+    new ResourceTemplate("quarry://connections/{connection}/tables", {
+      list: async (ctx) => {
+        const who = principalOf(ctx, principal);
+        return {
+          resources: (await deps.gateway.visible(who)).map((c) => ({
+            uri: `quarry://connections/${segment(c.name)}/tables`,
+            name: `${c.name} indices`,
+            mimeType: JSON_TYPE,
+          })),
+        };
+      },
+      complete: { connection: completeConnection },
+    }),
+    {
+      title: "A connection's indices",
+      description: "The indices of a connection with document counts, sizes and health.",
+      mimeType: JSON_TYPE,
+    },
+    (uri, vars, ctx) =>
+      read(uri, ctx, async (who, caller, entry) => {
+        const connection = await deps.gateway.find(who, one(vars.connection));
+        entry.connection = { id: connection.id, name: connection.name };
+        await deps.gateway.authorize(caller, connection, { kind: "use", need: "read" });
+        const session = await deps.gateway.session(connection);
+        return {
+          connection: connection.name,
+          tables: (await session.listTables()).map(tableRecord),
+        };
+      }),
+  );
+
+  mcp.registerResource(
+    "table",
+    new ResourceTemplate("quarry://connections/{connection}/tables/{table}", {
+      list: undefined,
+      complete: { connection: completeConnection, table: completeTable },
+    }),
+    {
+      title: "An index's columns and mapping",
+      description:
+        "An index's columns (as describe_table) and its raw Elasticsearch mapping (as get_mapping).",
+      mimeType: JSON_TYPE,
+    },
+    (uri, vars, ctx) =>
+      read(uri, ctx, async (who, caller, entry) => {
+        const connection = await deps.gateway.find(who, one(vars.connection));
+        entry.connection = { id: connection.id, name: connection.name };
+        await deps.gateway.authorize(caller, connection, { kind: "use", need: "read" });
+        const session = await deps.gateway.session(connection);
+        const table = one(vars.table);
+        const [columns, mapping] = await Promise.all([
+          session.describeTable(table),
+          session.runConsole(
+            { method: "GET", path: `/${segment(table)}/_mapping` },
+            { signal: caller.signal },
+          ),
+        ]);
+        return {
+          connection: connection.name,
+          table,
+          columns: columns.map(columnRecord),
+          mapping: mapping.raw,
+        };
+      }),
+  );
+}
+
+function connectionEntry(c: SavedConnection, who: Principal): Record<string, unknown> {
+  return {
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    access: effectiveAccess(c, who),
+    asks_first: c.aiPolicy === "ask-each-time",
+  };
+}
+
+/** A template variable's single value (URI-decoded by the SDK's matcher). */
+function one(v: string | string[] | undefined): string {
+  const s = Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Values starting with the typed text first, then those containing it; at most 100. */
+export function rank(values: string[], typed: string): string[] {
+  const t = typed.toLowerCase();
+  const starts = values.filter((v) => v.toLowerCase().startsWith(t));
+  const contains = values.filter(
+    (v) => !v.toLowerCase().startsWith(t) && v.toLowerCase().includes(t),
+  );
+  return [...starts.sort(), ...contains.sort()].slice(0, MAX_COMPLETIONS);
+}

@@ -1,0 +1,41 @@
+/**
+ * One MCP server instance with Quarry's tools, resources, prompts and instructions. The HTTP
+ * entry builds one per 2026-07-28 request and one per legacy (2025) session, from this one
+ * function, so the two eras can never drift apart.
+ */
+import { McpServer } from "@modelcontextprotocol/server";
+import type { Principal } from "./auth.ts";
+import { INSTRUCTIONS } from "./instructions.ts";
+import { registerPrompts } from "./prompts.ts";
+import { LEGACY_VERSIONS } from "./protocol.ts";
+import { registerResources } from "./resources.ts";
+import { registerTools, type ToolRuntimeDeps } from "./tool-runtime.ts";
+
+export interface ServerDeps extends ToolRuntimeDeps {
+  version: string;
+}
+
+/** Lists that only change with Quarry's version are cacheable for an hour; the rest are not. */
+const HOUR = 3_600_000;
+
+export function buildMcpServer(deps: ServerDeps, principal?: Principal): McpServer {
+  const mcp = new McpServer(
+    { name: "quarry", title: "Quarry", version: deps.version },
+    {
+      instructions: INSTRUCTIONS,
+      capabilities: { resources: { listChanged: false }, prompts: { listChanged: false } },
+      supportedProtocolVersions: [...LEGACY_VERSIONS],
+      cacheHints: {
+        "tools/list": { ttlMs: HOUR, cacheScope: "public" },
+        "prompts/list": { ttlMs: HOUR, cacheScope: "public" },
+        "resources/templates/list": { ttlMs: HOUR, cacheScope: "public" },
+        "resources/list": { ttlMs: 0, cacheScope: "private" },
+        "resources/read": { ttlMs: 0, cacheScope: "private" },
+      },
+    },
+  );
+  registerTools(mcp.server, deps, principal);
+  registerResources(mcp, deps, principal);
+  registerPrompts(mcp, deps, principal);
+  return mcp;
+}

@@ -1,0 +1,34 @@
+/** `list_connections`: the saved connections this client may see (spec 2.7, 5.3.5). */
+import { z } from "zod";
+import { effectiveAccess } from "../../core/access.ts";
+import { AI_POLICY_LABELS, EXTERNAL_CLIENT_LABELS } from "../../core/connections.ts";
+import { defineTool } from "./context.ts";
+
+export const listConnections = defineTool({
+  name: "list_connections",
+  title: "List connections",
+  description:
+    "Lists the Elasticsearch connections the user saved in Quarry and allows you to use. Start here: every other tool takes a connection's name or id from this list. Each entry says what you may do on it (access: read-only or read-write) and whether the user is asked first (asks_first). Connections the user blocked are not listed.",
+  input: z.strictObject({}),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(_args, ctx) {
+    const connections = await ctx.gateway.visible(ctx.principal);
+    return {
+      connections: connections.map((c) => {
+        const host = c.settings.host;
+        const port = c.settings.port;
+        return {
+          id: c.id,
+          name: c.name,
+          type: c.type,
+          ...(typeof host === "string" ? { host } : {}),
+          ...(typeof port === "number" ? { port } : {}),
+          access: effectiveAccess(c, ctx.principal),
+          asks_first: c.aiPolicy === "ask-each-time",
+          external_clients: EXTERNAL_CLIENT_LABELS[c.externalClients],
+          ai_policy: AI_POLICY_LABELS[c.aiPolicy],
+        };
+      }),
+    };
+  },
+});

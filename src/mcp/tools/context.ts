@@ -1,0 +1,111 @@
+/**
+ * What every tool is given, and how a tool is declared: a name, a description, a strict input
+ * schema (unknown arguments are refused), annotations and a function from arguments to a
+ * structured result. The runtime (tool-runtime.ts) turns results and errors into MCP answers.
+ */
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { AccessRequest } from "../../core/access.ts";
+import type { SavedConnection } from "../../core/connections.ts";
+import type { ConsoleRequest, RequestClass } from "../../core/console.ts";
+import type { DriverSession } from "../../core/driver.ts";
+import { QuarryError } from "../../core/errors.ts";
+import type { Principal } from "../auth.ts";
+import type { Caller, ConnectionGateway } from "../connection-access.ts";
+import type { AuditEntry } from "../ports.ts";
+
+export interface ToolContext {
+  principal: Principal;
+  caller: Caller;
+  gateway: ConnectionGateway;
+  /** Aborts when the client cancels, the token is revoked, or the server stops. */
+  signal: AbortSignal;
+  /** Progress on the request's own response stream (only when the client asked for it). */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  /** Where export_data writes files. */
+  exportDir: string;
+  /** Facts for the audit log, filled as the call learns them. */
+  audit: Pick<AuditEntry, "connection" | "request" | "approval">;
+}
+
+export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  title: string;
+  description: string;
+  input: S;
+  annotations: ToolAnnotations;
+  /** How to get what a cut result left out (ends the truncation note). */
+  cutHint?: string;
+  run(args: z.infer<S>, ctx: ToolContext): Promise<Record<string, unknown>>;
+}
+
+export function defineTool<S extends z.ZodType>(tool: ToolDefinition<S>): ToolDefinition<S> {
+  return tool;
+}
+
+// --- Shared argument schemas ---
+
+export const connectionArg = z
+  .string()
+  .min(1)
+  .describe("The connection's name or id, as list_connections gives it.");
+
+export const tableArg = z
+  .string()
+  .min(1)
+  .max(255)
+  .describe(
+    "An index name (a table). An alias or a pattern such as logs-* also works and reads every index behind it.",
+  );
+
+/**
+ * Finds the connection, checks access for `need` (asking the user when the policy says so) and
+ * lends its driver session. Records the connection for the audit log.
+ */
+export async function reachConnection(
+  ctx: ToolContext,
+  ref: string,
+  request: AccessRequest = { kind: "use", need: "read" },
+  shown?: ConsoleRequest,
+): Promise<{ connection: SavedConnection; session: DriverSession }> {
+  const connection = await ctx.gateway.find(ctx.principal, ref);
+  ctx.audit.connection = { id: connection.id, name: connection.name };
+  await ctx.gateway.authorize(ctx.caller, connection, request, shown);
+  return { connection, session: await ctx.gateway.session(connection) };
+}
+
+/**
+ * For tools that run a console request: finds the connection, classifies the request with the
+ * driver's one classifier, then checks access for that class (spec 2.7).
+ */
+export async function reachForRequest(
+  ctx: ToolContext,
+  ref: string,
+  request: ConsoleRequest,
+  options: { confirmed?: boolean; only?: RequestClass } = {},
+): Promise<{ connection: SavedConnection; session: DriverSession; class: RequestClass }> {
+  const connection = await ctx.gateway.find(ctx.principal, ref);
+  ctx.audit.connection = { id: connection.id, name: connection.name };
+  const session = await ctx.gateway.session(connection);
+  const cls = session.classify(request);
+  ctx.audit.request = { method: request.method.toUpperCase(), path: request.path, class: cls };
+  if (options.only && cls !== options.only)
+    throw new QuarryError(
+      "invalid_input",
+      `${request.method} ${request.path} is a ${cls} request, and ${ctx.caller.target} only runs ${options.only} requests`,
+      "Use execute_query for it.",
+      { class: cls },
+    );
+  await ctx.gateway.authorize(
+    ctx.caller,
+    connection,
+    { kind: "use", need: cls, ...(options.confirmed ? { confirmed: true } : {}) },
+    request,
+  );
+  return { connection, session, class: cls };
+}
+
+/** Encodes one path segment (an index name or a document id) for a console path. */
+export function segment(s: string): string {
+  return encodeURIComponent(s).replace(/%2C/gi, ",");
+}

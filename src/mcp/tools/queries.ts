@@ -1,0 +1,137 @@
+/**
+ * `execute_query`, `explain_query`, `confirm_destructive_operation`: console requests (spec 2.7,
+ * 4.4). The driver's one classifier decides what a request is: reads run; writes need Read & Write
+ * on both the token and the connection; destructive requests run only through
+ * `confirm_destructive_operation`, with a Full Access token, once the user approved the exact
+ * request in Quarry.
+ */
+import { z } from "zod";
+import type { ConsoleRequest, ConsoleResult } from "../../core/console.ts";
+import type { DriverSession } from "../../core/driver.ts";
+import { errors } from "../../core/errors.ts";
+import {
+  connectionArg,
+  defineTool,
+  reachForRequest,
+  segment,
+  type ToolContext,
+  tableArg,
+} from "./context.ts";
+import { consoleRecord } from "./shape.ts";
+
+const consoleArgs = {
+  connection: connectionArg,
+  method: z
+    .enum(["GET", "POST", "PUT", "DELETE", "HEAD"])
+    .describe("HTTP method, as in Kibana's Dev Tools."),
+  path: z
+    .string()
+    .min(1)
+    .max(8192)
+    .regex(/^\/(?!\/)/, "starts with a single /")
+    .describe("Path relative to the cluster, with an optional query string, e.g. /orders/_search."),
+  body: z
+    .union([z.record(z.string(), z.unknown()), z.array(z.unknown()), z.string().max(4_000_000)])
+    .optional()
+    .describe("JSON body (an object), or NDJSON text for _bulk and _msearch."),
+  timeout_seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .optional()
+    .describe("Give up after this many seconds; default 30."),
+};
+
+function consoleRequest(args: { method: string; path: string; body?: unknown }): ConsoleRequest {
+  return {
+    method: args.method,
+    path: args.path,
+    ...(args.body === undefined ? {} : { body: args.body }),
+  };
+}
+
+/**
+ * Runs a console request under the call's signal and a timeout (default 30 s). A request cut by
+ * the timeout is a tool error the model can act on; one cut by the call's own signal (the client
+ * left, the token was revoked) is left to the runtime.
+ */
+async function runWithTimeout(
+  session: DriverSession,
+  request: ConsoleRequest,
+  ctx: ToolContext,
+  seconds = 30,
+): Promise<ConsoleResult> {
+  const timeout = AbortSignal.timeout(seconds * 1000);
+  try {
+    return await session.runConsole(request, { signal: AbortSignal.any([ctx.signal, timeout]) });
+  } catch (e) {
+    if (timeout.aborted && !ctx.signal.aborted) throw errors.requestTimedOut(seconds);
+    throw e;
+  }
+}
+
+export const executeQuery = defineTool({
+  name: "execute_query",
+  title: "Run a console request",
+  description:
+    "Sends one request to the cluster, like Kibana's Dev Tools console: a method, a path and an optional JSON body (Query DSL; there is no SQL). Searches come back as their hits (_id, _index, _score, _source, sort values for search_after, highlight) with the total and aggregations; array answers such as GET /_cat/indices?format=json as a table; anything else as JSON. Reads always run; writes need Read & Write access on the connection (see list_connections); requests that delete data are refused here: use confirm_destructive_operation for them. Call describe_table before writing a query.",
+  input: z.strictObject(consoleArgs),
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  cutHint: "Ask for fewer hits (size), fewer fields (_source, filter_path) or use export_data.",
+  async run(args, ctx) {
+    const request = consoleRequest(args);
+    const { session } = await reachForRequest(ctx, args.connection, request);
+    return consoleRecord(await runWithTimeout(session, request, ctx, args.timeout_seconds));
+  },
+});
+
+export const confirmDestructiveOperation = defineTool({
+  name: "confirm_destructive_operation",
+  title: "Run a destructive request, with the user's approval",
+  description:
+    "Runs one request that deletes data (DELETE of an index or document, _delete_by_query and the like), which execute_query refuses. Needs a Full Access token and Read & Write access on the connection. Quarry shows the user the exact request and runs it only if they approve it in Quarry; the call waits for the answer. Only destructive requests are accepted here.",
+  input: z.strictObject({
+    ...consoleArgs,
+    reason: z
+      .string()
+      .max(500)
+      .optional()
+      .describe("Why this is needed, in one sentence; shown to the user with the request."),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const request = consoleRequest(args);
+    if (args.reason) ctx.caller.note = args.reason;
+    const { session } = await reachForRequest(ctx, args.connection, request, {
+      confirmed: true,
+      only: "destructive",
+    });
+    const result = await runWithTimeout(session, request, ctx, args.timeout_seconds);
+    return { ...consoleRecord(result), ran: { method: request.method, path: request.path } };
+  },
+});
+
+export const explainQuery = defineTool({
+  name: "explain_query",
+  title: "Check a query without running it",
+  description:
+    "Validates a Query DSL query against an index without running it (GET /<index>/_validate/query?explain=true&rewrite=true): says whether it is valid, why not, and the Lucene query it becomes on each index. Use it to debug a query before execute_query.",
+  input: z.strictObject({
+    connection: connectionArg,
+    table: tableArg,
+    query: z
+      .record(z.string(), z.unknown())
+      .describe('The Query DSL "query" object, e.g. {"match": {"title": "shoes"}}.'),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const request: ConsoleRequest = {
+      method: "GET",
+      path: `/${segment(args.table)}/_validate/query?explain=true&rewrite=true`,
+      body: { query: args.query },
+    };
+    const { session } = await reachForRequest(ctx, args.connection, request);
+    return consoleRecord(await runWithTimeout(session, request, ctx));
+  },
+});

@@ -1,0 +1,241 @@
+/** `browse_table`, `count_rows`, `get_document`, `export_data`: reading documents. */
+import { mkdir, open } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import type { BrowseRequest, FilterOp } from "../../core/grid.ts";
+import { connectionArg, defineTool, reachConnection, segment, tableArg } from "./context.ts";
+import { consoleRecord, repeatedLeaves, rowObject } from "./shape.ts";
+
+const FILTER_OPS = [
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "in",
+  "not_in",
+  "like",
+  "not_like",
+  "exists",
+  "missing",
+] as const satisfies readonly FilterOp[];
+
+const filtersArg = z
+  .array(
+    z.strictObject({
+      column: z.string().min(1).describe("A column name from describe_table (dotted path)."),
+      op: z
+        .enum(FILTER_OPS)
+        .describe(
+          "eq/neq exact value; gt/gte/lt/lte ranges (numbers, dates); in/not_in a list; like/not_like with * and ? wildcards; exists/missing take no value.",
+        ),
+      value: z
+        .unknown()
+        .optional()
+        .describe("The value; an array for in/not_in; absent for exists/missing."),
+      group: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe(
+          "Nested leaves only: filters with the same group must match the same object of the array.",
+        ),
+    }),
+  )
+  .max(50)
+  .optional()
+  .describe("Column filters, all of which must match.");
+
+const queryArg = z
+  .string()
+  .max(10_000)
+  .optional()
+  .describe("A Lucene query_string across all fields, e.g. status:paid AND total:>100.");
+
+function browseRequest(args: {
+  filters?: z.infer<typeof filtersArg>;
+  query?: string | undefined;
+}): BrowseRequest {
+  return {
+    ...(args.filters ? { filters: args.filters } : {}),
+    ...(args.query ? { rawQuery: args.query } : {}),
+  };
+}
+
+export const browseTable = defineTool({
+  name: "browse_table",
+  title: "Browse an index",
+  description:
+    "Reads one page of documents from an index as rows, with the grid's column filters, a Lucene query and sorting; counts are exact and pages past 10,000 rows work. A nested array comes as one JSON column (its leaf columns, which repeat it, only when asked for in columns). Use describe_table first for the column names.",
+  input: z.strictObject({
+    connection: connectionArg,
+    table: tableArg,
+    filters: filtersArg,
+    query: queryArg,
+    sort: z
+      .array(z.strictObject({ column: z.string().min(1), direction: z.enum(["asc", "desc"]) }))
+      .max(10)
+      .optional()
+      .describe("Sort columns in order; text columns sort by their .keyword subfield."),
+    columns: z
+      .array(z.string().min(1))
+      .max(200)
+      .optional()
+      .describe("Only these columns in each row (_id, _index and _score always come)."),
+    page: z.number().int().min(1).max(1_000_000).optional().describe("1-based page; default 1."),
+    page_size: z.number().int().min(1).max(500).optional().describe("Rows per page; default 25."),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cutHint: "Ask for fewer columns or a smaller page_size, or use export_data for everything.",
+  async run(args, ctx) {
+    const { session } = await reachConnection(ctx, args.connection);
+    const result = await session.browse(args.table, {
+      ...browseRequest(args),
+      ...(args.sort ? { sort: args.sort } : {}),
+      page: args.page ?? 1,
+      pageSize: args.page_size ?? 25,
+    });
+    const skip = repeatedLeaves(result.columns);
+    return {
+      table: result.table,
+      total: result.total,
+      page: result.page,
+      page_size: result.pageSize,
+      paging: result.paging,
+      ...(result.droppedSort.length ? { dropped_sort: result.droppedSort } : {}),
+      columns: result.columns
+        .map((c) => c.name)
+        .filter((n) => (args.columns ? args.columns.includes(n) : !skip.has(n))),
+      rows: result.rows.map((r) => rowObject(r, args.columns, skip)),
+    };
+  },
+});
+
+export const countRows = defineTool({
+  name: "count_rows",
+  title: "Count documents",
+  description:
+    "Counts the documents of an index that match the given column filters and Lucene query (exact count).",
+  input: z.strictObject({
+    connection: connectionArg,
+    table: tableArg,
+    filters: filtersArg,
+    query: queryArg,
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { session } = await reachConnection(ctx, args.connection);
+    const result = await session.browse(args.table, { ...browseRequest(args), pageSize: 1 });
+    return { table: args.table, count: result.total };
+  },
+});
+
+export const getDocument = defineTool({
+  name: "get_document",
+  title: "Get a document",
+  description:
+    "Returns one document by its _id, with its _index, _seq_no and _primary_term (send those back with a write to refuse it if the document changed meanwhile). Works on an alias or pattern too.",
+  input: z.strictObject({
+    connection: connectionArg,
+    table: tableArg,
+    id: z.string().min(1).max(512).describe("The document's _id."),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { session } = await reachConnection(ctx, args.connection);
+    const path = `/${segment(args.table)}/_search`;
+    ctx.audit.request = { method: "POST", path, class: "read" };
+    const result = await session.runConsole(
+      {
+        method: "POST",
+        path,
+        body: { query: { ids: { values: [args.id] } }, seq_no_primary_term: true, size: 2 },
+      },
+      { signal: ctx.signal },
+    );
+    if (result.kind === "error") return consoleRecord(result);
+    const hits = (result.raw as { hits?: { hits?: Record<string, unknown>[] } }).hits?.hits ?? [];
+    const hit = hits[0];
+    if (!hit) return { found: false, table: args.table, _id: args.id };
+    return {
+      found: true,
+      _id: hit._id,
+      _index: hit._index,
+      _seq_no: hit._seq_no,
+      _primary_term: hit._primary_term,
+      _source: hit._source,
+      ...(hits.length > 1
+        ? { note: "More than one index behind this name holds this _id; the first is shown." }
+        : {}),
+    };
+  },
+});
+
+const EXTENSIONS = { ndjson: "ndjson", csv: "csv", json: "json" } as const;
+
+export const exportData = defineTool({
+  name: "export_data",
+  title: "Export an index to a file",
+  description:
+    "Writes every document of an index that matches the filters (not capped at 10,000) to a new file in Quarry's exports folder, as NDJSON, CSV or JSON, and returns the file's path. Never overwrites a file. Sends progress while it runs.",
+  input: z.strictObject({
+    connection: connectionArg,
+    table: tableArg,
+    format: z.enum(["ndjson", "csv", "json"]).optional().describe("Default ndjson."),
+    filters: filtersArg,
+    query: queryArg,
+    file_name: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._ -]{0,99}$/, "letters, digits, '.', '_', '-' and spaces")
+      .optional()
+      .describe("Base name of the file (no folder, no extension); default <table>-<time>."),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  async run(args, ctx) {
+    const { session } = await reachConnection(ctx, args.connection);
+    const format = args.format ?? "ndjson";
+    const out = await reserveFile(
+      ctx.exportDir,
+      args.file_name ?? `${args.table.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp()}`,
+      EXTENSIONS[format],
+    );
+    const report = await session.exportTable(args.table, {
+      format,
+      out,
+      ...browseRequest(args),
+      signal: ctx.signal,
+      onProgress: (p) =>
+        void ctx.progress(p.done, p.total, `${p.done} of ${p.total} documents written`),
+    });
+    return {
+      path: report.out,
+      format: report.format,
+      written: report.written,
+      expected: report.expected,
+      duration_ms: report.durationMs,
+    };
+  },
+});
+
+/** Creates the file exclusively (so nothing is ever overwritten), adding -1, -2... when taken. */
+async function reserveFile(dir: string, base: string, ext: string): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const name = base.replace(/\.(ndjson|csv|json)$/i, "");
+  for (let i = 0; i < 1000; i++) {
+    const path = join(dir, `${i === 0 ? name : `${name}-${i}`}.${ext}`);
+    try {
+      const handle = await open(path, "wx", 0o600);
+      await handle.close();
+      return path;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+  }
+  throw new Error(`no free file name for ${name}.${ext} in ${dir}`);
+}
+
+function stamp(): string {
+  return new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+}

@@ -1,0 +1,116 @@
+/**
+ * The driver's values in the shape a model reads best: rows as plain objects with JSON cells
+ * parsed back, columns as short records, console results by kind. Pure.
+ */
+import type { ConsoleResult } from "../../core/console.ts";
+import type { Column, Row, TableInfo } from "../../core/grid.ts";
+
+/**
+ * A row as one object: `_id`, `_index`, `_score`, then the cells (`only` these, or all but `skip`).
+ * JSON cells (arrays, objects, nested columns) are parsed back unless they were cut at the display
+ * limit; a cut cell stays text ending in `...` and is listed in `_cut`.
+ */
+export function rowObject(
+  row: Row,
+  only?: readonly string[],
+  skip: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { _id: row._id, _index: row._index, _score: row._score };
+  const json = new Set(row.json);
+  const cut = new Set(row.cut);
+  for (const [name, value] of Object.entries(row.cells)) {
+    if (name === "_id" || name === "_index" || name === "_score") continue;
+    if (only ? !only.includes(name) : skip.has(name)) continue;
+    out[name] = json.has(name) && !cut.has(name) ? parseJsonCell(value) : value;
+  }
+  const cutShown = row.cut.filter((c) => !only || only.includes(c));
+  if (cutShown.length) out._cut = cutShown;
+  return out;
+}
+
+/**
+ * The leaf columns of nested arrays whose JSON parent column is there too: the parent holds the
+ * same values, object by object, so the leaves would only repeat them to the model.
+ */
+export function repeatedLeaves(columns: readonly Column[]): Set<string> {
+  const names = new Set(columns.map((c) => c.name));
+  return new Set(
+    columns
+      .filter((c) => c.kind === "nested-leaf" && names.has(c.nestedPaths?.at(-1) ?? ""))
+      .map((c) => c.name),
+  );
+}
+
+function parseJsonCell(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+export function columnRecord(c: Column): Record<string, unknown> {
+  return {
+    name: c.name,
+    type: c.type,
+    kind: c.kind,
+    ...(c.primaryKey ? { primary_key: true } : {}),
+    sort_field: c.sortField,
+    ...(c.sortNote ? { sort_note: c.sortNote } : {}),
+    filterable: c.filterable,
+    ...(c.multiFields?.length ? { multi_fields: c.multiFields } : {}),
+    ...(c.nestedPaths?.length ? { nested_paths: c.nestedPaths } : {}),
+    ...(c.conflict ? { conflict: c.conflict } : {}),
+  };
+}
+
+export function tableRecord(t: TableInfo): Record<string, unknown> {
+  return {
+    name: t.name,
+    docs: t.docCount,
+    size_bytes: t.sizeBytes,
+    health: t.health,
+    status: t.status,
+  };
+}
+
+/**
+ * A console answer (spec 4.4): a search as its hits (and aggregations), arrays as a table,
+ * anything else as JSON, a cluster's error as an error the model can read.
+ */
+export function consoleRecord(result: ConsoleResult): Record<string, unknown> {
+  switch (result.kind) {
+    case "grid":
+      return searchRecord(result.status, result.total, result.raw);
+    case "table":
+      return { kind: "table", status: result.status, headers: result.headers, rows: result.rows };
+    case "json":
+      return { kind: "json", status: result.status, body: result.raw };
+    case "error":
+      return {
+        kind: "error",
+        status: result.status,
+        type: result.type,
+        reason: result.reason,
+        body: result.raw,
+      };
+  }
+}
+
+/**
+ * A search answer as Elasticsearch gave it, minus the shard bookkeeping: the hits with their
+ * `_source`, `sort` values (for `search_after`), `highlight`, `fields` and `inner_hits`, and the
+ * aggregations, suggestions and paging handles. A model that wrote the Query DSL reads this shape;
+ * the grid's flattened cells would drop exactly those parts.
+ */
+function searchRecord(status: number, total: number | null, raw: unknown): Record<string, unknown> {
+  const { _shards: _, hits, ...rest } = (raw ?? {}) as Record<string, unknown>;
+  return {
+    kind: "search",
+    status,
+    total,
+    ...rest,
+    hits: (hits as { hits?: unknown[] } | undefined)?.hits ?? [],
+  };
+}

@@ -1,0 +1,59 @@
+/** `list_tables`, `describe_table`, `get_mapping`: what a cluster holds and how it is mapped. */
+import { z } from "zod";
+import { connectionArg, defineTool, reachConnection, segment, tableArg } from "./context.ts";
+import { columnRecord, consoleRecord, tableRecord } from "./shape.ts";
+
+export const listTables = defineTool({
+  name: "list_tables",
+  title: "List indices",
+  description:
+    "Lists the indices (tables) of a connection with their document counts, sizes, health and status. Hidden indices (names starting with '.') are left out; aliases and data streams are not listed but can be named in other tools.",
+  input: z.strictObject({
+    connection: connectionArg,
+    pattern: z
+      .string()
+      .max(255)
+      .optional()
+      .describe("Only indices whose name contains this text (case-insensitive)."),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cutHint: "Pass a pattern to list fewer indices.",
+  async run(args, ctx) {
+    const { session } = await reachConnection(ctx, args.connection);
+    const needle = args.pattern?.toLowerCase();
+    const tables = (await session.listTables()).filter(
+      (t) => !needle || t.name.toLowerCase().includes(needle),
+    );
+    return { count: tables.length, tables: tables.map(tableRecord) };
+  },
+});
+
+export const describeTable = defineTool({
+  name: "describe_table",
+  title: "Describe an index",
+  description:
+    "Lists an index's columns from its mapping: object fields as dotted paths, nested arrays as one JSON column plus one column per leaf, and _id, _index, _score. Gives each column's type, the field a sort on it really uses (text sorts by its .keyword subfield; null means it cannot sort) and whether it can be filtered. Call this before writing a query.",
+  input: z.strictObject({ connection: connectionArg, table: tableArg }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { session } = await reachConnection(ctx, args.connection);
+    const columns = await session.describeTable(args.table);
+    return { table: args.table, columns: columns.map(columnRecord) };
+  },
+});
+
+export const getMapping = defineTool({
+  name: "get_mapping",
+  title: "Get an index's mapping",
+  description:
+    "Returns the raw Elasticsearch mapping of an index (or of every index behind an alias or pattern): field types, multi-fields, analyzers and nested paths, as GET /<index>/_mapping answers.",
+  input: z.strictObject({ connection: connectionArg, table: tableArg }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { session } = await reachConnection(ctx, args.connection);
+    const path = `/${segment(args.table)}/_mapping`;
+    ctx.audit.request = { method: "GET", path, class: "read" };
+    const result = await session.runConsole({ method: "GET", path }, { signal: ctx.signal });
+    return consoleRecord(result);
+  },
+});

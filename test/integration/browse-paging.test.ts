@@ -1,0 +1,301 @@
+/**
+ * Paging past 10,000 rows (spec 4.5.6, 7.1, 8) on real 7.17 and 8.x nodes: every `_id` exactly
+ * once across the boundary under many sorts (ties, missing values, nested, relevance), far jumps
+ * that read only sort values, and the point in time's life: opened when first needed, kept alive
+ * while the grid is open, closed on close() and when the process ends.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { BrowseRequest, BrowseResult, Row } from "../../src/core/grid.ts";
+import { browse, openGrid } from "../../src/drivers/elasticsearch/browse.ts";
+import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import { MAJORS, node, plainConfig, portOf, session } from "../support/cluster.ts";
+import { deleteIndices, loadOrders } from "../support/datasets.ts";
+
+const INDEX = "qt-browse-paging-orders";
+const GENERATED = 25_000;
+const TOTAL = GENERATED + 4;
+const root = join(import.meta.dirname, "..", "..");
+
+/** The same transport, recording every request it sends. */
+function recording(t: EsTransport): { transport: EsTransport; log: EsRequest[] } {
+  const log: EsRequest[] = [];
+  const transport = new Proxy(t, {
+    get(target, prop) {
+      if (prop === "request") {
+        return (req: EsRequest) => {
+          log.push(req);
+          return target.request(req);
+        };
+      }
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  return { transport, log };
+}
+
+/** Whether the cluster still knows a point in time. */
+async function pitAlive(t: EsTransport, id: string): Promise<boolean> {
+  const res = await t.request({
+    method: "POST",
+    path: "/_search",
+    body: { size: 0, pit: { id } },
+  });
+  if (res.status === 200) return true;
+  assert.equal(res.status, 404, JSON.stringify(res.body));
+  assert.match(JSON.stringify(res.body), /search_context_missing_exception/);
+  return false;
+}
+
+const SORTS: [string, BrowseRequest][] = [
+  ["no sort", {}],
+  ["a keyword with six values (ties)", { sort: [{ column: "status", direction: "asc" }] }],
+  [
+    "an integer with ties and gaps, descending",
+    { sort: [{ column: "priority", direction: "desc" }] },
+  ],
+  ["a date", { sort: [{ column: "created_at", direction: "asc" }] }],
+  ["a nested leaf", { sort: [{ column: "items.price", direction: "asc" }] }],
+  ["text on its .keyword, descending", { sort: [{ column: "title", direction: "desc" }] }],
+  ["a dropped column (text without .keyword)", { sort: [{ column: "notes", direction: "asc" }] }],
+  [
+    "two columns",
+    {
+      sort: [
+        { column: "paid", direction: "desc" },
+        { column: "customer.address.city", direction: "asc" },
+      ],
+    },
+  ],
+  ["relevance of a Raw SQL filter", { rawQuery: "parcel OR invoice OR status:paid" }],
+  [
+    "a filter on a nested leaf",
+    {
+      filters: [{ column: "items.sku", op: "neq", value: "CB-10" }],
+      sort: [{ column: "total", direction: "asc" }],
+    },
+  ],
+];
+
+function assertEachOnce(rows: Row[], total: number, what: string): void {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    assert.ok(!seen.has(r._id), `${what}: ${r._id} appears twice`);
+    seen.add(r._id);
+  }
+  assert.equal(seen.size, total, `${what}: every row once`);
+}
+
+for (const name of MAJORS) {
+  describe(`paging past 10,000 rows on ${name}`, () => {
+    let s: EsSession;
+    let t: EsTransport;
+
+    before(async () => {
+      s = session(plainConfig(node(name)));
+      t = s.transport;
+      // Three shards: ties between shards are where a wrong tiebreak would skip or repeat rows.
+      await loadOrders(t, INDEX, GENERATED, { shards: 3 });
+    });
+
+    after(async () => {
+      await deleteIndices(t, INDEX);
+      await s.close();
+    });
+
+    for (const [label, request] of SORTS) {
+      it(`an open grid pages the whole index, every _id exactly once: ${label}`, async () => {
+        const grid = openGrid(t, INDEX);
+        const rows: Row[] = [];
+        let first: BrowseResult | undefined;
+        try {
+          // 700 does not divide 10,000: page 15 straddles the boundary.
+          for (let page = 1; ; page++) {
+            const res = await grid.browse({ ...request, page, pageSize: 700 });
+            first ??= res;
+            assert.equal(res.paging, page * 700 <= 10_000 ? "from-size" : "search-after");
+            assert.equal(res.total, first.total, "the exact count on every page");
+            rows.push(...res.rows);
+            if (res.rows.length < 700) break;
+          }
+        } finally {
+          await grid.close();
+        }
+        assert.ok(first);
+        if (!request.rawQuery && !request.filters) assert.equal(first.total, TOTAL);
+        else
+          assert.ok(
+            first.total > 10_000,
+            `the filter keeps more than 10,000 rows (${first.total})`,
+          );
+        assertEachOnce(rows, first.total, label);
+        if (label.startsWith("a dropped")) assert.equal(first.droppedSort[0]?.column, "notes");
+        if (label.startsWith("a keyword")) {
+          const statuses = rows.map((r) => r.cells.status as string);
+          assert.deepEqual(statuses, [...statuses].sort(), "sorted across the boundary");
+        }
+      });
+    }
+
+    it("one-shot pages (each its own request, as the CLI sends them) also meet exactly once", async () => {
+      for (const [label, request] of [SORTS[0]!, SORTS[2]!]) {
+        const rows: Row[] = [];
+        for (let page = 1; page <= Math.ceil(TOTAL / 1000); page++) {
+          rows.push(...(await browse(t, INDEX, { ...request, page, pageSize: 1000 })).rows);
+        }
+        assertEachOnce(rows, TOTAL, `one-shot, ${label}`);
+      }
+    });
+
+    it("a far jump lands on the same rows as paging there, reading only sort values on the way", async () => {
+      const sort: BrowseRequest = { sort: [{ column: "status", direction: "asc" }] };
+      const walked: Row[] = [];
+      const grid = openGrid(t, INDEX);
+      try {
+        for (let page = 1; page <= 31; page++) {
+          walked.push(...(await grid.browse({ ...sort, page, pageSize: 700 })).rows);
+        }
+      } finally {
+        await grid.close();
+      }
+      const { transport, log } = recording(t);
+      const jump = openGrid(transport, INDEX);
+      try {
+        const res = await jump.browse({ ...sort, page: 31, pageSize: 700 });
+        assert.deepEqual(
+          res.rows.map((r) => r._id),
+          walked.slice(30 * 700).map((r) => r._id),
+        );
+      } finally {
+        await jump.close();
+      }
+      const searches = log.filter((r) => r.path === "/_search");
+      const pageSearch = searches.at(-1);
+      const walks = searches.slice(0, -1);
+      assert.ok(walks.length >= 2 && walks.length <= 3, `few steps: ${walks.length}`);
+      for (const w of walks) {
+        const body = w.body as Record<string, unknown>;
+        assert.equal(body._source, false);
+        assert.equal(body.stored_fields, "_none_");
+        assert.equal(body.track_total_hits, false);
+        assert.equal(w.query?.filter_path, "pit_id,hits.hits.sort");
+      }
+      assert.equal((pageSearch!.body as Record<string, unknown>).size, 700);
+      assert.equal(
+        log.filter((r) => r.method === "POST" && r.path.endsWith("/_pit")).length,
+        1,
+        "one point in time",
+      );
+      assert.equal(log.filter((r) => r.method === "DELETE" && r.path === "/_pit").length, 1);
+    });
+
+    it("the point in time is opened when first needed and closed on close()", async () => {
+      const grid = openGrid(t, INDEX);
+      await grid.browse({ page: 1 });
+      await grid.browse({ page: 100 });
+      assert.equal(grid.pointInTimeId, null, "within the window: no point in time");
+      await grid.browse({ page: 101 });
+      const id = grid.pointInTimeId;
+      assert.ok(id);
+      assert.ok(await pitAlive(t, id));
+      // Back within the window, the grid reads the same snapshot.
+      const again = await grid.browse({ page: 100 });
+      assert.equal(again.rows.length, 100);
+      assert.equal(grid.pointInTimeId, id);
+      await grid.close();
+      assert.equal(grid.pointInTimeId, null);
+      assert.equal(await pitAlive(t, id), false);
+    });
+
+    it("an open grid keeps its point in time alive, and a new query or refresh starts a new one", async () => {
+      const grid = openGrid(t, INDEX, { keepAlive: "2s", heartbeatMs: 500 });
+      try {
+        await grid.browse({ page: 150 });
+        const id = grid.pointInTimeId!;
+        await sleep(4_500);
+        assert.ok(await pitAlive(t, id), "renewed by the heartbeat past its 2 s keep-alive");
+        const byStatus = await grid.browse({
+          page: 150,
+          sort: [{ column: "status", direction: "asc" }],
+        });
+        assert.equal(byStatus.rows.length, 100);
+        assert.notEqual(grid.pointInTimeId, id, "a new query reads a new snapshot");
+        assert.equal(await pitAlive(t, id), false, "and the old one is freed");
+        const second = grid.pointInTimeId!;
+        await grid.browse({
+          page: 150,
+          sort: [{ column: "status", direction: "asc" }],
+          refresh: true,
+        });
+        assert.notEqual(grid.pointInTimeId, second);
+      } finally {
+        await grid.close();
+      }
+    });
+
+    it("a point in time that vanished is reopened without an error", async () => {
+      const grid = openGrid(t, INDEX);
+      try {
+        const before = await grid.browse({ page: 120 });
+        const id = grid.pointInTimeId!;
+        await t.json({ method: "DELETE", path: "/_pit", body: { id } });
+        const after = await grid.browse({ page: 121 });
+        assert.equal(after.rows.length, 100);
+        assert.notEqual(grid.pointInTimeId, id);
+        assert.notDeepEqual(
+          after.rows.map((r) => r._id),
+          before.rows.map((r) => r._id),
+        );
+      } finally {
+        await grid.close();
+      }
+    });
+
+    for (const ending of ["exit", "SIGTERM"] as const) {
+      it(`a process holding an open grid frees its point in time when it ends (${ending})`, async () => {
+        const script = `
+          import { openGrid } from "./src/drivers/elasticsearch/browse.ts";
+          import { EsTransport } from "./src/drivers/elasticsearch/transport.ts";
+          const t = new EsTransport({ host: "127.0.0.1", port: ${portOf(node(name))}, auth: "none", sslMode: "disabled", skipTlsVerify: false }, {});
+          const grid = openGrid(t, ${JSON.stringify(INDEX)});
+          await grid.browse({ page: 200 });
+          process.stdout.write(grid.pointInTimeId + "\\n");
+          // "exit": wait for the go-ahead, then let the event loop run dry (no close() anywhere).
+          ${ending === "exit" ? 'await new Promise((r) => process.stdin.once("data", r)); process.stdin.destroy(); await t.close();' : "setInterval(() => {}, 1000);"}
+        `;
+        const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+          cwd: root,
+          stdio: ["pipe", "pipe", "pipe"],
+        });
+        let out = "";
+        let err = "";
+        child.stdout.on("data", (d) => {
+          out += d;
+        });
+        child.stderr.on("data", (d) => {
+          err += d;
+        });
+        const ended = new Promise<[number | null, string | null]>((r) =>
+          child.on("exit", (code, sig) => r([code, sig])),
+        );
+        while (!out.includes("\n")) {
+          assert.equal(child.exitCode, null, `the child failed: ${err}`);
+          await sleep(50);
+        }
+        const id = out.trim();
+        assert.ok(await pitAlive(t, id), "open while the process runs");
+        if (ending === "SIGTERM") child.kill("SIGTERM");
+        else child.stdin.end("go\n");
+        const [code, sig] = await ended;
+        if (ending === "exit") assert.equal(code, 0, err);
+        else assert.equal(sig, "SIGTERM", "the signal still ends the process");
+        assert.equal(await pitAlive(t, id), false, "freed when the process ended");
+      });
+    }
+  });
+}

@@ -1,0 +1,186 @@
+/**
+ * Resources, prompts and argument completion, in each protocol revision, on real 7.17 and 8.x
+ * nodes: the connections list, a connection's tables, a table's columns and mapping, the two
+ * prompts with the index's columns embedded, and completion of connection and table names.
+ */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import type { Client } from "@modelcontextprotocol/client";
+import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
+import { MAJORS, node, plainConfig, session } from "../support/cluster.ts";
+import {
+  addNodeConnection,
+  connectClient,
+  createToken,
+  ERAS,
+  startTestServer,
+  type TestHome,
+  type TestServer,
+  testHome,
+} from "../support/mcp.ts";
+
+const INDEX = `qt-mcp-res-${randomBytes(3).toString("hex")}`;
+
+async function es(nodeName: "es7" | "es8", method: HttpMethod, path: string, body?: unknown) {
+  const s = session(plainConfig(node(nodeName)));
+  try {
+    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
+  } finally {
+    await s.close();
+  }
+}
+
+let home: TestHome;
+let srv: TestServer;
+let token: string;
+
+before(async () => {
+  for (const n of MAJORS)
+    await es(n, "PUT", `/${INDEX}`, {
+      mappings: {
+        properties: {
+          city: { type: "keyword" },
+          title: { type: "text", fields: { keyword: { type: "keyword" } } },
+        },
+      },
+    });
+  home = await testHome();
+  for (const n of MAJORS) await addNodeConnection(home, n, n);
+  await addNodeConnection(home, "quiet-asks", "es8", "read-write", "ask-each-time");
+  await addNodeConnection(home, "hidden", "es8", "blocked");
+  token = await createToken(home, "res", "read-only");
+  srv = await startTestServer(home, { approvalTimeoutMs: 1000 });
+});
+
+after(async () => {
+  await srv.stop();
+  await home.cleanup();
+  for (const n of MAJORS) await es(n, "DELETE", `/${INDEX}`);
+});
+
+const json = (r: { contents: unknown[] }) =>
+  JSON.parse(String((r.contents[0] as { text?: unknown } | undefined)?.text));
+
+for (const era of ERAS) {
+  describe(`resources and prompts, MCP ${era}`, () => {
+    let c: Client;
+    before(async () => {
+      c = await connectClient(srv.url, token, era);
+    });
+    after(() => c.close());
+
+    test("resources/list and the templates", async () => {
+      const { resources } = await c.listResources();
+      assert.deepEqual(
+        resources.map((r) => r.uri),
+        [
+          "quarry://connections",
+          "quarry://connections/es7/tables",
+          "quarry://connections/es8/tables",
+          "quarry://connections/quiet-asks/tables",
+        ],
+      );
+      const { resourceTemplates } = await c.listResourceTemplates();
+      assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate).sort(), [
+        "quarry://connections/{connection}/tables",
+        "quarry://connections/{connection}/tables/{table}",
+      ]);
+    });
+
+    test("the connections resource", async () => {
+      const body = json(await c.readResource({ uri: "quarry://connections" }));
+      assert.deepEqual(
+        body.connections.map((x: { name: string }) => x.name),
+        ["es7", "es8", "quiet-asks"],
+      );
+    });
+
+    for (const n of MAJORS) {
+      test(`${n}: a connection's tables, and a table's columns and mapping`, async () => {
+        const tables = json(await c.readResource({ uri: `quarry://connections/${n}/tables` }));
+        assert.ok(tables.tables.some((t: { name: string }) => t.name === INDEX));
+        const table = json(
+          await c.readResource({ uri: `quarry://connections/${n}/tables/${INDEX}` }),
+        );
+        assert.equal(table.table, INDEX);
+        const title = table.columns.find((x: { name: string }) => x.name === "title");
+        assert.equal(title.sort_field, "title.keyword");
+        assert.ok(table.mapping[INDEX].mappings.properties.city);
+      });
+
+      test(`${n}: explore_index and question_to_query embed the columns`, async () => {
+        const { prompts } = await c.listPrompts();
+        assert.deepEqual(
+          prompts.map((p) => p.name),
+          ["explore_index", "question_to_query"],
+        );
+        for (const p of prompts) assert.ok((p.description ?? "").length > 30);
+        const explore = await c.getPrompt({
+          name: "explore_index",
+          arguments: { connection: n, table: INDEX },
+        });
+        const text = (explore.messages[0]!.content as { text: string }).text;
+        assert.match(text, new RegExp(`index "${INDEX}" on the Quarry connection "${n}"`));
+        assert.match(text, /- title: text, sorts by title\.keyword/);
+        assert.match(text, /count_rows/);
+        const q = await c.getPrompt({
+          name: "question_to_query",
+          arguments: { connection: n, table: INDEX, question: "Which city has most orders?" },
+        });
+        const qt = (q.messages[0]!.content as { text: string }).text;
+        assert.match(qt, /Which city has most orders\?/);
+        assert.match(qt, /- city: keyword/);
+        assert.match(qt, /execute_query/);
+      });
+    }
+
+    test("completion: connection names (visible only) and a connection's tables", async () => {
+      const conns = await c.complete({
+        ref: { type: "ref/prompt", name: "explore_index" },
+        argument: { name: "connection", value: "es" },
+      });
+      assert.deepEqual(conns.completion.values, ["es7", "es8"]);
+      const all = await c.complete({
+        ref: { type: "ref/prompt", name: "explore_index" },
+        argument: { name: "connection", value: "" },
+      });
+      assert.ok(!all.completion.values.includes("hidden"));
+      const tables = await c.complete({
+        ref: { type: "ref/prompt", name: "explore_index" },
+        argument: { name: "table", value: INDEX.slice(0, 12) },
+        context: { arguments: { connection: "es8" } },
+      });
+      assert.ok(tables.completion.values.includes(INDEX));
+      const viaTemplate = await c.complete({
+        ref: { type: "ref/resource", uri: "quarry://connections/{connection}/tables/{table}" },
+        argument: { name: "table", value: INDEX },
+        context: { arguments: { connection: "es7" } },
+      });
+      assert.deepEqual(viaTemplate.completion.values, [INDEX]);
+      const asks = await c.complete({
+        ref: { type: "ref/prompt", name: "explore_index" },
+        argument: { name: "table", value: "" },
+        context: { arguments: { connection: "quiet-asks" } },
+      });
+      assert.deepEqual(asks.completion.values, [], "completion never raises an approval");
+      assert.equal(srv.approvals.pending().length, 0);
+    });
+
+    test("a hidden connection's resource is -33007", async () => {
+      await assert.rejects(
+        c.readResource({ uri: "quarry://connections/hidden/tables" }),
+        (e: { code: number; data: { layer: string } }) =>
+          e.code === -33007 && e.data.layer === "external-clients",
+      );
+    });
+
+    test("an unknown connection is -32602 naming it", async () => {
+      await assert.rejects(
+        c.readResource({ uri: "quarry://connections/ghost/tables" }),
+        (e: { code: number; message: string }) =>
+          e.code === -32602 && /No connection is named "ghost"/.test(e.message),
+      );
+    });
+  });
+}

@@ -1,0 +1,412 @@
+/**
+ * Every MCP tool, through the official MCP client in each protocol revision, on real 7.17 and 8.x
+ * nodes: answers as text and structured content, strict arguments, progress on the request's own
+ * stream, writes and the destructive path with the user's approval.
+ */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { after, before, describe, test } from "node:test";
+import type { Client } from "@modelcontextprotocol/client";
+import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
+import { MAJORS, node, plainConfig, session } from "../support/cluster.ts";
+import {
+  addNodeConnection,
+  connectClient,
+  createToken,
+  ERAS,
+  startTestServer,
+  type TestHome,
+  type TestServer,
+  testHome,
+} from "../support/mcp.ts";
+
+const RUN = randomBytes(3).toString("hex");
+const INDEX = `qt-mcp-tools-${RUN}`;
+const SCRATCH = `qt-mcp-scratch-${RUN}`;
+
+const MAPPING = {
+  properties: {
+    status: { type: "keyword" },
+    total: { type: "double" },
+    title: { type: "text", fields: { keyword: { type: "keyword" } } },
+    created_at: { type: "date" },
+    customer: { properties: { city: { type: "keyword" } } },
+    items: { type: "nested", properties: { sku: { type: "keyword" }, qty: { type: "integer" } } },
+  },
+};
+const DOCS = Array.from({ length: 30 }, (_, i) => ({
+  status: i % 3 === 0 ? "paid" : "open",
+  total: i * 10,
+  title: `Order number ${i}`,
+  created_at: `2026-01-${String((i % 28) + 1).padStart(2, "0")}T00:00:00Z`,
+  customer: { city: i % 2 ? "Paris" : "Lyon" },
+  items: [{ sku: `S${i}`, qty: i }, { sku: "common" }],
+}));
+
+async function es(nodeName: "es7" | "es8", method: HttpMethod, path: string, body?: unknown) {
+  const s = session(plainConfig(node(nodeName)));
+  try {
+    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
+  } finally {
+    await s.close();
+  }
+}
+
+let home: TestHome;
+let srv: TestServer;
+let full: string;
+
+before(async () => {
+  for (const n of MAJORS) {
+    await es(n, "PUT", `/${INDEX}`, { mappings: MAPPING, settings: { number_of_replicas: 0 } });
+    const bulk = `${DOCS.map((d, i) => `${JSON.stringify({ index: { _index: INDEX, _id: `d${i}` } })}\n${JSON.stringify(d)}\n`).join("")}`;
+    await es(n, "POST", "/_bulk?refresh=true", bulk);
+  }
+  home = await testHome();
+  for (const n of MAJORS) await addNodeConnection(home, n, n);
+  full = await createToken(home, "full", "full-access");
+  srv = await startTestServer(home);
+});
+
+after(async () => {
+  await srv.stop();
+  await home.cleanup();
+  for (const n of MAJORS) {
+    await es(n, "DELETE", `/${INDEX}`);
+    // Named one by one: 8.x refuses wildcard deletions (action.destructive_requires_name).
+    for (const name of [
+      `${SCRATCH}-writes`,
+      `${SCRATCH}-big`,
+      ...ERAS.map((e) => `${SCRATCH}-${e}-${n}`),
+    ])
+      await es(n, "DELETE", `/${name}`);
+  }
+});
+
+type Structured = Record<string, unknown>;
+
+async function tool(client: Client, name: string, args: Record<string, unknown>) {
+  const res = await client.callTool({ name, arguments: args });
+  const sc = res.structuredContent as Structured;
+  const text = (res.content as { type: string; text: string }[])[0]?.text ?? "";
+  assert.deepEqual(JSON.parse(text), sc, `${name}: the text is the structured content`);
+  return { sc, isError: res.isError === true };
+}
+
+for (const era of ERAS) {
+  for (const n of MAJORS) {
+    describe(`every tool, MCP ${era}, ${n}`, () => {
+      let client: Client;
+      before(async () => {
+        client = await connectClient(srv.url, full, era);
+      });
+      after(() => client.close());
+
+      test("tools/list: descriptions, strict schemas and annotations", async () => {
+        const { tools } = await client.listTools();
+        assert.deepEqual(
+          tools.map((t) => t.name),
+          [
+            "list_connections",
+            "list_tables",
+            "describe_table",
+            "get_mapping",
+            "browse_table",
+            "count_rows",
+            "get_document",
+            "execute_query",
+            "explain_query",
+            "export_data",
+            "confirm_destructive_operation",
+          ],
+        );
+        for (const t of tools) {
+          assert.ok((t.description ?? "").length > 40, t.name);
+          assert.equal(
+            t.inputSchema.additionalProperties,
+            false,
+            `${t.name} rejects unknown arguments`,
+          );
+          assert.equal(typeof t.annotations?.readOnlyHint, "boolean", t.name);
+        }
+        const confirm = tools.find((t) => t.name === "confirm_destructive_operation");
+        assert.equal(confirm?.annotations?.destructiveHint, true);
+        assert.equal(tools.find((t) => t.name === "browse_table")?.annotations?.readOnlyHint, true);
+      });
+
+      test("list_connections and list_tables", async () => {
+        const conns = (await tool(client, "list_connections", {})).sc.connections as Structured[];
+        assert.deepEqual(
+          conns.map((c) => c.name),
+          ["es7", "es8"],
+        );
+        const { sc } = await tool(client, "list_tables", { connection: n, pattern: INDEX });
+        assert.deepEqual(sc.tables, [
+          {
+            name: INDEX,
+            docs: 30,
+            size_bytes: (sc.tables as Structured[])[0]?.size_bytes,
+            health: (sc.tables as Structured[])[0]?.health,
+            status: "open",
+          },
+        ]);
+      });
+
+      test("describe_table and get_mapping", async () => {
+        const { sc } = await tool(client, "describe_table", { connection: n, table: INDEX });
+        const cols = new Map((sc.columns as Structured[]).map((c) => [c.name, c]));
+        assert.equal(cols.get("_id")?.kind, "meta");
+        assert.equal(cols.get("title")?.sort_field, "title.keyword");
+        assert.equal(cols.get("customer.city")?.type, "keyword");
+        assert.equal(cols.get("items")?.kind, "nested-parent");
+        assert.equal(cols.get("items.sku")?.kind, "nested-leaf");
+        const mapping = (await tool(client, "get_mapping", { connection: n, table: INDEX })).sc;
+        assert.equal(mapping.kind, "json");
+        const props = (mapping.body as Record<string, { mappings: { properties: Structured } }>)[
+          INDEX
+        ]?.mappings.properties;
+        assert.ok(props?.items);
+      });
+
+      test("browse_table with filters, sort, columns and paging", async () => {
+        const { sc } = await tool(client, "browse_table", {
+          connection: n,
+          table: INDEX,
+          filters: [{ column: "status", op: "eq", value: "paid" }],
+          sort: [{ column: "total", direction: "desc" }],
+          columns: ["total", "items"],
+          page_size: 3,
+          page: 2,
+        });
+        assert.equal(sc.total, 10);
+        const rows = sc.rows as Structured[];
+        assert.deepEqual(
+          rows.map((r) => r.total),
+          [180, 150, 120],
+        );
+        assert.deepEqual(Object.keys(rows[0]!).sort(), [
+          "_id",
+          "_index",
+          "_score",
+          "items",
+          "total",
+        ]);
+        assert.deepEqual(
+          (rows[0]!.items as Structured[])[0],
+          { sku: "S18", qty: 18 },
+          "JSON cells are parsed",
+        );
+      });
+
+      test("count_rows with a Lucene query", async () => {
+        const { sc } = await tool(client, "count_rows", {
+          connection: n,
+          table: INDEX,
+          query: "customer.city:Paris AND total:>100",
+        });
+        assert.equal(
+          sc.count,
+          DOCS.filter((d) => d.customer.city === "Paris" && d.total > 100).length,
+        );
+      });
+
+      test("get_document", async () => {
+        const { sc } = await tool(client, "get_document", {
+          connection: n,
+          table: INDEX,
+          id: "d7",
+        });
+        assert.equal(sc.found, true);
+        assert.equal(sc._index, INDEX);
+        assert.equal(typeof sc._seq_no, "number");
+        assert.deepEqual(sc._source, DOCS[7]);
+        const none = await tool(client, "get_document", {
+          connection: n,
+          table: INDEX,
+          id: "nope",
+        });
+        assert.equal(none.sc.found, false);
+      });
+
+      test("execute_query: a search as its hits with aggregations; a write; an error the model can fix", async () => {
+        const search = await tool(client, "execute_query", {
+          connection: n,
+          method: "POST",
+          path: `/${INDEX}/_search`,
+          body: {
+            size: 2,
+            query: { term: { status: "paid" } },
+            sort: [{ total: "desc" }],
+            aggs: { cities: { terms: { field: "customer.city" } } },
+          },
+        });
+        assert.equal(search.sc.kind, "search");
+        assert.equal(search.sc.total, 10);
+        const hits = search.sc.hits as Structured[];
+        assert.equal(hits.length, 2);
+        assert.equal(hits[0]!._index, INDEX);
+        assert.equal((hits[0]!._source as Structured).status, "paid", "hits keep their _source");
+        assert.equal(search.sc._shards, undefined, "shard bookkeeping is left out");
+        assert.ok((search.sc.aggregations as Structured).cities);
+        assert.deepEqual(hits[0]!.sort, [270], "sort values, for search_after");
+        const write = await tool(client, "execute_query", {
+          connection: n,
+          method: "PUT",
+          path: `/${SCRATCH}-writes/_doc/new-${era}?refresh=true`,
+          body: { status: "new", total: 1 },
+        });
+        assert.equal(write.isError, false);
+        assert.equal((write.sc.body as Structured).result, "created");
+        const bad = await tool(client, "execute_query", {
+          connection: n,
+          method: "POST",
+          path: `/${INDEX}/_search`,
+          body: { query: { no_such_query: {} } },
+        });
+        assert.equal(bad.isError, true);
+        assert.equal(bad.sc.kind, "error");
+        assert.equal(bad.sc.status, 400);
+      });
+
+      test("explain_query", async () => {
+        const { sc } = await tool(client, "explain_query", {
+          connection: n,
+          table: INDEX,
+          query: { match: { title: "number" } },
+        });
+        assert.equal((sc.body as Structured).valid, true);
+        const bad = await tool(client, "explain_query", {
+          connection: n,
+          table: INDEX,
+          query: { range: { total: { gte: "not a number" } } },
+        });
+        assert.equal((bad.sc.body as Structured | undefined)?.valid ?? false, false);
+      });
+
+      test("export_data writes a new file, never overwrites, and reports progress", async () => {
+        const progress: number[] = [];
+        const res = await client.callTool(
+          {
+            name: "export_data",
+            arguments: { connection: n, table: INDEX, file_name: `e-${era}-${n}` },
+          },
+          { onprogress: (p) => progress.push(p.progress) },
+        );
+        const sc = res.structuredContent as Structured;
+        assert.equal(res.isError ?? false, false, JSON.stringify(sc));
+        assert.ok(String(sc.path).startsWith(`${home.dir}/exports/`));
+        assert.ok(String(sc.path).endsWith(`e-${era}-${n}.ndjson`));
+        // NDJSON ready for _bulk: an action line, then the document.
+        const lines = (await readFile(String(sc.path), "utf8")).trim().split("\n");
+        assert.equal(sc.written, 30);
+        assert.equal(lines.length, 60);
+        assert.deepEqual(JSON.parse(lines[0]!), {
+          index: { _id: JSON.parse(lines[0]!).index._id },
+        });
+        assert.deepEqual(
+          new Set(lines.filter((_, i) => i % 2 === 1).map((l) => JSON.parse(l).title)),
+          new Set(DOCS.map((d) => d.title)),
+        );
+        assert.ok(progress.length > 0, "progress arrived on the call's own stream");
+        const again = await client.callTool({
+          name: "export_data",
+          arguments: { connection: n, table: INDEX, file_name: `e-${era}-${n}`, format: "csv" },
+        });
+        assert.ok(
+          String((again.structuredContent as Structured).path).endsWith(`e-${era}-${n}.csv`),
+        );
+        const third = await client.callTool({
+          name: "export_data",
+          arguments: { connection: n, table: INDEX, file_name: `e-${era}-${n}` },
+        });
+        assert.ok(
+          String((third.structuredContent as Structured).path).endsWith(`e-${era}-${n}-1.ndjson`),
+        );
+      });
+
+      test("confirm_destructive_operation runs only after the user approves the exact request", async () => {
+        const index = `${SCRATCH}-${era}-${n}`;
+        await es(n, "PUT", `/${index}`);
+        const shown: string[] = [];
+        const off = srv.approvals.onChange(() => {
+          for (const p of srv.approvals.pending()) {
+            shown.push(`${p.reason} ${p.request?.method} ${p.request?.path}`);
+            srv.approvals.answer(p.id, { approve: true });
+          }
+        });
+        try {
+          const { sc, isError } = await tool(client, "confirm_destructive_operation", {
+            connection: n,
+            method: "DELETE",
+            path: `/${index}`,
+            reason: "clean up the scratch index",
+          });
+          assert.equal(isError, false, JSON.stringify(sc));
+          assert.deepEqual(sc.ran, { method: "DELETE", path: `/${index}` });
+          assert.deepEqual(shown, [`destructive DELETE /${index}`]);
+          assert.equal((await es(n, "HEAD", `/${index}`)).status, 404, "the index is gone");
+        } finally {
+          off();
+        }
+      });
+    });
+  }
+}
+
+describe("results are capped with a note", () => {
+  // Cells are cut at 10,000 characters by the grid (spec 8); 15 such rows exceed the result cap.
+  test("a page larger than 100,000 characters is cut, and says what was cut and how to get the rest", async () => {
+    const big = `${SCRATCH}-big`;
+    const bulk = Array.from(
+      { length: 15 },
+      (_, i) =>
+        `${JSON.stringify({ index: { _index: big, _id: `b${i}` } })}\n${JSON.stringify({ notes: "n".repeat(40_000) })}\n`,
+    ).join("");
+    await es("es8", "POST", "/_bulk?refresh=true", bulk);
+    const client = await connectClient(srv.url, full, "2026-07-28");
+    try {
+      const res = await client.callTool({
+        name: "browse_table",
+        arguments: { connection: "es8", table: big, page_size: 15 },
+      });
+      const sc = res.structuredContent as Structured;
+      const text = (res.content as { text: string }[])[0]!.text;
+      assert.ok(text.length <= 100_000, `text is ${text.length} characters`);
+      assert.equal(sc.truncated, true);
+      assert.match(
+        String(sc.note),
+        /^Result cut to fit 100000 characters: rows: \d+ of 15 items kept\. .*export_data/,
+      );
+      assert.equal(sc.total, 15, "the facts outside the cut list are kept");
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("timeouts", () => {
+  test("a console request past timeout_seconds is cancelled and says how to avoid it", async () => {
+    const client = await connectClient(srv.url, full, "2026-07-28");
+    try {
+      const started = Date.now();
+      const res = await client.callTool({
+        name: "execute_query",
+        arguments: {
+          connection: "es8",
+          method: "GET",
+          // Waits up to 10 s for 99 nodes, which a single-node cluster never has.
+          path: "/_cluster/health?wait_for_nodes=99&timeout=10s",
+          timeout_seconds: 1,
+        },
+      });
+      assert.ok(Date.now() - started < 5000, "the call ended at its timeout");
+      assert.equal(res.isError, true);
+      const text = (res.content as { text: string }[])[0]!.text;
+      assert.match(text, /did not finish within 1 s and was cancelled/);
+      assert.match(text, /raise timeout_seconds/);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,268 @@
+/**
+ * Test support for the MCP server: a temporary app data folder with real stores, the real server
+ * started in-process (with a clock the test moves), the official MCP client for each protocol
+ * revision, and raw HTTP for what a client library would never send.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { ApprovalQueue } from "../../src/app/approvals.ts";
+import { AuditLog } from "../../src/app/audit-log.ts";
+import {
+  type AppStorage,
+  addConnection,
+  openAppStorage,
+} from "../../src/app/connection-service.ts";
+import { readHandshake, removeHandshake, writeHandshake } from "../../src/app/handshake.ts";
+import { connectionDirectory } from "../../src/app/mcp-service.ts";
+import { TokenStore } from "../../src/app/token-store.ts";
+import type {
+  AiPolicy,
+  ExternalClientsLevel,
+  SavedConnection,
+} from "../../src/core/connections.ts";
+import type { BridgeTokenTimes, TokenScope } from "../../src/core/tokens.ts";
+import { type RunningMcpServer, startMcpServer } from "../../src/mcp/index.ts";
+import { node, portOf } from "./cluster.ts";
+
+/** A clock the test moves by hand (lockout, expiry) instead of waiting. */
+export class ManualClock {
+  t = Date.parse("2026-03-01T10:00:00Z");
+  #real = false;
+  readonly now = (): number => (this.#real ? Date.now() : this.t);
+  advance(ms: number): void {
+    this.t += ms;
+  }
+  /** From now on, follow the real clock (for timers that fire in real time). */
+  followRealTime(): void {
+    this.#real = true;
+  }
+}
+
+export interface TestHome {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  storage: AppStorage;
+  tokens: TokenStore;
+  clock: ManualClock;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh app data folder (secrets in a file, never the person's keyring). */
+export async function testHome(): Promise<TestHome> {
+  const dir = await mkdtemp(join(tmpdir(), "qt-mcp-"));
+  const env = { ...process.env, QUARRY_HOME: dir, QUARRY_SECRET_STORE: "file" };
+  const storage = await openAppStorage(env);
+  const clock = new ManualClock();
+  return {
+    dir,
+    env,
+    storage,
+    tokens: new TokenStore(dir, clock.now),
+    clock,
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Saves a connection to a running test node with the given policies. */
+export function addNodeConnection(
+  home: TestHome,
+  name: string,
+  nodeName: "es7" | "es8",
+  externalClients: ExternalClientsLevel = "read-write",
+  aiPolicy: AiPolicy = "always-allow",
+): Promise<SavedConnection> {
+  return addConnection(home.storage, {
+    name,
+    type: "elasticsearch",
+    settings: {
+      host: "127.0.0.1",
+      port: portOf(node(nodeName)),
+      auth: "none",
+      sslMode: "disabled",
+      skipTlsVerify: false,
+    },
+    externalClients,
+    aiPolicy,
+  });
+}
+
+export async function createToken(
+  home: TestHome,
+  name: string,
+  scope: TokenScope,
+  options: { connections?: string[]; lifetimeMs?: number | null } = {},
+): Promise<string> {
+  const { token } = await home.tokens.create({
+    name,
+    scope,
+    connections: options.connections ?? null,
+    lifetimeMs: options.lifetimeMs === undefined ? null : options.lifetimeMs,
+  });
+  return token;
+}
+
+export interface TestServer {
+  server: RunningMcpServer;
+  url: URL;
+  approvals: ApprovalQueue;
+  audit: AuditLog;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(
+  home: TestHome,
+  options: {
+    bridgeToken?: BridgeTokenTimes;
+    limits?: { requestsPerMinute?: number; concurrentRequests?: number };
+    approvalTimeoutMs?: number;
+    maxBodyBytes?: number;
+  } = {},
+): Promise<TestServer> {
+  const approvals = new ApprovalQueue({
+    dir: home.dir,
+    timeoutMs: options.approvalTimeoutMs ?? 30_000,
+    now: home.clock.now,
+  });
+  await approvals.start();
+  const audit = new AuditLog(home.dir);
+  const server = await startMcpServer({
+    version: "0.0.0-test",
+    preferredPort: 0,
+    limits: {
+      requestsPerMinute: options.limits?.requestsPerMinute ?? 100_000,
+      concurrentRequests: options.limits?.concurrentRequests ?? 1000,
+    },
+    tokens: home.tokens,
+    connections: connectionDirectory(home.storage),
+    approvals,
+    audit,
+    handshake: {
+      write: (f) => writeHandshake(home.dir, f),
+      remove: (id) => removeHandshake(home.dir, id),
+    },
+    exportDir: join(home.dir, "exports"),
+    now: home.clock.now,
+    ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
+    ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+  });
+  return {
+    server,
+    url: new URL(server.url),
+    approvals,
+    audit,
+    async stop() {
+      await server.stop();
+      await approvals.stop();
+      await audit.close();
+    },
+  };
+}
+
+export type Era = "2026-07-28" | "2025-11-25" | "2025-06-18";
+export const ERAS: readonly Era[] = ["2026-07-28", "2025-11-25", "2025-06-18"];
+
+/** The official MCP client, speaking the given revision, with a bearer token. */
+export async function connectClient(url: URL, token: string, era: Era): Promise<Client> {
+  const client = new Client(
+    { name: `quarry-test-${era}`, version: "1.0.0" },
+    era === "2026-07-28"
+      ? { versionNegotiation: { mode: { pin: "2026-07-28" } } }
+      : { supportedProtocolVersions: [era] },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+/** A raw POST to the endpoint (or any path), for what no client library would send. */
+export async function rawRequest(
+  url: URL | string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {},
+): Promise<RawAnswer> {
+  const res = await fetch(url, {
+    method: init.method ?? "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...init.headers,
+    },
+    ...(init.body !== undefined ? { body: init.body } : {}),
+  });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // SSE: take the last data line.
+    const data = text
+      .split("\n")
+      .filter((l) => l.startsWith("data: "))
+      .pop();
+    json = data ? JSON.parse(data.slice(6)) : undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** A 2026-07-28 request as a modern client sends it (headers and `_meta`). */
+export function modernRequest(
+  method: string,
+  params: Record<string, unknown> = {},
+  id: number | string = 1,
+): { headers: Record<string, string>; body: string } {
+  const name =
+    method === "tools/call" || method === "prompts/get"
+      ? (params.name as string)
+      : method === "resources/read"
+        ? (params.uri as string)
+        : undefined;
+  return {
+    headers: {
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": method,
+      ...(name ? { "mcp-name": name } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+          "io.modelcontextprotocol/clientInfo": { name: "raw-test", version: "1" },
+        },
+      },
+    }),
+  };
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+export { readHandshake };
+
+/** The JSON-RPC error of an answer body. */
+export function rpcError(json: unknown): {
+  code: number;
+  message: string;
+  data?: Record<string, unknown>;
+} {
+  const e = (json as { error?: { code: number; message: string; data?: Record<string, unknown> } })
+    ?.error;
+  if (!e) throw new Error(`expected a JSON-RPC error, got ${JSON.stringify(json)}`);
+  return e;
+}

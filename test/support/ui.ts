@@ -1,0 +1,163 @@
+/**
+ * Browser tests of the web UI: Debian's chromium (installed when missing) driven by playwright-core,
+ * against the app's UI server on real Elasticsearch nodes. Each test saves a screenshot of its final
+ * screen under artifacts/screenshots/ (git-ignored).
+ *
+ * The UI server here is the same composition the app makes: Host/Origin checks and the per-run
+ * secret, `/api/*` through the UI's API (`createUiApi`) and the built UI from dist/web.
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { buildPlugins } from "../../scripts/build-plugins.ts";
+import { ensureWebBuilt } from "../../scripts/build-web.ts";
+import { type AppStorage, openAppStorage } from "../../src/app/connection-service.ts";
+import { loadInstalledDrivers } from "../../src/app/driver-registry.ts";
+import { createUiApi, serveApi, serveWebAssets, UiServices } from "../../src/app/http/api/index.ts";
+import type { McpPort } from "../../src/app/http/api/mcp-port.ts";
+import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+export const CHROMIUM = process.env.QUARRY_CHROMIUM ?? "/usr/bin/chromium";
+export const screenshotsDir = join(root, "artifacts", "screenshots");
+
+/** Installs Debian's chromium when it is missing (as root, with apt-get). */
+export function ensureChromium(): string {
+  if (existsSync(CHROMIUM)) return CHROMIUM;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`${CHROMIUM} is missing: install it with \`sudo apt-get install -y chromium\``);
+  }
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "chromium"],
+  ]) {
+    const r = spawnSync("apt-get", args, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (r.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed (exit ${r.status})`);
+  }
+  if (!existsSync(CHROMIUM))
+    throw new Error(`apt-get installed chromium, but ${CHROMIUM} is not there`);
+  return CHROMIUM;
+}
+
+export interface UiApp {
+  /** The URL the app would open: the page with this run's secret. */
+  url: string;
+  origin: string;
+  secret: string;
+  home: string;
+  storage: AppStorage;
+  services: UiServices;
+  close(): Promise<void>;
+}
+
+/** Starts the UI server on 127.0.0.1 with a fresh app data folder (QUARRY_HOME). */
+export async function startUiApp(
+  options: { plugins?: PluginService; mcp?: McpPort } = {},
+): Promise<UiApp> {
+  await ensureWebBuilt();
+  const home = await mkdtemp(join(tmpdir(), "qt-ui-home-"));
+  await buildPlugins();
+  const env = { ...process.env, QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" };
+  const storage = await openAppStorage(env);
+  await loadInstalledDrivers(storage.dir, env);
+  const services = new UiServices({
+    storage,
+    exportDir: join(home, "exports"),
+    plugins: options.plugins ?? pluginServiceFor(storage.dir, env),
+    ...(options.mcp ? { mcp: options.mcp } : {}),
+  });
+  const api = createUiApi(services);
+  const secret = randomBytes(24).toString("base64url");
+  let origin = "";
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const host = req.headers.host;
+    const from = req.headers.origin;
+    if (host !== new URL(origin).host || (from !== undefined && from !== origin)) {
+      res.writeHead(403, { "Content-Type": "text/plain" }).end("forbidden");
+      return;
+    }
+    const path = new URL(req.url ?? "/", origin).pathname;
+    const done = path.startsWith("/api/")
+      ? serveApi(api, req, res, { secret })
+      : serveWebAssets(req, res);
+    done.catch((e) => {
+      if (!res.headersSent) res.writeHead(500).end(String(e));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/?secret=${secret}`,
+    origin,
+    secret,
+    home,
+    storage,
+    services,
+    async close() {
+      await services.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches chromium headless, with a fresh profile, at 1280x800. */
+export async function openBrowser(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}> {
+  const executablePath = ensureChromium();
+  const profile = await mkdtemp(join(tmpdir(), "qt-ui-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+      if (errors.length) throw new Error(`The page threw: ${errors.join("; ")}`);
+    },
+  };
+}
+
+/** Saves the page as artifacts/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshotsDir, { recursive: true });
+  const file = join(screenshotsDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Unique index names for these tests. */
+export function uiIndex(what: string): string {
+  return `qt-ui-${what}-${randomBytes(4).toString("hex")}`;
+}

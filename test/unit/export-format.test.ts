@@ -1,0 +1,178 @@
+/** Export formats and the bulk-delete report, pure. */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { parse } from "csv-parse/sync";
+import {
+  taskProgress,
+  taskReport,
+  withParam,
+} from "../../src/drivers/elasticsearch/delete-by-query.ts";
+import {
+  csvColumns,
+  csvField,
+  csvHeader,
+  csvLines,
+  jsonDocs,
+  ndjsonLines,
+} from "../../src/drivers/elasticsearch/export.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
+
+describe("export formats", () => {
+  it("CSV fields are quoted only when needed, and read back the same", () => {
+    const values = ["plain", "a,b", 'say "hi"', "two\nlines", " edge ", "", null, 3.5, true];
+    const line = values.map(csvField).join(",");
+    assert.equal(line, 'plain,"a,b","say ""hi""","two\nlines"," edge ","",,3.5,true');
+    assert.deepEqual(parse(`${line}\r\n`)[0], [
+      "plain",
+      "a,b",
+      'say "hi"',
+      "two\nlines",
+      " edge ",
+      "",
+      "",
+      "3.5",
+      "true",
+    ]);
+  });
+
+  it("CSV rows use the grid's columns without _score, with JSON for arrays and objects, never cut", () => {
+    const columns = csvColumns(
+      mappingToColumns({
+        t: {
+          mappings: {
+            properties: {
+              tags: { type: "keyword" },
+              note: { type: "text" },
+              items: { type: "nested", properties: { sku: { type: "keyword" } } },
+            },
+          },
+        },
+      }),
+    );
+    assert.deepEqual(
+      columns.map((c) => c.name),
+      ["_id", "_index", "tags", "note", "items", "items.sku"],
+    );
+    const long = "x".repeat(12_000);
+    const text =
+      csvHeader(columns) +
+      csvLines(
+        [{ _index: "t", _id: "1", _source: { tags: ["a", "b"], note: long, items: { sku: "K" } } }],
+        columns,
+      );
+    const rows = parse(text) as string[][];
+    assert.deepEqual(rows[1], ["1", "t", '["a","b"]', long, '{"sku":"K"}', '["K"]']);
+  });
+
+  it("NDJSON for _bulk names the index only when asked, and keeps routing", () => {
+    const hits = [
+      { _index: "a", _id: "1", _source: { n: 1 } },
+      { _index: "b", _id: "2", _routing: "r", _source: { n: 2 } },
+    ];
+    assert.equal(
+      ndjsonLines(hits, false),
+      '{"index":{"_id":"1"}}\n{"n":1}\n{"index":{"_id":"2","routing":"r"}}\n{"n":2}\n',
+    );
+    assert.match(ndjsonLines(hits, true), /^\{"index":\{"_index":"a","_id":"1"\}\}\n/);
+  });
+
+  it("JSON documents are one per line", () => {
+    assert.equal(
+      jsonDocs([
+        { _index: "a", _id: "1", _source: { n: 1 } },
+        { _index: "a", _id: "2", _source: {} },
+      ]),
+      '{"_index":"a","_id":"1","_source":{"n":1}},\n{"_index":"a","_id":"2","_source":{}}',
+    );
+  });
+});
+
+describe("bulk delete report", () => {
+  // The tasks API's answer for a _delete_by_query that met conflicts, as 7.17.29 gave it.
+  const answer = {
+    completed: true,
+    task: {
+      node: "n1",
+      id: 28,
+      action: "indices:data/write/delete/byquery",
+      status: { total: 30, deleted: 10, batches: 2, version_conflicts: 2, noops: 0 },
+    },
+    response: {
+      took: 435,
+      timed_out: false,
+      total: 30,
+      deleted: 10,
+      batches: 2,
+      version_conflicts: 2,
+      noops: 0,
+      failures: [
+        {
+          index: "orders",
+          id: "d12",
+          cause: { type: "version_conflict_engine_exception", reason: "[d12]: version conflict" },
+          status: 409,
+        },
+        {
+          index: "orders",
+          shard: 0,
+          node: "n1",
+          reason: { type: "illegal_state_exception", reason: "boom" },
+        },
+      ],
+    },
+  };
+
+  it("lists per-document conflicts apart from shard failures", () => {
+    const r = taskReport("n1:28", answer);
+    assert.equal(r.completed, true);
+    assert.deepEqual([r.total, r.deleted, r.versionConflicts, r.tookMs], [30, 10, 2, 435]);
+    assert.deepEqual(r.failures, [
+      {
+        index: "orders",
+        id: "d12",
+        status: 409,
+        type: "version_conflict_engine_exception",
+        reason: "[d12]: version conflict",
+        conflict: true,
+      },
+    ]);
+    assert.deepEqual(r.searchFailures, [
+      { index: "orders", shard: 0, type: "illegal_state_exception", reason: "boom" },
+    ]);
+    assert.deepEqual(taskProgress("n1:28", answer), {
+      task: "n1:28",
+      done: 12,
+      total: 30,
+      deleted: 10,
+      versionConflicts: 2,
+    });
+  });
+
+  it("a task that failed reports its error; a running one has no report yet", () => {
+    const failed = taskReport("n1:3", {
+      completed: true,
+      error: { type: "x_exception", reason: "outer", caused_by: { reason: "inner" } },
+    });
+    assert.deepEqual(failed.error, { type: "x_exception", reason: "outer: inner" });
+    const running = taskProgress("n1:4", {
+      completed: false,
+      task: { status: { total: 100, deleted: 40 } },
+    });
+    assert.deepEqual([running.done, running.total], [40, 100]);
+  });
+
+  it("wait_for_completion=false replaces any value the path had, leaving the rest as typed", () => {
+    assert.equal(
+      withParam("/i/_delete_by_query", "wait_for_completion", "false"),
+      "/i/_delete_by_query?wait_for_completion=false",
+    );
+    assert.equal(
+      withParam(
+        "/i/_delete_by_query?conflicts=proceed&wait_for_completion=true&q=a%2Cb",
+        "wait_for_completion",
+        "false",
+      ),
+      "/i/_delete_by_query?conflicts=proceed&q=a%2Cb&wait_for_completion=false",
+    );
+  });
+});

@@ -1,0 +1,400 @@
+/**
+ * The console: requests as text (Kibana Dev Tools style, several in one editor), run the one at the
+ * cursor or all in order, results as a grid, a table or JSON (the app classifies the response),
+ * history, copy as curl, and progress for long tasks such as `_delete_by_query`.
+ */
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { type Diagnostic, linter, lintGutter, setDiagnostics } from "@codemirror/lint";
+import { EditorState, Prec } from "@codemirror/state";
+import { EditorView, keymap, lineNumbers } from "@codemirror/view";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { get, post, seg, toApiError } from "../api/client.ts";
+import type { ConsoleRun, HistoryEntry, JobView, ParsedConsoleRequest } from "../api/types.ts";
+import { copyText } from "../ui/clipboard.ts";
+import { ErrorNote, useToasts } from "../ui/errors.tsx";
+import { waitForJob } from "../ui/jobs.ts";
+import { Loading, Spinner, useDelayed, useLoad } from "../ui/loading.tsx";
+import { Modal } from "../ui/modal.tsx";
+import { ProgressBar } from "../ui/progress.tsx";
+import { consoleLanguage } from "./console-language.ts";
+import { takePrefill } from "./prefill.ts";
+import { ResultView } from "./ResultView.tsx";
+
+const STARTER = `# Requests in the Kibana Dev Tools style: a method and a path, then an optional JSON body.
+# Ctrl+Enter runs the request at the cursor; Ctrl+Shift+Enter runs them all.
+GET /_cat/indices?format=json
+
+GET /_search
+{
+  "query": { "match_all": {} },
+  "size": 10
+}
+`;
+
+type RunOutcome = { block: ParsedConsoleRequest; run?: ConsoleRun; error?: unknown };
+
+export type RunAnswer =
+  | { kind: "run"; run: ConsoleRun }
+  | { kind: "job"; job: JobView<ConsoleRun> };
+
+export function ConsoleView({ connectionId }: { connectionId: string }) {
+  const toasts = useToasts();
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const [outcomes, setOutcomes] = useState<RunOutcome[]>([]);
+  const [running, setRunning] = useState(false);
+  const [job, setJob] = useState<JobView | null>(null);
+  const [confirm, setConfirm] = useState<{
+    blocks: ParsedConsoleRequest[];
+    resolve: (ok: boolean) => void;
+  } | null>(null);
+  const [showHistory, setShowHistory] = useState(false);
+  const [current, setCurrent] = useState<ParsedConsoleRequest | null>(null);
+  const busy = useDelayed(running);
+  const base = `/connections/${seg(connectionId)}/console`;
+  const textKey = `quarry.console.text.${connectionId}`;
+
+  const parse = useCallback(
+    async (text: string): Promise<ParsedConsoleRequest[]> =>
+      post<ParsedConsoleRequest[]>(`${base}/parse`, { text }),
+    [base],
+  );
+
+  /** Blocks as the app parsed them, with errors shown in the editor. */
+  const parseAndMark = useCallback(async (): Promise<ParsedConsoleRequest[]> => {
+    const v = view.current!;
+    const blocks = await parse(v.state.doc.toString());
+    v.dispatch(setDiagnostics(v.state, diagnosticsOf(v.state, blocks)));
+    return blocks;
+  }, [parse]);
+
+  const askConfirm = useCallback(
+    (blocks: ParsedConsoleRequest[]) =>
+      new Promise<boolean>((resolve) => setConfirm({ blocks, resolve })),
+    [],
+  );
+
+  const runBlocks = useCallback(
+    async (blocks: ParsedConsoleRequest[]) => {
+      if (blocks.length === 0) return;
+      const destructive = blocks.filter((b) => b.classification === "destructive");
+      if (destructive.length > 0 && !(await askConfirm(destructive))) return;
+      setRunning(true);
+      setOutcomes([]);
+      const out: RunOutcome[] = [];
+      for (const block of blocks) {
+        if (!block.request) {
+          out.push({ block, error: block.error });
+          setOutcomes([...out]);
+          continue;
+        }
+        try {
+          const answer = await post<RunAnswer>(`${base}/run`, { request: block.request });
+          const run =
+            answer.kind === "run" ? answer.run : await waitForJob(answer.job, (j) => setJob(j));
+          out.push({ block, run });
+        } catch (e) {
+          out.push({ block, error: e });
+        } finally {
+          setJob(null);
+        }
+        setOutcomes([...out]);
+      }
+      setRunning(false);
+    },
+    [base, askConfirm],
+  );
+
+  const runAtCursor = useCallback(async () => {
+    try {
+      const blocks = await parseAndMark();
+      const line =
+        view.current!.state.doc.lineAt(view.current!.state.selection.main.head).number - 1;
+      const block =
+        blocks.find((b) => line >= b.startLine && line <= b.endLine) ??
+        blocks.findLast((b) => b.startLine <= line);
+      if (!block) {
+        toasts.info("Put the cursor on a request (a line like GET /my-index/_search) to run it.");
+        return;
+      }
+      await runBlocks([block]);
+    } catch (e) {
+      toasts.error(e);
+    }
+  }, [parseAndMark, runBlocks, toasts]);
+
+  const runAll = useCallback(async () => {
+    try {
+      await runBlocks(await parseAndMark());
+    } catch (e) {
+      toasts.error(e);
+    }
+  }, [parseAndMark, runBlocks, toasts]);
+
+  const copyCurl = async () => {
+    try {
+      const blocks = await parseAndMark();
+      const line =
+        view.current!.state.doc.lineAt(view.current!.state.selection.main.head).number - 1;
+      const block = blocks.find((b) => line >= b.startLine && line <= b.endLine);
+      if (!block?.request) {
+        toasts.info("Put the cursor on a valid request to copy it as curl.");
+        return;
+      }
+      const { curl } = await post<{ curl: string }>(`${base}/curl`, { request: block.request });
+      await copyText(curl);
+      toasts.success("Copied as curl (credentials redacted).");
+    } catch (e) {
+      toasts.error(e);
+    }
+  };
+
+  const runRef = useRef({ runAtCursor, runAll });
+  runRef.current = { runAtCursor, runAll };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is created once per connection
+  useEffect(() => {
+    const initial = takePrefill(connectionId) ?? localStorage.getItem(textKey) ?? STARTER;
+    const v = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: initial,
+        extensions: [
+          lineNumbers(),
+          history(),
+          bracketMatching(),
+          consoleLanguage,
+          syntaxHighlighting(defaultHighlightStyle),
+          lintGutter(),
+          linter(
+            async (view) => {
+              try {
+                const blocks = await parse(view.state.doc.toString());
+                const line = view.state.doc.lineAt(view.state.selection.main.head).number - 1;
+                setCurrent(blocks.find((b) => line >= b.startLine && line <= b.endLine) ?? null);
+                return diagnosticsOf(view.state, blocks);
+              } catch (e) {
+                const err = toApiError(e);
+                return [
+                  { from: 0, to: 0, severity: "warning", message: `${err.message} ${err.remedy}` },
+                ];
+              }
+            },
+            { delay: 300 },
+          ),
+          Prec.highest(
+            keymap.of([
+              {
+                key: "Mod-Enter",
+                run: () => {
+                  runRef.current.runAtCursor();
+                  return true;
+                },
+              },
+              {
+                key: "Mod-Shift-Enter",
+                run: () => {
+                  runRef.current.runAll();
+                  return true;
+                },
+              },
+            ]),
+          ),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
+          EditorView.contentAttributes.of({ "aria-label": "Console requests" }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) localStorage.setItem(textKey, u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    v.focus();
+    return () => v.destroy();
+  }, [connectionId]);
+
+  const insert = (text: string) => {
+    const v = view.current;
+    if (!v) return;
+    const end = v.state.doc.length;
+    const prefix = end > 0 && !v.state.doc.toString().endsWith("\n\n") ? "\n\n" : "";
+    v.dispatch({
+      changes: { from: end, insert: `${prefix}${text}\n` },
+      selection: { anchor: end + prefix.length },
+    });
+    v.focus();
+    setShowHistory(false);
+  };
+
+  return (
+    <div className="console-view">
+      <div className="toolbar" role="toolbar" aria-label="Console actions">
+        <h2 className="toolbar-title">Console</h2>
+        <button
+          type="button"
+          className="small primary"
+          onClick={runAtCursor}
+          disabled={running}
+          title="Run the request at the cursor (Ctrl+Enter)"
+          aria-keyshortcuts="Control+Enter"
+        >
+          Run
+        </button>
+        <button
+          type="button"
+          className="small"
+          onClick={runAll}
+          disabled={running}
+          title="Run every request in order (Ctrl+Shift+Enter)"
+          aria-keyshortcuts="Control+Shift+Enter"
+        >
+          Run all
+        </button>
+        <button type="button" className="small" onClick={copyCurl}>
+          Copy as curl
+        </button>
+        <button type="button" className="small" onClick={() => setShowHistory(true)}>
+          History
+        </button>
+        {current?.classification ? (
+          <span
+            className={`class-badge class-${current.classification}`}
+            title="How Quarry classifies the request at the cursor"
+          >
+            {current.classification}
+          </span>
+        ) : null}
+        {busy ? <Spinner label="Running…" /> : null}
+      </div>
+      <div className="console-split">
+        <div className="console-editor" ref={host} />
+        <section className="console-results" aria-label="Results" data-testid="console-results">
+          {job ? <ProgressBar label={job.label} progress={job.progress} /> : null}
+          {outcomes.length === 0 && !running ? (
+            <p className="muted pad">Results appear here.</p>
+          ) : null}
+          {outcomes.map((o, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one result per request, in run order
+            <section key={i} className="console-result" data-testid="console-result">
+              <header className="result-header">
+                <code>
+                  {o.block.request
+                    ? `${o.block.request.method} ${o.block.request.path}`
+                    : `line ${o.block.startLine + 1}`}
+                </code>
+                {o.run ? (
+                  <span className={`status status-${Math.floor(o.run.result.status / 100)}xx`}>
+                    {o.run.result.status} · {o.run.durationMs} ms
+                  </span>
+                ) : null}
+              </header>
+              {o.error ? <ErrorNote error={o.error} /> : null}
+              {o.run ? <ResultView run={o.run} /> : null}
+            </section>
+          ))}
+        </section>
+      </div>
+      {confirm ? (
+        <Modal
+          title="Run a destructive request?"
+          onClose={() => {
+            confirm.resolve(false);
+            setConfirm(null);
+          }}
+          footer={
+            <>
+              <button
+                type="button"
+                onClick={() => {
+                  confirm.resolve(false);
+                  setConfirm(null);
+                }}
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="danger"
+                onClick={() => {
+                  confirm.resolve(true);
+                  setConfirm(null);
+                }}
+              >
+                Run
+              </button>
+            </>
+          }
+        >
+          <p>These requests delete data and cannot be undone:</p>
+          <pre className="request-preview">
+            {confirm.blocks.map((b) => `${b.request?.method} ${b.request?.path}`).join("\n")}
+          </pre>
+        </Modal>
+      ) : null}
+      {showHistory ? (
+        <HistoryDialog base={base} onPick={insert} onClose={() => setShowHistory(false)} />
+      ) : null}
+    </div>
+  );
+}
+
+function diagnosticsOf(state: EditorState, blocks: ParsedConsoleRequest[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const b of blocks) {
+    if (!b.error) continue;
+    const lineNo = Math.min(state.doc.lines, (b.error.line ?? b.startLine) + 1);
+    const line = state.doc.line(Math.max(1, lineNo));
+    out.push({
+      from: line.from,
+      to: line.to,
+      severity: "error",
+      message: `${b.error.message}${b.error.remedy ? ` ${b.error.remedy}` : ""}`,
+    });
+  }
+  return out;
+}
+
+function HistoryDialog({
+  base,
+  onPick,
+  onClose,
+}: {
+  base: string;
+  onPick: (text: string) => void;
+  onClose: () => void;
+}) {
+  const entries = useLoad((signal) => get<HistoryEntry[]>(`${base}/history`, { signal }), [base]);
+  return (
+    <Modal title="History" onClose={onClose} wide>
+      <Loading active={entries.loading} label="Loading history…" />
+      <ErrorNote error={entries.error} />
+      {entries.data?.length === 0 ? (
+        <p className="muted">No requests run on this connection yet.</p>
+      ) : null}
+      <ul className="history-list">
+        {entries.data?.map((h, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: history is append-only and shown newest first
+          <li key={i}>
+            <button type="button" className="history-item" onClick={() => onPick(requestText(h))}>
+              <code>
+                {h.request.method} {h.request.path}
+              </code>
+              <span className="muted">
+                {h.status ?? "—"} · {new Date(h.at).toLocaleString()}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+function requestText(h: HistoryEntry): string {
+  const head = `${h.request.method} ${h.request.path}`;
+  if (h.request.body === undefined) return head;
+  const body =
+    typeof h.request.body === "string" ? h.request.body : JSON.stringify(h.request.body, null, 2);
+  return `${head}\n${body}`;
+}

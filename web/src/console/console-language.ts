@@ -1,0 +1,45 @@
+/**
+ * Highlighting for console text in the Kibana Dev Tools style: a `METHOD /path` line, then an
+ * optional JSON body, then the next request. Only colours: what the text means is the app's answer
+ * (it parses the requests and reports errors, shown as lint marks).
+ */
+import { StreamLanguage, type StringStream } from "@codemirror/language";
+
+interface State {
+  /** Inside a request line, after the method: the rest is the path. */
+  inPath: boolean;
+}
+
+const METHOD = /^(GET|POST|PUT|DELETE|HEAD|PATCH)\b/i;
+
+export const consoleLanguage = StreamLanguage.define<State>({
+  name: "quarry-console",
+  startState: () => ({ inPath: false }),
+  token(stream: StringStream, state: State): string | null {
+    if (stream.sol()) state.inPath = false;
+    if (stream.eatSpace()) return null;
+    if (stream.sol() || stream.column() === stream.indentation()) {
+      if (stream.match("#") || stream.match("//")) {
+        stream.skipToEnd();
+        return "comment";
+      }
+      if (stream.column() === 0 && stream.match(METHOD)) {
+        state.inPath = true;
+        return "keyword";
+      }
+    }
+    if (state.inPath) {
+      stream.skipToEnd();
+      return "url";
+    }
+    if (stream.match(/^"(?:[^"\\]|\\.)*"?/)) {
+      return /^\s*:/.test(stream.string.slice(stream.pos)) ? "propertyName" : "string";
+    }
+    if (stream.match(/^-?\d+(\.\d+)?([eE][+-]?\d+)?/)) return "number";
+    if (stream.match(/^(true|false|null)\b/)) return "atom";
+    if (stream.match(/^[{}[\],:]/)) return "punctuation";
+    stream.next();
+    return null;
+  },
+  languageData: { commentTokens: { line: "#" } },
+});

@@ -1,0 +1,157 @@
+/** Export with a format choice, the current filter or the whole index, progress, then a download. */
+import { useRef, useState } from "react";
+import { ApiError, post, SECRET_HEADER, seg } from "../api/client.ts";
+import type { BrowseRequest, ExportFormat, ExportJobResult, JobView } from "../api/types.ts";
+import { ErrorNote } from "../ui/errors.tsx";
+import { waitForJob } from "../ui/jobs.ts";
+import { Modal } from "../ui/modal.tsx";
+import { ProgressBar } from "../ui/progress.tsx";
+
+const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
+  { value: "ndjson", label: "NDJSON", hint: "one document per line, ready for _bulk" },
+  {
+    value: "csv",
+    label: "CSV",
+    hint: "the grid's columns, JSON in cells holding arrays or objects",
+  },
+  { value: "json", label: "JSON", hint: "one array of documents" },
+];
+
+export function ExportDialog({
+  connectionId,
+  table,
+  filters,
+  rawQuery,
+  onClose,
+}: {
+  connectionId: string;
+  table: string;
+  filters: BrowseRequest["filters"];
+  rawQuery: string | undefined;
+  onClose: () => void;
+}) {
+  const filtered = (filters?.length ?? 0) > 0 || !!rawQuery;
+  const [format, setFormat] = useState<ExportFormat>("ndjson");
+  const [scope, setScope] = useState<"filter" | "all">(filtered ? "filter" : "all");
+  const [job, setJob] = useState<JobView | null>(null);
+  const [done, setDone] = useState<ExportJobResult | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const ctrl = useRef<AbortController | null>(null);
+  const running = job?.state === "running";
+
+  const start = async () => {
+    setError(null);
+    setDone(null);
+    ctrl.current = new AbortController();
+    try {
+      const started = await post<JobView<ExportJobResult>>(
+        `/connections/${seg(connectionId)}/tables/${seg(table)}/export`,
+        {
+          format,
+          ...(scope === "filter" ? { filters, rawQuery } : {}),
+        },
+      );
+      const result = await waitForJob(started, (j) => setJob(j), ctrl.current.signal);
+      setDone(result);
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  const download = async () => {
+    if (!done) return;
+    try {
+      const secret = sessionStorage.getItem("quarry.secret") ?? "";
+      const res = await fetch(`/api${done.downloadUrl}`, { headers: { [SECRET_HEADER]: secret } });
+      if (!res.ok)
+        throw new ApiError(res.status, {
+          code: "download_failed",
+          message: `The download failed (${res.status}).`,
+          remedy: "Export again.",
+        });
+      const blob = await res.blob();
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = done.fileName;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  return (
+    <Modal
+      title={`Export ${table}`}
+      onClose={() => {
+        ctrl.current?.abort();
+        onClose();
+      }}
+      footer={
+        <>
+          <button type="button" onClick={onClose}>
+            {done ? "Close" : "Cancel"}
+          </button>
+          {done ? (
+            <button type="button" className="primary" onClick={download}>
+              Download {done.fileName}
+            </button>
+          ) : (
+            <button type="button" className="primary" onClick={start} disabled={running}>
+              Export
+            </button>
+          )}
+        </>
+      }
+    >
+      <fieldset className="choices" disabled={running}>
+        <legend>Format</legend>
+        {FORMATS.map((f) => (
+          <label key={f.value} className="radio">
+            <input
+              type="radio"
+              name="format"
+              value={f.value}
+              checked={format === f.value}
+              onChange={() => setFormat(f.value)}
+            />
+            {f.label} <span className="hint">{f.hint}</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="choices" disabled={running}>
+        <legend>Documents</legend>
+        <label className="radio">
+          <input
+            type="radio"
+            name="scope"
+            checked={scope === "all"}
+            onChange={() => setScope("all")}
+          />
+          The whole index
+        </label>
+        <label className="radio">
+          <input
+            type="radio"
+            name="scope"
+            checked={scope === "filter"}
+            onChange={() => setScope("filter")}
+            disabled={!filtered}
+          />
+          The current filter{filtered ? "" : " (no filter set)"}
+        </label>
+      </fieldset>
+      <p className="hint">
+        Export reads through a point in time, so it is not capped at 10,000 documents.
+      </p>
+      {job ? <ProgressBar label={job.label} progress={job.progress} /> : null}
+      {done ? (
+        <div className="ok-note" role="status" data-testid="export-done">
+          Exported {done.written.toLocaleString("en-US")} of {done.expected.toLocaleString("en-US")}{" "}
+          documents to <code>{done.out}</code>.
+        </div>
+      ) : null}
+      <ErrorNote error={error} />
+    </Modal>
+  );
+}

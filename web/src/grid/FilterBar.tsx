@@ -1,0 +1,225 @@
+/**
+ * The filter rows (one per condition: column, operator by type, value) and the Raw SQL box (Lucene
+ * `query_string` across all fields). Operators are the ones the app says each column supports;
+ * filters on leaves of the same nested array can be put in one element group, shown by colour.
+ */
+import { useState } from "react";
+import type { Column, ColumnFilterOps, FilterOp, FilterRow } from "../api/types.ts";
+
+export interface FilterDraft {
+  id: number;
+  column: string;
+  op: FilterOp;
+  value: string;
+  /** Element group for nested leaves; 0 = any element. */
+  group: number;
+}
+
+let nextId = 1;
+
+export function toFilterRows(drafts: FilterDraft[], columns: Column[]): FilterRow[] {
+  return drafts
+    .filter((d) => d.column)
+    .map((d) => {
+      const col = columns.find((c) => c.name === d.column);
+      const row: FilterRow = { column: d.column, op: d.op };
+      if (d.op === "in" || d.op === "not_in") {
+        row.value = d.value
+          .split(",")
+          .map((v) => v.trim())
+          .filter((v) => v !== "");
+      } else if (d.op !== "exists" && d.op !== "missing") row.value = d.value;
+      if (col?.kind === "nested-leaf" && d.group > 0) row.group = d.group;
+      return row;
+    });
+}
+
+const NO_VALUE: FilterOp[] = ["exists", "missing"];
+
+export function FilterBar({
+  columns,
+  filterOps,
+  filters,
+  rawQuery,
+  onChange,
+  onApply,
+}: {
+  columns: Column[];
+  filterOps: ColumnFilterOps[];
+  filters: FilterDraft[];
+  rawQuery: string;
+  onChange: (filters: FilterDraft[], rawQuery: string) => void;
+  onApply: (filters: FilterDraft[], rawQuery: string) => void;
+}) {
+  const [raw, setRaw] = useState(rawQuery);
+  const filterable = filterOps.filter((f) => f.ops.length > 0);
+  const opsOf = (column: string) => filterOps.find((f) => f.column === column)?.ops ?? [];
+  const colOf = (name: string) => columns.find((c) => c.name === name);
+
+  const update = (id: number, patch: Partial<FilterDraft>) =>
+    onChange(
+      filters.map((f) => (f.id === id ? { ...f, ...patch } : f)),
+      raw,
+    );
+
+  const add = () => {
+    const first = filterable[0];
+    if (!first) return;
+    onChange(
+      [
+        ...filters,
+        {
+          id: nextId++,
+          column: first.column,
+          op: (first.ops[0]?.value ?? "eq") as FilterOp,
+          value: "",
+          group: 0,
+        },
+      ],
+      raw,
+    );
+  };
+
+  const nestedGroups = groupsInUse(filters, columns);
+
+  return (
+    <form
+      className="filter-bar"
+      aria-label="Filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(filters, raw);
+      }}
+    >
+      {filters.map((f) => {
+        const col = colOf(f.column);
+        const nestedPath = col?.kind === "nested-leaf" ? col.nestedPaths?.at(-1) : undefined;
+        return (
+          <div className="filter-row" key={f.id} data-testid="filter-row">
+            <select
+              aria-label="Filter column"
+              value={f.column}
+              onChange={(e) => {
+                const ops = opsOf(e.target.value);
+                const op = ops.some((o) => o.value === f.op)
+                  ? f.op
+                  : ((ops[0]?.value ?? "eq") as FilterOp);
+                update(f.id, { column: e.target.value, op, group: 0 });
+              }}
+            >
+              {filterable.map((c) => (
+                <option key={c.column} value={c.column}>
+                  {c.column}
+                </option>
+              ))}
+            </select>
+            <select
+              aria-label="Filter operator"
+              value={f.op}
+              onChange={(e) => update(f.id, { op: e.target.value as FilterOp })}
+            >
+              {opsOf(f.column).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            {NO_VALUE.includes(f.op) ? (
+              <span className="filter-novalue" />
+            ) : (
+              <input
+                aria-label="Filter value"
+                className="filter-value"
+                value={f.value}
+                placeholder={
+                  f.op === "in" || f.op === "not_in"
+                    ? "a, b, c"
+                    : f.op.includes("like")
+                      ? "pattern with * and ?"
+                      : "value"
+                }
+                onChange={(e) => update(f.id, { value: e.target.value })}
+              />
+            )}
+            {nestedPath ? (
+              <select
+                aria-label="Element group"
+                className={`group-select group-${f.group}`}
+                value={f.group}
+                title={`Filters on ${nestedPath} in the same element group must match the same element`}
+                onChange={(e) => update(f.id, { group: Number(e.target.value) })}
+              >
+                <option value={0}>any element</option>
+                {[1, 2, 3].map((g) => (
+                  <option key={g} value={g}>
+                    same element · group {g}
+                  </option>
+                ))}
+              </select>
+            ) : null}
+            <button
+              type="button"
+              className="icon"
+              aria-label="Remove filter"
+              onClick={() => {
+                const next = filters.filter((x) => x.id !== f.id);
+                onChange(next, raw);
+                onApply(next, raw);
+              }}
+            >
+              ×
+            </button>
+          </div>
+        );
+      })}
+      {nestedGroups.length > 0 ? (
+        <div className="nested-note" data-testid="nested-group-note">
+          {nestedGroups.map((g) => (
+            <span key={`${g.path}-${g.group}`} className={`group-chip group-${g.group}`}>
+              {g.columns.join(" + ")} must match the same {g.path} element
+            </span>
+          ))}
+        </div>
+      ) : null}
+      <div className="filter-actions">
+        <button type="button" className="small" onClick={add} disabled={filterable.length === 0}>
+          + Filter
+        </button>
+        <label className="raw-sql">
+          <span>Raw SQL</span>
+          <input
+            aria-label="Raw SQL"
+            value={raw}
+            placeholder="Lucene query, e.g. status:shipped AND total:>100"
+            onChange={(e) => {
+              setRaw(e.target.value);
+              onChange(filters, e.target.value);
+            }}
+            spellCheck={false}
+          />
+        </label>
+        <button type="submit" className="small primary">
+          Apply
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function groupsInUse(
+  filters: FilterDraft[],
+  columns: Column[],
+): { path: string; group: number; columns: string[] }[] {
+  const map = new Map<string, { path: string; group: number; columns: string[] }>();
+  for (const f of filters) {
+    if (f.group <= 0) continue;
+    const col = columns.find((c) => c.name === f.column);
+    const path = col?.kind === "nested-leaf" ? col.nestedPaths?.at(-1) : undefined;
+    if (!path) continue;
+    const k = `${path}\u0000${f.group}`;
+    const entry = map.get(k) ?? { path, group: f.group, columns: [] };
+    entry.columns.push(f.column);
+    map.set(k, entry);
+  }
+  return [...map.values()];
+}

@@ -1,0 +1,235 @@
+/**
+ * The data grid (AG Grid Community): columns from the mapping, virtualized rows, JSON cells in
+ * monospace, cut cells marked with an expand button, pending edits highlighted. Sorting is the
+ * app's: a header click asks for a new page, rows are never re-ordered in the browser.
+ */
+import {
+  AllCommunityModule,
+  type CellClassParams,
+  type ColDef,
+  type GetRowIdParams,
+  type ICellRendererParams,
+  ModuleRegistry,
+  type SortChangedEvent,
+  themeQuartz,
+} from "ag-grid-community";
+import { AgGridReact } from "ag-grid-react";
+import { useMemo } from "react";
+import type { Column, Row, SortSpec } from "../api/types.ts";
+import { displayCell } from "./edits.ts";
+
+ModuleRegistry.registerModules([AllCommunityModule]);
+
+const theme = themeQuartz.withParams({
+  fontFamily: "inherit",
+  fontSize: 13,
+  headerFontWeight: 600,
+  rowHeight: 30,
+  headerHeight: 34,
+  spacing: 6,
+  accentColor: "#2563eb",
+});
+
+/** A row as the grid shows it: a loaded row, or a new one not yet saved. */
+export interface GridRow {
+  key: string;
+  isNew: boolean;
+  row: Row | null;
+  /** Cell values shown (pending edits applied). */
+  cells: Record<string, unknown>;
+  json: string[];
+  cut: string[];
+  /** Columns with a pending edit. */
+  edited: string[];
+  deleted: boolean;
+  /** Row-level state after a save: a conflict or an error. */
+  problem?: string;
+  /** Columns named by a refusal. */
+  refused: string[];
+}
+
+export function GridTable({
+  columns,
+  rows,
+  sort,
+  editable,
+  onSort,
+  onEdit,
+  onExpand,
+  onSelectionChanged,
+}: {
+  columns: Column[];
+  rows: GridRow[];
+  sort: SortSpec[];
+  editable: boolean;
+  onSort: (sort: SortSpec[]) => void;
+  onEdit: (row: GridRow, column: string, value: unknown) => void;
+  onExpand: (row: GridRow, column: string) => void;
+  onSelectionChanged: (keys: string[]) => void;
+}) {
+  const columnDefs = useMemo<ColDef<GridRow>[]>(
+    () =>
+      columns.map((c) => {
+        const sortIndex = sort.findIndex((s) => s.column === c.name);
+        const numeric = NUMERIC.has(c.type) && c.kind !== "nested-leaf";
+        const bool = c.type === "boolean" && c.kind !== "nested-leaf";
+        const def: ColDef<GridRow> = {
+          colId: c.name,
+          headerName: c.name,
+          headerTooltip: headerTooltip(c),
+          valueGetter: (p) => p.data?.cells[c.name] ?? null,
+          valueFormatter: (p) => displayCell(p.value),
+          comparator: () => 0,
+          sortable: true,
+          sort: sortIndex >= 0 ? (sort[sortIndex]?.direction ?? null) : null,
+          sortIndex: sortIndex >= 0 ? sortIndex : null,
+          editable: (p) => editable && !!p.data && !p.data.deleted && !p.data.cut.includes(c.name),
+          cellDataType: numeric ? "number" : bool ? "boolean" : "text",
+          cellEditor: numeric
+            ? "agNumberCellEditor"
+            : bool
+              ? "agCheckboxCellEditor"
+              : "agTextCellEditor",
+          cellRenderer: CellRenderer,
+          cellRendererParams: { column: c, onExpand },
+          cellClass: (p: CellClassParams<GridRow>) => cellClasses(p.data, c),
+          headerClass: `col-kind-${c.kind}${c.editable ? "" : " col-readonly"}`,
+          minWidth: 90,
+          width:
+            c.kind === "meta"
+              ? c.name === "_score"
+                ? 90
+                : 170
+              : c.kind === "nested-parent"
+                ? 260
+                : 160,
+          pinned: c.name === "_id" ? "left" : undefined,
+        };
+        return def;
+      }),
+    [columns, sort, editable, onExpand],
+  );
+
+  return (
+    <div className="grid-host" data-testid="data-grid">
+      <AgGridReact<GridRow>
+        theme={theme}
+        rowData={rows}
+        columnDefs={columnDefs}
+        getRowId={(p: GetRowIdParams<GridRow>) => p.data.key}
+        readOnlyEdit
+        onCellEditRequest={(e) => {
+          const col = e.colDef.colId;
+          if (e.data && col) onEdit(e.data, col, e.newValue);
+        }}
+        onSortChanged={(e: SortChangedEvent<GridRow>) => {
+          if (e.source !== "uiColumnSorted") return;
+          const state = e.api
+            .getColumnState()
+            .filter((s) => s.sort)
+            .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0));
+          onSort(state.map((s) => ({ column: s.colId, direction: s.sort as "asc" | "desc" })));
+        }}
+        rowSelection={{
+          mode: "multiRow",
+          checkboxes: true,
+          headerCheckbox: true,
+          enableClickSelection: false,
+        }}
+        selectionColumnDef={{ pinned: "left", width: 44, maxWidth: 44 }}
+        onSelectionChanged={(e) => onSelectionChanged(e.api.getSelectedRows().map((r) => r.key))}
+        getRowClass={(p) => rowClasses(p.data)}
+        stopEditingWhenCellsLoseFocus
+        enableCellTextSelection
+        ensureDomOrder
+        // Tables of up to 80 columns render every header (readable, searchable); wider ones virtualize.
+        suppressColumnVirtualisation={columns.length <= 80}
+        rowBuffer={20}
+        tooltipShowDelay={400}
+        singleClickEdit={false}
+        undoRedoCellEditing={false}
+      />
+    </div>
+  );
+}
+
+const NUMERIC = new Set([
+  "long",
+  "integer",
+  "short",
+  "byte",
+  "double",
+  "float",
+  "half_float",
+  "scaled_float",
+  "unsigned_long",
+]);
+
+function headerTooltip(c: Column): string {
+  const parts = [`${c.name}: ${c.type}`];
+  if (c.kind === "nested-parent") parts.push("nested array, edited here as JSON");
+  if (c.kind === "nested-leaf")
+    parts.push(
+      `leaf of the nested array ${c.nestedPaths?.at(-1) ?? ""}; edit it through its JSON parent column`,
+    );
+  if (c.sortField && c.sortField !== c.name) parts.push(`sorts on ${c.sortField}`);
+  if (!c.sortField && c.sortNote) parts.push(`cannot sort: ${c.sortNote}`);
+  if (!c.editable) parts.push("not writable from the grid");
+  return parts.join(" · ");
+}
+
+function cellClasses(r: GridRow | undefined, c: Column): string[] {
+  if (!r) return [];
+  const out: string[] = [];
+  if (r.json.includes(c.name)) out.push("cell-json");
+  if (r.cut.includes(c.name)) out.push("cell-cut");
+  if (r.edited.includes(c.name)) out.push("cell-edited");
+  if (r.refused.includes(c.name)) out.push("cell-refused");
+  if (c.kind === "meta") out.push("cell-meta");
+  return out;
+}
+
+function rowClasses(r: GridRow | undefined): string[] {
+  if (!r) return [];
+  const out: string[] = [];
+  if (r.isNew) out.push("row-new");
+  if (r.deleted) out.push("row-deleted");
+  if (r.problem) out.push("row-problem");
+  return out;
+}
+
+function CellRenderer(
+  p: ICellRendererParams<GridRow> & {
+    column: Column;
+    onExpand: (row: GridRow, column: string) => void;
+  },
+) {
+  const data = p.data;
+  const text = displayCell(p.value);
+  if (!data) return text;
+  const cut = data.cut.includes(p.column.name);
+  const json = data.json.includes(p.column.name);
+  if (!cut && !json) return <span title={text.length > 60 ? text : undefined}>{text}</span>;
+  return (
+    <span className="cell-wrap">
+      {cut ? (
+        <span className="cut-badge" title="This value is longer than 10,000 characters and was cut">
+          cut
+        </span>
+      ) : null}
+      <span className="cell-text">{text}</span>
+      <button
+        type="button"
+        className="cell-expand"
+        title={cut ? "Show the whole value" : "Show formatted JSON"}
+        aria-label={`Expand ${p.column.name}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          p.onExpand(data, p.column.name);
+        }}
+      >
+        ⤢
+      </button>
+    </span>
+  );
+}

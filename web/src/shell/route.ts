@@ -1,0 +1,62 @@
+/**
+ * Where the user is, kept in the URL's hash so Back, reload and links work:
+ *   #/connections                 the chooser and editor
+ *   #/connections/new/<type>      a new connection of a database type
+ *   #/connections/<id>/edit       editing a saved connection
+ *   #/c/<id>/data/<table>         browsing a table
+ *   #/c/<id>/console              the console
+ *   #/settings/plugins | #/settings/integrations
+ */
+import { useEffect, useState } from "react";
+
+export type Route =
+  | { screen: "connections"; edit?: string; newType?: string }
+  | { screen: "data"; connectionId: string; table?: string }
+  | { screen: "console"; connectionId: string }
+  | { screen: "settings"; section: "plugins" | "integrations" };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const [a, b, c, d] = parts;
+  if (a === "c" && b) {
+    if (c === "console") return { screen: "console", connectionId: b };
+    return d ? { screen: "data", connectionId: b, table: d } : { screen: "data", connectionId: b };
+  }
+  if (a === "settings")
+    return { screen: "settings", section: b === "plugins" ? "plugins" : "integrations" };
+  if (a === "connections" && b === "new" && c) return { screen: "connections", newType: c };
+  if (a === "connections" && b && c === "edit") return { screen: "connections", edit: b };
+  return { screen: "connections" };
+}
+
+export function routeHash(r: Route): string {
+  const e = encodeURIComponent;
+  switch (r.screen) {
+    case "connections":
+      if (r.newType) return `#/connections/new/${e(r.newType)}`;
+      return r.edit ? `#/connections/${e(r.edit)}/edit` : "#/connections";
+    case "data":
+      return r.table
+        ? `#/c/${e(r.connectionId)}/data/${e(r.table)}`
+        : `#/c/${e(r.connectionId)}/data`;
+    case "console":
+      return `#/c/${e(r.connectionId)}/console`;
+    case "settings":
+      return `#/settings/${r.section}`;
+  }
+}
+
+export function navigate(r: Route): void {
+  const h = routeHash(r);
+  if (location.hash !== h) location.hash = h;
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const on = () => setRoute(parseRoute(location.hash));
+    window.addEventListener("hashchange", on);
+    return () => window.removeEventListener("hashchange", on);
+  }, []);
+  return route;
+}
