@@ -27,6 +27,8 @@ import {
   writeInstanceInfo,
 } from "./instance.ts";
 import { type McpServerHandle, type McpStartReason, startMcpServer } from "./mcp-hook.ts";
+import { createMcpPort } from "./mcp-port-impl.ts";
+import type { McpService } from "./mcp-service.ts";
 import { ensureAppDataDir } from "./paths.ts";
 import { PACKAGE_ROOT } from "./plugins/catalog.ts";
 import { type PluginService, pluginServiceFor } from "./plugins/service.ts";
@@ -115,6 +117,11 @@ export class RunningApp {
         this.#cleanups.push(cleanup);
       },
     };
+  }
+
+  /** The running MCP service, once the hook started one. */
+  get mcpService(): McpService | undefined {
+    return this.#mcp?.service;
   }
 
   get mode(): "background" | "window" {
@@ -277,10 +284,20 @@ export async function startApp(options: AppOptions = {}): Promise<StartResult> {
     };
     const app = new RunningApp(lock, info, { env, plugins, log, background });
 
-    // The UI's API over the app's services. The MCP server's port into Settings > Integrations
-    // (issue 6) is passed here as `mcp` once it exists.
+    // The UI's API over the app's services; Settings > Integrations reaches the MCP service
+    // through the hook's handle (it starts after the API is built, so it is looked up each time).
     const storage = await openAppStorage(env);
-    const services = new UiServices({ storage, plugins, exportDir: join(dataDir, "exports") });
+    const mcp = createMcpPort({
+      storage,
+      service: () => app.mcpService,
+      ensureService: () => app.ensureMcp("app-start"),
+    });
+    const services = new UiServices({
+      storage,
+      plugins,
+      mcp,
+      exportDir: join(dataDir, "exports"),
+    });
     app.context.onStop(() => services.close());
     const api = createUiApi(services);
     const builtUi = join(UI_BUILD_DIR, "index.html");

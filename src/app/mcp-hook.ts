@@ -10,7 +10,7 @@
  */
 import type { AppContext } from "./app.ts";
 import { bridgeTokenTimesFromEnv } from "./bridge-token-env.ts";
-import { startMcpService } from "./mcp-service.ts";
+import { type McpService, startMcpService } from "./mcp-service.ts";
 
 export type McpStartReason = "app-start" | "start-mcp-url";
 
@@ -18,6 +18,8 @@ export interface McpServerHandle {
   readonly running: boolean;
   /** The port actually bound, when running. */
   readonly port: number | null;
+  /** The MCP service itself (tokens, approvals, audit, reload): Settings > Integrations uses it. */
+  readonly service?: McpService;
   stop(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startMcpServer(
       ),
   });
   return {
+    service,
     get running() {
       return service.status().state === "running";
     },

@@ -35,6 +35,11 @@ const USAGE_ERRORS = new Set<string>([
   "invalid_input",
   "connection_not_found",
   "connection_exists",
+  // Refused before anything was sent: the input must change, retrying the same will not help.
+  "console_refused",
+  "changes_refused",
+  "export_refused",
+  "confirmation_mismatch",
 ]);
 
 /**

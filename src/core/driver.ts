@@ -4,7 +4,7 @@
  */
 
 import type { ChangeRefusal, ChangeSet, SaveResult } from "./changes.ts";
-import type { ConsoleRequest, ConsoleResult, RequestClass } from "./console.ts";
+import type { ConsoleRequest, ConsoleResult, ConsoleRunOptions, RequestClass } from "./console.ts";
 import type { ExportOptions, ExportReport } from "./export.ts";
 import type { BrowseRequest, BrowseResult, Column, TableInfo } from "./grid.ts";
 
@@ -44,7 +44,8 @@ export interface DriverSession {
 
   // The console and its one read/write classifier.
   classify(request: ConsoleRequest): RequestClass;
-  runConsole(request: ConsoleRequest, options?: { signal?: AbortSignal }): Promise<ConsoleResult>;
+  /** Long tasks (`_delete_by_query`) report progress through `options.onProgress`. */
+  runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult>;
 
   // Tables.
   /** The exact request a deletion will send, for the confirmation. */

@@ -21,6 +21,8 @@ import { type AppStorage, openAppStorage } from "../../src/app/connection-servic
 import { loadInstalledDrivers } from "../../src/app/driver-registry.ts";
 import { createUiApi, serveApi, serveWebAssets, UiServices } from "../../src/app/http/api/index.ts";
 import type { McpPort } from "../../src/app/http/api/mcp-port.ts";
+import { createMcpPort } from "../../src/app/mcp-port-impl.ts";
+import { type McpService, startMcpService } from "../../src/app/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -56,12 +58,17 @@ export interface UiApp {
   home: string;
   storage: AppStorage;
   services: UiServices;
+  /** The app's MCP service, when started with `withMcp`. */
+  mcpService?: McpService;
   close(): Promise<void>;
 }
 
-/** Starts the UI server on 127.0.0.1 with a fresh app data folder (QUARRY_HOME). */
+/**
+ * Starts the UI server on 127.0.0.1 with a fresh app data folder (QUARRY_HOME). With `withMcp`,
+ * Settings > Integrations runs over the app's real MCP service (as src/app/app.ts wires it).
+ */
 export async function startUiApp(
-  options: { plugins?: PluginService; mcp?: McpPort } = {},
+  options: { plugins?: PluginService; mcp?: McpPort; withMcp?: boolean } = {},
 ): Promise<UiApp> {
   await ensureWebBuilt();
   const home = await mkdtemp(join(tmpdir(), "qt-ui-home-"));
@@ -69,11 +76,14 @@ export async function startUiApp(
   const env = { ...process.env, QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" };
   const storage = await openAppStorage(env);
   await loadInstalledDrivers(storage.dir, env);
+  const mcpService = options.withMcp ? await startMcpService({ env, storage }) : undefined;
+  const mcp =
+    options.mcp ?? (mcpService ? createMcpPort({ storage, service: () => mcpService }) : undefined);
   const services = new UiServices({
     storage,
     exportDir: join(home, "exports"),
     plugins: options.plugins ?? pluginServiceFor(storage.dir, env),
-    ...(options.mcp ? { mcp: options.mcp } : {}),
+    ...(mcp ? { mcp } : {}),
   });
   const api = createUiApi(services);
   const secret = randomBytes(24).toString("base64url");
@@ -102,8 +112,10 @@ export async function startUiApp(
     home,
     storage,
     services,
+    ...(mcpService ? { mcpService } : {}),
     async close() {
       await services.close();
+      await mcpService?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(home, { recursive: true, force: true });

@@ -3,7 +3,12 @@
  * lives in its own module; this class only binds them to the connection's transport.
  */
 import type { ChangeRefusal, ChangeSet, SaveResult } from "../../core/changes.ts";
-import type { ConsoleRequest, ConsoleResult, RequestClass } from "../../core/console.ts";
+import type {
+  ConsoleRequest,
+  ConsoleResult,
+  ConsoleRunOptions,
+  RequestClass,
+} from "../../core/console.ts";
 import type { ConnectionSecrets, DriverSession, GridView, ServerInfo } from "../../core/driver.ts";
 import type { ExportOptions, ExportReport } from "../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../core/grid.ts";
@@ -93,7 +98,7 @@ export class EsSession implements DriverSession {
     return classify(request);
   }
 
-  runConsole(request: ConsoleRequest, options?: { signal?: AbortSignal }): Promise<ConsoleResult> {
+  runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult> {
     return runConsole(this.transport, request, options);
   }
 

@@ -1,5 +1,11 @@
 /** What a save said: refusals before anything was sent (naming row and column), or per-row results. */
-import type { ChangeRefusal, SaveResult } from "../api/types.ts";
+import type { ChangeRefusal, RowResult, SaveResult } from "../api/types.ts";
+
+/** The other writer's version (`RowResult.current`), without the meta columns. */
+function currentText(row: NonNullable<RowResult["current"]>): string {
+  const fields = Object.entries(row.cells).filter(([name]) => !name.startsWith("_"));
+  return JSON.stringify(Object.fromEntries(fields), null, 2);
+}
 
 export function SaveReport({
   refusals,
@@ -48,8 +54,18 @@ export function SaveReport({
               <li key={`${r.change}-${r.row}`} data-testid={r.conflict ? "conflict" : "row-error"}>
                 <strong>{r.row}</strong> ({r.change}):{" "}
                 {r.conflict
-                  ? "conflict: the document changed (or already exists) since it was loaded; nothing was overwritten. Refresh to see the current version."
-                  : `${r.error?.status ?? ""} ${r.error?.type ?? ""}: ${r.error?.reason ?? "failed"}`}
+                  ? "conflict: the document changed (or already exists) since it was loaded; nothing was overwritten."
+                  : r.notSent
+                    ? "not sent: the save stopped before this change."
+                    : `${r.error?.status ?? ""} ${r.error?.type ?? ""}: ${r.error?.reason ?? "failed"}`}
+                {r.conflict && r.current ? (
+                  <details className="conflict-current">
+                    <summary>What the cluster holds now</summary>
+                    <pre data-testid="conflict-current">{currentText(r.current)}</pre>
+                  </details>
+                ) : r.conflict ? (
+                  " Refresh to see the current version."
+                ) : null}
               </li>
             ))}
           </ul>

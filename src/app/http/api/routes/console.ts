@@ -2,28 +2,31 @@
  * The console: text split into requests (with the one classifier's answer for each), running one
  * request (a `_delete_by_query` runs as a job with progress), curl, and the history.
  */
+import { join } from "node:path";
 import type { ConsoleRequest } from "../../../../core/console.ts";
 import type { EsConnectionConfig } from "../../../../drivers/elasticsearch/config.ts";
-import { baseUrl } from "../../../../drivers/elasticsearch/config.ts";
-import { splitConsoleText } from "../console-blocks.ts";
+import { parseConsoleText, toCurl } from "../../../../drivers/elasticsearch/console.ts";
+import { ConsoleHistory } from "../../../console-history.ts";
 import type { ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
-import { curlFor } from "../request-text.ts";
 import { badInput, type Router } from "../router.ts";
 import type { UiServices } from "../services.ts";
 
-const HISTORY_MAX = 200;
 /** Long tasks: run as a job so the page can show progress and stay responsive. */
 const LONG_TASK = /\/_(delete_by_query|update_by_query|reindex)(\?|$)/;
 
 export function consoleRoutes(router: Router, app: UiServices): void {
-  const history = new Map<string, HistoryEntry[]>();
+  // The same history `quarry console` keeps: one file per connection id in the app data folder.
+  const history = new ConsoleHistory(join(app.storage.dir, "console-history"));
 
   router.post(
     "/connections/:id/console/parse",
     async (req, { id }): Promise<ParsedConsoleRequest[]> => {
       const text = (req.body as { text?: unknown })?.text;
       if (typeof text !== "string") throw badInput("Send the console text as { text }.");
-      const blocks = splitConsoleText(text);
+      const blocks = parseConsoleText(text).map(
+        ({ error, ...b }): ParsedConsoleRequest =>
+          error ? { ...b, error: { ...error, details: {} } } : b,
+      );
       const { session } = await app.session(id!);
       if (!session.classify) return blocks;
       return blocks.map((b) =>
@@ -37,17 +40,37 @@ export function consoleRoutes(router: Router, app: UiServices): void {
     const run = await app.method(id!, "runConsole", "The console");
     const { session } = await app.session(id!);
     const classification = session.classify ? session.classify(request) : "write";
-    const once = async (signal: AbortSignal): Promise<ConsoleRun> => {
+    const once = async (
+      signal: AbortSignal,
+      progress?: (p: { done: number; total: number | null }) => void,
+    ): Promise<ConsoleRun> => {
       const started = Date.now();
-      const result = await run(request, { signal });
-      const entries = history.get(id!) ?? [];
-      entries.unshift({ at: new Date().toISOString(), request, status: result.status });
-      history.set(id!, entries.slice(0, HISTORY_MAX));
+      let result: ConsoleRun["result"] | undefined;
+      try {
+        result = await run(request, {
+          signal,
+          ...(progress ? { onProgress: (p) => progress({ done: p.done, total: p.total }) } : {}),
+        });
+      } finally {
+        await history
+          .add(id!, {
+            at: new Date(started).toISOString(),
+            request,
+            status: result?.status ?? null,
+            durationMs: Date.now() - started,
+            classification,
+          })
+          .catch(() => {
+            // A history that cannot be written must not fail the request that ran.
+          });
+      }
       return { request, classification, result, durationMs: Date.now() - started };
     };
     if (LONG_TASK.test(request.path)) {
-      const job = app.jobs.start("console", `${request.method} ${request.path}`, ({ signal }) =>
-        once(signal),
+      const job = app.jobs.start(
+        "console",
+        `${request.method} ${request.path}`,
+        ({ signal, progress }) => once(signal, progress),
       );
       return { kind: "job", job };
     }
@@ -58,10 +81,13 @@ export function consoleRoutes(router: Router, app: UiServices): void {
     const request = consoleRequest(req.body);
     const { connection } = await app.session(id!);
     const config = connection.settings as unknown as EsConnectionConfig;
-    return { curl: curlFor(baseUrl(config), config, request) };
+    return { curl: toCurl(request, config) };
   });
 
-  router.get("/connections/:id/console/history", (_req, { id }) => history.get(id!) ?? []);
+  router.get(
+    "/connections/:id/console/history",
+    async (_req, { id }): Promise<HistoryEntry[]> => history.list(id!),
+  );
 }
 
 function consoleRequest(v: unknown): ConsoleRequest {

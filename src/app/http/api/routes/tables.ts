@@ -10,7 +10,8 @@ import type { ConsoleRequest } from "../../../../core/console.ts";
 import type { ExportFormat } from "../../../../core/export.ts";
 import type { BrowseRequest, FilterOp } from "../../../../core/grid.ts";
 import { valueAt } from "../../../../drivers/elasticsearch/cells.ts";
-import { baseUrl, type EsConnectionConfig } from "../../../../drivers/elasticsearch/config.ts";
+import type { EsConnectionConfig } from "../../../../drivers/elasticsearch/config.ts";
+import { consoleText, toCurl } from "../../../../drivers/elasticsearch/console.ts";
 import { filterOpsFor } from "../../../../drivers/elasticsearch/field-types.ts";
 import { compileFilters } from "../../../../drivers/elasticsearch/filters.ts";
 import { compileSort } from "../../../../drivers/elasticsearch/sort.ts";
@@ -21,7 +22,6 @@ import type {
   GridOpened,
   ViewAsRequest,
 } from "../contract.ts";
-import { consoleText, curlFor } from "../request-text.ts";
 import { badInput, FileAnswer, notFound, type Router } from "../router.ts";
 import type { UiServices } from "../services.ts";
 
@@ -103,11 +103,10 @@ export function tableRoutes(router: Router, app: UiServices): void {
       body,
     };
     const { connection } = await app.session(g.connectionId);
-    const url = baseUrl(connection.settings as unknown as EsConnectionConfig);
     return {
       request,
       consoleText: consoleText(request),
-      curl: curlFor(url, connection.settings as unknown as EsConnectionConfig, request),
+      curl: toCurl(request, connection.settings as unknown as EsConnectionConfig),
     };
   });
 

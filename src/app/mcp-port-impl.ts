@@ -1,0 +1,213 @@
+/**
+ * Settings > Integrations over the app's MCP services: the UI's `McpPort` (src/app/http/api/
+ * mcp-port.ts) adapted onto the same stores and functions the `quarry mcp` and `quarry tokens`
+ * commands call (mcp-settings.json, the token store, the approval queue, the audit log, the client
+ * snippets). No rule lives here: validation is the stores' own, this only translates shapes.
+ */
+
+import { errors } from "../core/errors.ts";
+import { parseScope, type StoredToken, TOKEN_SCOPES } from "../core/tokens.ts";
+import type { PendingApproval } from "../mcp/ports.ts";
+import { type ApprovalAnswer, GRANT_MS } from "./approvals.ts";
+import { readAudit } from "./audit-log.ts";
+import { bridgeExecutable, CLIENTS, clientSnippet } from "./client-config.ts";
+import type { AppStorage } from "./connection-service.ts";
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  AuditEntry,
+  ConnectClientSheet,
+  McpStatus,
+  TokenCreated,
+  TokenView,
+} from "./http/api/contract.ts";
+import type { McpPort } from "./http/api/mcp-port.ts";
+import type { McpService } from "./mcp-service.ts";
+import { McpSettingsStore } from "./mcp-settings.ts";
+import { TokenStore } from "./token-store.ts";
+
+export interface McpPortOptions {
+  storage: AppStorage;
+  /** The running MCP service, when the app has one (it starts after the UI's API is built). */
+  service: () => McpService | undefined;
+  /** Starts the MCP service when there is none yet (the app's `ensureMcp`). */
+  ensureService?: () => Promise<void>;
+  now?: () => number;
+}
+
+function tokenView(t: StoredToken): TokenView {
+  return {
+    id: t.id,
+    name: t.name,
+    scope: t.scope,
+    prefix: t.prefix,
+    connections: t.connections,
+    createdAt: t.createdAt,
+    expiresAt: t.expiresAt,
+    // The store does not record use; the audit log says who called what.
+    lastUsedAt: null,
+    revoked: t.revokedAt !== null,
+  };
+}
+
+function approvalView(p: PendingApproval): ApprovalRequest {
+  const request = p.request
+    ? `${p.request.method} ${p.request.path}${p.request.body ? `\n${p.request.body}` : ""}`
+    : p.target;
+  return {
+    id: p.id,
+    client: p.clientName ? `${p.tokenName} (${p.clientName})` : p.tokenName,
+    connectionId: p.connection.id,
+    connectionName: p.connection.name,
+    tool: p.target,
+    request,
+    classification: p.reason === "destructive" ? "destructive" : null,
+    requestedAt: p.createdAt,
+  };
+}
+
+type StoredAudit = Awaited<ReturnType<typeof readAudit>>[number];
+
+function auditView(e: StoredAudit): AuditEntry {
+  const notes = [
+    e.request ? `${e.request.method} ${e.request.path}` : null,
+    e.approval ? `approval: ${e.approval}` : null,
+    e.code !== undefined ? `error ${e.code}` : null,
+    e.client ? `client: ${e.client}` : null,
+  ].filter((x): x is string => x !== null);
+  return {
+    at: e.at,
+    token: e.token,
+    connection: e.connection?.name ?? null,
+    tool: e.target ?? e.method,
+    classification: e.request?.class ?? null,
+    outcome: e.outcome,
+    layer: e.layer ?? null,
+    durationMs: e.durationMs,
+    message: notes.length ? notes.join("; ") : null,
+  };
+}
+
+/** How `quarry mcp approve|deny` words each answer (`--once`, the default grant, deny). */
+function answerFor(decision: ApprovalDecision): ApprovalAnswer {
+  if (decision === "deny") return { approve: false };
+  return { approve: true, grantMs: decision === "allow-once" ? 0 : GRANT_MS };
+}
+
+export function createMcpPort(options: McpPortOptions): McpPort {
+  const dir = options.storage.dir;
+  const now = options.now ?? Date.now;
+  const settings = new McpSettingsStore(dir);
+  const tokens = () => options.service()?.tokens ?? new TokenStore(dir, now);
+
+  const status = async (): Promise<McpStatus> => {
+    const s = await settings.read();
+    const running = options.service()?.status();
+    return {
+      enabled: s.enabled,
+      running: running?.state === "running",
+      port: running?.state === "running" ? running.port : null,
+      preferredPort: s.preferredPort,
+      url: running?.state === "running" ? running.url : null,
+      bridgePath: bridgeExecutable(),
+    };
+  };
+
+  return {
+    status,
+
+    async setEnabled(enabled) {
+      // What `quarry mcp enable|disable` does; the service follows the file, reload applies it now.
+      await settings.update((x) => {
+        x.enabled = enabled;
+      });
+      const service = options.service();
+      if (service) await service.reload();
+      else if (enabled) await options.ensureService?.();
+      return status();
+    },
+
+    async listTokens() {
+      return (await tokens().list()).map(tokenView);
+    },
+
+    async createToken(input) {
+      const scope = typeof input?.scope === "string" ? parseScope(input.scope) : undefined;
+      if (!scope)
+        throw errors.invalidConfig(
+          "Scope",
+          `"${String(input?.scope)}" is not a scope`,
+          `Use one of: ${TOKEN_SCOPES.join(", ")}.`,
+        );
+      let lifetimeMs: number | null = null;
+      if (input.expiresAt !== null && input.expiresAt !== undefined) {
+        const at = Date.parse(input.expiresAt);
+        if (!Number.isFinite(at) || at <= now())
+          throw errors.invalidConfig(
+            "Expires",
+            `"${input.expiresAt}" is not a time in the future`,
+            "Choose an expiry date after today, or never.",
+          );
+        lifetimeMs = at - now();
+      }
+      let connections: string[] | null = null;
+      if (input.connections !== null && input.connections !== undefined) {
+        if (!Array.isArray(input.connections) || input.connections.length === 0)
+          throw errors.invalidConfig(
+            "Connections",
+            "the list is empty",
+            "Tick at least one connection, or allow them all.",
+          );
+        // As `quarry tokens create --connections`: every entry must be a saved connection.
+        connections = [];
+        for (const ref of input.connections)
+          connections.push((await options.storage.connections.require(String(ref))).id);
+      }
+      const { token, record } = await tokens().create({
+        name: String(input.name ?? ""),
+        scope,
+        connections,
+        lifetimeMs,
+      });
+      const created: TokenCreated = { token: tokenView(record), secret: token };
+      return created;
+    },
+
+    async revokeToken(id) {
+      await tokens().revoke(id);
+    },
+
+    async pendingApprovals() {
+      return (options.service()?.approvals.pending() ?? []).map(approvalView);
+    },
+
+    async answerApproval(id, decision) {
+      const service = options.service();
+      if (!service?.approvals.answer(id, answerFor(decision)))
+        throw errors.invalidConfig(
+          "Approval",
+          `nothing with id "${id}" is waiting`,
+          "It may have timed out or been answered already.",
+        );
+    },
+
+    async audit(limit) {
+      await options.service()?.audit.flush();
+      const entries = await readAudit(dir, { limit });
+      return entries.reverse().map(auditView);
+    },
+
+    async connectClient(): Promise<ConnectClientSheet> {
+      const bridge = bridgeExecutable();
+      const running = options.service()?.status();
+      const url = running?.state === "running" ? running.url : undefined;
+      return {
+        bridgePath: bridge,
+        snippets: CLIENTS.map((client) => {
+          const s = clientSnippet(client, { bridge, ...(url ? { url } : {}) });
+          return { client: s.id, title: s.title, where: s.where, format: s.format, text: s.text };
+        }),
+      };
+    },
+  };
+}
