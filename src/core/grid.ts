@@ -71,19 +71,22 @@ export interface Row {
 }
 
 /** Filter operators; each compiles to term, terms, range, wildcard or exists (or a negation). */
-export type FilterOp =
-  | "eq"
-  | "neq"
-  | "gt"
-  | "gte"
-  | "lt"
-  | "lte"
-  | "in"
-  | "not_in"
-  | "like"
-  | "not_like"
-  | "exists"
-  | "missing";
+export const FILTER_OPS = [
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "in",
+  "not_in",
+  "like",
+  "not_like",
+  "exists",
+  "missing",
+] as const;
+
+export type FilterOp = (typeof FILTER_OPS)[number];
 
 export interface FilterRow {
   column: string;

@@ -11,25 +11,12 @@
  */
 import { isIP } from "node:net";
 import { errors } from "../../core/errors.ts";
-import type { Column, FilterOp, FilterRow } from "../../core/grid.ts";
+import { type Column, FILTER_OPS, type FilterOp, type FilterRow } from "../../core/grid.ts";
 import { type FieldFamily, familyOf, filterOpsFor } from "./field-types.ts";
 
 export type QueryDsl = Record<string, unknown>;
 
-const OPS: readonly FilterOp[] = [
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "in",
-  "not_in",
-  "like",
-  "not_like",
-  "exists",
-  "missing",
-];
+const OPS: readonly FilterOp[] = FILTER_OPS;
 
 const NEGATED: Partial<Record<FilterOp, FilterOp>> = {
   neq: "eq",

@@ -2,24 +2,9 @@
 import { mkdir, open } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import type { BrowseRequest, FilterOp } from "../../core/grid.ts";
+import { type BrowseRequest, FILTER_OPS } from "../../core/grid.ts";
 import { connectionArg, defineTool, reachConnection, segment, tableArg } from "./context.ts";
 import { consoleRecord, repeatedLeaves, rowObject } from "./shape.ts";
-
-const FILTER_OPS = [
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "in",
-  "not_in",
-  "like",
-  "not_like",
-  "exists",
-  "missing",
-] as const satisfies readonly FilterOp[];
 
 const filtersArg = z
   .array(
