@@ -46,7 +46,7 @@ export const SAMPLE_MAPPING = {
 } as const;
 
 /** A small seeded PRNG (mulberry32): the same documents on every machine. */
-function random(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -116,7 +116,7 @@ const NOTES = [
 ];
 
 export function sampleOrder(i: number): Record<string, unknown> {
-  const r = random(i + 1);
+  const r = seededRandom(i + 1);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const [city, country] = pick(CITIES);
   const first = pick(FIRST);

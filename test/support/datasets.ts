@@ -6,6 +6,7 @@
  * many ties, dates, booleans, IPs and arrays of keywords. Deterministic: document i is the same on
  * every machine and every run, so tests can assert exact values.
  */
+import { seededRandom } from "../../src/app/sample-data.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
 
 export const ORDERS_MAPPING = {
@@ -78,17 +79,8 @@ const NOTES = [
   "Deliver after 5 pm",
 ];
 
-/** A small seeded PRNG (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The sample data set's seeded PRNG, so both generators draw the same way. */
+export const seeded = seededRandom;
 
 export function orderId(i: number): string {
   return `ORD-${String(i + 1).padStart(7, "0")}`;
