@@ -8,10 +8,16 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { addConnection } from "../../src/app/connection-service.ts";
-import { node, plainConfig, portOf, session } from "../support/cluster.ts";
+import { node, plainConfig, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import { openBrowser, screenshot, startUiApp, type UiApp, uiIndex } from "../support/ui.ts";
+import {
+  addEs8Connection,
+  openBrowser,
+  screenshot,
+  startUiApp,
+  type UiApp,
+  uiIndex,
+} from "../support/ui.ts";
 
 const MAPPING = {
   properties: {
@@ -42,18 +48,7 @@ describe("UI: editing, the console, deleting and exporting", () => {
     await loadIndex(t, index, DOCS, { mappings: MAPPING });
     await loadIndex(t, throwaway, DOCS.slice(0, 2), { mappings: MAPPING });
     app = await startUiApp();
-    const saved = await addConnection(app.storage, {
-      name: "dev",
-      type: "elasticsearch",
-      settings: {
-        host: "127.0.0.1",
-        port: portOf(node("es8")),
-        auth: "none",
-        sslMode: "disabled",
-        skipTlsVerify: false,
-      },
-    });
-    connectionId = saved.id;
+    connectionId = await addEs8Connection(app);
     browser = await openBrowser();
     page = browser.page;
   });

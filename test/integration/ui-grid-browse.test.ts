@@ -6,9 +6,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { addConnection } from "../../src/app/connection-service.ts";
-import { node, portOf } from "../support/cluster.ts";
-import { openBrowser, screenshot, startUiApp, type UiApp } from "../support/ui.ts";
+import {
+  addEs8Connection,
+  openBrowser,
+  screenshot,
+  startUiApp,
+  type UiApp,
+} from "../support/ui.ts";
 
 describe("UI: browsing the grid", () => {
   let app: UiApp;
@@ -18,18 +22,7 @@ describe("UI: browsing the grid", () => {
 
   before(async () => {
     app = await startUiApp();
-    const saved = await addConnection(app.storage, {
-      name: "dev",
-      type: "elasticsearch",
-      settings: {
-        host: "127.0.0.1",
-        port: portOf(node("es8")),
-        auth: "none",
-        sslMode: "disabled",
-        skipTlsVerify: false,
-      },
-    });
-    connectionId = saved.id;
+    connectionId = await addEs8Connection(app);
     browser = await openBrowser();
     page = browser.page;
   });

@@ -17,13 +17,18 @@ import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { ensureWebBuilt } from "../../scripts/build-web.ts";
-import { type AppStorage, openAppStorage } from "../../src/app/connection-service.ts";
+import {
+  type AppStorage,
+  addConnection,
+  openAppStorage,
+} from "../../src/app/connection-service.ts";
 import { loadInstalledDrivers } from "../../src/app/driver-registry.ts";
 import { createUiApi, serveApi, serveWebAssets, UiServices } from "../../src/app/http/api/index.ts";
 import type { McpPort } from "../../src/app/http/api/mcp-port.ts";
 import { createMcpPort } from "../../src/app/mcp-port-impl.ts";
 import { type McpService, startMcpService } from "../../src/app/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
+import { node, portOf } from "./cluster.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 export const CHROMIUM = process.env.QUARRY_CHROMIUM ?? "/usr/bin/chromium";
@@ -172,4 +177,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /** Unique index names for these tests. */
 export function uiIndex(what: string): string {
   return `qt-ui-${what}-${randomBytes(4).toString("hex")}`;
+}
+
+/** Saves the connection `dev` to the es8 node in the app under test; returns its id. */
+export async function addEs8Connection(app: UiApp): Promise<string> {
+  const saved = await addConnection(app.storage, {
+    name: "dev",
+    type: "elasticsearch",
+    settings: {
+      host: "127.0.0.1",
+      port: portOf(node("es8")),
+      auth: "none",
+      sslMode: "disabled",
+      skipTlsVerify: false,
+    },
+  });
+  return saved.id;
 }
