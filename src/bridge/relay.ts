@@ -14,6 +14,7 @@
  *   names the bridge as the refusing layer, to the client.
  */
 import { errors, isQuarryError, type QuarryError } from "../core/errors.ts";
+import { parseJsonExact } from "../core/exact-json.ts";
 import { MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
 import type { Endpoint } from "./app-link.ts";
 import {
@@ -121,7 +122,7 @@ export class Relay {
     if (!line.trim()) return;
     let message: unknown;
     try {
-      message = JSON.parse(line);
+      message = parseJsonExact(line);
     } catch {
       this.#fail(null, RPC.parseError, "Parse error: the line is not JSON");
       return;

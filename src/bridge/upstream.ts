@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { Agent, type IncomingMessage, request } from "node:http";
+import { parseJsonExact } from "../core/exact-json.ts";
 import { PROOF_PATH, type ProofAnswer, verifyProof } from "../core/mcp-handshake.ts";
 import { SseReader } from "./sse.ts";
 
@@ -151,7 +152,7 @@ export function post(
 
 function parseOr(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonExact(text);
   } catch {
     return undefined;
   }

@@ -42,6 +42,12 @@ export interface ConsoleRunOptions {
   signal?: AbortSignal;
   /** Called while a long task (`_delete_by_query`) runs, each time its status is polled. */
   onProgress?: (p: TaskProgress) => void;
+  /**
+   * How a search answer comes back: as grid rows (the default; reads the mapping of the hits'
+   * indices for the columns) or as JSON exactly as the cluster gave it, which skips that read. The
+   * MCP server asks for JSON: a model reads the hits, not the grid's cells.
+   */
+  searchAs?: "grid" | "json";
 }
 
 /** One document a bulk delete could not delete, and why. */
@@ -90,5 +96,12 @@ export type ConsoleResult =
       raw: unknown;
     }
   | { kind: "table"; status: number; headers: string[]; rows: unknown[][]; raw: unknown }
-  | { kind: "json"; status: number; raw: unknown; task?: TaskReport }
+  | {
+      kind: "json";
+      status: number;
+      raw: unknown;
+      task?: TaskReport;
+      /** Set when the answer is a search returned as JSON (`searchAs: "json"`): its hit total. */
+      search?: { total: number | null };
+    }
   | { kind: "error"; status: number; type: string; reason: string; raw: unknown };

@@ -21,6 +21,7 @@ import {
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
 import { errors, type QuarryError } from "../core/errors.ts";
+import { parseJsonExact } from "../core/exact-json.ts";
 import { isValidChallenge, PROOF_PATH, type ProofAnswer } from "../core/mcp-handshake.ts";
 import type { Authenticator, Principal } from "./auth.ts";
 import type { LegacySessions } from "./legacy-sessions.ts";
@@ -189,7 +190,7 @@ export class McpHttpServer {
           { connection: "close" },
         );
       try {
-        body = JSON.parse(read.text);
+        body = parseJsonExact(read.text);
       } catch {
         return fail(res, 400, null, {
           code: RPC.parseError,

@@ -3,6 +3,7 @@
  * client can take, with a note that says what was cut and how to get the rest. Pure.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
+import { parseJsonExact } from "../core/exact-json.ts";
 
 /** Largest tool result, in characters of its JSON (about 25,000 tokens). */
 export const RESULT_CHAR_LIMIT = 100_000;
@@ -39,7 +40,8 @@ export function capJson(
 ): { value: unknown; cuts: Cut[]; text: string } {
   let text = JSON.stringify(value) ?? "null";
   if (text.length <= maxChars) return { value, cuts: [], text };
-  const root = { v: JSON.parse(text) as unknown };
+  // A copy to cut; exact, since the value may hold longs beyond 2^53 (core/exact-json.ts).
+  const root = { v: parseJsonExact(text) };
   const cuts = new Map<string, Cut>();
   for (let round = 0; round < 500 && text.length > maxChars; round++) {
     const biggest = findBiggest(root);

@@ -73,6 +73,24 @@ for (const name of MAJORS) {
       assert.ok(r.rows.find((row) => row._id === "ORD-0000001")?.json.includes("items"));
     });
 
+    it("searchAs json gives the search as the cluster answered it, marked with its total", async () => {
+      const request = {
+        method: "GET",
+        path: `/${index}/_search`,
+        body: { query: { ids: { values: ["ORD-0000001", "ORD-0000002"] } } },
+      };
+      const r = expectKind(await runConsole(t, request, { searchAs: "json" }), "json");
+      assert.deepEqual(r.search, { total: 2 });
+      const hits = (r.raw as { hits: { hits: SearchHit[] } }).hits.hits;
+      assert.deepEqual(hits.map((h) => h._id).sort(), ["ORD-0000001", "ORD-0000002"]);
+      // Not a search: no `search` mark, whatever the option says.
+      const count = expectKind(
+        await runConsole(t, { method: "GET", path: `/${index}/_count` }, { searchAs: "json" }),
+        "json",
+      );
+      assert.equal(count.search, undefined);
+    });
+
     it("a GET with a body is sent as a GET with its body (the filter applies)", async () => {
       const r = expectKind(
         await runConsole(t, {

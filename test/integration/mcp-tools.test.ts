@@ -53,6 +53,10 @@ async function es(nodeName: "es7" | "es8", method: HttpMethod, path: string, bod
   }
 }
 
+/** An integer JSON.stringify writes as these exact digits (Node 24's JSON.rawJSON). */
+const exactLong = (digits: string): unknown =>
+  (JSON as unknown as { rawJSON(t: string): unknown }).rawJSON(digits);
+
 let home: TestHome;
 let srv: TestServer;
 let full: string;
@@ -254,10 +258,13 @@ for (const era of ERAS) {
           connection: n,
           method: "PUT",
           path: `/${SCRATCH}-writes/_doc/new-${era}?refresh=true`,
-          body: { status: "new", total: 1 },
+          // A long beyond 2^53 (sent digit for digit by JSON.stringify) must arrive unrounded.
+          body: { status: "new", total: 1, big: exactLong("1152921504606846977") },
         });
         assert.equal(write.isError, false);
         assert.equal((write.sc.body as Structured).result, "created");
+        const stored = await es(n, "GET", `/${SCRATCH}-writes/_doc/new-${era}`);
+        assert.match(JSON.stringify(stored.body), /"big":1152921504606846977\b/);
         const bad = await tool(client, "execute_query", {
           connection: n,
           method: "POST",

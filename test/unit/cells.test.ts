@@ -1,6 +1,7 @@
 /** Hits to rows (spec 2.2, 8): nested leaves, JSON cells, the display limit, concurrency tokens. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { parseJsonExact } from "../../src/core/exact-json.ts";
 import { CELL_DISPLAY_LIMIT } from "../../src/core/grid.ts";
 import { hitToRow, valueAt } from "../../src/drivers/elasticsearch/cells.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
@@ -140,6 +141,25 @@ describe("the cell display limit", () => {
     const r = hitToRow({ _index: "t", _id: "6", _source: { name: long } }, columns);
     assert.equal((r.cells.name as string).length, CELL_DISPLAY_LIMIT);
     assert.deepEqual(r.cut, ["name"]);
+  });
+
+  it("keeps every cell whole with cut: false (what an export writes)", () => {
+    const r = hitToRow({ _index: "t", _id: "5", _source: { tags: [long], name: long } }, columns, {
+      cut: false,
+    });
+    assert.equal(r.cells.name, long);
+    assert.equal(r.cells.tags, JSON.stringify([long]));
+    assert.deepEqual(r.cut, []);
+  });
+
+  it("shows a long beyond 2^53 as its exact digits, inside JSON cells too", () => {
+    const source = parseJsonExact(
+      '{"n":12345678901234567891,"tags":[12345678901234567891]}',
+    ) as Record<string, unknown>;
+    const r = hitToRow({ _index: "t", _id: "8", _source: source }, columns);
+    assert.equal(r.cells.n, "12345678901234567891");
+    assert.equal(r.cells.tags, "[12345678901234567891]");
+    assert.deepEqual(r.json, ["tags"], "an exact number is not a JSON cell");
   });
 
   it("leaves a cell of exactly the limit whole", () => {

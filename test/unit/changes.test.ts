@@ -77,6 +77,19 @@ describe("checkChanges", () => {
     assert.deepEqual(refusals({ updates: [{ ...row, set: { notes: "full" }, cut: [] }] }), []);
   });
 
+  it("refuses a number beyond 2^53 (already rounded), and takes the same digits as text", () => {
+    const r = refusals({ updates: [{ ...row, set: { priority: 2 ** 60 } }] });
+    assert.equal(r.length, 1);
+    assert.equal(r[0]?.column, "priority");
+    assert.match(r[0]?.message ?? "", /beyond 2\^53/);
+    assert.match(r[0]?.remedy ?? "", /as text in quotes/);
+    assert.deepEqual(
+      refusals({ updates: [{ ...row, set: { priority: "1152921504606846977" } }] }),
+      [],
+    );
+    assert.deepEqual(refusals({ updates: [{ ...row, set: { priority: 2 ** 53 - 1 } }] }), []);
+  });
+
   it("refuses unknown columns, metadata, a non-JSON nested value, and missing tokens", () => {
     const r = refusals({
       updates: [

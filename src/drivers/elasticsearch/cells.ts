@@ -4,6 +4,7 @@
  * text (listed in `Row.json`); a cell longer than the display limit is cut to it, ends in `...`,
  * and is listed in `Row.cut` so no later edit writes the fragment back unknowingly.
  */
+import { exactIntegerText, isExactInteger } from "../../core/exact-json.ts";
 import { CELL_DISPLAY_LIMIT, type CellValue, type Column, type Row } from "../../core/grid.ts";
 
 /** A hit as `_search` returns it (7.x adds `_type`, which the grid ignores). */
@@ -21,7 +22,12 @@ export interface SearchHit {
 const UNASSIGNED_SEQ_NO = -2;
 const ELLIPSIS = "...";
 
-export function hitToRow(hit: SearchHit, columns: Column[]): Row {
+/**
+ * A hit as a grid row. `cut: false` keeps every cell whole (an export writes the full value; the
+ * grid and the console cut at the display limit).
+ */
+export function hitToRow(hit: SearchHit, columns: Column[], options: { cut?: boolean } = {}): Row {
+  const cutLong = options.cut !== false;
   const row: Row = {
     _id: hit._id,
     _index: hit._index,
@@ -44,8 +50,9 @@ export function hitToRow(hit: SearchHit, columns: Column[]): Row {
       }
     }
     let cell = toCell(value);
-    if (typeof value === "object" && value !== null) row.json.push(column.name);
-    if (typeof cell === "string" && cell.length > CELL_DISPLAY_LIMIT) {
+    if (typeof value === "object" && value !== null && !isExactInteger(value))
+      row.json.push(column.name);
+    if (cutLong && typeof cell === "string" && cell.length > CELL_DISPLAY_LIMIT) {
       cell = cut(cell);
       row.cut.push(column.name);
     }
@@ -80,6 +87,8 @@ export function valueAt(node: unknown, path: string[]): unknown {
 
 function toCell(value: unknown): CellValue {
   if (value === undefined || value === null) return null;
+  // A long beyond 2^53 shows as its exact digits: a number would be rounded on the way to a screen.
+  if (isExactInteger(value)) return exactIntegerText(value);
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
     return value;
   return JSON.stringify(value);

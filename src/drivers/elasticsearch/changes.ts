@@ -160,6 +160,18 @@ export function checkChanges(
         remedy: "Enter a value, or empty the cell (null).",
       });
     }
+    // A number beyond 2^53 reached Quarry already rounded (a JSON number or a number editor);
+    // writing it would store digits nobody typed.
+    if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      return refuse({
+        change,
+        row,
+        column: name,
+        message: `the number in "${name}" is beyond 2^53 and may already be rounded (${value})`,
+        remedy:
+          'Enter it as text in quotes (e.g. "12345678901234567891"): Elasticsearch stores the exact digits in a long field.',
+      });
+    }
   };
 
   const checkTokens = (change: "update" | "delete", row: string, r: RowUpdate | RowDelete) => {

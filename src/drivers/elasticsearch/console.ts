@@ -17,6 +17,7 @@ import type {
 } from "../../core/console.ts";
 import type { ConnectionSecrets } from "../../core/driver.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
+import { parseJsonExact } from "../../core/exact-json.ts";
 import type { Column } from "../../core/grid.ts";
 import { hitToRow, type SearchHit } from "./cells.ts";
 import { type Route, routesOf } from "./classify.ts";
@@ -180,7 +181,7 @@ function parseBody(path: string, text: string): unknown {
     return `${out.join("\n")}\n`;
   }
   try {
-    return JSON.parse(text);
+    return parseJsonExact(text);
   } catch (e) {
     const message = (e as Error).message;
     const at = /line (\d+)/.exec(message);
@@ -324,6 +325,10 @@ export async function runConsole(
   }
   const answer = classifyAnswer(prepared.method, res.status, res.body);
   if (answer !== "search") return answer;
+  if (options.searchAs === "json") {
+    const search = { total: totalHits(res.body as SearchBody) };
+    return { kind: "json", status: res.status, raw: res.body, search };
+  }
   const columns = await columnsForHits(transport, prepared.route, res.body as SearchBody);
   return columns
     ? searchGrid(res.status, res.body as SearchBody, columns)
@@ -414,16 +419,20 @@ export function tableAnswer(status: number, rows: unknown[]): ConsoleResult {
 
 /** Pure: search hits as grid rows, with the grid's columns and cell rules. */
 export function searchGrid(status: number, body: SearchBody, columns: Column[]): ConsoleResult {
-  const total = body.hits.total;
   return {
     kind: "grid",
     status,
     columns,
     rows: body.hits.hits.map((h) => hitToRow(h, columns)),
-    total:
-      typeof total === "number" ? total : typeof total?.value === "number" ? total.value : null,
+    total: totalHits(body),
     raw: body,
   };
+}
+
+/** The hit total: a number in 7.x with `rest_total_hits_as_int`, `{value}` otherwise. */
+function totalHits(body: SearchBody): number | null {
+  const total = body.hits.total;
+  return typeof total === "number" ? total : typeof total?.value === "number" ? total.value : null;
 }
 
 /**

@@ -23,6 +23,7 @@ import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parse as parseCsv } from "csv-parse";
 import { errors, isQuarryError, QuarryError } from "../../core/errors.ts";
+import { parseJsonExact } from "../../core/exact-json.ts";
 import {
   EXPORT_FORMATS,
   type ExportFormat,
@@ -30,7 +31,7 @@ import {
   type ExportReport,
 } from "../../core/export.ts";
 import { type CellValue, type Column, RESULT_WINDOW } from "../../core/grid.ts";
-import { hitToRow, type SearchHit, valueAt } from "./cells.ts";
+import { hitToRow, type SearchHit } from "./cells.ts";
 import { errorTypeAndReason } from "./errors.ts";
 import { compileFilters, type QueryDsl } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
@@ -77,27 +78,11 @@ export function csvHeader(columns: Column[]): string {
 export function csvLines(hits: SearchHit[], columns: Column[]): string {
   let out = "";
   for (const hit of hits) {
-    const row = hitToRow(hit, columns);
-    out += columns
-      .map((c) =>
-        csvField(row.cut.includes(c.name) ? fullCell(hit, c) : (row.cells[c.name] ?? null)),
-      )
-      .join(",");
+    const row = hitToRow(hit, columns, { cut: false });
+    out += columns.map((c) => csvField(row.cells[c.name] ?? null)).join(",");
     out += "\r\n";
   }
   return out;
-}
-
-/**
- * A cell without the display cut: the same value `hitToRow` shows (cells.ts), in full.
- * TODO(cells.ts): replace with an uncut option of hitToRow when its owner adds one.
- */
-function fullCell(hit: SearchHit, column: Column): CellValue {
-  let value = valueAt(hit._source ?? {}, column.name.split("."));
-  if (column.kind === "nested-leaf" && value !== undefined && !Array.isArray(value))
-    value = [value];
-  if (value === undefined || value === null) return null;
-  return typeof value === "object" ? JSON.stringify(value) : (value as CellValue);
 }
 
 /**
@@ -172,7 +157,8 @@ async function writeCheckpoint(path: string, cp: Checkpoint): Promise<void> {
 
 async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
   try {
-    const cp = JSON.parse(await readFile(path, "utf8")) as Checkpoint;
+    // Exact: the checkpoint's search_after may hold a long beyond 2^53.
+    const cp = parseJsonExact(await readFile(path, "utf8")) as Checkpoint;
     return cp.version === CHECKPOINT_VERSION ? cp : undefined;
   } catch {
     return undefined;

@@ -8,6 +8,7 @@ import { checkServerIdentity } from "node:tls";
 import { Pool } from "undici";
 import type { ConnectionSecrets } from "../../core/driver.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
+import { parseJsonExact } from "../../core/exact-json.ts";
 import { authorizationHeader, baseUrl, type EsConnectionConfig, tlsPolicy } from "./config.ts";
 import { httpError, networkError } from "./errors.ts";
 
@@ -118,7 +119,7 @@ export class EsTransport {
       let parsed: unknown = text;
       if (text && type.includes("json")) {
         try {
-          parsed = JSON.parse(text);
+          parsed = parseJsonExact(text);
         } catch {
           parsed = text;
         }

@@ -64,7 +64,10 @@ async function runWithTimeout(
 ): Promise<ConsoleResult> {
   const timeout = AbortSignal.timeout(seconds * 1000);
   try {
-    return await session.runConsole(request, { signal: AbortSignal.any([ctx.signal, timeout]) });
+    return await session.runConsole(request, {
+      signal: AbortSignal.any([ctx.signal, timeout]),
+      searchAs: "json",
+    });
   } catch (e) {
     if (timeout.aborted && !ctx.signal.aborted) throw errors.requestTimedOut(seconds);
     throw e;

@@ -138,7 +138,7 @@ export const getDocument = defineTool({
         path,
         body: { query: { ids: { values: [args.id] } }, seq_no_primary_term: true, size: 2 },
       },
-      { signal: ctx.signal },
+      { signal: ctx.signal, searchAs: "json" },
     );
     if (result.kind === "error") return consoleRecord(result);
     const hits = (result.raw as { hits?: { hits?: Record<string, unknown>[] } }).hits?.hits ?? [];

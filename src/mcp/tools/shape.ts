@@ -3,6 +3,7 @@
  * parsed back, columns as short records, console results by kind. Pure.
  */
 import type { ConsoleResult } from "../../core/console.ts";
+import { parseJsonExact } from "../../core/exact-json.ts";
 import type { Column, Row, TableInfo } from "../../core/grid.ts";
 
 /**
@@ -44,7 +45,7 @@ export function repeatedLeaves(columns: readonly Column[]): Set<string> {
 function parseJsonCell(value: unknown): unknown {
   if (typeof value !== "string") return value;
   try {
-    return JSON.parse(value);
+    return parseJsonExact(value);
   } catch {
     return value;
   }
@@ -86,6 +87,7 @@ export function consoleRecord(result: ConsoleResult): Record<string, unknown> {
     case "table":
       return { kind: "table", status: result.status, headers: result.headers, rows: result.rows };
     case "json":
+      if (result.search) return searchRecord(result.status, result.search.total, result.raw);
       return { kind: "json", status: result.status, body: result.raw };
     case "error":
       return {

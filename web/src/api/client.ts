@@ -4,6 +4,8 @@
  * with the server's message and remedy, so no screen has to guess what went wrong.
  */
 
+import { parseJsonExact } from "../../../src/core/exact-json.ts";
+
 const SECRET_KEY = "quarry.secret";
 export const SECRET_HEADER = "X-Quarry-Secret";
 
@@ -103,7 +105,7 @@ export async function api<T>(
   let parsed: unknown = null;
   if (text) {
     try {
-      parsed = JSON.parse(text);
+      parsed = parseJsonExact(text);
     } catch {
       throw new ApiError(res.status, {
         code: "bad_response",

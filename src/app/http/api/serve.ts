@@ -8,6 +8,7 @@ import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { QuarryError } from "../../../core/errors.ts";
+import { parseJsonExact } from "../../../core/exact-json.ts";
 import { type ApiResult, errorResult, type Router } from "./router.ts";
 
 /** The header every API request carries: the per-run secret from the URL the app opened. */
@@ -91,7 +92,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
     );
   }
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return parseJsonExact(Buffer.concat(chunks).toString("utf8"));
   } catch {
     throw new QuarryError(
       "invalid_input",

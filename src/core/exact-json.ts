@@ -1,0 +1,47 @@
+/**
+ * JSON parsing that keeps integers beyond 2^53 exact. Elasticsearch's `long` fields, `_shard_doc`
+ * sort values and `_seq_no`-like counters can exceed what a double holds; `JSON.parse` would round
+ * them, so a cell would show another number and an export or a `search_after` would carry it on.
+ * Such integers are kept as `JSON.rawJSON` values, which `JSON.stringify` writes back digit for
+ * digit. Pure.
+ */
+
+// Node 24 has these (ES2025's JSON.parse source text access); TypeScript's es2024 lib does not.
+interface RawJson {
+  readonly rawJSON: string;
+}
+type ReviverContext = { source?: string };
+const json = JSON as unknown as {
+  rawJSON(text: string): RawJson;
+  isRawJSON(value: unknown): value is RawJson;
+  parse(
+    text: string,
+    reviver: (key: string, value: unknown, context: ReviverContext) => unknown,
+  ): unknown;
+};
+
+const INTEGER_TEXT = /^-?\d+$/;
+/** A number token of 16 digits or more: the only ones that can be unsafe integers. */
+const LONG_NUMBER = /(?:^|[:[,])\s*-?\d{16}/;
+
+function keepExact(_key: string, value: unknown, context: ReviverContext): unknown {
+  if (typeof value !== "number" || Number.isSafeInteger(value)) return value;
+  const source = context.source;
+  return source !== undefined && INTEGER_TEXT.test(source) ? json.rawJSON(source) : value;
+}
+
+/** `JSON.parse`, except that integers beyond 2^53 come back exact (see `isExactInteger`). */
+export function parseJsonExact(text: string): unknown {
+  // The reviver costs; most answers hold no number long enough to need it.
+  return LONG_NUMBER.test(text) ? json.parse(text, keepExact) : JSON.parse(text);
+}
+
+/** An integer `parseJsonExact` kept exact: `JSON.stringify` writes its digits as they were. */
+export function isExactInteger(value: unknown): value is RawJson {
+  return typeof value === "object" && value !== null && json.isRawJSON(value);
+}
+
+/** The digits of an exact integer, for display (a cell shows them as text). */
+export function exactIntegerText(value: RawJson): string {
+  return value.rawJSON;
+}
