@@ -44,8 +44,7 @@ function tokenView(t: StoredToken): TokenView {
     connections: t.connections,
     createdAt: t.createdAt,
     expiresAt: t.expiresAt,
-    // The store does not record use; the audit log says who called what.
-    lastUsedAt: null,
+    lastUsedAt: t.lastUsedAt ?? null,
     revoked: t.revokedAt !== null,
   };
 }
@@ -109,6 +108,7 @@ export function createMcpPort(options: McpPortOptions): McpPort {
       port: running?.state === "running" ? running.port : null,
       preferredPort: s.preferredPort,
       url: running?.state === "running" ? running.url : null,
+      error: s.enabled && running?.state === "failed" ? running.error : null,
       bridgePath: bridgeExecutable(),
     };
   };

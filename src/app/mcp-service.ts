@@ -144,6 +144,7 @@ export async function startMcpService(options: McpServiceOptions = {}): Promise<
       server = undefined;
       await approvals.stop();
       await audit.close();
+      await tokens.settled();
       setStatus({ state: "disabled" });
     },
   };

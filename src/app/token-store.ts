@@ -8,9 +8,11 @@
  * Why SHA-256 and not a slow password hash: a token has 256 bits of entropy, so no dictionary or
  * brute force applies; a slow hash would only add its cost to every request.
  *
- * The app (the MCP server) only reads the file: it re-reads it when it changes (checked by stat on
- * every verification, and by a folder watch for revocations), so a token the CLI creates or
- * revokes takes effect at once in the running app.
+ * The app (the MCP server) reads the file again when it changes (checked by stat on every
+ * verification, and by a folder watch for revocations), so a token the CLI creates or revokes
+ * takes effect at once in the running app. The one thing the app writes is `lastUsedAt`
+ * (Settings' Last used): at most once a minute per token (TOKEN_USE_RESOLUTION_MS), after the
+ * call that used it has been let through, under the same lock and atomic replace as every change.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { type FSWatcher, readFileSync, statSync, watch } from "node:fs";
@@ -20,6 +22,7 @@ import {
   looksLikeToken,
   publicPrefix,
   type StoredToken,
+  shouldRecordUse,
   TOKEN_PREFIX,
   TOKEN_RANDOM_BYTES,
   type TokenScope,
@@ -73,6 +76,11 @@ export class TokenStore implements TokenDirectory {
   readonly #lockPath: string;
   readonly #now: () => number;
   #cache: { key: string; tokens: StoredToken[] } | undefined;
+  /** Uses not written yet: token id → ms. */
+  readonly #uses = new Map<string, number>();
+  /** The last use written or being written, per token, so a burst of calls writes once. */
+  readonly #recorded = new Map<string, number>();
+  #writingUses: Promise<void> | undefined;
 
   constructor(dir: string, now: () => number = Date.now) {
     this.dir = dir;
@@ -109,6 +117,7 @@ export class TokenStore implements TokenDirectory {
       createdAt: new Date(now).toISOString(),
       expiresAt: input.lifetimeMs === null ? null : new Date(now + input.lifetimeMs).toISOString(),
       revokedAt: null,
+      lastUsedAt: null,
     };
     await this.#change((file) => {
       const clash = file.tokens.find(
@@ -169,6 +178,59 @@ export class TokenStore implements TokenDirectory {
     return this.#cached().find((t) => t.id === id);
   }
 
+  /**
+   * Notes that the MCP server accepted the token at `nowMs`. Returns at once; the write follows,
+   * and only when the last use on record is a minute old or more (TOKEN_USE_RESOLUTION_MS).
+   */
+  recordUse(id: string, nowMs: number = this.#now()): void {
+    const last = this.#recorded.get(id) ?? Date.parse(this.byId(id)?.lastUsedAt ?? "");
+    if (!shouldRecordUse(last, nowMs)) return;
+    this.#recorded.set(id, nowMs);
+    this.#uses.set(id, nowMs);
+    this.#startWritingUses();
+  }
+
+  /** Resolves once the uses noted so far are written (or failed to be). */
+  async settled(): Promise<void> {
+    while (this.#writingUses) await this.#writingUses;
+  }
+
+  #startWritingUses(): void {
+    if (this.#writingUses) return;
+    this.#writingUses = this.#writeUses().finally(() => {
+      this.#writingUses = undefined;
+      if (this.#uses.size > 0) this.#startWritingUses();
+    });
+  }
+
+  async #writeUses(): Promise<void> {
+    // Uses noted while one write waits for the lock go into the next write, together.
+    while (this.#uses.size > 0) {
+      const uses = new Map(this.#uses);
+      this.#uses.clear();
+      try {
+        // Not #change: that creates the folder, and a folder removed meanwhile (an app data
+        // folder deleted, a test's temporary one) must stay removed. Then the lock fails here.
+        await withFileLock(this.#lockPath, async () => {
+          const file = await this.#read();
+          let changed = false;
+          for (const t of file.tokens) {
+            const at = uses.get(t.id);
+            if (at === undefined) continue;
+            // Not "only if later": a time on record in the future (the clock was set back) is
+            // corrected too. The running app is the only writer of this field.
+            t.lastUsedAt = new Date(at).toISOString();
+            changed = true;
+          }
+          if (changed) await this.#write(file);
+        });
+      } catch {
+        // Last used is a convenience: a file that cannot be written (a full disk, a file being
+        // repaired) must not refuse or slow a call. The next use after a minute tries again.
+      }
+    }
+  }
+
   /** Calls `onChange` (debounced) whenever the tokens file is replaced. Returns a stop function. */
   watch(onChange: () => void): () => void {
     let timer: NodeJS.Timeout | undefined;
@@ -227,9 +289,13 @@ export class TokenStore implements TokenDirectory {
     return withFileLock(this.#lockPath, async () => {
       const file = await this.#read();
       const result = mutate(file);
-      file.version = FORMAT_VERSION;
-      await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+      await this.#write(file);
       return result;
     });
+  }
+
+  async #write(file: TokensFile): Promise<void> {
+    file.version = FORMAT_VERSION;
+    await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
   }
 }

@@ -66,6 +66,11 @@ export interface StoredToken {
   expiresAt: string | null;
   /** ISO time the token was revoked; null while it is live. */
   revokedAt: string | null;
+  /**
+   * ISO time the MCP server last accepted the token, true to within TOKEN_USE_RESOLUTION_MS;
+   * null or absent when it never has (files written before Quarry recorded use have no field).
+   */
+  lastUsedAt?: string | null;
 }
 
 export type TokenStatus = "active" | "expired" | "revoked";
@@ -77,6 +82,23 @@ export function tokenStatus(
   if (t.revokedAt) return "revoked";
   if (t.expiresAt && Date.parse(t.expiresAt) <= nowMs) return "expired";
   return "active";
+}
+
+/**
+ * How often a token's use is written down: at most once per minute per token. Last used answers
+ * "is this client still using its token?", which a minute answers as well as a millisecond, and
+ * a busy agent's hundreds of calls a minute must not each rewrite the tokens file.
+ */
+export const TOKEN_USE_RESOLUTION_MS = 60_000;
+
+/**
+ * Whether a use at `nowMs` is worth writing down, given the last use written (or being written),
+ * in ms; null or NaN when there is none.
+ */
+export function shouldRecordUse(lastUsedMs: number | null, nowMs: number): boolean {
+  if (lastUsedMs === null || !Number.isFinite(lastUsedMs)) return true;
+  // A last use in the future means the clock was set back: write the true time.
+  return nowMs - lastUsedMs >= TOKEN_USE_RESOLUTION_MS || nowMs < lastUsedMs;
 }
 
 /** Every token Quarry mints starts with this, so secret scanners and people can recognise one. */

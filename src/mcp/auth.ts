@@ -169,7 +169,8 @@ export class Authenticator {
         BRIDGE_TOKEN_NAME,
       );
 
-    const user = this.#tokens.check(presented, this.#now());
+    const now = this.#now();
+    const user = this.#tokens.check(presented, now);
     if (!user.ok) {
       const reason =
         user.reason === "unknown"
@@ -178,6 +179,7 @@ export class Authenticator {
       return this.#fail(reason, user.reason, user.token?.name);
     }
     const t = user.token;
+    this.#tokens.recordUse(t.id, now);
     const { signal, release } = this.#revocations.acquire(t.id);
     return {
       ok: true,

@@ -18,6 +18,11 @@ export type TokenCheck =
 export interface TokenDirectory {
   check(presented: string, nowMs: number): TokenCheck;
   byId(id: string): StoredToken | undefined;
+  /**
+   * Notes that the server accepted this token now (Settings' Last used). Returns at once and
+   * never throws: the store writes it later, coalesced, and a failed write refuses no call.
+   */
+  recordUse(id: string, nowMs: number): void;
   /** Calls back when the tokens change (created or revoked elsewhere); returns a stop function. */
   watch(onChange: () => void): () => void;
 }

@@ -110,6 +110,71 @@ describe("the token store", () => {
     const c = store.check(token, clock.now());
     assert.equal(c.ok ? "ok" : c.reason, "expired");
   });
+
+  test("Last used: written at most once a minute per token, atomically, beside other changes", async () => {
+    const clock = new ManualClock();
+    const store = new TokenStore(home.dir, clock.now);
+    const path = join(home.dir, TOKENS_FILE);
+    const inode = async () => (await stat(path)).ino;
+    const lastUsed = async (id: string) =>
+      (await store.list()).find((t) => t.id === id)?.lastUsedAt ?? null;
+    const { token, record } = await store.create({
+      name: "busy",
+      scope: "read-only",
+      connections: null,
+      lifetimeMs: null,
+    });
+    const quiet = await store.create({
+      name: "quiet",
+      scope: "read-only",
+      connections: null,
+      lifetimeMs: null,
+    });
+    assert.equal(await lastUsed(record.id), null, "a new token has not been used");
+
+    // A burst of calls: one write, with the first call's time.
+    const t0 = clock.now();
+    const before = await inode();
+    for (let i = 0; i < 50; i++) store.recordUse(record.id, t0 + i * 100);
+    await store.settled();
+    assert.equal(await lastUsed(record.id), new Date(t0).toISOString());
+    assert.equal(await lastUsed(quiet.record.id), null);
+    const written = await inode();
+    assert.notEqual(written, before, "the file was replaced (atomically), not edited in place");
+    assert.equal((await stat(path)).mode & 0o777, 0o600);
+    assert.ok(!(await readFile(path, "utf8")).includes(token), "never the token itself");
+
+    // Within the minute: nothing is written; a fresh store (the app restarted) goes by the file.
+    clock.advance(59_000);
+    store.recordUse(record.id, clock.now());
+    new TokenStore(home.dir, clock.now).recordUse(record.id, clock.now());
+    await store.settled();
+    assert.equal(await inode(), written, "no write within the minute");
+
+    // A minute on: written again. A revocation by another process (the CLI) meanwhile is kept.
+    clock.advance(1_000);
+    store.recordUse(record.id, clock.now());
+    await new TokenStore(home.dir, clock.now).revoke("quiet");
+    await store.settled();
+    assert.equal(await lastUsed(record.id), new Date(clock.now()).toISOString());
+    assert.notEqual((await store.list()).find((t) => t.name === "quiet")?.revokedAt, null);
+  });
+
+  test("Last used never recreates a removed app data folder, and never throws", async () => {
+    const gone = await testHome();
+    const store = new TokenStore(gone.dir);
+    const { record } = await store.create({
+      name: "x",
+      scope: "read-only",
+      connections: null,
+      lifetimeMs: null,
+    });
+    assert.ok(store.byId(record.id), "read into the store's cache");
+    await gone.cleanup();
+    store.recordUse(record.id, Date.now());
+    await store.settled();
+    await assert.rejects(stat(gone.dir), { code: "ENOENT" });
+  });
 });
 
 describe("approvals", () => {

@@ -9,7 +9,9 @@ import {
   parseScope,
   publicPrefix,
   scopeAllows,
+  shouldRecordUse,
   TOKEN_SCOPES,
+  TOKEN_USE_RESOLUTION_MS,
   tokenNameProblem,
   tokenStatus,
 } from "../../src/core/tokens.ts";
@@ -94,5 +96,20 @@ describe("token records", () => {
     assert.equal(parseLifetime("0d"), undefined);
     assert.equal(parseLifetime("30 days"), undefined);
     assert.equal(parseLifetime("-1d"), undefined);
+  });
+});
+
+describe("Last used", () => {
+  const t = Date.parse("2026-03-01T10:00:00Z");
+  test("a token's use is written at most once a minute", () => {
+    assert.equal(TOKEN_USE_RESOLUTION_MS, 60_000);
+    assert.equal(shouldRecordUse(null, t), true, "never used");
+    assert.equal(shouldRecordUse(Number.NaN, t), true, "no readable time on record");
+    assert.equal(shouldRecordUse(t, t), false);
+    assert.equal(shouldRecordUse(t, t + 59_999), false);
+    assert.equal(shouldRecordUse(t, t + 60_000), true);
+  });
+  test("a last use in the future (the clock was set back) is corrected", () => {
+    assert.equal(shouldRecordUse(t + 5_000, t), true);
   });
 });

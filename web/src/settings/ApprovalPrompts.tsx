@@ -14,13 +14,19 @@ export function ApprovalPrompts() {
   const [pending, setPending] = useState<ApprovalRequest[]>([]);
   const toasts = useToasts();
   const lastError = useRef<string | null>(null);
+  // Answered here, until the server stops listing them: a poll that left before the answer
+  // arrived must not show the question again (a second click would answer nothing).
+  const answered = useRef(new Set<string>());
 
   useEffect(() => {
     let stop = false;
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
       try {
-        setPending(await get<ApprovalRequest[]>("/mcp/approvals"));
+        const listed = await get<ApprovalRequest[]>("/mcp/approvals");
+        const ids = new Set(listed.map((p) => p.id));
+        for (const id of answered.current) if (!ids.has(id)) answered.current.delete(id);
+        setPending(listed.filter((p) => !answered.current.has(p.id)));
         lastError.current = null;
       } catch (e) {
         // Say it once, not every poll.
@@ -42,16 +48,23 @@ export function ApprovalPrompts() {
   if (!first) return null;
 
   const answer = async (decision: ApprovalDecision) => {
+    // Gone from the screen at once (the next question, if any, takes its place), so a second
+    // click cannot answer it twice.
+    answered.current.add(first.id);
+    setPending((p) => p.filter((x) => x.id !== first.id));
     try {
       await post(`/mcp/approvals/${seg(first.id)}`, { decision });
-      setPending((p) => p.filter((x) => x.id !== first.id));
     } catch (e) {
+      // Timed out meanwhile, or the app is gone: say so; the next poll shows what still waits.
+      answered.current.delete(first.id);
       toasts.error(e);
     }
   };
 
   return (
+    // A new dialog per question: focus starts afresh, so a key pressed for one cannot answer the next.
     <Modal
+      key={first.id}
       title="An AI client asks for access"
       label="Approval request"
       onClose={() => answer("deny")}

@@ -64,7 +64,7 @@ export function Integrations() {
             <dl className="facts">
               <dt>Status</dt>
               <dd data-testid="mcp-status">
-                {s.running ? "running" : s.enabled ? "starting…" : "off"}
+                {s.running ? "running" : !s.enabled ? "off" : s.error ? "failed" : "starting…"}
               </dd>
               <dt>Port</dt>
               <dd data-testid="mcp-port">{s.port ?? "—"}</dd>
@@ -77,6 +77,14 @@ export function Integrations() {
                 <code>{s.bridgePath}</code>
               </dd>
             </dl>
+            {s.error ? (
+              <div className="error-note" role="alert" data-testid="mcp-error">
+                <div className="error-message">The MCP server did not start: {s.error}</div>
+                <div className="error-remedy">
+                  Fix what it names, then turn Enable MCP Server off and on again to retry.
+                </div>
+              </div>
+            ) : null}
             <button type="button" className="primary" onClick={() => setSheet(true)}>
               Connect a Client…
             </button>
@@ -150,7 +158,16 @@ function Tokens() {
               <td>{SCOPES.find((s) => s.value === t.scope)?.label ?? t.scope}</td>
               <td>{t.connections === null ? "all" : `${t.connections.length} allowed`}</td>
               <td>{t.expiresAt ? new Date(t.expiresAt).toLocaleDateString() : "never"}</td>
-              <td>{t.lastUsedAt ? new Date(t.lastUsedAt).toLocaleString() : "—"}</td>
+              <td>
+                {t.lastUsedAt ? (
+                  // Written at most once a minute per token, so true to the minute.
+                  <time dateTime={t.lastUsedAt} title="Recorded at most once a minute">
+                    {new Date(t.lastUsedAt).toLocaleString()}
+                  </time>
+                ) : (
+                  "—"
+                )}
+              </td>
               <td className="actions">
                 {t.revoked ? (
                   <span className="muted">revoked</span>

@@ -216,6 +216,8 @@ export interface McpStatus {
   port: number | null;
   preferredPort: number | null;
   url: string | null;
+  /** Why the server is not running although it is enabled (it failed to start); else null. */
+  error: string | null;
   /** Absolute path of this install's `quarry-mcp`. */
   bridgePath: string;
 }
