@@ -194,3 +194,26 @@ export async function addEs8Connection(app: UiApp): Promise<string> {
   });
   return saved.id;
 }
+
+/**
+ * Saves a connection to an unsecured node (es7 or es8) in the app under test, named after the
+ * node unless told otherwise; returns its id.
+ */
+export async function addPlainConnection(
+  app: UiApp,
+  nodeName: "es7" | "es8",
+  name: string = nodeName,
+): Promise<string> {
+  const saved = await addConnection(app.storage, {
+    name,
+    type: "elasticsearch",
+    settings: {
+      host: "127.0.0.1",
+      port: portOf(node(nodeName)),
+      auth: "none",
+      sslMode: "disabled",
+      skipTlsVerify: false,
+    },
+  });
+  return saved.id;
+}

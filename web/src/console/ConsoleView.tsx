@@ -10,16 +10,22 @@ import { EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { get, post, seg, toApiError } from "../api/client.ts";
-import type { ConsoleRun, HistoryEntry, JobView, ParsedConsoleRequest } from "../api/types.ts";
+import type {
+  ConsoleRequest,
+  ConsoleRun,
+  HistoryEntry,
+  JobView,
+  ParsedConsoleRequest,
+} from "../api/types.ts";
 import { copyText } from "../ui/clipboard.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
-import { waitForJob } from "../ui/jobs.ts";
+import { cancelJob, followJob, jobError } from "../ui/jobs.ts";
 import { Loading, Spinner, useDelayed, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { ProgressBar } from "../ui/progress.tsx";
 import { consoleLanguage } from "./console-language.ts";
 import { takePrefill } from "./prefill.ts";
-import { ResultView } from "./ResultView.tsx";
+import { ResultView, taskCounts } from "./ResultView.tsx";
 
 const STARTER = `# Requests in the Kibana Dev Tools style: a method and a path, then an optional JSON body.
 # Ctrl+Enter runs the request at the cursor; Ctrl+Shift+Enter runs them all.
@@ -32,7 +38,13 @@ GET /_search
 }
 `;
 
-type RunOutcome = { block: ParsedConsoleRequest; run?: ConsoleRun; error?: unknown };
+type RunOutcome = {
+  block: ParsedConsoleRequest;
+  run?: ConsoleRun;
+  error?: unknown;
+  /** The request ran as a job that was cancelled; `run` holds how far it got, when known. */
+  cancelled?: boolean;
+};
 
 export type RunAnswer =
   | { kind: "run"; run: ConsoleRun }
@@ -45,6 +57,7 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
   const [outcomes, setOutcomes] = useState<RunOutcome[]>([]);
   const [running, setRunning] = useState(false);
   const [job, setJob] = useState<JobView | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const [confirm, setConfirm] = useState<{
     blocks: ParsedConsoleRequest[];
     resolve: (ok: boolean) => void;
@@ -83,28 +96,53 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
       setRunning(true);
       setOutcomes([]);
       const out: RunOutcome[] = [];
-      for (const block of blocks) {
+      for (const [i, block] of blocks.entries()) {
         if (!block.request) {
           out.push({ block, error: block.error });
           setOutcomes([...out]);
           continue;
         }
+        let outcome: RunOutcome;
         try {
           const answer = await post<RunAnswer>(`${base}/run`, { request: block.request });
-          const run =
-            answer.kind === "run" ? answer.run : await waitForJob(answer.job, (j) => setJob(j));
-          out.push({ block, run });
+          outcome =
+            answer.kind === "run"
+              ? { block, run: answer.run }
+              : jobOutcome(block, await followJob(answer.job, (j) => setJob(j)));
         } catch (e) {
-          out.push({ block, error: e });
+          outcome = { block, error: e };
         } finally {
           setJob(null);
+          setCancelling(false);
         }
+        out.push(outcome);
         setOutcomes([...out]);
+        const left = blocks.length - i - 1;
+        if (outcome.cancelled && left > 0) {
+          // The requests after a cancelled one may rely on it: stop rather than run them anyway.
+          toasts.info(
+            left === 1
+              ? "Stopped: the request after the cancelled one was not run."
+              : `Stopped: the ${left} requests after the cancelled one were not run.`,
+          );
+          break;
+        }
       }
       setRunning(false);
     },
-    [base, askConfirm],
+    [base, askConfirm, toasts],
   );
+
+  const cancelRunning = async () => {
+    if (!job) return;
+    setCancelling(true);
+    try {
+      await cancelJob(job);
+    } catch (e) {
+      setCancelling(false);
+      toasts.error(e);
+    }
+  };
 
   const runAtCursor = useCallback(async () => {
     try {
@@ -270,7 +308,14 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
       <div className="console-split">
         <div className="console-editor" ref={host} />
         <section className="console-results" aria-label="Results" data-testid="console-results">
-          {job ? <ProgressBar label={job.label} progress={job.progress} /> : null}
+          {job ? (
+            <ProgressBar
+              label={job.label}
+              progress={job.progress}
+              onCancel={cancelRunning}
+              cancelling={cancelling}
+            />
+          ) : null}
           {outcomes.length === 0 && !running ? (
             <p className="muted pad">Results appear here.</p>
           ) : null}
@@ -289,6 +334,11 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
                   </span>
                 ) : null}
               </header>
+              {o.cancelled ? (
+                <p className="hint" role="status" data-testid="task-cancelled">
+                  {cancelledText(o.run)}
+                </p>
+              ) : null}
               {o.error ? <ErrorNote error={o.error} /> : null}
               {o.run ? <ResultView run={o.run} /> : null}
             </section>
@@ -326,9 +376,13 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
             </>
           }
         >
-          <p>These requests delete data and cannot be undone:</p>
-          <pre className="request-preview">
-            {confirm.blocks.map((b) => `${b.request?.method} ${b.request?.path}`).join("\n")}
+          <p>
+            {confirm.blocks.length === 1
+              ? "This request deletes data and cannot be undone:"
+              : "These requests delete data and cannot be undone:"}
+          </p>
+          <pre className="request-preview" data-testid="confirm-requests">
+            {confirm.blocks.map((b) => (b.request ? requestText(b.request) : "")).join("\n\n")}
           </pre>
         </Modal>
       ) : null}
@@ -337,6 +391,22 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
       ) : null}
     </div>
   );
+}
+
+/** What a job's ending means for the request it ran. */
+function jobOutcome(block: ParsedConsoleRequest, end: JobView<ConsoleRun>): RunOutcome {
+  if (end.state === "done") return { block, run: end.result! };
+  if (end.state === "cancelled")
+    return { block, cancelled: true, ...(end.result ? { run: end.result } : {}) };
+  return { block, error: jobError(end) };
+}
+
+/** How far a cancelled task got: what it did before it stopped stays done on the cluster. */
+function cancelledText(run: ConsoleRun | undefined): string {
+  const task = run?.result.kind === "json" ? run.result.task : undefined;
+  if (!task)
+    return "Cancelled. The cluster may have started the request: check before running it again.";
+  return `Cancelled: the task stopped after ${taskCounts(task)}; that much stays done.`;
 }
 
 function diagnosticsOf(state: EditorState, blocks: ParsedConsoleRequest[]): Diagnostic[] {
@@ -376,7 +446,11 @@ function HistoryDialog({
         {entries.data?.map((h, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: history is append-only and shown newest first
           <li key={i}>
-            <button type="button" className="history-item" onClick={() => onPick(requestText(h))}>
+            <button
+              type="button"
+              className="history-item"
+              onClick={() => onPick(requestText(h.request))}
+            >
               <code>
                 {h.request.method} {h.request.path}
               </code>
@@ -391,10 +465,13 @@ function HistoryDialog({
   );
 }
 
-function requestText(h: HistoryEntry): string {
-  const head = `${h.request.method} ${h.request.path}`;
-  if (h.request.body === undefined) return head;
+/** A request as console text: the method and path, then its body (as the driver's consoleText). */
+function requestText(request: ConsoleRequest): string {
+  const head = `${request.method} ${request.path}`;
+  if (request.body === undefined) return head;
   const body =
-    typeof h.request.body === "string" ? h.request.body : JSON.stringify(h.request.body, null, 2);
+    typeof request.body === "string"
+      ? request.body.trimEnd()
+      : JSON.stringify(request.body, null, 2);
   return `${head}\n${body}`;
 }

@@ -2,7 +2,7 @@
 import { AllCommunityModule, type ColDef, ModuleRegistry, themeQuartz } from "ag-grid-community";
 import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
-import type { ConsoleRun } from "../api/types.ts";
+import type { ConsoleRun, TaskReport } from "../api/types.ts";
 import { displayCell } from "../grid/edits.ts";
 import { JsonEditor } from "../ui/JsonEditor.tsx";
 
@@ -25,14 +25,19 @@ export function ResultView({ run }: { run: ConsoleRun }) {
   return (
     <div className="result-view" data-kind={r.kind} data-testid={`result-${r.kind}`}>
       <div className="result-switch">
-        <span className="muted">
-          {r.kind === "grid"
-            ? `search hits${r.total !== null ? ` · ${r.total.toLocaleString("en-US")} total` : ""}`
-            : r.kind === "table"
-              ? `${r.rows.length.toLocaleString("en-US")} rows`
-              : r.kind === "error"
-                ? `${r.type}: ${r.reason}`
-                : "JSON"}
+        <span
+          className="muted"
+          data-testid={r.kind === "json" && r.task ? "task-summary" : undefined}
+        >
+          {r.kind === "json" && r.task
+            ? taskSummary(r.task)
+            : r.kind === "grid"
+              ? `search hits${r.total !== null ? ` · ${r.total.toLocaleString("en-US")} total` : ""}`
+              : r.kind === "table"
+                ? `${r.rows.length.toLocaleString("en-US")} rows`
+                : r.kind === "error"
+                  ? `${r.type}: ${r.reason}`
+                  : "JSON"}
         </span>
         {table ? (
           <button type="button" className="link" onClick={() => setAsJson((v) => !v)}>
@@ -91,4 +96,42 @@ function tabular(run: ConsoleRun): { columns: ColDef<Row>[]; rows: Row[] } | nul
     return { columns, rows };
   }
   return null;
+}
+
+const n = (x: number) => x.toLocaleString("en-US");
+const counted = (x: number, one: string, many: string) => `${n(x)} ${x === 1 ? one : many}`;
+
+/** What a bulk task did, in words: "300 of 1,000 documents deleted" (every counter it moved). */
+export function taskCounts(t: TaskReport): string {
+  const moved = (
+    [
+      ["deleted", t.deleted],
+      ["updated", t.updated],
+      ["created", t.created],
+      ["unchanged", t.noops],
+    ] as const
+  ).filter(([, v]) => v > 0);
+  const of = t.total !== null ? ` of ${n(t.total)}` : "";
+  if (moved.length === 0) return `0${of} documents`;
+  if (moved.length === 1) {
+    const [word, v] = moved[0]!;
+    return `${n(v)}${of} documents ${word}`;
+  }
+  return `${moved.map(([word, v]) => `${n(v)} ${word}`).join(", ")}${of ? ` (${of.slice(1)})` : ""}`;
+}
+
+/** The line above a task's report: counts, batches, conflicts, failures, how it ended. */
+function taskSummary(t: TaskReport): string {
+  const parts = [
+    `Task: ${taskCounts(t)}`,
+    counted(t.batches, "batch", "batches"),
+    counted(t.versionConflicts, "version conflict", "version conflicts"),
+  ];
+  const failed = t.failures.filter((f) => !f.conflict).length + t.searchFailures.length;
+  if (failed > 0) parts.push(counted(failed, "failure", "failures"));
+  if (t.error)
+    parts.push(
+      t.error.type === "task_cancelled" ? "cancelled" : `${t.error.type}: ${t.error.reason}`,
+    );
+  return parts.join(" · ");
 }

@@ -1,11 +1,18 @@
-/** Export with a format choice, the current filter or the whole index, progress, then a download. */
+/**
+ * Export with a format choice, the current filter or the whole index, progress, then a download.
+ * A running export can be cancelled (Cancel, or closing the dialog): the app stops it and removes
+ * the partial file, and the dialog says how far it got.
+ */
 import { useRef, useState } from "react";
 import { ApiError, post, SECRET_HEADER, seg } from "../api/client.ts";
 import type { BrowseRequest, ExportFormat, ExportJobResult, JobView } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
-import { waitForJob } from "../ui/jobs.ts";
+import { cancelJob, followJob, jobError } from "../ui/jobs.ts";
 import { Modal } from "../ui/modal.tsx";
 import { ProgressBar } from "../ui/progress.tsx";
+
+/** The driver's default batch (core's ExportOptions.batchSize). */
+const DEFAULT_BATCH = 5_000;
 
 const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
   { value: "ndjson", label: "NDJSON", hint: "one document per line, ready for _bulk" },
@@ -33,8 +40,11 @@ export function ExportDialog({
   const filtered = (filters?.length ?? 0) > 0 || !!rawQuery;
   const [format, setFormat] = useState<ExportFormat>("ndjson");
   const [scope, setScope] = useState<"filter" | "all">(filtered ? "filter" : "all");
+  const [batchSize, setBatchSize] = useState(String(DEFAULT_BATCH));
   const [job, setJob] = useState<JobView | null>(null);
   const [done, setDone] = useState<ExportJobResult | null>(null);
+  const [cancelled, setCancelled] = useState<{ message: string; remedy: string } | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const ctrl = useRef<AbortController | null>(null);
   const running = job?.state === "running";
@@ -42,6 +52,7 @@ export function ExportDialog({
   const start = async () => {
     setError(null);
     setDone(null);
+    setCancelled(null);
     ctrl.current = new AbortController();
     try {
       const started = await post<JobView<ExportJobResult>>(
@@ -49,13 +60,40 @@ export function ExportDialog({
         {
           format,
           ...(scope === "filter" ? { filters, rawQuery } : {}),
+          ...(batchSize.trim() ? { batchSize: Number(batchSize) } : {}),
         },
       );
-      const result = await waitForJob(started, (j) => setJob(j), ctrl.current.signal);
-      setDone(result);
+      const end = await followJob(started, (j) => setJob(j), ctrl.current.signal);
+      // A cancel that came after the last document was written still leaves a complete file.
+      if (end.result) setDone(end.result);
+      else if (end.state === "cancelled") {
+        const why = jobError(end);
+        setCancelled({ message: why.message, remedy: why.remedy });
+      } else setError(jobError(end));
     } catch (e) {
       setError(e);
+    } finally {
+      setCancelling(false);
     }
+  };
+
+  /** Stops the running export in the app; the polling loop then reports how far it got. */
+  const cancel = async () => {
+    if (!job || !running) return;
+    setCancelling(true);
+    try {
+      await cancelJob(job);
+    } catch (e) {
+      setCancelling(false);
+      setError(e);
+    }
+  };
+
+  /** Closing the dialog while an export runs cancels it: nothing else shows it or its file. */
+  const close = () => {
+    if (running && job) cancelJob(job).catch(() => {});
+    ctrl.current?.abort();
+    onClose();
   };
 
   const download = async () => {
@@ -83,15 +121,18 @@ export function ExportDialog({
   return (
     <Modal
       title={`Export ${table}`}
-      onClose={() => {
-        ctrl.current?.abort();
-        onClose();
-      }}
+      onClose={close}
       footer={
         <>
-          <button type="button" onClick={onClose}>
-            {done ? "Close" : "Cancel"}
-          </button>
+          {running ? (
+            <button type="button" onClick={cancel} disabled={cancelling}>
+              {cancelling ? "Cancelling…" : "Cancel export"}
+            </button>
+          ) : (
+            <button type="button" onClick={close}>
+              {done ? "Close" : "Cancel"}
+            </button>
+          )}
           {done ? (
             <button type="button" className="primary" onClick={download}>
               Download {done.fileName}
@@ -141,14 +182,40 @@ export function ExportDialog({
           The current filter{filtered ? "" : " (no filter set)"}
         </label>
       </fieldset>
+      <details className="advanced">
+        <summary>Advanced</summary>
+        <label className="field">
+          <span>Documents per request</span>
+          <input
+            type="number"
+            min={1}
+            max={10_000}
+            step={1}
+            value={batchSize}
+            onChange={(e) => setBatchSize(e.target.value)}
+            disabled={running}
+          />
+        </label>
+        <span className="hint">
+          5,000 by default. Fewer for large documents: each request holds this many.
+        </span>
+      </details>
       <p className="hint">
         Export reads through a point in time, so it is not capped at 10,000 documents.
       </p>
-      {job ? <ProgressBar label={job.label} progress={job.progress} /> : null}
+      {/* Only while it runs: once it ends, the note below says how it ended and how far it got. */}
+      {running ? (
+        <ProgressBar label={job.label} progress={job.progress} cancelling={cancelling} />
+      ) : null}
       {done ? (
         <div className="ok-note" role="status" data-testid="export-done">
           Exported {done.written.toLocaleString("en-US")} of {done.expected.toLocaleString("en-US")}{" "}
           documents to <code>{done.out}</code>.
+        </div>
+      ) : null}
+      {cancelled ? (
+        <div className="hint" role="status" data-testid="export-cancelled">
+          {cancelled.message} {cancelled.remedy}
         </div>
       ) : null}
       <ErrorNote error={error} />

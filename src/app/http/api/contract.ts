@@ -7,7 +7,12 @@
  */
 import type { ChangeRefusal, ChangeSet, SaveResult } from "../../../core/changes.ts";
 import type { AiPolicy, ExternalClientsLevel } from "../../../core/connections.ts";
-import type { ConsoleRequest, ConsoleResult, RequestClass } from "../../../core/console.ts";
+import type {
+  ConsoleRequest,
+  ConsoleResult,
+  RequestClass,
+  TaskReport,
+} from "../../../core/console.ts";
 import type { ServerInfo } from "../../../core/driver.ts";
 import type { ExportFormat, ExportProgress, ExportReport } from "../../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../../core/grid.ts";
@@ -27,6 +32,7 @@ export type {
   SaveResult,
   ServerInfo,
   TableInfo,
+  TaskReport,
 };
 
 export interface ErrorBody {
@@ -151,6 +157,8 @@ export interface ExportInput {
   format: ExportFormat;
   filters?: BrowseRequest["filters"];
   rawQuery?: string;
+  /** Documents per search request (default 5,000, at most 10,000): lower for large documents. */
+  batchSize?: number;
 }
 
 // ---------------------------------------------------------------------------------------------

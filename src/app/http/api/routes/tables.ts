@@ -7,11 +7,13 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { ChangeSet } from "../../../../core/changes.ts";
 import type { ConsoleRequest } from "../../../../core/console.ts";
-import type { ExportFormat } from "../../../../core/export.ts";
-import type { BrowseRequest, FilterOp } from "../../../../core/grid.ts";
+import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
+import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
+import { type BrowseRequest, type FilterOp, RESULT_WINDOW } from "../../../../core/grid.ts";
 import { valueAt } from "../../../../drivers/elasticsearch/cells.ts";
 import type { EsConnectionConfig } from "../../../../drivers/elasticsearch/config.ts";
 import { consoleText, toCurl } from "../../../../drivers/elasticsearch/console.ts";
+import { discardInterruptedExport } from "../../../../drivers/elasticsearch/export.ts";
 import { filterOpsFor } from "../../../../drivers/elasticsearch/field-types.ts";
 import { compileFilters } from "../../../../drivers/elasticsearch/filters.ts";
 import { compileSort } from "../../../../drivers/elasticsearch/sort.ts";
@@ -169,6 +171,7 @@ export function tableRoutes(router: Router, app: UiServices): void {
         `Unknown export format "${String(input.format)}".`,
         "Choose NDJSON, CSV or JSON.",
       );
+    checkBatchSize(input.batchSize);
     const exportTable = await app.method(id!, "exportTable", "Export");
     await mkdir(app.exportDir, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -178,15 +181,26 @@ export function tableRoutes(router: Router, app: UiServices): void {
       "export",
       `Exporting ${table}`,
       async ({ signal, progress }) => {
-        const report = await exportTable(table!, {
-          format: input.format,
-          out,
-          ...(input.filters ? { filters: input.filters } : {}),
-          ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
-          signal,
-          onProgress: (p) =>
-            progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
-        });
+        let report: ExportReport;
+        try {
+          report = await exportTable(table!, {
+            format: input.format,
+            out,
+            ...(input.filters ? { filters: input.filters } : {}),
+            ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
+            ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
+            signal,
+            onProgress: (p) =>
+              progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
+          });
+        } catch (e) {
+          if (!signal.aborted) throw e;
+          // The driver keeps a cancelled export's partial file and checkpoint for a resume, but
+          // this file's name is new on every export, so the UI never resumes it: remove both.
+          await discardInterruptedExport(out);
+          const details = isQuarryError(e) ? e.details : {};
+          throw exportCancelled(table!, details.written, details.expected);
+        }
         return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
       },
     );
@@ -202,6 +216,29 @@ export function tableRoutes(router: Router, app: UiServices): void {
       EXPORT_TYPES[ext] ?? "application/octet-stream",
     );
   });
+}
+
+/** Refused before the job starts, so the dialog shows it next to the field, not as a failed job. */
+function checkBatchSize(v: unknown): void {
+  if (v === undefined) return;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > RESULT_WINDOW) {
+    throw badInput(
+      `Documents per request: "${String(v)}" is not a whole number from 1 to ${RESULT_WINDOW.toLocaleString("en-US")}.`,
+      `Enter a number from 1 to ${RESULT_WINDOW.toLocaleString("en-US")}; 5,000 suits most indices, fewer suits large documents.`,
+    );
+  }
+}
+
+/** A cancelled export, as the dialog shows it: how far it got and that nothing was kept. */
+function exportCancelled(table: string, written: unknown, expected: unknown): QuarryError {
+  const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en-US") : null);
+  const got = n(written) !== null && n(expected) !== null;
+  return new QuarryError(
+    "export_interrupted",
+    `The export of ${table} was cancelled${got ? ` after ${n(written)} of ${n(expected)} documents` : ""}.`,
+    "The partial file was removed. Export again to get the whole file.",
+    { ...(got ? { written, expected } : {}), cancelled: true },
+  );
 }
 
 function browseRequest(v: unknown): BrowseRequest {
