@@ -63,7 +63,11 @@ describe("quarry tokens", () => {
     assert.equal(list.status, 0);
     assert.match(list.stdout, /desk\s+qry_\S+\s+Read & Write/);
     assert.ok(!list.stdout.includes(t.token));
-    assert.ok(!box.run(["tokens", "list", "--json"]).stdout.includes(t.token));
+    assert.match(list.stdout, /LAST USED/);
+    const listed = box.run(["tokens", "list", "--json"]).stdout;
+    assert.ok(!listed.includes(t.token));
+    const desk = (JSON.parse(listed) as { tokens: { name: string; lastUsedAt: unknown }[] }).tokens;
+    assert.equal(desk.find((x) => x.name === "desk")?.lastUsedAt, null, "not used yet");
 
     assert.equal(box.run(["tokens", "revoke", "desk"]).status, 0);
     assert.match(box.run(["tokens", "list"]).stdout, /desk.*revoked/);

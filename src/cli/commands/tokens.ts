@@ -31,6 +31,7 @@ function shown(t: StoredToken, connectionNames: Map<string, string>, now = Date.
     createdAt: t.createdAt,
     expiresAt: t.expiresAt,
     revokedAt: t.revokedAt,
+    lastUsedAt: t.lastUsedAt ?? null,
     status: tokenStatus(t, now),
   };
 }
@@ -132,7 +133,7 @@ export function registerTokenCommands(program: Command): void {
         return;
       }
       printTable(
-        ["NAME", "PREFIX", "SCOPE", "CONNECTIONS", "CREATED", "EXPIRES", "STATUS"],
+        ["NAME", "PREFIX", "SCOPE", "CONNECTIONS", "CREATED", "EXPIRES", "LAST USED", "STATUS"],
         all.map((t) => [
           t.name,
           t.prefix,
@@ -140,6 +141,8 @@ export function registerTokenCommands(program: Command): void {
           t.connections === null ? "all" : t.connections.join(", "),
           t.createdAt.slice(0, 10),
           t.expiresAt?.slice(0, 10) ?? "never",
+          // To the minute: the store records use at most once a minute.
+          t.lastUsedAt ? t.lastUsedAt.slice(0, 16).replace("T", " ") : "-",
           t.status,
         ]),
       );
