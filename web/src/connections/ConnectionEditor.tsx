@@ -119,6 +119,7 @@ function EditorForm({
   };
 
   const runTest = async () => {
+    if (test.state === "running") return;
     setTest({ state: "running" });
     try {
       const info = await post<ServerInfo>("/connections/test", {
@@ -170,7 +171,19 @@ function EditorForm({
   const generalSaveError = saveError && !toApiError(saveError).field ? saveError : null;
 
   return (
-    <form className="editor" onSubmit={save} aria-label="Connection editor" noValidate>
+    <form
+      className="editor"
+      onSubmit={save}
+      aria-label="Connection editor"
+      noValidate
+      onKeyDown={(e) => {
+        // Ctrl/Cmd+S saves here as in the grid, instead of the browser saving the page.
+        if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s") {
+          e.preventDefault();
+          e.currentTarget.requestSubmit();
+        }
+      }}
+    >
       <div className="editor-header">
         <h2>{existing ? `Edit ${existing.name}` : "New Elasticsearch connection"}</h2>
         {existing ? (
@@ -320,45 +333,47 @@ function EditorForm({
         onToggle={(e) => setAdvanced(e.currentTarget.open)}
       >
         <summary>Advanced</summary>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={s.skipTlsVerify === true}
-            onChange={(e) => setSetting("skipTlsVerify", e.target.checked)}
-          />
-          Skip TLS Verification
-          <span className="hint">
-            Trusts any certificate, even under Verify CA or Verify Identity.
-          </span>
-        </label>
-        {errorFor("Skip TLS Verification") ? (
-          <ErrorNote error={errorFor("Skip TLS Verification")} />
-        ) : null}
-        <Field label="External Clients" hint="What AI clients (MCP) may do on this connection.">
-          {(id) => (
-            <Select
-              id={id}
-              value={draft.externalClients}
-              choices={form.externalClients}
-              onChange={(v) =>
-                setDraft((d) => ({ ...d, externalClients: v as Draft["externalClients"] }))
-              }
+        <div className="advanced-body">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={s.skipTlsVerify === true}
+              onChange={(e) => setSetting("skipTlsVerify", e.target.checked)}
             />
-          )}
-        </Field>
-        <Field
-          label="AI policy"
-          hint="Never hides the connection from AI clients; Ask Each Time asks you here first."
-        >
-          {(id) => (
-            <Select
-              id={id}
-              value={draft.aiPolicy}
-              choices={form.aiPolicies}
-              onChange={(v) => setDraft((d) => ({ ...d, aiPolicy: v as Draft["aiPolicy"] }))}
-            />
-          )}
-        </Field>
+            Skip TLS Verification
+            <span className="hint">
+              Trusts any certificate, even under Verify CA or Verify Identity.
+            </span>
+          </label>
+          {errorFor("Skip TLS Verification") ? (
+            <ErrorNote error={errorFor("Skip TLS Verification")} />
+          ) : null}
+          <Field label="External Clients" hint="What AI clients (MCP) may do on this connection.">
+            {(id) => (
+              <Select
+                id={id}
+                value={draft.externalClients}
+                choices={form.externalClients}
+                onChange={(v) =>
+                  setDraft((d) => ({ ...d, externalClients: v as Draft["externalClients"] }))
+                }
+              />
+            )}
+          </Field>
+          <Field
+            label="AI policy"
+            hint="Never hides the connection from AI clients; Ask Each Time asks you here first."
+          >
+            {(id) => (
+              <Select
+                id={id}
+                value={draft.aiPolicy}
+                choices={form.aiPolicies}
+                onChange={(v) => setDraft((d) => ({ ...d, aiPolicy: v as Draft["aiPolicy"] }))}
+              />
+            )}
+          </Field>
+        </div>
       </details>
 
       {fieldError && !fieldError.field ? <ErrorNote error={fieldError} /> : null}
@@ -376,10 +391,17 @@ function EditorForm({
       </div>
 
       <div className="editor-actions">
-        <button type="button" onClick={runTest} disabled={test.state === "running"}>
+        <button
+          type="button"
+          onClick={runTest}
+          // Not disabled while testing: a disabled button drops the keyboard focus.
+          aria-disabled={test.state === "running"}
+          aria-busy={test.state === "running"}
+          title="Connect with these settings and show the cluster's version"
+        >
           Test
         </button>
-        <button type="submit" className="primary" disabled={saving}>
+        <button type="submit" className="primary" disabled={saving} title="Save (Ctrl+S)">
           {saving ? "Saving…" : "Save"}
         </button>
       </div>

@@ -54,19 +54,18 @@ export function ConnectionsScreen({ route }: { route: Extract<Route, { screen: "
                 type="button"
                 className="list-main"
                 onClick={() => navigate({ screen: "data", connectionId: c.id })}
-                title="Open this connection"
+                title={`Open ${c.name}`}
               >
                 <span className="list-title">{c.name}</span>
-                <span className="list-sub">
-                  {typeName(types.data, c.type)} · {String(c.settings.host ?? "")}:
-                  {String(c.settings.port ?? "")}
-                  {c.driverInstalled ? "" : " · driver not installed"}
+                <span className="list-sub" title={connectionSummary(c, types.data)}>
+                  {connectionSummary(c, types.data)}
                 </span>
               </button>
               <div className="list-actions">
                 <button
                   type="button"
                   className="small"
+                  aria-label={`Edit ${c.name}`}
                   onClick={() => navigate({ screen: "connections", edit: c.id })}
                 >
                   Edit
@@ -142,4 +141,11 @@ export function ConnectionsScreen({ route }: { route: Extract<Route, { screen: "
 
 function typeName(types: DatabaseType[] | undefined, type: string): string {
   return types?.find((t) => t.type === type)?.displayName ?? type;
+}
+
+/** Where a connection points first (what tells two connections apart), then its type. */
+function connectionSummary(c: ConnectionView, types: DatabaseType[] | undefined): string {
+  const endpoint = `${String(c.settings.host ?? "")}:${String(c.settings.port ?? "")}`;
+  const driver = c.driverInstalled ? "" : " · driver not installed";
+  return `${endpoint} · ${typeName(types, c.type)}${driver}`;
 }

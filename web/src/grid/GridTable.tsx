@@ -1,20 +1,24 @@
 /**
  * The data grid (AG Grid Community): columns from the mapping, virtualized rows, JSON cells in
  * monospace, cut cells marked with an expand button, pending edits highlighted. Sorting is the
- * app's: a header click asks for a new page, rows are never re-ordered in the browser.
+ * app's: a header click asks for a new page, rows are never re-ordered in the browser. Keyboard:
+ * AG Grid's own (arrows, Enter/F2 to edit, Space to select), plus Shift+Enter to open the focused
+ * cell in full, since the expand button inside a cell cannot be reached with Tab.
  */
 import {
   AllCommunityModule,
   type CellClassParams,
   type ColDef,
   type GetRowIdParams,
+  type GridApi,
   type ICellRendererParams,
   ModuleRegistry,
   type SortChangedEvent,
+  type SuppressKeyboardEventParams,
   themeQuartz,
 } from "ag-grid-community";
 import { AgGridReact } from "ag-grid-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { Column, Row, SortSpec } from "../api/types.ts";
 import { displayCell } from "./edits.ts";
 
@@ -48,6 +52,12 @@ export interface GridRow {
   refused: string[];
 }
 
+/** Shift+Enter on a cell that is not being edited: the grid leaves it to us (open in full). */
+const isOpenCellKey = (e: KeyboardEvent) => e.key === "Enter" && e.shiftKey && !e.ctrlKey;
+
+const suppressOpenCellKey = (p: SuppressKeyboardEventParams<GridRow>) =>
+  !p.editing && isOpenCellKey(p.event);
+
 export function GridTable({
   columns,
   rows,
@@ -57,6 +67,8 @@ export function GridTable({
   onEdit,
   onExpand,
   onSelectionChanged,
+  onReady,
+  onRowDataUpdated,
 }: {
   columns: Column[];
   rows: GridRow[];
@@ -64,8 +76,13 @@ export function GridTable({
   editable: boolean;
   onSort: (sort: SortSpec[]) => void;
   onEdit: (row: GridRow, column: string, value: unknown) => void;
-  onExpand: (row: GridRow, column: string) => void;
+  /** Open a cell in full: from its expand button, or Shift+Enter on the focused cell. */
+  onExpand: (row: GridRow, column: string, fromKeyboard: boolean) => void;
   onSelectionChanged: (keys: string[]) => void;
+  /** The grid's API, for focus and for ending an edit in progress before a save. */
+  onReady?: (api: GridApi<GridRow>) => void;
+  /** New rows reached the grid (a page loaded, an edit shown). */
+  onRowDataUpdated?: (api: GridApi<GridRow>) => void;
 }) {
   const columnDefs = useMemo<ColDef<GridRow>[]>(
     () =>
@@ -92,6 +109,7 @@ export function GridTable({
               : "agTextCellEditor",
           cellRenderer: CellRenderer,
           cellRendererParams: { column: c, onExpand },
+          suppressKeyboardEvent: suppressOpenCellKey,
           cellClass: (p: CellClassParams<GridRow>) => cellClasses(p.data, c),
           headerClass: `col-kind-${c.kind}${c.editable ? "" : " col-readonly"}`,
           minWidth: 90,
@@ -110,10 +128,30 @@ export function GridTable({
     [columns, sort, editable, onExpand],
   );
 
+  const [api, setApi] = useState<GridApi<GridRow> | null>(null);
   return (
-    <div className="grid-host" data-testid="data-grid">
+    // biome-ignore lint/a11y/noStaticElementInteractions: the grid's cells are the interactive elements; this catches their Shift+Enter
+    <div
+      className="grid-host"
+      data-testid="data-grid"
+      onKeyDown={(e) => {
+        if (!api || !isOpenCellKey(e.nativeEvent) || api.getEditingCells().length > 0) return;
+        if (!(e.target instanceof HTMLElement) || !e.target.closest(".ag-cell")) return;
+        const focused = api.getFocusedCell();
+        const column = focused?.column.getColId();
+        const row = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined;
+        if (!row || !column || !columns.some((c) => c.name === column)) return;
+        e.preventDefault();
+        onExpand(row, column, true);
+      }}
+    >
       <AgGridReact<GridRow>
         theme={theme}
+        onGridReady={(e) => {
+          setApi(e.api);
+          onReady?.(e.api);
+        }}
+        onRowDataUpdated={(e) => onRowDataUpdated?.(e.api)}
         rowData={rows}
         columnDefs={columnDefs}
         getRowId={(p: GetRowIdParams<GridRow>) => p.data.key}
@@ -201,7 +239,7 @@ function rowClasses(r: GridRow | undefined): string[] {
 function CellRenderer(
   p: ICellRendererParams<GridRow> & {
     column: Column;
-    onExpand: (row: GridRow, column: string) => void;
+    onExpand: (row: GridRow, column: string, fromKeyboard: boolean) => void;
   },
 ) {
   const data = p.data;
@@ -221,11 +259,12 @@ function CellRenderer(
       <button
         type="button"
         className="cell-expand"
-        title={cut ? "Show the whole value" : "Show formatted JSON"}
+        title={cut ? "Show the whole value (Shift+Enter)" : "Show formatted JSON (Shift+Enter)"}
         aria-label={`Expand ${p.column.name}`}
+        tabIndex={-1}
         onClick={(e) => {
           e.stopPropagation();
-          p.onExpand(data, p.column.name);
+          p.onExpand(data, p.column.name, false);
         }}
       >
         ⤢

@@ -26,7 +26,7 @@ export function Pager({
   return (
     <footer className="pager">
       <span className="pager-total" data-testid="total-count">
-        {result ? `${total.toLocaleString("en-US")} documents` : ""}
+        {result ? `${total.toLocaleString("en-US")} document${total === 1 ? "" : "s"}` : ""}
       </span>
       <span className="muted">
         {result && total > 0

@@ -3,6 +3,7 @@
  * point in time), editing with Save/Discard, and the view as a console request, curl or an export.
  * Every rule is the app's: the browser sends the request and shows the answer.
  */
+import type { GridApi } from "ag-grid-community";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { del, post, seg } from "../api/client.ts";
 import type {
@@ -47,8 +48,22 @@ export function TableView({ connectionId, table }: { connectionId: string; table
     };
   }, [gridId]);
 
-  if (opened.error) return <ErrorNote error={opened.error} />;
-  if (!opened.data) return <Loading active label={`Opening ${table}…`} />;
+  if (opened.error)
+    return (
+      <div className="pad">
+        <ErrorNote error={opened.error}>
+          <button type="button" className="small" onClick={opened.reload}>
+            Retry
+          </button>
+        </ErrorNote>
+      </div>
+    );
+  if (!opened.data)
+    return (
+      <div className="pad">
+        <Loading active label={`Opening ${table}…`} />
+      </div>
+    );
   return <LoadedGrid connectionId={connectionId} table={table} opened={opened.data} />;
 }
 
@@ -73,28 +88,63 @@ function LoadedGrid({
   const [refusals, setRefusals] = useState<ChangeRefusal[]>([]);
   const [saveResult, setSaveResult] = useState<SaveResult | null>(null);
   const [saving, setSaving] = useState(false);
-  const [expand, setExpand] = useState<{ row: GridRow; column: string } | null>(null);
+  const [expand, setExpand] = useState<{
+    row: GridRow;
+    column: string;
+    /** The cell to focus again when the dialog closes (it was opened from the keyboard). */
+    cell?: { rowIndex: number; column: string };
+  } | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [saveAsked, setSaveAsked] = useState(false);
+  const gridApi = useRef<GridApi<GridRow> | null>(null);
+  const focusedOnce = useRef(false);
+  const refocusAfterReload = useRef<{ key: string; column: string } | null>(null);
   const seq = useRef(0);
   const columns = result?.columns ?? opened.columns;
 
+  /**
+   * A table just opened (from the sidebar, a link, Alt+D) is there to be read: the first page's
+   * first cell takes the focus, so arrows and Enter work at once. Focus the user put elsewhere
+   * (the filter bar, the console) is left alone.
+   */
+  const focusFirstCell = useCallback((r: BrowseResult) => {
+    const first = r.columns[0]?.name;
+    if (focusedOnce.current || r.rows.length === 0 || !first) return;
+    focusedOnce.current = true;
+    // The rows reach the grid on a later render: wait (a few frames at most) for the first cell.
+    let frames = 30;
+    const tryFocus = () => {
+      const at = document.activeElement;
+      const idle = !at || at === document.body || at.matches("main") || !!at.closest(".sidebar");
+      if (!idle) return;
+      const api = gridApi.current;
+      if (api && api.getDisplayedRowCount() > 0) api.setFocusedCell(0, first);
+      else if (frames-- > 0) requestAnimationFrame(tryFocus);
+    };
+    requestAnimationFrame(tryFocus);
+  }, []);
+
   const browse = useCallback(
-    async (req: BrowseRequest) => {
+    /** Loads a page; true when it is the page now shown. */
+    async (req: BrowseRequest): Promise<boolean> => {
       const mine = ++seq.current;
       setLoading(true);
       setError(null);
       try {
         const r = await post<BrowseResult>(`/grids/${seg(opened.gridId)}/browse`, req);
-        if (mine !== seq.current) return;
+        if (mine !== seq.current) return false;
         setResult(r);
         setRequest({ ...req, page: r.page, pageSize: r.pageSize });
+        focusFirstCell(r);
+        return true;
       } catch (e) {
         if (mine === seq.current) setError(e);
+        return false;
       } finally {
         if (mine === seq.current) setLoading(false);
       }
     },
-    [opened.gridId],
+    [opened.gridId, focusFirstCell],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first page loads once per grid
@@ -184,12 +234,46 @@ function LoadedGrid({
         toasts.success(
           `Saved ${saved.results.length} change${saved.results.length === 1 ? "" : "s"}.`,
         );
-      await browse(request);
+      const focus = focusedRow();
+      if ((await browse(request)) && focus) refocusRow(focus);
     } catch (e) {
       toasts.error(e);
     } finally {
       setSaving(false);
     }
+  };
+
+  /**
+   * The document whose cell has the keyboard focus. A saved document can move on the page when
+   * it is loaded again (the cluster's order changes with an update), and AG Grid keeps the focus
+   * on the row index: the focus follows the document instead.
+   */
+  const focusedRow = (): { key: string; column: string } | null => {
+    const api = gridApi.current;
+    const cell = api?.getFocusedCell();
+    if (!api || !cell || !document.activeElement?.closest(".grid-host")) return null;
+    const key = api.getDisplayedRowAtIndex(cell.rowIndex)?.id;
+    return key ? { key, column: cell.column.getColId() } : null;
+  };
+
+  /** Focuses the document's cell once the grid has the reloaded rows (see onRowDataUpdated). */
+  const refocusRow = (focus: { key: string; column: string }) => {
+    refocusAfterReload.current = focus;
+  };
+
+  const onRowDataUpdated = (api: GridApi<GridRow>) => {
+    const focus = refocusAfterReload.current;
+    if (!focus) return;
+    refocusAfterReload.current = null;
+    const at = api.getRowNode(focus.key)?.rowIndex;
+    if (at != null && api.getFocusedCell()?.rowIndex !== at) api.setFocusedCell(at, focus.column);
+  };
+
+  /** Closes the cell dialog; a cell opened from the keyboard gets the focus back. */
+  const closeExpand = () => {
+    const cell = expand?.cell;
+    setExpand(null);
+    if (cell) setTimeout(() => gridApi.current?.setFocusedCell(cell.rowIndex, cell.column), 0);
   };
 
   const viewAs = async (): Promise<ViewAsRequest> =>
@@ -215,14 +299,28 @@ function LoadedGrid({
     }
   };
 
-  // Ctrl/Cmd+S saves, Ctrl/Cmd+Shift+Backspace discards; Ctrl/Cmd+Shift+N adds a row.
+  // A save asked for from the keyboard runs once the edit in progress has become a pending edit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: save reads the edits of this render
+  useEffect(() => {
+    if (!saveAsked) return;
+    setSaveAsked(false);
+    save();
+  }, [saveAsked]);
+
+  // Ctrl/Cmd+S saves (the cell being typed in included); Ctrl/Cmd+Shift+N adds a row.
   useEffect(() => {
     const on = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
       if (!mod) return;
       if (e.key.toLowerCase() === "s") {
         e.preventDefault();
-        save();
+        // Ending the edit hands its value to onEdit through AG Grid's (asynchronous) edit
+        // request; the save runs after it, on a render that has the edit.
+        const api = gridApi.current;
+        if (api && api.getEditingCells().length > 0) {
+          api.stopEditing();
+          setTimeout(() => setSaveAsked(true), 0);
+        } else setSaveAsked(true);
       } else if (e.shiftKey && e.key.toLowerCase() === "n") {
         e.preventDefault();
         addRow();
@@ -324,8 +422,19 @@ function LoadedGrid({
           editable
           onSort={(sort: SortSpec[]) => apply({ sort, page: 1 })}
           onEdit={onEdit}
-          onExpand={(row, column) => setExpand({ row, column })}
+          onExpand={(row, column, fromKeyboard) => {
+            const focused = gridApi.current?.getFocusedCell();
+            setExpand({
+              row,
+              column,
+              cell: fromKeyboard && focused ? { rowIndex: focused.rowIndex, column } : undefined,
+            });
+          }}
           onSelectionChanged={setSelected}
+          onReady={(api) => {
+            gridApi.current = api;
+          }}
+          onRowDataUpdated={onRowDataUpdated}
         />
         {loading ? (
           <div className="grid-loading">
@@ -345,10 +454,10 @@ function LoadedGrid({
           connectionId={connectionId}
           row={expand.row}
           column={expand.column}
-          onClose={() => setExpand(null)}
+          onClose={() => closeExpand()}
           onEdit={(value) => {
             onEdit(expand.row, expand.column, value);
-            setExpand(null);
+            closeExpand();
           }}
         />
       ) : null}

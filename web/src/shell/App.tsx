@@ -1,32 +1,53 @@
 /** The whole page: the top bar, then the screen the route names; approval prompts float above. */
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ConnectionsScreen } from "../connections/ConnectionsScreen.tsx";
-import { ConsoleView } from "../console/ConsoleView.tsx";
-import { TableView } from "../grid/TableView.tsx";
 import { ApprovalPrompts } from "../settings/ApprovalPrompts.tsx";
 import { SettingsScreen } from "../settings/SettingsScreen.tsx";
-import { Sidebar } from "../sidebar/Sidebar.tsx";
 import { ToastProvider } from "../ui/errors.tsx";
-import { navigate, type Route, useRoute } from "./route.ts";
+import { isModalOpen } from "../ui/modal.tsx";
+import { AccessGate } from "./AccessGate.tsx";
+import { dataRoute, navigate, type Route, useRoute } from "./route.ts";
+import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import { TopBar } from "./TopBar.tsx";
+import { type Reachability, Workspace } from "./Workspace.tsx";
 
 export function App() {
-  const route = useRoute();
-  useGlobalShortcuts(route);
   return (
     <ToastProvider>
-      <div className="app">
-        <TopBar route={route} />
-        <main className="main">
-          <Screen route={route} />
-        </main>
-        <ApprovalPrompts />
-      </div>
+      <AccessGate>
+        <Shell />
+      </AccessGate>
     </ToastProvider>
   );
 }
 
-function Screen({ route }: { route: Route }) {
+function Shell() {
+  const route = useRoute();
+  const [help, setHelp] = useState(false);
+  const [reachability, setReachability] = useState<Reachability | null>(null);
+  const main = useRef<HTMLElement>(null);
+  const openHelp = useCallback(() => setHelp(true), []);
+  useGlobalShortcuts(route, openHelp);
+  useFocusOnScreenChange(route, main);
+  return (
+    <div className="app">
+      <TopBar route={route} reachability={reachability} onHelp={openHelp} />
+      <main className="main" ref={main} tabIndex={-1}>
+        <Screen route={route} onReachability={setReachability} />
+      </main>
+      <ApprovalPrompts />
+      {help ? <ShortcutsHelp onClose={() => setHelp(false)} /> : null}
+    </div>
+  );
+}
+
+function Screen({
+  route,
+  onReachability,
+}: {
+  route: Route;
+  onReachability: (r: Reachability) => void;
+}) {
   switch (route.screen) {
     case "connections":
       return <ConnectionsScreen route={route} />;
@@ -34,54 +55,62 @@ function Screen({ route }: { route: Route }) {
       return <SettingsScreen section={route.section} />;
     case "data":
     case "console":
-      return (
-        <div className="workspace">
-          <Sidebar
-            connectionId={route.connectionId}
-            selected={route.screen === "data" ? route.table : undefined}
-          />
-          <section className="workspace-main">
-            {route.screen === "data" ? (
-              route.table ? (
-                <TableView
-                  key={`${route.connectionId}/${route.table}`}
-                  connectionId={route.connectionId}
-                  table={route.table}
-                />
-              ) : (
-                <div className="empty-state">
-                  <h2>Pick an index</h2>
-                  <p>
-                    Choose an index in the sidebar to browse its documents, or open the console
-                    (Alt+E).
-                  </p>
-                </div>
-              )
-            ) : (
-              <ConsoleView key={route.connectionId} connectionId={route.connectionId} />
-            )}
-          </section>
-        </div>
-      );
+      return <Workspace route={route} onReachability={onReachability} />;
   }
 }
 
-/** Alt+C connections, Alt+D data, Alt+E console, Alt+S settings. */
-function useGlobalShortcuts(route: Route): void {
+/** True when a key press is typing into something (a field, the console, a grid cell editor). */
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    !!target.closest("input, textarea, select, [contenteditable='true'], .cm-editor")
+  );
+}
+
+/** Alt+C connections, Alt+D data, Alt+E console, Alt+S settings, ? the shortcuts. */
+function useGlobalShortcuts(route: Route, showHelp: () => void): void {
   useEffect(() => {
     const on = (e: KeyboardEvent) => {
-      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      // A dialog is modal: the page behind it does not move until it is closed.
+      if (e.defaultPrevented || isModalOpen() || e.ctrlKey || e.metaKey) return;
+      if (!e.altKey) {
+        if (e.key === "?" && !isTyping(e.target)) {
+          e.preventDefault();
+          showHelp();
+        }
+        return;
+      }
       const key = e.code;
       const connectionId =
         route.screen === "data" || route.screen === "console" ? route.connectionId : null;
       if (key === "KeyC") navigate({ screen: "connections" });
       else if (key === "KeyS") navigate({ screen: "settings", section: "integrations" });
-      else if (key === "KeyD" && connectionId) navigate({ screen: "data", connectionId });
+      else if (key === "KeyD" && connectionId) navigate(dataRoute(connectionId));
       else if (key === "KeyE" && connectionId) navigate({ screen: "console", connectionId });
       else return;
       e.preventDefault();
     };
     window.addEventListener("keydown", on);
     return () => window.removeEventListener("keydown", on);
-  }, [route]);
+  }, [route, showHelp]);
+}
+
+/**
+ * After a screen change the element that had focus is often gone (the console's editor, a list
+ * item); focus then goes to the main area, so Tab continues from the new screen rather than from
+ * the top of the page.
+ */
+function useFocusOnScreenChange(route: Route, main: React.RefObject<HTMLElement | null>): void {
+  const key =
+    route.screen === "data" || route.screen === "console"
+      ? `${route.screen}/${route.connectionId}`
+      : route.screen;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
+  useEffect(() => {
+    const t = setTimeout(() => {
+      const at = document.activeElement;
+      if (!at || at === document.body) main.current?.focus({ preventScroll: true });
+    }, 0);
+    return () => clearTimeout(t);
+  }, [key]);
 }

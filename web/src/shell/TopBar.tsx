@@ -1,10 +1,19 @@
-/** The bar across the top: the connection in use, the Data/Console switch, Settings. */
+/** The bar across the top: the connection in use, the Data/Console switch, shortcuts, Settings. */
 import { get, seg } from "../api/client.ts";
 import type { ConnectionView } from "../api/types.ts";
 import { useLoad } from "../ui/loading.tsx";
-import { navigate, type Route } from "./route.ts";
+import { dataRoute, navigate, type Route } from "./route.ts";
+import type { Reachability } from "./Workspace.tsx";
 
-export function TopBar({ route }: { route: Route }) {
+export function TopBar({
+  route,
+  reachability,
+  onHelp,
+}: {
+  route: Route;
+  reachability: Reachability | null;
+  onHelp: () => void;
+}) {
   const connectionId =
     route.screen === "data" || route.screen === "console" ? route.connectionId : null;
   const conn = useLoad(
@@ -14,6 +23,8 @@ export function TopBar({ route }: { route: Route }) {
         : Promise.resolve(null),
     [connectionId],
   );
+  const reach = reachability?.connectionId === connectionId ? reachability.state : "loading";
+  const name = conn.data?.name ?? "…";
   return (
     <header className="topbar">
       <button
@@ -31,17 +42,18 @@ export function TopBar({ route }: { route: Route }) {
             type="button"
             className="topbar-connection"
             onClick={() => navigate({ screen: "connections" })}
-            title="Switch connection (Alt+C)"
+            title={`${REACH_TEXT[reach]} · switch connection (Alt+C)`}
           >
-            <span className="dot-online" aria-hidden="true" />
-            {conn.data?.name ?? "…"}
+            <span className={`dot dot-${reach}`} aria-hidden="true" />
+            <span className="topbar-connection-name">{name}</span>
+            <span className="visually-hidden">({REACH_TEXT[reach]})</span>
           </button>
           <nav className="tabs" aria-label="Views">
             <button
               type="button"
               className={route.screen === "data" ? "tab active" : "tab"}
               aria-current={route.screen === "data" ? "page" : undefined}
-              onClick={() => navigate({ screen: "data", connectionId })}
+              onClick={() => navigate(dataRoute(connectionId))}
               title="Data (Alt+D)"
               aria-keyshortcuts="Alt+D"
             >
@@ -64,7 +76,10 @@ export function TopBar({ route }: { route: Route }) {
           <button
             type="button"
             className={route.screen === "connections" ? "tab active" : "tab"}
+            aria-current={route.screen === "connections" ? "page" : undefined}
             onClick={() => navigate({ screen: "connections" })}
+            title="Connections (Alt+C)"
+            aria-keyshortcuts="Alt+C"
           >
             Connections
           </button>
@@ -73,7 +88,18 @@ export function TopBar({ route }: { route: Route }) {
       <div className="topbar-spacer" />
       <button
         type="button"
+        className="tab help-button"
+        onClick={onHelp}
+        title="Keyboard shortcuts (?)"
+        aria-label="Keyboard shortcuts"
+        aria-keyshortcuts="?"
+      >
+        ?
+      </button>
+      <button
+        type="button"
         className={route.screen === "settings" ? "tab active" : "tab"}
+        aria-current={route.screen === "settings" ? "page" : undefined}
         onClick={() => navigate({ screen: "settings", section: "integrations" })}
         title="Settings (Alt+S)"
         aria-keyshortcuts="Alt+S"
@@ -83,3 +109,9 @@ export function TopBar({ route }: { route: Route }) {
     </header>
   );
 }
+
+const REACH_TEXT: Record<Reachability["state"], string> = {
+  loading: "connecting",
+  ok: "connected",
+  failed: "not reachable",
+};

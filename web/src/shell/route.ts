@@ -47,14 +47,40 @@ export function routeHash(r: Route): string {
 }
 
 export function navigate(r: Route): void {
+  if (r.screen === "data" && r.table) rememberTable(r.connectionId, r.table);
   const h = routeHash(r);
   if (location.hash !== h) location.hash = h;
 }
 
+const lastTableKey = (connectionId: string) => `quarry.lastTable.${connectionId}`;
+
+/** The table last opened on a connection, so Data (Alt+D) goes back to it from the console. */
+export function rememberTable(connectionId: string, table: string): void {
+  sessionStorage.setItem(lastTableKey(connectionId), table);
+}
+
+export function forgetTable(connectionId: string, table: string): void {
+  if (sessionStorage.getItem(lastTableKey(connectionId)) === table)
+    sessionStorage.removeItem(lastTableKey(connectionId));
+}
+
+/** The data screen of a connection, on the table last opened there. */
+export function dataRoute(connectionId: string): Route {
+  const table = sessionStorage.getItem(lastTableKey(connectionId));
+  return table ? { screen: "data", connectionId, table } : { screen: "data", connectionId };
+}
+
+/** The route in the address bar; a table reached by Back, a link or reload counts as opened. */
+function currentRoute(): Route {
+  const r = parseRoute(location.hash);
+  if (r.screen === "data" && r.table) rememberTable(r.connectionId, r.table);
+  return r;
+}
+
 export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  const [route, setRoute] = useState(currentRoute);
   useEffect(() => {
-    const on = () => setRoute(parseRoute(location.hash));
+    const on = () => setRoute(currentRoute());
     window.addEventListener("hashchange", on);
     return () => window.removeEventListener("hashchange", on);
   }, []);

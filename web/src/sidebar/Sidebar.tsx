@@ -1,33 +1,52 @@
 /**
  * The sidebar: the connection's indices (as the driver lists them: no dot names, no aliases or
  * data streams) with document counts, a filter by name, and deletion behind a confirmation that
- * shows the exact request the app will send.
+ * shows the exact request the app will send. Keyboard: `/` filters, Enter in the filter opens the
+ * first match, ↑/↓ move through the list.
  */
 import { useEffect, useRef, useState } from "react";
 import { del, get, seg } from "../api/client.ts";
 import type { DeletePlan, TableInfo } from "../api/types.ts";
-import { navigate } from "../shell/route.ts";
+import { forgetTable, navigate } from "../shell/route.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
-import { Loading, useLoad } from "../ui/loading.tsx";
+import { type Loaded, Loading } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
 
-export function Sidebar({ connectionId, selected }: { connectionId: string; selected?: string }) {
-  const tables = useLoad(
-    (signal) => get<TableInfo[]>(`/connections/${seg(connectionId)}/tables`, { signal }),
-    [connectionId],
-  );
+export function Sidebar({
+  connectionId,
+  tables,
+  selected,
+  showError = true,
+}: {
+  connectionId: string;
+  /** The index list, loaded by the workspace (it also tells whether the cluster answers). */
+  tables: Loaded<TableInfo[]>;
+  selected?: string;
+  /** False when the main area already shows the failure in full. */
+  showError?: boolean;
+}) {
   const [filter, setFilter] = useState("");
   const [plan, setPlan] = useState<{ table: string; plan: DeletePlan } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
+  const [askingDelete, setAskingDelete] = useState<string | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const toasts = useToasts();
+
+  // The open index stays in sight, also when it was opened by a link far down a long list.
+  useEffect(() => {
+    if (!selected || !tables.data) return;
+    listRef.current?.querySelector(".index-item.selected")?.scrollIntoView({ block: "nearest" });
+  }, [selected, tables.data]);
 
   const shown = (tables.data ?? []).filter((t) =>
     t.name.toLowerCase().includes(filter.trim().toLowerCase()),
   );
 
   const askDelete = async (table: string) => {
+    if (askingDelete) return; // one confirmation at a time
+    setAskingDelete(table);
     try {
       const p = await get<DeletePlan>(
         `/connections/${seg(connectionId)}/tables/${seg(table)}/delete-plan`,
@@ -36,6 +55,8 @@ export function Sidebar({ connectionId, selected }: { connectionId: string; sele
       setPlan({ table, plan: p });
     } catch (e) {
       toasts.error(e);
+    } finally {
+      setAskingDelete(null);
     }
   };
 
@@ -48,6 +69,7 @@ export function Sidebar({ connectionId, selected }: { connectionId: string; sele
         confirmed: plan.plan.request,
       });
       toasts.success(`Index ${plan.table} deleted.`);
+      forgetTable(connectionId, plan.table);
       if (selected === plan.table) navigate({ screen: "data", connectionId });
       setPlan(null);
       tables.reload();
@@ -72,6 +94,10 @@ export function Sidebar({ connectionId, selected }: { connectionId: string; sele
           onKeyDown={(e) => {
             if (e.key === "Enter" && shown[0])
               navigate({ screen: "data", connectionId, table: shown[0].name });
+            else if (e.key === "ArrowDown") {
+              e.preventDefault();
+              moveFocus(listRef.current, 0);
+            }
           }}
         />
         <button
@@ -85,9 +111,30 @@ export function Sidebar({ connectionId, selected }: { connectionId: string; sele
         </button>
       </div>
       <Loading active={tables.loading} label="Loading indices…" />
-      <ErrorNote error={tables.error} />
+      {showError ? (
+        <ErrorNote error={tables.error}>
+          <button type="button" className="small" onClick={tables.reload}>
+            Retry
+          </button>
+        </ErrorNote>
+      ) : tables.error ? (
+        <p className="muted pad">The indices could not be listed.</p>
+      ) : null}
       <SlashFocus target={filterRef} />
-      <ul className="index-list" data-testid="index-list">
+      <ul
+        className="index-list"
+        data-testid="index-list"
+        ref={listRef}
+        onKeyDown={(e) => {
+          if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+          const buttons = indexButtons(listRef.current);
+          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+          if (at < 0) return;
+          e.preventDefault();
+          if (e.key === "ArrowUp" && at === 0) filterRef.current?.focus();
+          else moveFocus(listRef.current, at + (e.key === "ArrowDown" ? 1 : -1));
+        }}
+      >
         {shown.map((t) => (
           <li key={t.name} className={t.name === selected ? "index-item selected" : "index-item"}>
             <button
@@ -108,6 +155,7 @@ export function Sidebar({ connectionId, selected }: { connectionId: string; sele
               title={`Delete index ${t.name}`}
               aria-label={`Delete index ${t.name}`}
               onClick={() => askDelete(t.name)}
+              aria-busy={askingDelete === t.name}
             >
               <TrashIcon />
             </button>
@@ -146,6 +194,16 @@ export function Sidebar({ connectionId, selected }: { connectionId: string; sele
       ) : null}
     </aside>
   );
+}
+
+function indexButtons(list: HTMLElement | null): HTMLButtonElement[] {
+  return [...(list?.querySelectorAll<HTMLButtonElement>(".index-open") ?? [])];
+}
+
+/** Focuses the list's index button at `at` (kept within the list). */
+function moveFocus(list: HTMLElement | null, at: number): void {
+  const buttons = indexButtons(list);
+  buttons[Math.max(0, Math.min(buttons.length - 1, at))]?.focus();
 }
 
 /** "/" anywhere outside a text field focuses the index filter. */

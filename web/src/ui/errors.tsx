@@ -1,18 +1,70 @@
 /** Showing failures: an inline note with message and remedy, and toasts for background actions. */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { type ApiError, toApiError } from "../api/client.ts";
+import { ApiError, type ApiErrorBody, toApiError } from "../api/client.ts";
 
-export function ErrorNote({ error, onDismiss }: { error: unknown; onDismiss?: () => void }) {
+/**
+ * Any failure as an ApiError. Besides thrown values, the app hands errors over as plain
+ * `{code, message, remedy}` values inside answers (a console block's parse error, a plugin's load
+ * error); those keep their own message and remedy instead of becoming "Quarry did not answer".
+ */
+export function shownError(e: unknown): ApiError {
+  if (isErrorBody(e)) return new ApiError(0, { code: "error", remedy: "", ...e });
+  return toApiError(e);
+}
+
+function isErrorBody(e: unknown): e is Partial<ApiErrorBody> & { message: string } {
+  return (
+    !(e instanceof Error) &&
+    e !== null &&
+    typeof e === "object" &&
+    typeof (e as { message?: unknown }).message === "string"
+  );
+}
+
+/** Text with `backticks` shown as code, the way the app's messages name commands and values. */
+export function RichText({ text }: { text: string }) {
+  const parts = text.split(/`([^`]+)`/);
+  return (
+    <>
+      {parts.map((p, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+        i % 2 === 1 ? <code key={i}>{p}</code> : <span key={i}>{p}</span>,
+      )}
+    </>
+  );
+}
+
+export function ErrorNote({
+  error,
+  onDismiss,
+  children,
+}: {
+  error: unknown;
+  onDismiss?: () => void;
+  /** Buttons that act on the remedy (Retry, Edit connection), under the remedy. */
+  children?: ReactNode;
+}) {
   if (!error) return null;
-  const e = toApiError(error);
+  const e = shownError(error);
   return (
     <div className="error-note" role="alert" data-code={e.code}>
-      <div className="error-message">{e.message}</div>
-      {e.remedy ? <div className="error-remedy">{e.remedy}</div> : null}
-      {onDismiss ? (
-        <button type="button" className="link" onClick={onDismiss}>
-          Dismiss
-        </button>
+      <div className="error-message">
+        <RichText text={e.message} />
+      </div>
+      {e.remedy ? (
+        <div className="error-remedy">
+          <RichText text={e.remedy} />
+        </div>
+      ) : null}
+      {children || onDismiss ? (
+        <div className="error-actions">
+          {children}
+          {onDismiss ? (
+            <button type="button" className="link" onClick={onDismiss}>
+              Dismiss
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
@@ -55,7 +107,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo<Toasts>(
     () => ({
       error(e) {
-        const err = toApiError(e);
+        const err = shownError(e);
+        // Errors stay until closed: their remedy is there to be read and acted on.
         if (err.code !== "aborted")
           push({ kind: "error", message: err.message, remedy: err.remedy }, null);
         return err;
@@ -76,10 +129,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             role={t.kind === "error" ? "alert" : "status"}
           >
             <div className="toast-body">
-              <div className="toast-message">{t.message}</div>
-              {t.remedy ? <div className="toast-remedy">{t.remedy}</div> : null}
+              <div className="toast-message">
+                <RichText text={t.message} />
+              </div>
+              {t.remedy ? (
+                <div className="toast-remedy">
+                  <RichText text={t.remedy} />
+                </div>
+              ) : null}
             </div>
-            <button type="button" className="icon" aria-label="Close" onClick={() => dismiss(t.id)}>
+            <button
+              type="button"
+              className="icon"
+              aria-label="Close the message"
+              onClick={() => dismiss(t.id)}
+            >
               ×
             </button>
           </div>

@@ -14,7 +14,8 @@ export function useDelayed(active: boolean): boolean {
     const t = setTimeout(() => setShown(true), LOADING_DELAY_MS);
     return () => clearTimeout(t);
   }, [active]);
-  return shown;
+  // The timer can fire in the same render as the answer: never show a spinner for finished work.
+  return shown && active;
 }
 
 export function Spinner({ label = "Loading…" }: { label?: string }) {

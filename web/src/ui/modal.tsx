@@ -1,5 +1,41 @@
-/** A modal dialog: focus moves into it, Escape closes it, Tab stays inside. */
+/**
+ * A modal dialog: focus moves into it, Escape closes it, Tab stays inside, and on close focus goes
+ * back to what had it before. Dialogs can stack (an approval prompt over an open dialog): only the
+ * topmost one answers the keyboard.
+ */
 import { type ReactNode, useEffect, useRef } from "react";
+
+/** Open dialogs, the topmost last. */
+const stack: HTMLElement[] = [];
+
+const FOCUSABLE =
+  "button, input, select, textarea, a[href], [contenteditable='true'], [tabindex]:not([tabindex='-1'])";
+
+/** What can take focus inside `root`, in tab order (disabled and hidden things left out). */
+export function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.matches(":disabled") && el.getClientRects().length > 0,
+  );
+}
+
+/**
+ * The first thing to focus: an [autofocus] field, else the first form field of the body (the
+ * dialog is there to be filled in), else the footer's primary action, else its first button
+ * (Cancel, for confirmations: Enter must never delete by accident), else anything.
+ */
+function initialFocus(root: HTMLElement): HTMLElement | undefined {
+  const body = root.querySelector<HTMLElement>(".modal-body");
+  const footer = root.querySelector<HTMLElement>(".modal-footer");
+  const pick = (scope: HTMLElement | null, selector: string) =>
+    scope ? focusables(scope).find((el) => el.matches(selector)) : undefined;
+  return (
+    pick(root, "[autofocus]") ??
+    pick(body, "input, select, textarea, [contenteditable='true']") ??
+    pick(footer, "button.primary") ??
+    pick(footer, "button") ??
+    focusables(root)[0]
+  );
+}
 
 export function Modal({
   title,
@@ -17,15 +53,47 @@ export function Modal({
   label?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
   useEffect(() => {
-    const el = ref.current;
+    const el = ref.current!;
     const previous = document.activeElement as HTMLElement | null;
-    const first = el?.querySelector<HTMLElement>(
-      "[autofocus], input, select, textarea, button.primary, button",
-    );
-    first?.focus();
-    return () => previous?.focus?.();
+    stack.push(el);
+    // The body may still be loading; focus once it has rendered.
+    const focusFirst = () => (initialFocus(el) ?? el).focus();
+    const t = setTimeout(focusFirst, 0);
+    focusFirst();
+
+    const isTop = () => stack[stack.length - 1] === el;
+    const onKey = (e: KeyboardEvent) => {
+      if (!isTop()) return;
+      if (e.key === "Escape") {
+        e.preventDefault();
+        e.stopPropagation();
+        onCloseRef.current();
+      } else if (e.key === "Tab") trapTab(e, el);
+    };
+    // Focus that lands outside the topmost dialog (a click on the backdrop, an element removed
+    // under the cursor) is brought back, so the keyboard never acts on the page behind it.
+    const onFocusIn = (e: FocusEvent) => {
+      if (isTop() && e.target instanceof Node && !el.contains(e.target)) focusFirst();
+    };
+    window.addEventListener("keydown", onKey);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      clearTimeout(t);
+      window.removeEventListener("keydown", onKey);
+      document.removeEventListener("focusin", onFocusIn);
+      stack.splice(stack.indexOf(el), 1);
+      const back =
+        previous?.isConnected && previous !== document.body
+          ? previous
+          : document.querySelector<HTMLElement>("main");
+      back?.focus({ preventScroll: true });
+    };
   }, []);
+
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop closes on click like every dialog
     <div
@@ -40,17 +108,11 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-label={label ?? title}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") {
-            e.stopPropagation();
-            onClose();
-          }
-          if (e.key === "Tab") trapTab(e, ref.current);
-        }}
+        tabIndex={-1}
       >
         <header className="modal-header">
-          <h2>{title}</h2>
-          <button type="button" className="icon" aria-label="Close" onClick={onClose}>
+          <h2 className="modal-title">{title}</h2>
+          <button type="button" className="icon" aria-label="Close (Escape)" onClick={onClose}>
             ×
           </button>
         </header>
@@ -61,21 +123,23 @@ export function Modal({
   );
 }
 
-function trapTab(e: React.KeyboardEvent, root: HTMLElement | null): void {
-  if (!root) return;
-  const items = [
-    ...root.querySelectorAll<HTMLElement>(
-      "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex='-1'])",
-    ),
-  ];
+function trapTab(e: KeyboardEvent, root: HTMLElement): void {
+  const items = focusables(root);
   if (items.length === 0) return;
   const first = items[0]!;
   const last = items[items.length - 1]!;
-  if (e.shiftKey && document.activeElement === first) {
+  const at = document.activeElement;
+  const inside = at instanceof Node && root.contains(at);
+  if (e.shiftKey && (at === first || at === root || !inside)) {
     e.preventDefault();
     last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
+  } else if (!e.shiftKey && (at === last || !inside)) {
     e.preventDefault();
     first.focus();
   }
+}
+
+/** True while a dialog is open: page-wide shortcuts wait until it is closed. */
+export function isModalOpen(): boolean {
+  return stack.length > 0;
 }

@@ -1,0 +1,78 @@
+/**
+ * A connection's workspace: the sidebar's indices beside the data view or the console. The index
+ * list is loaded here because it is also the first sign of whether the cluster answers: the top
+ * bar's status dot and, when it fails, the main area (with the remedy, Retry and Edit) say so.
+ */
+import { useEffect } from "react";
+import { get, seg } from "../api/client.ts";
+import type { TableInfo } from "../api/types.ts";
+import { ConsoleView } from "../console/ConsoleView.tsx";
+import { TableView } from "../grid/TableView.tsx";
+import { Sidebar } from "../sidebar/Sidebar.tsx";
+import { ErrorNote } from "../ui/errors.tsx";
+import { useLoad } from "../ui/loading.tsx";
+import { navigate, type Route } from "./route.ts";
+
+export type Reachability = { connectionId: string; state: "loading" | "ok" | "failed" };
+
+export function Workspace({
+  route,
+  onReachability,
+}: {
+  route: Extract<Route, { screen: "data" | "console" }>;
+  onReachability: (r: Reachability) => void;
+}) {
+  const { connectionId } = route;
+  const tables = useLoad(
+    (signal) => get<TableInfo[]>(`/connections/${seg(connectionId)}/tables`, { signal }),
+    [connectionId],
+  );
+  const state = tables.loading ? "loading" : tables.error ? "failed" : "ok";
+  useEffect(() => onReachability({ connectionId, state }), [connectionId, state, onReachability]);
+
+  return (
+    <div className="workspace">
+      <Sidebar
+        connectionId={connectionId}
+        tables={tables}
+        selected={route.screen === "data" ? route.table : undefined}
+        showError={!(route.screen === "data" && !route.table)}
+      />
+      <section className="workspace-main">
+        {route.screen === "console" ? (
+          <ConsoleView key={connectionId} connectionId={connectionId} />
+        ) : route.table ? (
+          <TableView
+            key={`${connectionId}/${route.table}`}
+            connectionId={connectionId}
+            table={route.table}
+          />
+        ) : tables.error ? (
+          <div className="empty-state problem" data-testid="connection-problem">
+            <h2>The cluster did not answer</h2>
+            <ErrorNote error={tables.error}>
+              <button type="button" className="small" onClick={tables.reload}>
+                Retry
+              </button>
+              <button
+                type="button"
+                className="small"
+                onClick={() => navigate({ screen: "connections", edit: connectionId })}
+              >
+                Edit connection
+              </button>
+            </ErrorNote>
+          </div>
+        ) : (
+          <div className="empty-state">
+            <h2>Pick an index</h2>
+            <p>
+              Choose an index in the sidebar (<kbd>/</kbd> filters them) to browse its documents, or
+              open the console (<kbd>Alt+E</kbd>). <kbd>?</kbd> lists every shortcut.
+            </p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
