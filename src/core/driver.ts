@@ -4,9 +4,15 @@
  */
 
 import type { ChangeRefusal, ChangeSet, SaveResult } from "./changes.ts";
-import type { ConsoleRequest, ConsoleResult, ConsoleRunOptions, RequestClass } from "./console.ts";
+import type {
+  ConsoleBlock,
+  ConsoleRequest,
+  ConsoleResult,
+  ConsoleRunOptions,
+  RequestClass,
+} from "./console.ts";
 import type { ExportOptions, ExportReport } from "./export.ts";
-import type { BrowseRequest, BrowseResult, Column, TableInfo } from "./grid.ts";
+import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
 
 /** What a successful connection test reports. */
 export interface ServerInfo {
@@ -37,12 +43,27 @@ export interface DriverSession {
   browse(table: string, request: BrowseRequest): Promise<BrowseResult>;
   /** A grid kept open: its point in time (if any) lives until `close()`. */
   openGrid(table: string): GridView;
+  /** The filter operators a column takes (none: it cannot be filtered). */
+  filterOps(column: Column): FilterOp[];
+  /** The search a grid view runs, as a console request ("Open in console", "Copy as curl"). */
+  viewAsRequest(table: string, request: BrowseRequest): Promise<ConsoleRequest>;
+  /**
+   * One column's value of one document, whole (a cut cell is loaded before it is edited). A
+   * document that is gone is a `table_not_found`-like QuarryError saying so.
+   */
+  readValue(index: string, id: string, column: string): Promise<unknown>;
 
   // Editing.
   validateChanges(table: string, changes: ChangeSet): Promise<ChangeRefusal[]>;
   saveChanges(table: string, changes: ChangeSet): Promise<SaveResult>;
 
-  // The console and its one read/write classifier.
+  // The console, its language and its one read/write classifier.
+  /** Console text (several requests, Kibana Dev Tools style) split into requests. */
+  parseConsoleText(text: string): ConsoleBlock[];
+  /** A request as console text, as `parseConsoleText` reads it back. */
+  formatRequest(request: ConsoleRequest): string;
+  /** The request as a curl command; credentials left out unless `reveal` is set. */
+  toCurl(request: ConsoleRequest, options?: { reveal?: boolean }): string;
   classify(request: ConsoleRequest): RequestClass;
   /** Long tasks (`_delete_by_query`) report progress through `options.onProgress`. */
   runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult>;

@@ -27,6 +27,7 @@ export type ErrorCode =
   | "request_refused"
   // Browsing: tables, columns, filters, sorting, paging (issue 3).
   | "table_not_found"
+  | "document_not_found"
   | "table_closed"
   | "result_window_too_small"
   // The MCP server: tokens, policies, limits (issue 6).
@@ -218,6 +219,14 @@ export const errors = {
       `No index, alias or pattern matches "${table}"`,
       "List the tables (quarry tables <conn>) and check the name; aliases and patterns are accepted too.",
       { table },
+    ),
+
+  documentNotFound: (index: string, id: string) =>
+    new QuarryError(
+      "document_not_found",
+      `The document ${id} is no longer in ${index}`,
+      "Refresh the grid: someone deleted it.",
+      { index, id },
     ),
 
   tableClosed: (table: string, index: string) =>

@@ -28,6 +28,12 @@ export interface ExportOptions {
   overwrite?: boolean;
   /** Documents per search request (default 5,000; at most 10,000). */
   batchSize?: number;
+  /**
+   * An interrupted export keeps its partial file, checkpoint and point in time for `resume`
+   * (default). `false` removes them: for an export that is never resumed (the UI names every file
+   * anew).
+   */
+  keepInterrupted?: boolean;
   onProgress?: (p: ExportProgress) => void;
   signal?: AbortSignal;
 }

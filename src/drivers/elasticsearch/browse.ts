@@ -9,6 +9,7 @@
  * all its pages (those within the window too) read that same snapshot, until the query or sort
  * changes or the request asks for `refresh`.
  */
+import type { ConsoleRequest } from "../../core/console.ts";
 import type { GridView } from "../../core/driver.ts";
 import { errors } from "../../core/errors.ts";
 import {
@@ -64,6 +65,27 @@ interface Plan {
   scored: boolean;
   dropped: BrowseResult["droppedSort"];
   key: string;
+}
+
+/**
+ * Pure: the search a grid view runs, as a console request ("Open in console", "Copy as curl"):
+ * the same filters, sort and page as `browse` within the result window.
+ */
+export function viewAsRequest(
+  columns: Column[],
+  table: string,
+  request: BrowseRequest,
+): ConsoleRequest {
+  const { page, pageSize } = pageOf(request);
+  const body: Record<string, unknown> = {
+    query: compileFilters(columns, request.filters, request.rawQuery, table),
+    track_total_hits: true,
+    from: (page - 1) * pageSize,
+    size: pageSize,
+  };
+  const sort = compileSort(columns, request.sort, table).sort;
+  if (sort.length) body.sort = sort;
+  return { method: "POST", path: `/${encodeURIComponent(table)}/_search`, body };
 }
 
 export class EsGridView implements GridView {

@@ -514,7 +514,10 @@ export async function exportTable(
     });
   } catch (e) {
     // Kept open on interruption: a resume within its keep-alive continues exactly where it stopped.
-    if (!(e instanceof QuarryError && e.code === "export_interrupted")) await pit.close();
+    const interrupted = e instanceof QuarryError && e.code === "export_interrupted";
+    const keep = interrupted && options.keepInterrupted !== false;
+    if (!keep) await pit.close().catch(() => {});
+    if (interrupted && !keep) await discardInterruptedExport(out);
     throw e;
   }
 }

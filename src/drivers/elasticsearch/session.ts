@@ -4,6 +4,7 @@
  */
 import type { ChangeRefusal, ChangeSet, SaveResult } from "../../core/changes.ts";
 import type {
+  ConsoleBlock,
   ConsoleRequest,
   ConsoleResult,
   ConsoleRunOptions,
@@ -11,15 +12,17 @@ import type {
 } from "../../core/console.ts";
 import type { ConnectionSecrets, DriverSession, GridView, ServerInfo } from "../../core/driver.ts";
 import type { ExportOptions, ExportReport } from "../../core/export.ts";
-import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../core/grid.ts";
-import { browse, openGrid } from "./browse.ts";
+import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "../../core/grid.ts";
+import { browse, openGrid, viewAsRequest } from "./browse.ts";
 import { saveChanges, validateChanges } from "./changes.ts";
 import { classify } from "./classify.ts";
 import type { EsConnectionConfig } from "./config.ts";
-import { runConsole } from "./console.ts";
+import { consoleText, parseConsoleText, runConsole, toCurl } from "./console.ts";
 import { deleteIndex, planDeleteIndex } from "./delete-index.ts";
+import { readValue } from "./documents.ts";
 import { httpError } from "./errors.ts";
 import { exportTable } from "./export.ts";
+import { filterOpsForColumn } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
 import { listTables } from "./tables.ts";
@@ -27,10 +30,14 @@ import { EsTransport } from "./transport.ts";
 
 export class EsSession implements DriverSession {
   readonly transport: EsTransport;
+  readonly #config: EsConnectionConfig;
+  readonly #secrets: ConnectionSecrets;
   #info: ServerInfo | undefined;
   readonly #grids = new Set<GridView>();
 
   constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
+    this.#config = config;
+    this.#secrets = secrets;
     this.transport = new EsTransport(config, secrets);
   }
 
@@ -86,12 +93,40 @@ export class EsSession implements DriverSession {
     return view;
   }
 
+  filterOps(column: Column): FilterOp[] {
+    return filterOpsForColumn(column);
+  }
+
+  async viewAsRequest(table: string, request: BrowseRequest): Promise<ConsoleRequest> {
+    return viewAsRequest(await describeTable(this.transport, table), table, request);
+  }
+
+  readValue(index: string, id: string, column: string): Promise<unknown> {
+    return readValue(this.transport, index, id, column);
+  }
+
   validateChanges(table: string, changes: ChangeSet): Promise<ChangeRefusal[]> {
     return validateChanges(this.transport, table, changes);
   }
 
   saveChanges(table: string, changes: ChangeSet): Promise<SaveResult> {
     return saveChanges(this.transport, table, changes);
+  }
+
+  parseConsoleText(text: string): ConsoleBlock[] {
+    return parseConsoleText(text);
+  }
+
+  formatRequest(request: ConsoleRequest): string {
+    return consoleText(request);
+  }
+
+  toCurl(request: ConsoleRequest, options: { reveal?: boolean } = {}): string {
+    return toCurl(
+      request,
+      this.#config,
+      options.reveal ? { reveal: true, secrets: this.#secrets } : {},
+    );
   }
 
   classify(request: ConsoleRequest): RequestClass {

@@ -113,6 +113,7 @@ export function statusFor(e: QuarryError): number {
       return 400;
     case "connection_not_found":
     case "table_not_found":
+    case "document_not_found":
     case "driver_not_installed":
       return 404;
     case "connection_exists":

@@ -1,0 +1,26 @@
+/** Reading one document's value whole: a cell cut at the display limit is loaded before an edit. */
+import { errors } from "../../core/errors.ts";
+import { valueAt } from "./cells.ts";
+import { httpError } from "./errors.ts";
+import type { EsTransport } from "./transport.ts";
+
+export async function readValue(
+  transport: EsTransport,
+  index: string,
+  id: string,
+  column: string,
+): Promise<unknown> {
+  if (column === "_id") return id;
+  if (column === "_index") return index;
+  const res = await transport.request<{ found?: boolean; _source?: unknown }>({
+    method: "GET",
+    path: `/${encodeURIComponent(index)}/_doc/${encodeURIComponent(id)}`,
+  });
+  // A 404 with an error object is a missing index; without one, a missing document.
+  if (res.status === 404 && (res.body as { error?: unknown } | null)?.error)
+    throw errors.tableNotFound(index);
+  if (res.status === 404 || (res.status === 200 && !res.body?.found))
+    throw errors.documentNotFound(index, id);
+  if (res.status < 200 || res.status > 299) throw httpError(res.status, res.body);
+  return valueAt(res.body._source, column.split(".")) ?? null;
+}
