@@ -16,7 +16,7 @@
 
 import { addConnection, openAppStorage } from "../src/app/connection-service.ts";
 import { pluginServiceFor } from "../src/app/plugins/service.ts";
-import { loadSampleData, SAMPLE_INDEX } from "../src/app/sample-data.ts";
+import { loadSampleData, SAMPLE_INDEX } from "./sample-data.ts";
 import { runAppInForeground } from "../src/cli/commands/app.ts";
 import type { SavedConnection } from "../src/core/connections.ts";
 import { isQuarryError } from "../src/core/errors.ts";

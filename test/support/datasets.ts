@@ -6,7 +6,7 @@
  * many ties, dates, booleans, IPs and arrays of keywords. Deterministic: document i is the same on
  * every machine and every run, so tests can assert exact values.
  */
-import { seededRandom } from "../../src/app/sample-data.ts";
+import { seededRandom } from "../../scripts/sample-data.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
 
 export const ORDERS_MAPPING = {

@@ -5,24 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import type { SavedConnection } from "../../../core/connections.ts";
-import type { DriverSession, GridView, ServerInfo } from "../../../core/driver.ts";
+import type { DriverSession, GridView } from "../../../core/driver.ts";
 import { QuarryError } from "../../../core/errors.ts";
 import type { Column, TableInfo } from "../../../core/grid.ts";
-import { openGrid } from "../../../drivers/elasticsearch/browse.ts";
-import { describeTable } from "../../../drivers/elasticsearch/mapping.ts";
-import { listTables } from "../../../drivers/elasticsearch/tables.ts";
-import type { EsTransport } from "../../../drivers/elasticsearch/transport.ts";
 import { type AppStorage, openSavedConnection } from "../../connection-service.ts";
 import type { PluginService } from "../../plugins/service.ts";
 import { JobRegistry } from "./jobs.ts";
 import type { McpPort } from "./mcp-port.ts";
-
-/** A session as the driver returns it today: the DriverSession contract, as far as it is wired. */
-export type OpenSession = Partial<DriverSession> & {
-  testConnection(): Promise<ServerInfo>;
-  close(): Promise<void>;
-  transport?: EsTransport;
-};
 
 export interface UiServicesOptions {
   storage: AppStorage;
@@ -34,7 +23,7 @@ export interface UiServicesOptions {
   exportDir: string;
 }
 
-/** What a route may need that is not a session method, by name, with a clear refusal when missing. */
+/** A service this app was started without (a UI server composed for tests, an older build). */
 export function unavailable(what: string): QuarryError {
   return new QuarryError(
     "invalid_input",
@@ -53,7 +42,7 @@ export class UiServices {
   readonly grids: GridRegistry;
   readonly #sessions = new Map<
     string,
-    Promise<{ connection: SavedConnection; session: OpenSession }>
+    Promise<{ connection: SavedConnection; session: DriverSession }>
   >();
 
   constructor(options: UiServicesOptions) {
@@ -67,7 +56,7 @@ export class UiServices {
   /** The open session of a saved connection (opened once, reused until the connection changes). */
   async session(
     connectionId: string,
-  ): Promise<{ connection: SavedConnection; session: OpenSession }> {
+  ): Promise<{ connection: SavedConnection; session: DriverSession }> {
     let open = this.#sessions.get(connectionId);
     if (!open) {
       open = this.#open(connectionId);
@@ -79,7 +68,7 @@ export class UiServices {
 
   async #open(
     connectionId: string,
-  ): Promise<{ connection: SavedConnection; session: OpenSession }> {
+  ): Promise<{ connection: SavedConnection; session: DriverSession }> {
     if (this.plugins) {
       // Opening a saved connection whose driver is missing installs it without asking (spec 1).
       const connection = await this.storage.connections.require(connectionId);
@@ -87,8 +76,7 @@ export class UiServices {
         if (connection.type !== "elasticsearch") throw e;
       });
     }
-    const { connection, session } = await openSavedConnection(connectionId, this.storage);
-    return { connection, session: session as unknown as OpenSession };
+    return openSavedConnection(connectionId, this.storage);
   }
 
   /** Forgets (and closes) the session of a connection that was edited or removed. */
@@ -100,36 +88,15 @@ export class UiServices {
   }
 
   async listTables(connectionId: string): Promise<TableInfo[]> {
-    const { session } = await this.session(connectionId);
-    if (session.listTables) return session.listTables();
-    if (session.transport) return listTables(session.transport);
-    throw unavailable("Listing indices");
+    return (await this.session(connectionId)).session.listTables();
   }
 
   async describeTable(connectionId: string, table: string): Promise<Column[]> {
-    const { session } = await this.session(connectionId);
-    if (session.describeTable) return session.describeTable(table);
-    if (session.transport) return describeTable(session.transport, table);
-    throw unavailable("Describing a table");
+    return (await this.session(connectionId)).session.describeTable(table);
   }
 
   async openGrid(connectionId: string, table: string): Promise<GridView> {
-    const { session } = await this.session(connectionId);
-    if (session.openGrid) return session.openGrid(table);
-    if (session.transport) return openGrid(session.transport, table);
-    throw unavailable("Browsing");
-  }
-
-  /** A session method the driver may not have wired yet; refused by name when missing. */
-  async method<K extends keyof DriverSession>(
-    connectionId: string,
-    name: K,
-    what: string,
-  ): Promise<NonNullable<DriverSession[K]>> {
-    const { session } = await this.session(connectionId);
-    const fn = session[name];
-    if (typeof fn !== "function") throw unavailable(what);
-    return (fn as (...a: unknown[]) => unknown).bind(session) as NonNullable<DriverSession[K]>;
+    return (await this.session(connectionId)).session.openGrid(table);
   }
 
   async close(): Promise<void> {

@@ -4,8 +4,6 @@
  */
 import { join } from "node:path";
 import type { ConsoleRequest } from "../../../../core/console.ts";
-import type { EsConnectionConfig } from "../../../../drivers/elasticsearch/config.ts";
-import { parseConsoleText, toCurl } from "../../../../drivers/elasticsearch/console.ts";
 import { ConsoleHistory } from "../../../console-history.ts";
 import type { ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
 import { badInput, type Router } from "../router.ts";
@@ -23,23 +21,24 @@ export function consoleRoutes(router: Router, app: UiServices): void {
     async (req, { id }): Promise<ParsedConsoleRequest[]> => {
       const text = (req.body as { text?: unknown })?.text;
       if (typeof text !== "string") throw badInput("Send the console text as { text }.");
-      const blocks = parseConsoleText(text).map(
-        ({ error, ...b }): ParsedConsoleRequest =>
-          error ? { ...b, error: { ...error, details: {} } } : b,
-      );
       const { session } = await app.session(id!);
-      if (!session.classify) return blocks;
-      return blocks.map((b) =>
-        b.request ? { ...b, classification: session.classify!(b.request) } : b,
-      );
+      return session
+        .parseConsoleText(text)
+        .map(
+          ({ error, ...b }): ParsedConsoleRequest =>
+            error
+              ? { ...b, error: { ...error, details: {} } }
+              : b.request
+                ? { ...b, classification: session.classify(b.request) }
+                : b,
+        );
     },
   );
 
   router.post("/connections/:id/console/run", async (req, { id }) => {
     const request = consoleRequest(req.body);
-    const run = await app.method(id!, "runConsole", "The console");
     const { session } = await app.session(id!);
-    const classification = session.classify ? session.classify(request) : "write";
+    const classification = session.classify(request);
     const once = async (
       signal: AbortSignal,
       progress?: (p: { done: number; total: number | null }) => void,
@@ -47,7 +46,7 @@ export function consoleRoutes(router: Router, app: UiServices): void {
       const started = Date.now();
       let result: ConsoleRun["result"] | undefined;
       try {
-        result = await run(request, {
+        result = await session.runConsole(request, {
           signal,
           ...(progress ? { onProgress: (p) => progress({ done: p.done, total: p.total }) } : {}),
         });
@@ -79,9 +78,8 @@ export function consoleRoutes(router: Router, app: UiServices): void {
 
   router.post("/connections/:id/console/curl", async (req, { id }) => {
     const request = consoleRequest(req.body);
-    const { connection } = await app.session(id!);
-    const config = connection.settings as unknown as EsConnectionConfig;
-    return { curl: toCurl(request, config) };
+    const { session } = await app.session(id!);
+    return { curl: session.toCurl(request) };
   });
 
   router.get(

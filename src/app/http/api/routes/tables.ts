@@ -10,13 +10,6 @@ import type { ConsoleRequest } from "../../../../core/console.ts";
 import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
 import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
 import { type BrowseRequest, type FilterOp, RESULT_WINDOW } from "../../../../core/grid.ts";
-import { valueAt } from "../../../../drivers/elasticsearch/cells.ts";
-import type { EsConnectionConfig } from "../../../../drivers/elasticsearch/config.ts";
-import { consoleText, toCurl } from "../../../../drivers/elasticsearch/console.ts";
-import { discardInterruptedExport } from "../../../../drivers/elasticsearch/export.ts";
-import { filterOpsFor } from "../../../../drivers/elasticsearch/field-types.ts";
-import { compileFilters } from "../../../../drivers/elasticsearch/filters.ts";
-import { compileSort } from "../../../../drivers/elasticsearch/sort.ts";
 import type {
   DeletePlan,
   ExportInput,
@@ -59,17 +52,19 @@ export function tableRoutes(router: Router, app: UiServices): void {
   router.post(
     "/connections/:id/tables/:table/grid",
     async (_req, { id, table }): Promise<GridOpened> => {
-      const columns = await app.describeTable(id!, table!);
-      const view = await app.openGrid(id!, table!);
+      const { session } = await app.session(id!);
+      const columns = await session.describeTable(table!);
+      const view = session.openGrid(table!);
       const gridId = app.grids.add(id!, table!, view);
       return {
         gridId,
         columns,
         filterOps: columns
-          .filter((c) => c.filterable)
-          .map((c) => ({
-            column: c.name,
-            ops: filterOpsFor(c.type).map((op) => ({ value: op, label: FILTER_OP_LABELS[op] })),
+          .map((c) => ({ column: c.name, ops: session.filterOps(c) }))
+          .filter((c) => c.ops.length > 0)
+          .map(({ column, ops }) => ({
+            column,
+            ops: ops.map((op) => ({ value: op, label: FILTER_OP_LABELS[op] })),
           })),
       };
     },
@@ -87,29 +82,9 @@ export function tableRoutes(router: Router, app: UiServices): void {
   /** The current view as the search it runs: for "Open in console" and "Copy as curl". */
   router.post("/grids/:grid/as-request", async (req, { grid }): Promise<ViewAsRequest> => {
     const g = app.grids.get(grid!);
-    const r = browseRequest(req.body);
-    const columns = await app.describeTable(g.connectionId, g.table);
-    const size = r.pageSize ?? 100;
-    const from = ((r.page ?? 1) - 1) * size;
-    const body: Record<string, unknown> = {
-      query: compileFilters(columns, r.filters, r.rawQuery, g.table),
-      track_total_hits: true,
-      from,
-      size,
-    };
-    const sort = compileSort(columns, r.sort, g.table).sort;
-    if (sort.length) body.sort = sort;
-    const request: ConsoleRequest = {
-      method: "POST",
-      path: `/${encodeURIComponent(g.table)}/_search`,
-      body,
-    };
-    const { connection } = await app.session(g.connectionId);
-    return {
-      request,
-      consoleText: consoleText(request),
-      curl: toCurl(request, connection.settings as unknown as EsConnectionConfig),
-    };
+    const { session } = await app.session(g.connectionId);
+    const request = await session.viewAsRequest(g.table, browseRequest(req.body));
+    return { request, consoleText: session.formatRequest(request), curl: session.toCurl(request) };
   });
 
   /** One column's value of a document, in full (a cut cell is never edited as its fragment). */
@@ -117,40 +92,25 @@ export function tableRoutes(router: Router, app: UiServices): void {
     const column = req.query.get("column");
     if (!column) throw badInput("Name the column: ?column=<name>.");
     const { session } = await app.session(id!);
-    const path = `/${encodeURIComponent(index!)}/_doc/${encodeURIComponent(doc!)}`;
-    if (!session.transport)
-      throw notFound("Reading a document is not available.", "Use the console.");
-    const res = await session.transport.request<{ found?: boolean; _source?: unknown }>({
-      method: "GET",
-      path,
-    });
-    if (res.status === 404 || !res.body?.found) {
-      throw notFound(
-        `The document ${doc} is no longer in ${index}.`,
-        "Refresh the grid: someone deleted it.",
-      );
-    }
-    if (column === "_id") return { value: doc };
-    if (column === "_index") return { value: index };
-    return { value: valueAt(res.body._source, column.split(".")) ?? null };
+    return { value: await session.readValue(index!, doc!, column) };
   });
 
   router.post("/connections/:id/tables/:table/validate-changes", async (req, { id, table }) => {
-    const validate = await app.method(id!, "validateChanges", "Checking grid edits");
-    return validate(table!, changeSet(req.body));
+    const { session } = await app.session(id!);
+    return session.validateChanges(table!, changeSet(req.body));
   });
 
   router.post("/connections/:id/tables/:table/save", async (req, { id, table }) => {
-    const save = await app.method(id!, "saveChanges", "Saving grid edits");
-    return save(table!, changeSet(req.body));
+    const { session } = await app.session(id!);
+    return session.saveChanges(table!, changeSet(req.body));
   });
 
   router.get(
     "/connections/:id/tables/:table/delete-plan",
     async (_req, { id, table }): Promise<DeletePlan> => {
-      const plan = await app.method(id!, "planDeleteTable", "Deleting an index");
-      const request = plan(table!);
-      return { request, text: consoleText(request) };
+      const { session } = await app.session(id!);
+      const request = session.planDeleteTable(table!);
+      return { request, text: session.formatRequest(request) };
     },
   );
 
@@ -158,8 +118,8 @@ export function tableRoutes(router: Router, app: UiServices): void {
     const body = (req.body ?? {}) as { confirmed?: ConsoleRequest };
     if (!body.confirmed)
       throw badInput("Deleting an index needs the confirmed request.", "Confirm in the dialog.");
-    const remove = await app.method(id!, "deleteTable", "Deleting an index");
-    await remove(table!, body.confirmed);
+    const { session } = await app.session(id!);
+    await session.deleteTable(table!, body.confirmed);
     await app.grids.closeFor(id!);
     return { ok: true };
   });
@@ -172,7 +132,7 @@ export function tableRoutes(router: Router, app: UiServices): void {
         "Choose NDJSON, CSV or JSON.",
       );
     checkBatchSize(input.batchSize);
-    const exportTable = await app.method(id!, "exportTable", "Export");
+    const { session } = await app.session(id!);
     await mkdir(app.exportDir, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const fileName = `${table!.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp}.${input.format}`;
@@ -183,21 +143,20 @@ export function tableRoutes(router: Router, app: UiServices): void {
       async ({ signal, progress }) => {
         let report: ExportReport;
         try {
-          report = await exportTable(table!, {
+          report = await session.exportTable(table!, {
             format: input.format,
             out,
             ...(input.filters ? { filters: input.filters } : {}),
             ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
             ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
+            // Every UI export has a new file name and is never resumed: nothing is kept for one.
+            keepInterrupted: false,
             signal,
             onProgress: (p) =>
               progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
           });
         } catch (e) {
           if (!signal.aborted) throw e;
-          // The driver keeps a cancelled export's partial file and checkpoint for a resume, but
-          // this file's name is new on every export, so the UI never resumes it: remove both.
-          await discardInterruptedExport(out);
           const details = isQuarryError(e) ? e.details : {};
           throw exportCancelled(table!, details.written, details.expected);
         }
