@@ -3,7 +3,8 @@
  * the app's real MCP service, a real chromium and the es8 node. The Enable MCP Server switch stops
  * and starts the service (and is remembered); Ask Each Time asks in the app's own dialog, whatever
  * screen is open, and each answer (Allow once, Deny, Allow for this session) decides the client's
- * call; the audit log and the tokens' Last used show what those calls did.
+ * call, while Escape or a click beside the dialog only puts the question off (the top bar's badge
+ * brings it back); the audit log and the tokens' Last used show what those calls did.
  */
 import assert from "node:assert/strict";
 import { mkdir, rm, writeFile } from "node:fs/promises";
@@ -241,6 +242,26 @@ describe("UI: Settings > Integrations with real MCP clients", () => {
       `POST /${index}/_search\n${JSON.stringify(search.body, null, 2)}`,
     );
     await screenshot(page, "integrations-approval-prompt");
+
+    // Escape, and a click beside the dialog, answer nothing: the question waits, the client's call
+    // with it, and the top bar's badge brings it back.
+    let settled = false;
+    const settle = () => {
+      settled = true;
+    };
+    first.then(settle, settle);
+    const badge = page.getByRole("button", { name: "1 approval waiting" });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await badge.click();
+    await dialog.filter({ hasText: "execute_query" }).waitFor();
+    await page.locator(".modal-backdrop").click({ position: { x: 5, y: 5 } });
+    await dialog.waitFor({ state: "detached" });
+    // Past a poll of the page: a dismissal that answered would have reached the app by now.
+    await new Promise((r) => setTimeout(r, 2_000));
+    assert.equal(settled, false, "the client's call still waits");
+    assert.equal(service.approvals.pending().length, 1, "the question is still open");
+    await badge.click();
     await dialog.getByRole("button", { name: "Allow once" }).click();
     const allowed = await first;
     assert.equal(allowed.isError ?? false, false, JSON.stringify(allowed.content));

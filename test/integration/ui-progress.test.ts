@@ -215,6 +215,14 @@ describe("UI: progress of long tasks and exports", () => {
     assert.match(await textOf(dialog), /This request deletes data and cannot be undone/);
     assert.equal(await count(dbqIndex), DELETE_DOCS, "nothing is sent before the confirmation");
 
+    // The sidebar's count of the index, which must follow the delete without a manual refresh.
+    const sidebarCount = page
+      .getByTestId("index-list")
+      .getByTitle(dbqIndex, { exact: true })
+      .getByTestId("index-count");
+    const all = DELETE_DOCS.toLocaleString("en-US");
+    await until(async () => (await textOf(sidebarCount)) === all, `the sidebar shows ${all}`);
+
     const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
     await dialog.getByRole("button", { name: "Run", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
@@ -244,6 +252,8 @@ describe("UI: progress of long tasks and exports", () => {
 
     assert.equal(await count(dbqIndex, query), 0, "no matching document is left");
     assert.equal(await count(dbqIndex), DELETE_DOCS - DELETE_MATCHES, "the others are kept");
+    const left = (DELETE_DOCS - DELETE_MATCHES).toLocaleString("en-US");
+    await until(async () => (await textOf(sidebarCount)) === left, `the sidebar shows ${left}`);
     await screenshot(page, "progress-delete-by-query-done");
   });
 
@@ -420,6 +430,37 @@ describe("UI: progress of long tasks and exports", () => {
     await until(
       async () => (await exportFiles()).sort().join() === before.sort().join(),
       "the closed export's partial file is removed",
+    );
+
+    // While the app starts the export, Export is disabled (a double click starts one export) and
+    // a spinner says so; Escape then still cancels the export the app is starting.
+    const again = await openExportDialog();
+    const exportCall = "**/api/connections/*/tables/*/export";
+    let exportsStarted = 0;
+    await page.route(exportCall, async (route) => {
+      exportsStarted++;
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    try {
+      const cancelledByEscape = page.waitForResponse(
+        (r) => r.request().method() === "DELETE" && /\/api\/jobs\/[^/]+$/.test(r.url()),
+      );
+      const exportButton = again.getByRole("button", { name: "Export", exact: true });
+      await exportButton.dblclick();
+      await again.getByRole("status").filter({ hasText: "Starting the export…" }).waitFor();
+      assert.equal(await exportButton.isDisabled(), true, "Export is disabled while it starts");
+      await screenshot(page, "progress-export-starting");
+      await page.keyboard.press("Escape");
+      await again.waitFor({ state: "detached" });
+      assert.deepEqual(await (await cancelledByEscape).json(), { cancelled: true });
+      assert.equal(exportsStarted, 1, "one export for a double click");
+    } finally {
+      await page.unroute(exportCall);
+    }
+    await until(
+      async () => (await exportFiles()).sort().join() === before.sort().join(),
+      "the export closed while starting leaves no file",
     );
   });
 });

@@ -460,7 +460,9 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       await open("#/settings/plugins");
       await page.getByTestId("plugin-table").getByText("Elasticsearch").first().waitFor();
       await assertFits(page, "settings > plugins", {
-        Remove: page.getByTestId("plugin-table").getByRole("button", { name: "Remove" }),
+        Remove: page
+          .getByTestId("plugin-table")
+          .getByRole("button", { name: "Remove Elasticsearch", exact: true }),
       });
       await screenshot(page, "quality-fit-settings");
     });
@@ -493,6 +495,42 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       await page.getByTestId("result-json").waitFor();
       await spinner(page, "Running…").waitFor({ state: "detached" });
       await undo();
+
+      // Busy from the press of Run, before the text is parsed: a slow parse shows the spinner,
+      // and pressing again meanwhile runs nothing more.
+      const runButton = page
+        .getByRole("toolbar", { name: "Console actions" })
+        .getByRole("button", { name: "Run", exact: true });
+      let runs = 0;
+      const countRuns = (r: { url(): string }) => {
+        if (r.url().endsWith("/console/run")) runs++;
+      };
+      page.on("request", countRuns);
+      undo = await delayApi(page, "**/api/connections/*/console/parse", 800);
+      const parsed = page.waitForResponse((r) => r.url().endsWith("/console/parse"));
+      await page.keyboard.press("ControlOrMeta+Enter");
+      await spinner(page, "Running…").waitFor();
+      assert.equal(await runButton.isDisabled(), true, "Run is disabled while the text is parsed");
+      assert.equal(runs, 0, "still parsing");
+      await page.keyboard.press("ControlOrMeta+Enter");
+      await parsed;
+      await spinner(page, "Running…").waitFor({ state: "detached" });
+      await undo();
+      page.off("request", countRuns);
+      assert.equal(runs, 1, "one run for two presses");
+      assert.equal(await runButton.isEnabled(), true);
+
+      // Copy as curl takes the same request as Run from the blank line below it.
+      await page.locator(".console-editor .cm-content").click();
+      await replaceConsoleText("GET /_cluster/health\n\n");
+      const curl = page.waitForRequest((r) => r.url().endsWith("/console/curl"));
+      await page
+        .getByRole("toolbar", { name: "Console actions" })
+        .getByRole("button", { name: "Copy as curl" })
+        .click();
+      assert.deepEqual((await curl).postDataJSON(), {
+        request: { method: "GET", path: "/_cluster/health" },
+      });
 
       undo = await delayApi(page, "**/api/connections/test", 800);
       await open(`#/connections/${connectionId}/edit`);
@@ -617,11 +655,17 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       const result = page.getByTestId("console-result");
       await result.getByTestId("result-error").waitFor();
       assert.match(await result.locator("header").innerText(), /400/);
+      // The cluster's type and reason, as an alert above the answer.
+      const alert = result.getByRole("alert");
       assert.match(
-        await result.innerText(),
-        /parsing_exception: unknown query \[no_such_query\]/,
-        "the cluster's type and reason",
+        (await alert.innerText()).trim(),
+        /^parsing_exception: unknown query \[no_such_query\]/,
       );
+      assert.equal(await alert.getAttribute("data-testid"), "cluster-error");
+      const [alertTop, jsonTop] = await Promise.all(
+        [alert, result.locator(".cm-editor")].map(async (l) => (await l.boundingBox())!.y),
+      );
+      assert.ok(alertTop! < jsonTop!, "the reason comes before the JSON");
       await screenshot(page, "quality-error-console-rejected");
     });
 
@@ -641,7 +685,11 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
         const note = page.getByTestId("console-result").locator(".error-note");
         await note.waitFor();
         const text = await note.innerText();
-        assert.match(text, /is not valid JSON \(line 2\)/);
+        // One position, in the editor's lines (the body's line 1 is the editor's line 2).
+        assert.match(
+          text,
+          /is not valid JSON \(line 2 column 30\): Expected ',' or '\}' after property value$/m,
+        );
         assert.match(text, /Fix the JSON, or remove the body\./);
         assert.doesNotMatch(text, /Quarry did not answer|\[object Object\]/);
         assert.equal(sent, 0, "nothing was sent to the cluster");

@@ -62,7 +62,8 @@ describe("UI: Settings > Integrations", () => {
     // Listed by its prefix, never the token itself.
     assert.doesNotMatch((await page.getByTestId("token-table").textContent()) ?? "", /qry_\S{43}/);
 
-    await row.getByRole("button", { name: "Revoke" }).click();
+    // The button names its token for screen readers.
+    await row.getByRole("button", { name: "Revoke ui-test-client", exact: true }).click();
     const confirm = page.getByRole("dialog", { name: "Revoke token" });
     await confirm.getByRole("button", { name: "Revoke" }).click();
     await row.getByText("revoked").waitFor();
@@ -88,7 +89,39 @@ describe("UI: Settings > Integrations", () => {
       seen.push((await tabs.nth(i).textContent()) ?? "");
     }
     assert.equal(new Set(seen).size, 4);
+
+    // The keyboard, as the ARIA tabs pattern has it: only the chosen tab is in the Tab order,
+    // ←/→ move and show, Home and End jump; the panel is named by its tab.
     await tabs.first().click();
+    const selected = sheet.getByRole("tab", { selected: true });
+    const panel = sheet.getByRole("tabpanel");
+    const tabIndexes = () =>
+      tabs.evaluateAll((els) => els.map((el) => el.getAttribute("tabindex")));
+    assert.deepEqual(
+      await tabIndexes(),
+      (await tabs.all()).map((_, i) => (i === 0 ? "0" : "-1")),
+    );
+    await page.keyboard.press("ArrowRight");
+    assert.equal((await selected.textContent())?.trim(), seen[1]!.trim());
+    assert.equal(await tabs.nth(1).evaluate((el) => el.matches(":focus")), true);
+    assert.equal(await panel.getAttribute("aria-labelledby"), await tabs.nth(1).getAttribute("id"));
+    assert.equal(await tabs.nth(1).getAttribute("aria-controls"), await panel.getAttribute("id"));
+    assert.equal((await tabIndexes()).filter((t) => t === "0").length, 1);
+    await page.keyboard.press("ArrowLeft");
+    assert.equal((await selected.textContent())?.trim(), seen[0]!.trim());
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await tabs.last().getAttribute("aria-selected"), "true", "← wraps to the last");
+    await page.keyboard.press("Home");
+    assert.equal((await selected.textContent())?.trim(), seen[0]!.trim());
+    await page.keyboard.press("End");
+    assert.equal(await tabs.last().getAttribute("aria-selected"), "true");
+    await page.keyboard.press("Home");
+    // Tab leaves the tabs for the snippet's Copy.
+    await page.keyboard.press("Tab");
+    assert.equal(
+      await panel.getByRole("button", { name: "Copy" }).evaluate((el) => el.matches(":focus")),
+      true,
+    );
     await screenshot(page, "settings-connect-client");
   });
 });

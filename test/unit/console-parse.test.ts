@@ -83,13 +83,30 @@ describe("Kibana Dev Tools text", () => {
     const blocks = parseConsoleText('GET /a/_search\n{\n  "query": {,\n}\nGET /b/_count');
     assert.equal(blocks.length, 2);
     assert.equal(blocks[0]?.request, undefined);
-    assert.match(blocks[0]?.error?.message ?? "", /body of GET \/a\/_search is not valid JSON/);
+    // One position, in the editor's lines: the stray comma is on line 3, column 13.
+    assert.equal(
+      blocks[0]?.error?.message,
+      "The body of GET /a/_search is not valid JSON (line 3 column 13): Expected property name or '}'",
+    );
+    assert.equal(blocks[0]?.error?.line, 2);
     assert.equal(blocks[1]?.request?.path, "/b/_count");
   });
 
+  it("a bad body on the line below the request names that line, not the body's first", () => {
+    const [b] = parseConsoleText('GET /a\n\n{"a": 1,,}');
+    assert.equal(
+      b?.error?.message,
+      "The body of GET /a is not valid JSON (line 3 column 9): Expected double-quoted property name",
+    );
+    assert.equal(b?.error?.line, 2);
+  });
+
   it("a bad NDJSON line names the line", () => {
-    const [b] = parseConsoleText('POST /_bulk\n{"index":{}}\n{not json}\n');
-    assert.match(b?.error?.message ?? "", /not valid NDJSON \(line 3\)/);
+    const [b] = parseConsoleText('POST /_bulk\n{"index":{}}\n  {not json}\n');
+    assert.equal(
+      b?.error?.message,
+      "The body of POST /_bulk is not valid NDJSON (line 3 column 4): Expected property name or '}'",
+    );
     assert.equal(b?.error?.line, 2);
   });
 

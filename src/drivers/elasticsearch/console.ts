@@ -142,8 +142,13 @@ function parseBlock(
       request.body = parseBody(request.path, text);
     } catch (e) {
       const bad = e as BodyError;
+      // One position, counted in the editor's lines (the body starts below the request line).
+      const at =
+        bad.line !== undefined
+          ? ` (line ${bodyStart + bad.line + 1}${bad.column !== undefined ? ` column ${bad.column}` : ""})`
+          : "";
       return fail(
-        `The body of ${method} ${request.path} is not valid ${bad.ndjson ? "NDJSON" : "JSON"}${bad.line !== undefined ? ` (line ${bodyStart + bad.line + 1})` : ""}: ${bad.message}`,
+        `The body of ${method} ${request.path} is not valid ${bad.ndjson ? "NDJSON" : "JSON"}${at}: ${bad.message}`,
         bad.ndjson
           ? "Write one JSON object per line (an action line, then its document)."
           : "Fix the JSON, or remove the body.",
@@ -154,14 +159,42 @@ function parseBlock(
   return { startLine: start, endLine: end, request };
 }
 
+/** Why a body did not parse, and where: `line` counts from the body's first line (0-based). */
 class BodyError extends Error {
   readonly ndjson: boolean;
   readonly line: number | undefined;
-  constructor(message: string, ndjson: boolean, line?: number) {
+  /** 1-based, as editors count columns. */
+  readonly column: number | undefined;
+  constructor(message: string, ndjson: boolean, line?: number, column?: number) {
     super(message);
     this.ndjson = ndjson;
     this.line = line;
+    this.column = column;
   }
+}
+
+/**
+ * JSON.parse's complaint without its own position ("… in JSON at position 11 (line 2 column 10)"),
+ * and that position as a line (0-based) and column (1-based) of `text`: the caller reports it once,
+ * in the editor's lines.
+ */
+function jsonProblem(
+  e: unknown,
+  text: string,
+): { message: string; line?: number; column?: number } {
+  const raw = (e as Error).message;
+  const lineCol = /\(line (\d+) column (\d+)\)/.exec(raw);
+  const position = / at position (\d+)/.exec(raw);
+  const message = raw
+    .replace(/\s*\(line \d+ column \d+\)/, "")
+    .replace(/ in JSON at position \d+/, "")
+    .replace(/ at position \d+/, "");
+  if (lineCol) return { message, line: Number(lineCol[1]) - 1, column: Number(lineCol[2]) };
+  if (position) {
+    const before = text.slice(0, Number(position[1])).split("\n");
+    return { message, line: before.length - 1, column: before.at(-1)!.length + 1 };
+  }
+  return { message };
 }
 
 /** A JSON document, or NDJSON text (ending in a newline) for the endpoints that take it. */
@@ -174,7 +207,15 @@ function parseBody(path: string, text: string): unknown {
       try {
         JSON.parse(t);
       } catch (e) {
-        throw new BodyError((e as Error).message, true, i);
+        const bad = jsonProblem(e, t);
+        // The column counts in the line as typed, indentation included.
+        const indent = line.length - line.trimStart().length;
+        throw new BodyError(
+          bad.message,
+          true,
+          i,
+          bad.column !== undefined ? bad.column + indent : undefined,
+        );
       }
       out.push(t);
     });
@@ -183,9 +224,8 @@ function parseBody(path: string, text: string): unknown {
   try {
     return parseJsonExact(text);
   } catch (e) {
-    const message = (e as Error).message;
-    const at = /line (\d+)/.exec(message);
-    throw new BodyError(message, false, at ? Number(at[1]) - 1 : undefined);
+    const bad = jsonProblem(e, text);
+    throw new BodyError(bad.message, false, bad.line, bad.column);
   }
 }
 

@@ -17,6 +17,7 @@ import type {
   JobView,
   ParsedConsoleRequest,
 } from "../api/types.ts";
+import { announceDataChanged } from "../shell/data-changed.ts";
 import { copyText } from "../ui/clipboard.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { cancelJob, followJob, jobError } from "../ui/jobs.ts";
@@ -55,7 +56,10 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const [outcomes, setOutcomes] = useState<RunOutcome[]>([]);
+  // From the press of Run (before the text is parsed) to the last answer: Run is disabled and,
+  // after 200 ms, "Running…" shows. The ref guards the keyboard shortcuts, which skip the button.
   const [running, setRunning] = useState(false);
+  const runningRef = useRef(false);
   const [job, setJob] = useState<JobView | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [confirm, setConfirm] = useState<{
@@ -64,7 +68,8 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
   } | null>(null);
   const [showHistory, setShowHistory] = useState(false);
   const [current, setCurrent] = useState<ParsedConsoleRequest | null>(null);
-  const busy = useDelayed(running);
+  // Not while the confirmation waits for the user: nothing runs then.
+  const busy = useDelayed(running && !confirm);
   const base = `/connections/${seg(connectionId)}/console`;
   const textKey = `quarry.console.text.${connectionId}`;
 
@@ -93,7 +98,6 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
       if (blocks.length === 0) return;
       const destructive = blocks.filter((b) => b.classification === "destructive");
       if (destructive.length > 0 && !(await askConfirm(destructive))) return;
-      setRunning(true);
       setOutcomes([]);
       const out: RunOutcome[] = [];
       for (const [i, block] of blocks.entries()) {
@@ -128,9 +132,12 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
           break;
         }
       }
-      setRunning(false);
+      // What a write may have changed (document counts in the sidebar) is loaded again, also
+      // after a failure or a cancel: part of it may have been done.
+      if (out.some((o) => o.block.request && o.block.classification !== "read"))
+        announceDataChanged(connectionId);
     },
-    [base, askConfirm, toasts],
+    [base, askConfirm, toasts, connectionId],
   );
 
   const cancelRunning = async () => {
@@ -144,38 +151,46 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
     }
   };
 
-  const runAtCursor = useCallback(async () => {
-    try {
-      const blocks = await parseAndMark();
-      const line =
-        view.current!.state.doc.lineAt(view.current!.state.selection.main.head).number - 1;
-      const block =
-        blocks.find((b) => line >= b.startLine && line <= b.endLine) ??
-        blocks.findLast((b) => b.startLine <= line);
-      if (!block) {
-        toasts.info("Put the cursor on a request (a line like GET /my-index/_search) to run it.");
-        return;
+  /** Runs `work` as the console's one run at a time, busy from the first moment. */
+  const exclusive = useCallback(
+    async (work: () => Promise<void>) => {
+      if (runningRef.current) return;
+      runningRef.current = true;
+      setRunning(true);
+      try {
+        await work();
+      } catch (e) {
+        toasts.error(e);
+      } finally {
+        runningRef.current = false;
+        setRunning(false);
       }
-      await runBlocks([block]);
-    } catch (e) {
-      toasts.error(e);
-    }
-  }, [parseAndMark, runBlocks, toasts]);
+    },
+    [toasts],
+  );
 
-  const runAll = useCallback(async () => {
-    try {
-      await runBlocks(await parseAndMark());
-    } catch (e) {
-      toasts.error(e);
-    }
-  }, [parseAndMark, runBlocks, toasts]);
+  const runAtCursor = useCallback(
+    () =>
+      exclusive(async () => {
+        const blocks = await parseAndMark();
+        const block = blockAtCursor(blocks, view.current!.state);
+        if (!block) {
+          toasts.info("Put the cursor on a request (a line like GET /my-index/_search) to run it.");
+          return;
+        }
+        await runBlocks([block]);
+      }),
+    [exclusive, parseAndMark, runBlocks, toasts],
+  );
+
+  const runAll = useCallback(
+    () => exclusive(async () => runBlocks(await parseAndMark())),
+    [exclusive, parseAndMark, runBlocks],
+  );
 
   const copyCurl = async () => {
     try {
-      const blocks = await parseAndMark();
-      const line =
-        view.current!.state.doc.lineAt(view.current!.state.selection.main.head).number - 1;
-      const block = blocks.find((b) => line >= b.startLine && line <= b.endLine);
+      const block = blockAtCursor(await parseAndMark(), view.current!.state);
       if (!block?.request) {
         toasts.info("Put the cursor on a valid request to copy it as curl.");
         return;
@@ -209,8 +224,7 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
             async (view) => {
               try {
                 const blocks = await parse(view.state.doc.toString());
-                const line = view.state.doc.lineAt(view.state.selection.main.head).number - 1;
-                setCurrent(blocks.find((b) => line >= b.startLine && line <= b.endLine) ?? null);
+                setCurrent(blockAtCursor(blocks, view.state) ?? null);
                 return diagnosticsOf(view.state, blocks);
               } catch (e) {
                 const err = toApiError(e);
@@ -390,6 +404,21 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         <HistoryDialog base={base} onPick={insert} onClose={() => setShowHistory(false)} />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The request the cursor is in, or on a blank or comment line after one, the request above it:
+ * Run, Copy as curl and the classification badge all act on this one.
+ */
+function blockAtCursor(
+  blocks: ParsedConsoleRequest[],
+  state: EditorState,
+): ParsedConsoleRequest | undefined {
+  const line = state.doc.lineAt(state.selection.main.head).number - 1;
+  return (
+    blocks.find((b) => line >= b.startLine && line <= b.endLine) ??
+    blocks.findLast((b) => b.startLine <= line)
   );
 }
 

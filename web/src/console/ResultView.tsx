@@ -36,7 +36,7 @@ export function ResultView({ run }: { run: ConsoleRun }) {
               : r.kind === "table"
                 ? `${r.rows.length.toLocaleString("en-US")} rows`
                 : r.kind === "error"
-                  ? `${r.type}: ${r.reason}`
+                  ? "JSON"
                   : "JSON"}
         </span>
         {table ? (
@@ -45,6 +45,14 @@ export function ResultView({ run }: { run: ConsoleRun }) {
           </button>
         ) : null}
       </div>
+      {r.kind === "error" ? (
+        // What the cluster refused and why: the first thing to read, above the whole answer.
+        <div className="error-note" role="alert" data-testid="cluster-error">
+          <div className="error-message">
+            <code>{r.type}</code>: {r.reason}
+          </div>
+        </div>
+      ) : null}
       {table && !asJson ? (
         <div
           className="result-grid"

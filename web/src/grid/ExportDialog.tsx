@@ -1,13 +1,15 @@
 /**
  * Export with a format choice, the current filter or the whole index, progress, then a download.
- * A running export can be cancelled (Cancel, or closing the dialog): the app stops it and removes
- * the partial file, and the dialog says how far it got.
+ * A running export can be cancelled (Cancel export, or closing the dialog any way: its Cancel, ×,
+ * Escape, a click beside it): the app stops it and removes the partial file, and the dialog says
+ * how far it got.
  */
 import { useRef, useState } from "react";
 import { ApiError, post, SECRET_HEADER, seg } from "../api/client.ts";
 import type { BrowseRequest, ExportFormat, ExportJobResult, JobView } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { cancelJob, followJob, jobError } from "../ui/jobs.ts";
+import { Loading } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { ProgressBar } from "../ui/progress.tsx";
 
@@ -47,13 +49,20 @@ export function ExportDialog({
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const ctrl = useRef<AbortController | null>(null);
+  // From the press of Export until the app has started the job (and `job` says it runs): Export
+  // is disabled meanwhile, so a double click cannot start two exports.
+  const [starting, setStarting] = useState(false);
   const running = job?.state === "running";
+  const busy = starting || running;
 
   const start = async () => {
+    if (busy) return;
+    setStarting(true);
     setError(null);
     setDone(null);
     setCancelled(null);
     ctrl.current = new AbortController();
+    const signal = ctrl.current.signal;
     try {
       const started = await post<JobView<ExportJobResult>>(
         `/connections/${seg(connectionId)}/tables/${seg(table)}/export`,
@@ -63,7 +72,13 @@ export function ExportDialog({
           ...(batchSize.trim() ? { batchSize: Number(batchSize) } : {}),
         },
       );
-      const end = await followJob(started, (j) => setJob(j), ctrl.current.signal);
+      setStarting(false);
+      // Closed while the app was starting it: nothing will show this export, so stop it.
+      if (signal.aborted) {
+        await cancelJob(started).catch(() => {});
+        return;
+      }
+      const end = await followJob(started, (j) => setJob(j), signal);
       // A cancel that came after the last document was written still leaves a complete file.
       if (end.result) setDone(end.result);
       else if (end.state === "cancelled") {
@@ -73,6 +88,7 @@ export function ExportDialog({
     } catch (e) {
       setError(e);
     } finally {
+      setStarting(false);
       setCancelling(false);
     }
   };
@@ -138,14 +154,14 @@ export function ExportDialog({
               Download {done.fileName}
             </button>
           ) : (
-            <button type="button" className="primary" onClick={start} disabled={running}>
+            <button type="button" className="primary" onClick={start} disabled={busy}>
               Export
             </button>
           )}
         </>
       }
     >
-      <fieldset className="choices" disabled={running}>
+      <fieldset className="choices" disabled={busy}>
         <legend>Format</legend>
         {FORMATS.map((f) => (
           <label key={f.value} className="radio">
@@ -160,7 +176,7 @@ export function ExportDialog({
           </label>
         ))}
       </fieldset>
-      <fieldset className="choices" disabled={running}>
+      <fieldset className="choices" disabled={busy}>
         <legend>Documents</legend>
         <label className="radio">
           <input
@@ -193,7 +209,7 @@ export function ExportDialog({
             step={1}
             value={batchSize}
             onChange={(e) => setBatchSize(e.target.value)}
-            disabled={running}
+            disabled={busy}
           />
         </label>
         <span className="hint">
@@ -204,6 +220,7 @@ export function ExportDialog({
         Export reads through a point in time, so it is not capped at 10,000 documents.
       </p>
       {/* Only while it runs: once it ends, the note below says how it ended and how far it got. */}
+      <Loading active={starting} label="Starting the export…" />
       {running ? (
         <ProgressBar label={job.label} progress={job.progress} cancelling={cancelling} />
       ) : null}

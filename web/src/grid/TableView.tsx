@@ -16,6 +16,7 @@ import type {
   ViewAsRequest,
 } from "../api/types.ts";
 import { prefillConsole } from "../console/prefill.ts";
+import { announceDataChanged } from "../shell/data-changed.ts";
 import { navigate } from "../shell/route.ts";
 import { copyText } from "../ui/clipboard.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
@@ -230,6 +231,8 @@ function LoadedGrid({
       setSaveResult(saved);
       const failed = saved.results.filter((r) => !r.ok).length;
       setEdits(keepRemaining(edits, saved));
+      // Inserted and deleted documents change the sidebar's count of this index.
+      if (saved.results.some((r) => r.ok)) announceDataChanged(connectionId);
       if (failed === 0)
         toasts.success(
           `Saved ${saved.results.length} change${saved.results.length === 1 ? "" : "s"}.`,

@@ -1,8 +1,12 @@
 /**
  * Ask Each Time: when an AI client touches a connection whose policy is Ask Each Time, the app
  * asks here, in its own UI (never through the client, so a client cannot approve itself).
+ *
+ * Only the three answer buttons answer. Escape, the × and a click on the backdrop mean "Later":
+ * the dialog goes away, the question keeps waiting (the client's call with it), and the top bar's
+ * "N approvals waiting" badge brings it back. A stray key must never deny, or allow, anything.
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { get, post, seg } from "../api/client.ts";
 import type { ApprovalDecision, ApprovalRequest } from "../api/types.ts";
 import { useToasts } from "../ui/errors.tsx";
@@ -10,8 +14,21 @@ import { Modal } from "../ui/modal.tsx";
 
 const POLL_MS = 1500;
 
-export function ApprovalPrompts() {
+export interface Approvals {
+  /** The question on screen: the oldest one not put off with Later. */
+  question: ApprovalRequest | undefined;
+  /** Every question still waiting for an answer, shown or not. */
+  waiting: number;
+  answer: (question: ApprovalRequest, decision: ApprovalDecision) => Promise<void>;
+  /** Hides the waiting questions until `reopen`; questions that arrive later are shown. */
+  later: () => void;
+  reopen: () => void;
+}
+
+/** The questions the app waits on, polled; the shell shows them (dialog) and counts them (badge). */
+export function useApprovals(): Approvals {
   const [pending, setPending] = useState<ApprovalRequest[]>([]);
+  const [deferred, setDeferred] = useState<ReadonlySet<string>>(new Set());
   const toasts = useToasts();
   const lastError = useRef<string | null>(null);
   // Answered here, until the server stops listing them: a poll that left before the answer
@@ -26,7 +43,11 @@ export function ApprovalPrompts() {
         const listed = await get<ApprovalRequest[]>("/mcp/approvals");
         const ids = new Set(listed.map((p) => p.id));
         for (const id of answered.current) if (!ids.has(id)) answered.current.delete(id);
-        setPending(listed.filter((p) => !answered.current.has(p.id)));
+        const next = listed.filter((p) => !answered.current.has(p.id));
+        // The same questions keep the same list: the whole shell renders with it.
+        setPending((p) => (sameIds(p, next) ? p : next));
+        // Questions that ended elsewhere (timed out) are forgotten, so the set stays small.
+        setDeferred((d) => ([...d].every((id) => ids.has(id)) ? d : keep(d, ids)));
         lastError.current = null;
       } catch (e) {
         // Say it once, not every poll.
@@ -44,53 +65,108 @@ export function ApprovalPrompts() {
     };
   }, [toasts]);
 
-  const first = pending[0];
-  if (!first) return null;
+  const answer = useCallback(
+    async (question: ApprovalRequest, decision: ApprovalDecision) => {
+      // Gone from the screen at once (the next question, if any, takes its place), so a second
+      // click cannot answer it twice.
+      answered.current.add(question.id);
+      setPending((p) => p.filter((x) => x.id !== question.id));
+      try {
+        await post(`/mcp/approvals/${seg(question.id)}`, { decision });
+      } catch (e) {
+        // Timed out meanwhile, or the app is gone: say so; the next poll shows what still waits.
+        answered.current.delete(question.id);
+        toasts.error(e);
+      }
+    },
+    [toasts],
+  );
 
-  const answer = async (decision: ApprovalDecision) => {
-    // Gone from the screen at once (the next question, if any, takes its place), so a second
-    // click cannot answer it twice.
-    answered.current.add(first.id);
-    setPending((p) => p.filter((x) => x.id !== first.id));
-    try {
-      await post(`/mcp/approvals/${seg(first.id)}`, { decision });
-    } catch (e) {
-      // Timed out meanwhile, or the app is gone: say so; the next poll shows what still waits.
-      answered.current.delete(first.id);
-      toasts.error(e);
-    }
+  const later = useCallback(
+    () => setDeferred((d) => new Set([...d, ...pending.map((p) => p.id)])),
+    [pending],
+  );
+  const reopen = useCallback(() => setDeferred(new Set()), []);
+
+  return {
+    question: pending.find((p) => !deferred.has(p.id)),
+    waiting: pending.length,
+    answer,
+    later,
+    reopen,
   };
+}
 
+function sameIds(a: ApprovalRequest[], b: ApprovalRequest[]): boolean {
+  return a.length === b.length && a.every((x, i) => x.id === b[i]!.id);
+}
+
+function keep(ids: ReadonlySet<string>, listed: Set<string>): ReadonlySet<string> {
+  return new Set([...ids].filter((id) => listed.has(id)));
+}
+
+export function ApprovalPrompt({ approvals }: { approvals: Approvals }) {
+  const { question, waiting, answer, later } = approvals;
+  if (!question) return null;
   return (
     // A new dialog per question: focus starts afresh, so a key pressed for one cannot answer the next.
     <Modal
-      key={first.id}
+      key={question.id}
       title="An AI client asks for access"
       label="Approval request"
-      onClose={() => answer("deny")}
+      onClose={later}
       footer={
         <>
-          <button type="button" className="danger" onClick={() => answer("deny")}>
+          <button
+            type="button"
+            className="footer-start"
+            onClick={later}
+            title="Answer later: the request keeps waiting (Escape)"
+          >
+            Later
+          </button>
+          <button type="button" className="danger" onClick={() => answer(question, "deny")}>
             Deny
           </button>
-          <button type="button" onClick={() => answer("allow-once")}>
+          <button type="button" onClick={() => answer(question, "allow-once")}>
             Allow once
           </button>
-          <button type="button" className="primary" onClick={() => answer("allow-session")}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => answer(question, "allow-session")}
+          >
             Allow for this session
           </button>
         </>
       }
     >
       <p>
-        <strong>{first.client}</strong> wants to run <code>{first.tool}</code> on{" "}
-        <strong>{first.connectionName}</strong>
-        {first.classification ? ` (${first.classification})` : ""}:
+        <strong>{question.client}</strong> wants to run <code>{question.tool}</code> on{" "}
+        <strong>{question.connectionName}</strong>
+        {question.classification ? ` (${question.classification})` : ""}:
       </p>
       <pre className="request-preview" data-testid="approval-request">
-        {first.request}
+        {question.request}
       </pre>
-      {pending.length > 1 ? <p className="muted">{pending.length - 1} more waiting.</p> : null}
+      {waiting > 1 ? <p className="muted">{waiting - 1} more waiting.</p> : null}
     </Modal>
+  );
+}
+
+/** The top bar's reminder of questions put off with Later; a click shows them again. */
+export function ApprovalsBadge({ approvals }: { approvals: Approvals }) {
+  // Only while no question is on screen: the dialog itself says how many more wait.
+  if (approvals.waiting === 0 || approvals.question) return null;
+  const n = approvals.waiting;
+  return (
+    <button
+      type="button"
+      className="approvals-badge"
+      onClick={approvals.reopen}
+      title="AI clients wait for your answer: show the questions"
+    >
+      {n === 1 ? "1 approval waiting" : `${n} approvals waiting`}
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 /** The Connect a Client sheet: copyable snippets for four clients, carrying this install's bridge path. */
-import { useState } from "react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { get } from "../api/client.ts";
 import type { ConnectClientSheet as Sheet } from "../api/types.ts";
 import { copyText } from "../ui/clipboard.ts";
@@ -12,6 +12,33 @@ export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
   const [active, setActive] = useState(0);
   const toasts = useToasts();
   const snippet = sheet.data?.snippets[active];
+  const ids = useId();
+  const tabId = (i: number) => `${ids}-tab-${i}`;
+  const panelId = `${ids}-panel`;
+  const tablist = useRef<HTMLDivElement>(null);
+
+  /**
+   * The ARIA tabs pattern: ←/→ move to the previous or next client (wrapping), Home and End to
+   * the first and last, each showing its snippet at once; Tab goes from the chosen tab to the
+   * snippet, since the other tabs are out of the Tab order.
+   */
+  const onTabKey = (e: KeyboardEvent) => {
+    const count = sheet.data?.snippets.length ?? 0;
+    const next =
+      e.key === "ArrowRight"
+        ? (active + 1) % count
+        : e.key === "ArrowLeft"
+          ? (active - 1 + count) % count
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? count - 1
+              : null;
+    if (next === null || count === 0) return;
+    e.preventDefault();
+    setActive(next);
+    tablist.current?.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
+  };
   return (
     <Modal title="Connect a Client" onClose={onClose} wide>
       <Loading active={sheet.loading} label="Loading…" />
@@ -24,13 +51,22 @@ export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
             port goes in their configuration. Quarry never edits another application's files: paste
             the snippet yourself.
           </p>
-          <div className="tabs-row" role="tablist" aria-label="Clients">
+          <div
+            className="tabs-row"
+            role="tablist"
+            aria-label="Clients"
+            ref={tablist}
+            onKeyDown={onTabKey}
+          >
             {sheet.data.snippets.map((s, i) => (
               <button
                 key={s.client}
                 type="button"
                 role="tab"
+                id={tabId(i)}
                 aria-selected={i === active}
+                aria-controls={panelId}
+                tabIndex={i === active ? 0 : -1}
                 className={i === active ? "tab active" : "tab"}
                 onClick={() => setActive(i)}
               >
@@ -39,7 +75,13 @@ export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
             ))}
           </div>
           {snippet ? (
-            <div className="snippet" role="tabpanel" data-testid="client-snippet">
+            <div
+              className="snippet"
+              role="tabpanel"
+              id={panelId}
+              aria-labelledby={tabId(active)}
+              data-testid="client-snippet"
+            >
               <div className="snippet-where">
                 {snippet.format === "shell" ? "Run in a terminal:" : "Add to"}{" "}
                 <code>{snippet.where}</code>

@@ -176,6 +176,7 @@ function Tokens() {
                     type="button"
                     className="small danger-text"
                     onClick={() => setRevoking(t)}
+                    aria-label={`Revoke ${t.name}`}
                   >
                     Revoke
                   </button>

@@ -83,6 +83,7 @@ export function Plugins() {
                         className="small primary"
                         disabled={!!busy}
                         onClick={() => act(p, "install")}
+                        aria-label={`Install ${p.displayName}`}
                       >
                         Install
                       </button>
@@ -93,6 +94,7 @@ export function Plugins() {
                         className="small"
                         disabled={!!busy}
                         onClick={() => act(p, "update")}
+                        aria-label={`Update ${p.displayName}`}
                       >
                         Update
                       </button>
@@ -103,6 +105,7 @@ export function Plugins() {
                         className="small danger-text"
                         disabled={!!busy}
                         onClick={() => setRemoving(p)}
+                        aria-label={`Remove ${p.displayName}`}
                       >
                         Remove
                       </button>

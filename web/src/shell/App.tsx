@@ -1,7 +1,7 @@
 /** The whole page: the top bar, then the screen the route names; approval prompts float above. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ConnectionsScreen } from "../connections/ConnectionsScreen.tsx";
-import { ApprovalPrompts } from "../settings/ApprovalPrompts.tsx";
+import { ApprovalPrompt, useApprovals } from "../settings/ApprovalPrompts.tsx";
 import { SettingsScreen } from "../settings/SettingsScreen.tsx";
 import { ToastProvider } from "../ui/errors.tsx";
 import { isModalOpen } from "../ui/modal.tsx";
@@ -27,15 +27,16 @@ function Shell() {
   const [reachability, setReachability] = useState<Reachability | null>(null);
   const main = useRef<HTMLElement>(null);
   const openHelp = useCallback(() => setHelp(true), []);
+  const approvals = useApprovals();
   useGlobalShortcuts(route, openHelp);
   useFocusOnScreenChange(route, main);
   return (
     <div className="app">
-      <TopBar route={route} reachability={reachability} onHelp={openHelp} />
+      <TopBar route={route} reachability={reachability} onHelp={openHelp} approvals={approvals} />
       <main className="main" ref={main} tabIndex={-1}>
         <Screen route={route} onReachability={setReachability} />
       </main>
-      <ApprovalPrompts />
+      <ApprovalPrompt approvals={approvals} />
       {help ? <ShortcutsHelp onClose={() => setHelp(false)} /> : null}
     </div>
   );

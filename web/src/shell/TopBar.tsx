@@ -1,6 +1,10 @@
-/** The bar across the top: the connection in use, the Data/Console switch, shortcuts, Settings. */
+/**
+ * The bar across the top: the connection in use, the Data/Console switch, approvals put off with
+ * Later, shortcuts, Settings.
+ */
 import { get, seg } from "../api/client.ts";
 import type { ConnectionView } from "../api/types.ts";
+import { type Approvals, ApprovalsBadge } from "../settings/ApprovalPrompts.tsx";
 import { useLoad } from "../ui/loading.tsx";
 import { dataRoute, navigate, type Route } from "./route.ts";
 import type { Reachability } from "./Workspace.tsx";
@@ -9,10 +13,12 @@ export function TopBar({
   route,
   reachability,
   onHelp,
+  approvals,
 }: {
   route: Route;
   reachability: Reachability | null;
   onHelp: () => void;
+  approvals: Approvals;
 }) {
   const connectionId =
     route.screen === "data" || route.screen === "console" ? route.connectionId : null;
@@ -86,6 +92,7 @@ export function TopBar({
         </nav>
       )}
       <div className="topbar-spacer" />
+      <ApprovalsBadge approvals={approvals} />
       <button
         type="button"
         className="tab help-button"

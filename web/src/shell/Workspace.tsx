@@ -3,7 +3,7 @@
  * list is loaded here because it is also the first sign of whether the cluster answers: the top
  * bar's status dot and, when it fails, the main area (with the remedy, Retry and Edit) say so.
  */
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { get, seg } from "../api/client.ts";
 import type { TableInfo } from "../api/types.ts";
 import { ConsoleView } from "../console/ConsoleView.tsx";
@@ -11,6 +11,7 @@ import { TableView } from "../grid/TableView.tsx";
 import { Sidebar } from "../sidebar/Sidebar.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { useLoad } from "../ui/loading.tsx";
+import { useDataChanged } from "./data-changed.ts";
 import { navigate, type Route } from "./route.ts";
 
 export type Reachability = { connectionId: string; state: "loading" | "ok" | "failed" };
@@ -27,6 +28,7 @@ export function Workspace({
     (signal) => get<TableInfo[]>(`/connections/${seg(connectionId)}/tables`, { signal }),
     [connectionId],
   );
+  useReloadOnDataChange(connectionId, tables.reload);
   const state = tables.loading ? "loading" : tables.error ? "failed" : "ok";
   useEffect(() => onReachability({ connectionId, state }), [connectionId, state, onReachability]);
 
@@ -75,4 +77,21 @@ export function Workspace({
       </section>
     </div>
   );
+}
+
+/**
+ * The cluster counts documents as of its last refresh: a grid save waits for one, a console
+ * request usually does not, and the refresh follows within its interval (1 s by default). So the
+ * list is loaded at once, and again once that refresh has happened.
+ */
+const AFTER_REFRESH_MS = 1_500;
+
+function useReloadOnDataChange(connectionId: string, reload: () => void): void {
+  const later = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useDataChanged(connectionId, () => {
+    reload();
+    clearTimeout(later.current);
+    later.current = setTimeout(reload, AFTER_REFRESH_MS);
+  });
+  useEffect(() => () => clearTimeout(later.current), []);
 }
