@@ -4,9 +4,8 @@
  * before it writes anything, so bad input loses nothing.
  */
 import type { ConnectionPatch, NewConnection, SavedConnection } from "../core/connections.ts";
-import type { ConnectionSecrets } from "../core/driver.ts";
+import type { ConnectionSecrets, DriverSession } from "../core/driver.ts";
 import { errors, isQuarryError, QuarryError } from "../core/errors.ts";
-import type { EsSession } from "../drivers/elasticsearch/index.ts";
 import { ConnectionStore, mergeSettings } from "./connection-store.ts";
 import {
   type InstalledDriver,
@@ -40,7 +39,7 @@ const SECRET_LABELS: Record<SecretField, string> = { password: "Password", apiKe
 export async function openSavedConnection(
   idOrName: string,
   storage?: AppStorage,
-): Promise<{ connection: SavedConnection; session: EsSession }> {
+): Promise<{ connection: SavedConnection; session: DriverSession }> {
   const store = storage ?? (await openAppStorage());
   const connection = await store.connections.require(idOrName);
   const driver = await requireDriver(connection, store.dir);

@@ -6,10 +6,9 @@
  * `requireInstalledDriver` / `offerDriver` install a missing one from the catalog without asking
  * (opening a saved connection, spec 1; creating one of that type).
  */
-import type { ConnectionSecrets } from "../core/driver.ts";
+import type { ConnectionSecrets, DriverSession } from "../core/driver.ts";
 import { isQuarryError } from "../core/errors.ts";
 import type { PluginDriver } from "../core/plugin.ts";
-import type { EsSession } from "../drivers/elasticsearch/index.ts";
 import { pluginServiceFor } from "./plugins/service.ts";
 
 /** The secrets a saved connection may hold. */
@@ -26,9 +25,7 @@ export interface InstalledDriver {
   secretFields(config: Record<string, unknown>): SecretField[];
   /** A short, secret-free description of where the settings point (for lists). */
   describeEndpoint(config: Record<string, unknown>): string;
-  // Typed as the Elasticsearch session the CLI and UI call today; at run time it is the plugin's own
-  // copy of that class. DriverSession replaces it once the session implements the whole contract.
-  connect(config: Record<string, unknown>, secrets: ConnectionSecrets): EsSession;
+  connect(config: Record<string, unknown>, secrets: ConnectionSecrets): DriverSession;
 }
 
 /** Drivers loaded in this process, by type (the latest load wins). */
@@ -42,7 +39,7 @@ function register(driver: PluginDriver): InstalledDriver {
     validateSecrets: (config, secrets) => driver.validateSecrets(config, secrets),
     secretFields: (config) => driver.secretFields(config),
     describeEndpoint: (config) => driver.describeEndpoint(config),
-    connect: (config, secrets) => driver.connect(config, secrets) as unknown as EsSession,
+    connect: (config, secrets) => driver.connect(config, secrets),
   };
   loaded.set(driver.type, installed);
   return installed;
