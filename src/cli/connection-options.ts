@@ -6,7 +6,6 @@
 import type { Command } from "commander";
 import type { ConnectionSecrets } from "../core/driver.ts";
 import { QuarryError } from "../core/errors.ts";
-import { type EsConnectionConfig, validateConfig } from "../drivers/elasticsearch/config.ts";
 
 export interface ConnectionFlags {
   user?: string;
@@ -17,15 +16,21 @@ export interface ConnectionFlags {
   skipTlsVerify?: boolean;
 }
 
+/*
+ * The choices of the settings these flags set, for help text. Help is written before any driver is
+ * loaded, so the words are kept here; test/unit/cli-settings-help.test.ts checks them against the
+ * Elasticsearch driver's `settingChoices()`, which stays the one source of the rules.
+ */
+export const AUTH_FLAG_CHOICES = "basic | api-key | none";
+export const SSL_MODE_FLAG_CHOICES =
+  "disabled | preferred | required-skip-verify | verify-ca | verify-identity";
+
 export function addConnectionFlags(cmd: Command): Command {
   return cmd
     .option("--user <name>", "user name for Username & Password (with a URL)")
     .option("--password-stdin", "read the password from standard input")
     .option("--api-key-stdin", "read the API key (base64) from standard input")
-    .option(
-      "--ssl-mode <mode>",
-      "disabled | preferred | required-skip-verify | verify-ca | verify-identity",
-    )
+    .option("--ssl-mode <mode>", SSL_MODE_FLAG_CHOICES)
     .option("--ca-file <path>", "PEM file of the CA (Verify CA, Verify Identity)")
     .option("--skip-tls-verify", "trust any certificate");
 }
@@ -38,11 +43,14 @@ export async function readStdin(): Promise<string> {
     .replace(/\r?\n$/, "");
 }
 
-/** Builds a configuration from a URL and flags (for connections that are not saved). */
-export async function configFromUrl(
+/**
+ * Builds the settings of a connection that is not saved from a URL and the flags, in the form of
+ * the Elasticsearch driver's settings (the one driver a URL names); the driver checks them.
+ */
+export async function settingsFromUrl(
   url: string,
   flags: ConnectionFlags,
-): Promise<{ config: EsConnectionConfig; secrets: ConnectionSecrets }> {
+): Promise<{ settings: Record<string, unknown>; secrets: ConnectionSecrets }> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -65,7 +73,9 @@ export async function configFromUrl(
   const auth = flags.apiKeyStdin ? "api-key" : flags.user ? "basic" : "none";
   if (flags.passwordStdin) secrets.password = await readStdin();
   else if (flags.apiKeyStdin) secrets.apiKey = await readStdin();
-  const config = validateConfig({
+  // --user without --password-stdin asks the cluster as that user with an empty password.
+  else if (auth === "basic") secrets.password = "";
+  const settings = {
     host: parsed.hostname.replace(/^\[|\]$/g, ""),
     port: parsed.port || (https ? 443 : 9200),
     auth,
@@ -73,6 +83,6 @@ export async function configFromUrl(
     sslMode: flags.sslMode ?? (https ? "verify-identity" : "disabled"),
     caFile: flags.caFile,
     skipTlsVerify: flags.skipTlsVerify ?? false,
-  });
-  return { config, secrets };
+  };
+  return { settings, secrets };
 }

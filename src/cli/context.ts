@@ -1,9 +1,14 @@
 /** What every command gets: how to open the connection it was given, and whether to print JSON. */
 import type { Command } from "commander";
 import { openSavedConnection } from "../app/connection-service.ts";
+import { requireInstalledDriver } from "../app/driver-registry.ts";
+import { ensureAppDataDir } from "../app/paths.ts";
+import type { DriverSession } from "../core/driver.ts";
 import { QuarryError } from "../core/errors.ts";
-import { EsSession } from "../drivers/elasticsearch/session.ts";
-import { type ConnectionFlags, configFromUrl } from "./connection-options.ts";
+import { type ConnectionFlags, settingsFromUrl } from "./connection-options.ts";
+
+/** The database a URL (`http://…`, `https://…`) names: a cluster's REST address. */
+const URL_DRIVER_TYPE = "elasticsearch";
 
 /** A value with a scheme (`http://`, `https://`) is a URL; anything else names a saved connection. */
 export function isUrl(conn: string): boolean {
@@ -15,11 +20,8 @@ export function isUrl(conn: string): boolean {
  * flags. A saved connection brings its own settings and secrets, so the flags are refused with it
  * rather than silently ignored or mixed in.
  */
-export async function openSession(conn: string, flags: ConnectionFlags): Promise<EsSession> {
-  if (isUrl(conn)) {
-    const { config, secrets } = await configFromUrl(conn, flags);
-    return new EsSession(config, secrets);
-  }
+export async function openSession(conn: string, flags: ConnectionFlags): Promise<DriverSession> {
+  if (isUrl(conn)) return openUrl(conn, flags);
   const given = Object.entries(flags)
     .filter(([key, value]) => CONNECTION_FLAG_NAMES[key] && value !== undefined)
     .map(([key]) => CONNECTION_FLAG_NAMES[key]);
@@ -31,6 +33,16 @@ export async function openSession(conn: string, flags: ConnectionFlags): Promise
     );
   }
   return (await openSavedConnection(conn)).session;
+}
+
+/**
+ * A URL goes through the installed driver like a saved connection does (installed from the
+ * catalog first when missing), so the CLI runs the same verified plugin code as the app.
+ */
+async function openUrl(url: string, flags: ConnectionFlags): Promise<DriverSession> {
+  const { settings, secrets } = await settingsFromUrl(url, flags);
+  const driver = await requireInstalledDriver(URL_DRIVER_TYPE, await ensureAppDataDir());
+  return driver.connect(driver.validateConfig(settings), secrets);
 }
 
 const CONNECTION_FLAG_NAMES: Record<string, string> = {
@@ -46,7 +58,7 @@ const CONNECTION_FLAG_NAMES: Record<string, string> = {
 export async function withSession<T>(
   conn: string,
   flags: ConnectionFlags,
-  body: (s: EsSession) => Promise<T>,
+  body: (s: DriverSession) => Promise<T>,
 ): Promise<T> {
   const session = await openSession(conn, flags);
   try {

@@ -5,6 +5,7 @@
 
 import type { ChangeRefusal, ChangeSet, SaveResult } from "./changes.ts";
 import type {
+  Classification,
   ConsoleBlock,
   ConsoleRequest,
   ConsoleResult,
@@ -65,6 +66,12 @@ export interface DriverSession {
   /** The request as a curl command; credentials left out unless `reveal` is set. */
   toCurl(request: ConsoleRequest, options?: { reveal?: boolean }): string;
   classify(request: ConsoleRequest): RequestClass;
+  /**
+   * Checks a request as `runConsole` would, without sending it (a refusal is the QuarryError
+   * `runConsole` would throw), and gives its class with the reason ("deletes index logs"): so a
+   * batch is refused before its first request goes out, and a confirmation says what it confirms.
+   */
+  checkRequest(request: ConsoleRequest): Classification;
   /** Long tasks (`_delete_by_query`) report progress through `options.onProgress`. */
   runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult>;
 

@@ -88,6 +88,25 @@ export const FILTER_OPS = [
 
 export type FilterOp = (typeof FILTER_OPS)[number];
 
+/**
+ * How people write each operator: the CLI's filter syntax, the UI's words and the words of error
+ * messages. Kept with the operators so every surface and every driver says the same.
+ */
+export const OP_WORDS: Record<FilterOp, string> = {
+  eq: "=",
+  neq: "!=",
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+  in: "in",
+  not_in: "not in",
+  like: "like",
+  not_like: "not like",
+  exists: "exists",
+  missing: "missing",
+};
+
 export interface FilterRow {
   column: string;
   op: FilterOp;

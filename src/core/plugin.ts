@@ -44,6 +44,18 @@ export interface PluginDriver extends DatabaseDriver<Record<string, unknown>> {
   secretFields(config: Record<string, unknown>): Array<keyof ConnectionSecrets>;
   /** A short, secret-free description of where the settings point, e.g. "http://localhost:9200". */
   describeEndpoint(config: Record<string, unknown>): string;
+  /**
+   * The settings that take one of a few values (Elasticsearch: `auth`, `sslMode`), each with its
+   * values in the order a form offers them and the label people see, so that a surface can list
+   * and show them without knowing the database. Optional: without it values are shown as stored.
+   */
+  settingChoices?(): Record<string, SettingChoice[]>;
+}
+
+/** One value a setting may take, and how people see it ("verify-ca" is "Verify CA"). */
+export interface SettingChoice {
+  value: string;
+  label: string;
 }
 
 /** The main module of a plugin. */

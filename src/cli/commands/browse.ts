@@ -5,19 +5,16 @@
  */
 import type { Command } from "commander";
 import { errors, QuarryError } from "../../core/errors.ts";
-import type {
-  BrowseRequest,
-  BrowseResult,
-  Column,
-  FilterOp,
-  FilterRow,
-  SortSpec,
-  TableInfo,
+import {
+  type BrowseRequest,
+  type BrowseResult,
+  type Column,
+  type FilterOp,
+  type FilterRow,
+  OP_WORDS,
+  type SortSpec,
+  type TableInfo,
 } from "../../core/grid.ts";
-import { browse } from "../../drivers/elasticsearch/browse.ts";
-import { filterOpsForColumn, OP_WORDS } from "../../drivers/elasticsearch/filters.ts";
-import { describeTable } from "../../drivers/elasticsearch/mapping.ts";
-import { listTables } from "../../drivers/elasticsearch/tables.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { printJson, printLine, printTable } from "../output.ts";
@@ -42,7 +39,7 @@ export function registerBrowseCommands(program: Command): void {
       .description("list the indices of a cluster as tables, with document counts and sizes")
       .argument("<conn>", CONN_HELP),
   ).action(async (conn: string, flags: ConnectionFlags, cmd: Command) => {
-    const tables = await withSession(conn, flags, (s) => listTables(s.transport));
+    const tables = await withSession(conn, flags, (s) => s.listTables());
     if (wantsJson(cmd)) printJson({ tables });
     else printTables(tables);
   });
@@ -54,9 +51,12 @@ export function registerBrowseCommands(program: Command): void {
       .argument("<conn>", CONN_HELP)
       .argument("<table>", "an index, alias, pattern (logs-*) or comma list"),
   ).action(async (conn: string, table: string, flags: ConnectionFlags, cmd: Command) => {
-    const columns = await withSession(conn, flags, (s) => describeTable(s.transport, table));
+    const { columns, ops } = await withSession(conn, flags, async (s) => {
+      const columns = await s.describeTable(table);
+      return { columns, ops: columns.map((c) => s.filterOps(c)) };
+    });
     if (wantsJson(cmd)) printJson({ table, columns });
-    else printColumns(columns);
+    else printColumns(columns, ops);
   });
 
   addConnectionFlags(
@@ -93,12 +93,12 @@ export function registerBrowseCommands(program: Command): void {
       let filters: FilterRow[] = parsed.map((p) => p.row);
       // `KB-01@1` is a group only on a nested leaf; elsewhere `@1` may be part of the value.
       if (parsed.some((p) => p.attachedGroup !== undefined)) {
-        const columns = await describeTable(s.transport, table);
+        const columns = await s.describeTable(table);
         filters = parsed.map((p) => withAttachedGroup(p, columns));
       }
       const request: BrowseRequest = { filters, sort, page, pageSize };
       if (flags.raw !== undefined) request.rawQuery = flags.raw;
-      return browse(s.transport, table, request);
+      return s.browse(table, request);
     });
     const shown = chooseColumns(result, flags.columns);
     if (wantsJson(cmd)) printJson(flags.columns ? narrow(result, shown) : result);
@@ -266,17 +266,16 @@ function printTables(tables: TableInfo[]): void {
   printLine(`${tables.length} table${tables.length === 1 ? "" : "s"}`);
 }
 
-function printColumns(columns: Column[]): void {
+/** `ops[i]` are the filter operators of `columns[i]`, as the driver says. */
+function printColumns(columns: Column[], ops: FilterOp[][]): void {
   printTable(
     ["column", "type", "kind", "sorts on", "filters", "notes"],
-    columns.map((c) => [
+    columns.map((c, i) => [
       c.name,
       c.type,
       c.kind,
       c.sortField ?? "-",
-      filterOpsForColumn(c)
-        .map((o) => OP_WORDS[o])
-        .join(" ") || "-",
+      (ops[i] ?? []).map((o) => OP_WORDS[o]).join(" ") || "-",
       notes(c),
     ]),
     60,

@@ -18,6 +18,7 @@ import {
   type SecretsChange,
 } from "../../app/connection-service.ts";
 import { installedTypes } from "../../app/driver-registry.ts";
+import { pluginServiceFor } from "../../app/plugins/service.ts";
 import {
   AI_POLICIES,
   AI_POLICY_LABELS,
@@ -29,15 +30,7 @@ import {
 } from "../../core/connections.ts";
 import type { ConnectionSecrets } from "../../core/driver.ts";
 import { isQuarryError, QuarryError } from "../../core/errors.ts";
-import {
-  AUTH_METHOD_LABELS,
-  AUTH_METHODS,
-  type AuthMethod,
-  SSL_MODE_LABELS,
-  SSL_MODES,
-  type SslMode,
-} from "../../drivers/elasticsearch/config.ts";
-import { readStdin } from "../connection-options.ts";
+import { AUTH_FLAG_CHOICES, readStdin, SSL_MODE_FLAG_CHOICES } from "../connection-options.ts";
 import { wantsJson } from "../context.ts";
 import { printJson, printLine, printTable } from "../output.ts";
 
@@ -69,7 +62,7 @@ function addFieldFlags(cmd: Command, forEdit: boolean): Command {
     .option("--port <port>", `REST port${forEdit ? keep : " (default 9200)"}`)
     .option(
       `--auth <method>`,
-      `${AUTH_METHODS.join(" | ")}${forEdit ? keep : " (default: basic with --username, api-key with --api-key-stdin, else none)"}`,
+      `${AUTH_FLAG_CHOICES}${forEdit ? keep : " (default: basic with --username, api-key with --api-key-stdin, else none)"}`,
     )
     .option("--username <name>", "user name for --auth basic")
     .option(
@@ -79,7 +72,7 @@ function addFieldFlags(cmd: Command, forEdit: boolean): Command {
     .option("--api-key-stdin", "read the API key (base64 `encoded` value) from standard input")
     .option(
       "--ssl-mode <mode>",
-      `${SSL_MODES.join(" | ")}${forEdit ? keep : " (default disabled)"}`,
+      `${SSL_MODE_FLAG_CHOICES}${forEdit ? keep : " (default disabled)"}`,
     )
     .option("--skip-tls-verify", "trust any certificate, even under verify-ca or verify-identity")
     .option("--no-skip-tls-verify", "check certificates as the SSL mode says")
@@ -166,7 +159,7 @@ export function registerConnectionsCommands(program: Command): void {
           c.name,
           c.driverInstalled ? c.type : `${c.type} (driver not installed)`,
           c.endpoint ?? "",
-          authLabel(c),
+          authLabel(c, settingLabels(storage, c.type)),
           EXTERNAL_CLIENT_LABELS[c.externalClients],
           AI_POLICY_LABELS[c.aiPolicy],
         ]),
@@ -321,12 +314,19 @@ function caFilePath(input: string): string {
   return path;
 }
 
-function authLabel(c: ConnectionDescription): string {
-  const auth = c.settings.auth as AuthMethod | undefined;
-  if (!c.driverInstalled || !auth || !(auth in AUTH_METHOD_LABELS)) return "";
-  return auth === "basic"
-    ? `${AUTH_METHOD_LABELS.basic} (${String(c.settings.username)})`
-    : AUTH_METHOD_LABELS[auth];
+/** How a driver shows a setting's value ("verify-ca" is "Verify CA"); undefined if it does not say. */
+type LabelOf = (setting: string, value: unknown) => string | undefined;
+
+/** The labels of the installed driver of `type` (loaded when storage was opened). */
+function settingLabels(storage: AppStorage, type: string): LabelOf {
+  const choices = pluginServiceFor(storage.dir).loadedDriver(type)?.settingChoices?.() ?? {};
+  return (setting, value) => choices[setting]?.find((choice) => choice.value === value)?.label;
+}
+
+function authLabel(c: ConnectionDescription, labelOf: LabelOf): string {
+  const label = c.driverInstalled ? labelOf("auth", c.settings.auth) : undefined;
+  if (label === undefined) return "";
+  return c.settings.auth === "basic" ? `${label} (${String(c.settings.username)})` : label;
 }
 
 const SECRET_LABELS = { password: "Password", apiKey: "API key" } as const;
@@ -349,14 +349,15 @@ function printDescription(c: ConnectionDescription, storage: AppStorage): void {
   ];
   if (c.driverInstalled && c.type === "elasticsearch") {
     const s = c.settings;
+    const labelOf = settingLabels(storage, c.type);
     rows.push(
       ["Endpoint", c.endpoint ?? "(settings invalid: quarry connections test names the problem)"],
       ["Host", String(s.host)],
       ["Port", String(s.port)],
-      ["SSL Mode", SSL_MODE_LABELS[s.sslMode as SslMode] ?? String(s.sslMode)],
+      ["SSL Mode", labelOf("sslMode", s.sslMode) ?? String(s.sslMode)],
       ["Skip TLS Verification", s.skipTlsVerify ? "yes" : "no"],
       ["CA file", typeof s.caFile === "string" ? s.caFile : "(system roots)"],
-      ["Auth Method", AUTH_METHOD_LABELS[s.auth as AuthMethod] ?? String(s.auth)],
+      ["Auth Method", labelOf("auth", s.auth) ?? String(s.auth)],
     );
     if (s.auth === "basic") rows.push(["Username", String(s.username)]);
   } else {

@@ -13,24 +13,15 @@ import type { Command } from "commander";
 import { openAppStorage } from "../../app/connection-service.ts";
 import { ConsoleHistory } from "../../app/console-history.ts";
 import { appDataDir } from "../../app/paths.ts";
-import type { ConsoleRequest, ConsoleResult, TaskProgress } from "../../core/console.ts";
-import type { ConnectionSecrets } from "../../core/driver.ts";
+import type {
+  Classification,
+  ConsoleRequest,
+  ConsoleResult,
+  TaskProgress,
+} from "../../core/console.ts";
+import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
-import { classifyRequest } from "../../drivers/elasticsearch/classify.ts";
-import { type EsConnectionConfig, validateConfig } from "../../drivers/elasticsearch/config.ts";
-import {
-  consoleText,
-  parseConsoleText,
-  prepareRequest,
-  runConsole,
-  toCurl,
-} from "../../drivers/elasticsearch/console.ts";
-import {
-  addConnectionFlags,
-  type ConnectionFlags,
-  configFromUrl,
-  readStdin,
-} from "../connection-options.ts";
+import { addConnectionFlags, type ConnectionFlags, readStdin } from "../connection-options.ts";
 import { isUrl, wantsJson, withSession } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
 import { printJson, printLine, printTable } from "../output.ts";
@@ -88,35 +79,38 @@ export function registerConsoleCommand(program: Command): void {
       if (flags.listHistory) {
         const entries = await new ConsoleHistory(historyDir()).list(await historyKey(conn));
         if (json) printJson({ history: entries });
-        else
-          for (const e of entries)
-            printLine(`${e.at}  ${e.status ?? "-"}  ${consoleText(e.request).split("\n")[0]}`);
+        else if (entries.length > 0)
+          // The console's language is the driver's: its session writes the requests back as text.
+          await withSession(conn, flags, async (s) => {
+            for (const e of entries)
+              printLine(`${e.at}  ${e.status ?? "-"}  ${firstLine(s, e.request)}`);
+          });
         return;
       }
-      const requests = await requestsFrom(method, path, flags);
-      if (flags.curl) {
-        const { config, secrets } = await curlTarget(conn, flags);
-        for (const r of requests)
-          printLine(toCurl(r, config, { reveal: flags.revealSecrets === true, secrets }));
-        return;
-      }
-      for (const r of requests) {
-        const c = classifyRequest(r);
-        if (c.class === "destructive" && !flags.yes) {
-          const head = consoleText(r).split("\n")[0] as string;
-          process.stderr.write(`${head}\n  ${c.reason}.\n`);
-          await confirmTyped('Type "yes" to send it: ', "yes", `${head} ${c.reason}`);
+      // Opening the session sends nothing: every request is read and checked, and destructive ones
+      // confirmed, before the first one goes out.
+      const ran = await withSession(conn, flags, async (s) => {
+        const requests = await requestsFrom(s, method, path, flags);
+        if (flags.curl) {
+          for (const { request } of requests)
+            printLine(s.toCurl(request, { reveal: flags.revealSecrets === true }));
+          return undefined;
         }
-      }
-      const history = flags.history === false ? undefined : new ConsoleHistory(historyDir());
-      const key = history ? await historyKey(conn) : "";
-      const results = await withSession(conn, flags, async (s) => {
+        for (const { request, classification: c } of requests) {
+          if (c.class === "destructive" && !flags.yes) {
+            const head = firstLine(s, request);
+            process.stderr.write(`${head}\n  ${c.reason}.\n`);
+            await confirmTyped('Type "yes" to send it: ', "yes", `${head} ${c.reason}`);
+          }
+        }
+        const history = flags.history === false ? undefined : new ConsoleHistory(historyDir());
+        const key = history ? await historyKey(conn) : "";
         const out: ConsoleResult[] = [];
-        for (const r of requests) {
+        for (const { request: r, classification } of requests) {
           const started = Date.now();
           let result: ConsoleResult | undefined;
           try {
-            result = await runConsole(s.transport, r, json ? {} : { onProgress: showProgress });
+            result = await s.runConsole(r, json ? {} : { onProgress: showProgress });
             out.push(result);
           } finally {
             await history
@@ -125,18 +119,20 @@ export function registerConsoleCommand(program: Command): void {
                 request: r,
                 status: result?.status ?? null,
                 durationMs: Date.now() - started,
-                classification: classifyRequest(r).class,
+                classification: classification.class,
               })
               .catch(() => {
                 // A history that cannot be written must not fail the request that ran.
               });
           }
-          if (!json) printResult(r, result);
+          if (!json) printResult(firstLine(s, r), result);
           if (result.kind === "error") break; // the requests after it may depend on it
         }
-        return out;
+        return { count: requests.length, results: out };
       });
-      if (json) printJson(requests.length === 1 && !flags.file ? results[0] : results);
+      if (!ran) return;
+      const { count, results } = ran;
+      if (json) printJson(count === 1 && !flags.file ? results[0] : results);
       if (results.some((r) => r.kind === "error" || (r.kind === "json" && r.task?.error))) {
         process.exitCode = EXIT.failed;
       }
@@ -144,12 +140,26 @@ export function registerConsoleCommand(program: Command): void {
   );
 }
 
-/** The requests to run: from `--file` (Kibana text), or one from the arguments. */
+/** A request to run, checked by the driver, with its class and why. */
+interface CheckedRequest {
+  request: ConsoleRequest;
+  classification: Classification;
+}
+
+/**
+ * The requests to run: from `--file` (Kibana text), or one from the arguments. Each is checked
+ * before any is sent, so a refusal sends nothing.
+ */
 async function requestsFrom(
+  s: DriverSession,
   method: string | undefined,
   path: string | undefined,
   flags: ConsoleFlags,
-): Promise<ConsoleRequest[]> {
+): Promise<CheckedRequest[]> {
+  const check = (request: ConsoleRequest) => ({
+    request,
+    classification: s.checkRequest(request),
+  });
   if (flags.file !== undefined) {
     if (method || path || flags.body !== undefined || flags.bodyFile !== undefined) {
       throw usage(
@@ -158,7 +168,7 @@ async function requestsFrom(
       );
     }
     const text = flags.file === "-" ? await readStdin() : await readText(flags.file);
-    const blocks = parseConsoleText(text);
+    const blocks = s.parseConsoleText(text);
     const bad = blocks.filter((b) => b.error);
     if (bad.length > 0) {
       const first = bad[0]?.error;
@@ -170,9 +180,7 @@ async function requestsFrom(
     }
     if (blocks.length === 0)
       throw usage(`${flags.file} holds no request`, "Write requests like: GET /my-index/_search");
-    const requests = blocks.map((b) => b.request as ConsoleRequest);
-    for (const r of requests) prepareRequest(r); // every refusal before the first request is sent
-    return requests;
+    return blocks.map((b) => check(b.request as ConsoleRequest));
   }
   if (!method || !path)
     throw usage(
@@ -191,7 +199,7 @@ async function requestsFrom(
   const request: ConsoleRequest = { method, path };
   if (text !== undefined && text.trim() !== "") {
     // The same parsing as console text, so NDJSON bodies (_bulk, _msearch) are handled alike.
-    const [block] = parseConsoleText(`${method} ${path}\n${text}`);
+    const [block] = s.parseConsoleText(`${method} ${path}\n${text}`);
     if (!block?.request)
       throw new QuarryError(
         "invalid_input",
@@ -200,8 +208,7 @@ async function requestsFrom(
       );
     request.body = block.request.body;
   }
-  prepareRequest(request);
-  return [request];
+  return [check(request)];
 }
 
 async function readText(file: string): Promise<string> {
@@ -221,19 +228,6 @@ function usage(message: string, remedy: string): QuarryError {
     message.charAt(0).toUpperCase() + message.slice(1),
     remedy,
   );
-}
-
-/** The settings (and, for --reveal-secrets, the secrets) of the connection, for curl. */
-async function curlTarget(
-  conn: string,
-  flags: ConsoleFlags,
-): Promise<{ config: EsConnectionConfig; secrets: ConnectionSecrets }> {
-  if (isUrl(conn)) return configFromUrl(conn, flags);
-  const storage = await openAppStorage();
-  const saved = await storage.connections.require(conn);
-  const config = validateConfig(saved.settings);
-  const secrets = flags.revealSecrets ? await storage.secrets.get(saved.id) : {};
-  return { config, secrets };
 }
 
 /** History is kept per saved connection (by id), or per cluster address for a URL. */
@@ -256,9 +250,14 @@ function showProgress(p: TaskProgress): void {
   );
 }
 
-function printResult(request: ConsoleRequest, r: ConsoleResult): void {
+/** The request's first line as console text ("GET /logs/_search"), for headings and prompts. */
+function firstLine(s: DriverSession, request: ConsoleRequest): string {
+  return s.formatRequest(request).split("\n")[0] as string;
+}
+
+function printResult(head: string, r: ConsoleResult): void {
   if (process.stderr.isTTY && lastProgress > 0) process.stderr.write("\n");
-  process.stderr.write(`${consoleText(request).split("\n")[0]} → ${r.status}\n`);
+  process.stderr.write(`${head} → ${r.status}\n`);
   switch (r.kind) {
     case "grid": {
       // Columns empty in every row shown are left out of the terminal's view (not of --json).

@@ -6,8 +6,6 @@
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { QuarryError } from "../../core/errors.ts";
-import { consoleText } from "../../drivers/elasticsearch/console.ts";
-import { deleteIndex, planDeleteIndex } from "../../drivers/elasticsearch/delete-index.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { printJson, printLine } from "../output.ts";
@@ -56,15 +54,23 @@ export function registerDeleteIndexCommand(program: Command): void {
       .argument("<index>", "one concrete index (no wildcards, lists or _all)")
       .option("--yes", "confirm without asking (for scripts)"),
   ).action(async (conn: string, index: string, flags: DeleteFlags, cmd: Command) => {
-    const plan = planDeleteIndex(index);
     const json = wantsJson(cmd);
-    if (!json)
-      process.stderr.write(
-        `This will send:\n\n  ${consoleText(plan)}\n\nand delete the index ${index} with all its documents.\n`,
-      );
-    if (!flags.yes)
-      await confirmTyped(`Type the index name (${index}) to confirm: `, index, `deleting ${index}`);
-    await withSession(conn, flags, (s) => deleteIndex(s.transport, index, plan));
+    // Opening a session sends nothing: the request is shown and confirmed before anything goes out.
+    const plan = await withSession(conn, flags, async (s) => {
+      const plan = s.planDeleteTable(index);
+      if (!json)
+        process.stderr.write(
+          `This will send:\n\n  ${s.formatRequest(plan)}\n\nand delete the index ${index} with all its documents.\n`,
+        );
+      if (!flags.yes)
+        await confirmTyped(
+          `Type the index name (${index}) to confirm: `,
+          index,
+          `deleting ${index}`,
+        );
+      await s.deleteTable(index, plan);
+      return plan;
+    });
     if (json) printJson({ deleted: index, request: plan });
     else printLine(`Deleted index ${index}.`);
   });

@@ -7,7 +7,6 @@
 import type { Command } from "commander";
 import { QuarryError } from "../../core/errors.ts";
 import { EXPORT_FORMATS, type ExportFormat, type ExportProgress } from "../../core/export.ts";
-import { exportTable } from "../../drivers/elasticsearch/export.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { printJson, printLine } from "../output.ts";
@@ -89,7 +88,7 @@ export function registerExportCommand(program: Command): void {
     process.once("SIGINT", onInterrupt);
     try {
       const report = await withSession(conn, flags, (s) =>
-        exportTable(s.transport, table, {
+        s.exportTable(table, {
           format,
           out: flags.out,
           filters,

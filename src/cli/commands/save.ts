@@ -14,7 +14,6 @@ import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import type { ChangeRefusal, ChangeSet, RowInsert, SaveResult } from "../../core/changes.ts";
 import { QuarryError } from "../../core/errors.ts";
-import { saveChanges, validateChanges } from "../../drivers/elasticsearch/changes.ts";
 import { addConnectionFlags, type ConnectionFlags, readStdin } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
@@ -92,9 +91,9 @@ export function registerSaveCommand(program: Command): void {
     const changes = changeSetFromJson(parsed);
     type Outcome = { refusals: ChangeRefusal[] } | { saved: SaveResult };
     const outcome = await withSession(conn, flags, async (s): Promise<Outcome> => {
-      if (flags.dryRun) return { refusals: await validateChanges(s.transport, table, changes) };
+      if (flags.dryRun) return { refusals: await s.validateChanges(table, changes) };
       try {
-        return { saved: await saveChanges(s.transport, table, changes) };
+        return { saved: await s.saveChanges(table, changes) };
       } catch (e) {
         if (e instanceof QuarryError && e.code === "changes_refused")
           return { refusals: (e.details.refusals ?? []) as ChangeRefusal[] };

@@ -11,7 +11,13 @@
  */
 import { isIP } from "node:net";
 import { errors } from "../../core/errors.ts";
-import { type Column, FILTER_OPS, type FilterOp, type FilterRow } from "../../core/grid.ts";
+import {
+  type Column,
+  FILTER_OPS,
+  type FilterOp,
+  type FilterRow,
+  OP_WORDS,
+} from "../../core/grid.ts";
 import { type FieldFamily, familyOf, filterOpsFor } from "./field-types.ts";
 
 export type QueryDsl = Record<string, unknown>;
@@ -27,22 +33,6 @@ const NEGATED: Partial<Record<FilterOp, FilterOp>> = {
 
 /** Dates are compared in these formats whatever the mapping's own format is. */
 export const DATE_FORMAT = "strict_date_optional_time||epoch_millis";
-
-/** How people write each operator (the CLI's syntax, and the words of error messages). */
-export const OP_WORDS: Record<FilterOp, string> = {
-  eq: "=",
-  neq: "!=",
-  gt: ">",
-  gte: ">=",
-  lt: "<",
-  lte: "<=",
-  in: "in",
-  not_in: "not in",
-  like: "like",
-  not_like: "not like",
-  exists: "exists",
-  missing: "missing",
-};
 
 interface Clause {
   query: QueryDsl;

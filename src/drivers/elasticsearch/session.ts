@@ -4,6 +4,7 @@
  */
 import type { ChangeRefusal, ChangeSet, SaveResult } from "../../core/changes.ts";
 import type {
+  Classification,
   ConsoleBlock,
   ConsoleRequest,
   ConsoleResult,
@@ -15,9 +16,9 @@ import type { ExportOptions, ExportReport } from "../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "../../core/grid.ts";
 import { browse, openGrid, viewAsRequest } from "./browse.ts";
 import { saveChanges, validateChanges } from "./changes.ts";
-import { classify } from "./classify.ts";
+import { classify, classifyRequest } from "./classify.ts";
 import type { EsConnectionConfig } from "./config.ts";
-import { consoleText, parseConsoleText, runConsole, toCurl } from "./console.ts";
+import { consoleText, parseConsoleText, prepareRequest, runConsole, toCurl } from "./console.ts";
 import { deleteIndex, planDeleteIndex } from "./delete-index.ts";
 import { readValue } from "./documents.ts";
 import { httpError } from "./errors.ts";
@@ -131,6 +132,11 @@ export class EsSession implements DriverSession {
 
   classify(request: ConsoleRequest): RequestClass {
     return classify(request);
+  }
+
+  checkRequest(request: ConsoleRequest): Classification {
+    prepareRequest(request);
+    return classifyRequest(request);
   }
 
   runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult> {

@@ -1,0 +1,26 @@
+/**
+ * The CLI's help lists the choices of --auth and --ssl-mode before any driver is loaded, so it
+ * writes them itself; they must be the Elasticsearch driver's choices, in the driver's order.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { AUTH_FLAG_CHOICES, SSL_MODE_FLAG_CHOICES } from "../../src/cli/connection-options.ts";
+import { PLUGIN_API_VERSION } from "../../src/core/plugin.ts";
+import { activate } from "../../src/drivers/elasticsearch/plugin.ts";
+
+const choices = activate({ apiVersion: PLUGIN_API_VERSION, appVersion: "test" }).settingChoices?.();
+
+test("--auth lists the driver's Auth Methods", () => {
+  assert.equal(AUTH_FLAG_CHOICES, choices?.auth?.map((c) => c.value).join(" | "));
+});
+
+test("--ssl-mode lists the driver's SSL Modes", () => {
+  assert.equal(SSL_MODE_FLAG_CHOICES, choices?.sslMode?.map((c) => c.value).join(" | "));
+});
+
+test("the driver labels its choices as the spec does", () => {
+  const label = (setting: string, value: string) =>
+    choices?.[setting]?.find((c) => c.value === value)?.label;
+  assert.equal(label("auth", "basic"), "Username & Password");
+  assert.equal(label("sslMode", "verify-ca"), "Verify CA");
+});
