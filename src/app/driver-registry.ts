@@ -8,7 +8,7 @@
  */
 import type { ConnectionSecrets, DriverSession } from "../core/driver.ts";
 import { isQuarryError } from "../core/errors.ts";
-import type { PluginDriver } from "../core/plugin.ts";
+import type { PluginDriver, SettingChoice } from "../core/plugin.ts";
 import { pluginServiceFor } from "./plugins/service.ts";
 
 /** The secrets a saved connection may hold. */
@@ -26,6 +26,9 @@ export interface InstalledDriver {
   /** A short, secret-free description of where the settings point (for lists). */
   describeEndpoint(config: Record<string, unknown>): string;
   connect(config: Record<string, unknown>, secrets: ConnectionSecrets): DriverSession;
+  /** The connection editor's choices and a new connection's settings (PluginDriver's, if given). */
+  settingChoices(): Record<string, SettingChoice[]>;
+  newSettings(): Record<string, unknown>;
 }
 
 /** Drivers loaded in this process, by type (the latest load wins). */
@@ -40,6 +43,8 @@ function register(driver: PluginDriver): InstalledDriver {
     secretFields: (config) => driver.secretFields(config),
     describeEndpoint: (config) => driver.describeEndpoint(config),
     connect: (config, secrets) => driver.connect(config, secrets),
+    settingChoices: () => driver.settingChoices?.() ?? {},
+    newSettings: () => driver.newSettings?.() ?? {},
   };
   loaded.set(driver.type, installed);
   return installed;

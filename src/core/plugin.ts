@@ -50,6 +50,8 @@ export interface PluginDriver extends DatabaseDriver<Record<string, unknown>> {
    * and show them without knowing the database. Optional: without it values are shown as stored.
    */
   settingChoices?(): Record<string, SettingChoice[]>;
+  /** A new connection's settings, as the editor opens them (Elasticsearch: SSL Mode Disabled...). */
+  newSettings?(): Record<string, unknown>;
 }
 
 /** One value a setting may take, and how people see it ("verify-ca" is "Verify CA"). */

@@ -13,11 +13,8 @@ import { fileURLToPath } from "node:url";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const DRIVERS = join(ROOT, "src", "drivers");
 
-/**
- * The folders held to the rule today. src/app, src/mcp and src/bridge join once their last driver
- * imports are gone (src/app is being cleaned up separately): add them here.
- */
-const FOLDERS_WITHOUT_DRIVER_IMPORTS = ["src/cli", "src/core"];
+/** Every folder of src but the drivers themselves. */
+const FOLDERS_WITHOUT_DRIVER_IMPORTS = ["src/app", "src/bridge", "src/cli", "src/core", "src/mcp"];
 
 /** `from "x"`, `import "x"` and `import("x")`, across line breaks; comments are stripped first. */
 const SPECIFIER = /\bfrom\s*["']([^"']+)["']|\bimport\s*\(?\s*["']([^"']+)["']/g;

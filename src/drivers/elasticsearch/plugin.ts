@@ -15,6 +15,7 @@ import {
   AUTH_METHODS,
   baseUrl,
   type EsConnectionConfig,
+  newConnectionConfig,
   SSL_MODE_LABELS,
   SSL_MODES,
   validateSecrets,
@@ -43,6 +44,7 @@ export function activate(host: PluginHost): PluginDriver {
       auth: AUTH_METHODS.map((value) => ({ value, label: AUTH_METHOD_LABELS[value] })),
       sslMode: SSL_MODES.map((value) => ({ value, label: SSL_MODE_LABELS[value] })),
     }),
+    newSettings: () => ({ ...newConnectionConfig() }),
     connect: (config, secrets: ConnectionSecrets): DriverSession =>
       elasticsearchDriver.connect(es(config), secrets),
   };

@@ -14,13 +14,6 @@ import {
 import type { ConnectionSecrets } from "../../../../core/driver.ts";
 import { errors } from "../../../../core/errors.ts";
 import {
-  AUTH_METHOD_LABELS,
-  AUTH_METHODS,
-  newConnectionConfig,
-  SSL_MODE_LABELS,
-  SSL_MODES,
-} from "../../../../drivers/elasticsearch/config.ts";
-import {
   addConnection,
   describeConnection,
   editConnection,
@@ -57,7 +50,9 @@ export function connectionRoutes(router: Router, app: UiServices): void {
     }));
   });
 
-  router.get("/drivers/:type/form", (_req, { type }) => formFor(type!));
+  router.get("/drivers/:type/form", async (_req, { type }) =>
+    formFor(await requireDriver(app, type!)),
+  );
 
   router.get("/connections", async (): Promise<ConnectionView[]> => {
     const all = await app.storage.connections.list();
@@ -171,19 +166,14 @@ async function view(app: UiServices, c: SavedConnection): Promise<ConnectionView
 }
 
 /** The connection editor's choices and defaults, from the driver's and core's own definitions. */
-export function formFor(type: string): ConnectionForm {
-  if (type !== "elasticsearch") {
-    throw errors.invalidConfig(
-      "Database type",
-      `"${type}" has no connection editor in this Quarry`,
-      "Pick Elasticsearch, or install the driver for this type under Settings > Plugins.",
-    );
-  }
+/** The connection editor of a driver's type: its settings' choices and defaults, then the policies. */
+export function formFor(driver: InstalledDriver): ConnectionForm {
+  const choices = driver.settingChoices();
   return {
-    type,
-    defaults: { ...newConnectionConfig() },
-    authMethods: AUTH_METHODS.map((value) => ({ value, label: AUTH_METHOD_LABELS[value] })),
-    sslModes: SSL_MODES.map((value) => ({ value, label: SSL_MODE_LABELS[value] })),
+    type: driver.type,
+    defaults: driver.newSettings(),
+    authMethods: choices.auth ?? [],
+    sslModes: choices.sslMode ?? [],
     externalClients: EXTERNAL_CLIENT_LEVELS.map((value) => ({
       value,
       label: EXTERNAL_CLIENT_LABELS[value],
