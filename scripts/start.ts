@@ -16,13 +16,13 @@
 
 import { addConnection, openAppStorage } from "../src/app/connection-service.ts";
 import { pluginServiceFor } from "../src/app/plugins/service.ts";
-import { loadSampleData, SAMPLE_INDEX } from "./sample-data.ts";
 import { runAppInForeground } from "../src/cli/commands/app.ts";
 import type { SavedConnection } from "../src/core/connections.ts";
 import { isQuarryError } from "../src/core/errors.ts";
 import { EsSession } from "../src/drivers/elasticsearch/session.ts";
 import { buildPlugins } from "./build-plugins.ts";
 import { up } from "./es/cluster.ts";
+import { loadSampleData, SAMPLE_INDEX } from "./sample-data.ts";
 
 /** The saved connection `npm start` creates: the dev node, open to AI clients read-only. */
 export const DEV_CONNECTION = "dev";
