@@ -73,9 +73,9 @@ export async function ensureWebBuilt(): Promise<boolean> {
 if (import.meta.main) {
   const started = Date.now();
   try {
-    const built = process.argv.includes("--if-stale")
-      ? await ensureWebBuilt()
-      : (await buildWeb(), true);
+    let built = true;
+    if (process.argv.includes("--if-stale")) built = await ensureWebBuilt();
+    else await buildWeb();
     process.stdout.write(
       built
         ? `web UI built into dist/web in ${((Date.now() - started) / 1000).toFixed(1)} s\n`

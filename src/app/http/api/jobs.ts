@@ -67,7 +67,7 @@ export class JobRegistry {
 
   cancel(id: string): boolean {
     const job = this.#jobs.get(id);
-    if (!job || job.view.state !== "running") return false;
+    if (job?.view.state !== "running") return false;
     job.controller.abort();
     return true;
   }

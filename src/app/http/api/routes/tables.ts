@@ -17,7 +17,7 @@ import type {
   GridOpened,
   ViewAsRequest,
 } from "../contract.ts";
-import { badInput, FileAnswer, notFound, type Router } from "../router.ts";
+import { badInput, FileAnswer, type Router } from "../router.ts";
 import type { UiServices } from "../services.ts";
 
 /** How the filter row names each operator. */
