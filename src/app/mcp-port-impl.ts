@@ -79,7 +79,7 @@ function auditView(e: StoredAudit): AuditEntry {
     token: e.token,
     connection: e.connection?.name ?? null,
     tool: e.target ?? e.method,
-    classification: e.request?.class ?? null,
+    classification: e.request?.class ?? e.class ?? null,
     outcome: e.outcome,
     layer: e.layer ?? null,
     durationMs: e.durationMs,

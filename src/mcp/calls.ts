@@ -56,7 +56,7 @@ export function progressFor(
 }
 
 export interface AuditedCall {
-  entry: Pick<AuditEntry, "connection" | "request" | "approval">;
+  entry: Pick<AuditEntry, "connection" | "request" | "class" | "approval">;
   started: number;
 }
 

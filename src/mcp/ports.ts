@@ -48,6 +48,8 @@ export interface AuditEntry {
   connection?: { id: string; name: string };
   /** The request as classified by the driver: never its body, never a query string's values. */
   request?: { method: string; path: string; class: RequestClass };
+  /** A tool call without a request of its own: its class by the tool's annotations (read-only). */
+  class?: RequestClass;
   outcome: "allowed" | "refused" | "error";
   /** The refusing layer (`token-allowlist`, `external-clients`, `authentication`, `rate-limit`...). */
   layer?: string;

@@ -72,6 +72,9 @@ async function callTool(
           RPC.invalidParams,
           `Invalid arguments for ${name}: ${describeIssues(parsed.error)}`,
         );
+      // A tool that sends a console request records that request's class; a read-only tool
+      // (count_rows, browse_table...) is a read whatever it sends.
+      if (tool.annotations.readOnlyHint) call.entry.class = "read";
       const signal = AbortSignal.any([ctx.mcpReq.signal, principal.revoked, deps.stopping]);
       const progress = progressFor(ctx);
       let ticker: NodeJS.Timeout | undefined;

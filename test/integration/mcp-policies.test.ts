@@ -224,6 +224,13 @@ describe("each refusing layer is named (-33007)", () => {
     assert.equal(last.outcome, "allowed");
     assert.equal(last.connection?.name, "rw");
     assert.ok(!JSON.stringify(entries).includes('"n":4'), "bodies are not logged");
+    // A read-only tool without a console request of its own is audited as a read.
+    await c.callTool({ name: "count_rows", arguments: { connection: "rw", table: INDEX } });
+    await srv.audit.flush();
+    const count = (await readAudit(home.dir, { token: "rw" })).at(-1)!;
+    assert.equal(count.target, "count_rows");
+    assert.equal(count.request, undefined);
+    assert.equal(count.class, "read");
   });
 });
 

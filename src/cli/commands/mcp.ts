@@ -213,7 +213,9 @@ export function registerMcpCommands(program: Command): void {
             e.token ?? "-",
             e.target ? `${e.method} ${e.target}` : e.method,
             e.connection?.name ?? "",
-            e.request ? `${e.request.class} ${e.request.method} ${e.request.path}` : "",
+            e.request
+              ? `${e.request.class} ${e.request.method} ${e.request.path}`
+              : (e.class ?? ""),
             e.outcome === "refused"
               ? `refused (${e.layer ?? e.code})`
               : e.approval
