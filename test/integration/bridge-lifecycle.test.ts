@@ -21,7 +21,7 @@ import {
   rpcErrorOf,
   startAppIn,
 } from "../support/bridge.ts";
-import { node, portOf } from "../support/cluster.ts";
+import { node, plainConfig } from "../support/cluster.ts";
 
 const SHORT_TOKENS = {
   QUARRY_BRIDGE_TOKEN_LIFETIME_MS: "3000",
@@ -32,13 +32,7 @@ async function addEs8(home: BridgeHome): Promise<void> {
   await addConnection(home.storage, {
     name: "life-es8",
     type: "elasticsearch",
-    settings: {
-      host: "127.0.0.1",
-      port: portOf(node("es8")),
-      auth: "none",
-      sslMode: "disabled",
-      skipTlsVerify: false,
-    },
+    settings: { ...plainConfig(node("es8")) },
     externalClients: "read-write",
     aiPolicy: "always-allow",
   });

@@ -26,7 +26,7 @@ import {
   rpcErrorOf,
   startAppIn,
 } from "../support/bridge.ts";
-import { node, plainConfig, portOf, session } from "../support/cluster.ts";
+import { node, plainConfig, session } from "../support/cluster.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `qt-bridge-${RUN}`;
@@ -59,13 +59,7 @@ before(async () => {
     await addConnection(home.storage, {
       name: `bridge-${name}`,
       type: "elasticsearch",
-      settings: {
-        host: "127.0.0.1",
-        port: portOf(node(name)),
-        auth: "none",
-        sslMode: "disabled",
-        skipTlsVerify: false,
-      },
+      settings: { ...plainConfig(node(name)) },
       externalClients: "read-write",
       aiPolicy: "always-allow",
     });
@@ -74,13 +68,7 @@ before(async () => {
   await addConnection(home.storage, {
     name: "bridge-ask",
     type: "elasticsearch",
-    settings: {
-      host: "127.0.0.1",
-      port: portOf(node("es8")),
-      auth: "none",
-      sslMode: "disabled",
-      skipTlsVerify: false,
-    },
+    settings: { ...plainConfig(node("es8")) },
     externalClients: "read-only",
     aiPolicy: "ask-each-time",
   });

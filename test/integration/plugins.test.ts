@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { buildPlugins, packPluginArchive } from "../../scripts/build-plugins.ts";
-import { readArchive, sha256 } from "../../src/app/plugins/archive.ts";
+import { sha256 } from "../../src/app/plugins/archive.ts";
 import { type InstallProgress, PluginService } from "../../src/app/plugins/service.ts";
 import { isQuarryError, type QuarryError } from "../../src/core/errors.ts";
 import {
@@ -31,6 +31,7 @@ import {
   type PluginManifest,
 } from "../../src/core/plugin.ts";
 import { node, plainConfig } from "../support/cluster.ts";
+import { repackAsVersion } from "../support/plugins.ts";
 import { type Sandbox, sandbox } from "../support/quarry.ts";
 
 /** Files served by the test's catalog server, by path; requests are counted. */
@@ -221,15 +222,7 @@ describe("installing a plugin from the catalog", () => {
   });
 
   it("updates to the catalog's newer version and drops the old archive", async () => {
-    const files = await readArchive(esArchive);
-    const manifest = JSON.parse(files.get(MANIFEST_FILE)!.toString()) as PluginManifest;
-    const newer = { ...manifest, version: "99.0.0" };
-    const archive = await packPluginArchive({
-      ...Object.fromEntries(files),
-      [MANIFEST_FILE]: JSON.stringify(newer),
-    });
-    const { main: _m, ...about } = newer;
-    const entry = { ...about, url: "es-99.tgz", sha256: sha256(archive), size: archive.length };
+    const { archive, entry } = await repackAsVersion(esArchive, "99.0.0", "es-99.tgz");
     serve("/newer/catalog.json", catalogOf(entry));
     serve("/newer/es-99.tgz", archive);
 

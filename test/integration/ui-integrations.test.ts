@@ -17,7 +17,7 @@ import type { Page } from "playwright-core";
 import { addConnection } from "../../src/app/connection-service.ts";
 import type { McpService, McpStatus } from "../../src/app/mcp-service.ts";
 import { McpSettingsStore } from "../../src/app/mcp-settings.ts";
-import { node, plainConfig, portOf, session } from "../support/cluster.ts";
+import { node, plainConfig, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { connectClient } from "../support/mcp.ts";
 import { openBrowser, screenshot, startUiApp, type UiApp, uiIndex } from "../support/ui.ts";
@@ -101,13 +101,7 @@ describe("UI: Settings > Integrations with real MCP clients", () => {
     await addConnection(app.storage, {
       name: "asks",
       type: "elasticsearch",
-      settings: {
-        host: "127.0.0.1",
-        port: portOf(node("es8")),
-        auth: "none",
-        sslMode: "disabled",
-        skipTlsVerify: false,
-      },
+      settings: { ...plainConfig(node("es8")) },
       externalClients: "read-write",
       aiPolicy: "ask-each-time",
     });

@@ -9,14 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { buildPlugins, packPluginArchive } from "../../scripts/build-plugins.ts";
-import { readArchive, sha256 } from "../../src/app/plugins/archive.ts";
-import {
-  type CatalogEntry,
-  MANIFEST_FILE,
-  type PluginCatalog,
-  type PluginManifest,
-} from "../../src/core/plugin.ts";
+import { buildPlugins } from "../../scripts/build-plugins.ts";
+import type { CatalogEntry, PluginCatalog } from "../../src/core/plugin.ts";
+import { repackAsVersion } from "../support/plugins.ts";
 import { openBrowser, screenshot, startUiApp, type UiApp } from "../support/ui.ts";
 
 const NEWER = "99.0.0";
@@ -44,19 +39,13 @@ describe("UI: Settings > Plugins", () => {
     copyFileSync(join(built, current.url), join(catalogDir, current.url));
 
     // The same driver under a newer version: what an update would bring.
-    const files = await readArchive(readFileSync(join(built, current.url)));
-    const manifest = JSON.parse(files.get(MANIFEST_FILE)!.toString()) as PluginManifest;
-    const archive = await packPluginArchive({
-      ...Object.fromEntries(files),
-      [MANIFEST_FILE]: JSON.stringify({ ...manifest, version: NEWER }),
-    });
-    newer = {
-      ...current,
-      version: NEWER,
-      url: `elasticsearch-${NEWER}.tgz`,
-      sha256: sha256(archive),
-      size: archive.length,
-    };
+    const repacked = await repackAsVersion(
+      readFileSync(join(built, current.url)),
+      NEWER,
+      `elasticsearch-${NEWER}.tgz`,
+    );
+    newer = repacked.entry;
+    const archive = repacked.archive;
     writeFileSync(join(catalogDir, newer.url), archive);
     offer(current);
 

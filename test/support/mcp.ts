@@ -24,7 +24,7 @@ import type {
 } from "../../src/core/connections.ts";
 import type { BridgeTokenTimes, TokenScope } from "../../src/core/tokens.ts";
 import { type RunningMcpServer, startMcpServer } from "../../src/mcp/index.ts";
-import { node, portOf } from "./cluster.ts";
+import { node, plainConfig } from "./cluster.ts";
 
 /** A clock the test moves by hand (lockout, expiry) instead of waiting. */
 export class ManualClock {
@@ -76,13 +76,7 @@ export function addNodeConnection(
   return addConnection(home.storage, {
     name,
     type: "elasticsearch",
-    settings: {
-      host: "127.0.0.1",
-      port: portOf(node(nodeName)),
-      auth: "none",
-      sslMode: "disabled",
-      skipTlsVerify: false,
-    },
+    settings: { ...plainConfig(node(nodeName)) },
     externalClients,
     aiPolicy,
   });

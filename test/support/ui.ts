@@ -28,7 +28,7 @@ import type { McpPort } from "../../src/app/http/api/mcp-port.ts";
 import { createMcpPort } from "../../src/app/mcp-port-impl.ts";
 import { type McpService, startMcpService } from "../../src/app/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
-import { node, portOf } from "./cluster.ts";
+import { node, plainConfig } from "./cluster.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 export const CHROMIUM = process.env.QUARRY_CHROMIUM ?? "/usr/bin/chromium";
@@ -180,19 +180,8 @@ export function uiIndex(what: string): string {
 }
 
 /** Saves the connection `dev` to the es8 node in the app under test; returns its id. */
-export async function addEs8Connection(app: UiApp): Promise<string> {
-  const saved = await addConnection(app.storage, {
-    name: "dev",
-    type: "elasticsearch",
-    settings: {
-      host: "127.0.0.1",
-      port: portOf(node("es8")),
-      auth: "none",
-      sslMode: "disabled",
-      skipTlsVerify: false,
-    },
-  });
-  return saved.id;
+export function addEs8Connection(app: UiApp): Promise<string> {
+  return addPlainConnection(app, "es8", "dev");
 }
 
 /**
@@ -207,13 +196,7 @@ export async function addPlainConnection(
   const saved = await addConnection(app.storage, {
     name,
     type: "elasticsearch",
-    settings: {
-      host: "127.0.0.1",
-      port: portOf(node(nodeName)),
-      auth: "none",
-      sslMode: "disabled",
-      skipTlsVerify: false,
-    },
+    settings: { ...plainConfig(node(nodeName)) },
   });
   return saved.id;
 }
