@@ -1,6 +1,7 @@
 /**
- * Real Elasticsearch nodes for development and tests, without Docker: the integ-test-zip
- * distributions from Maven Central, run with the machine's Java 17 on loopback.
+ * Real Elasticsearch (and one OpenSearch) nodes for development and tests, without Docker: the
+ * integ-test-zip distributions from Maven Central, run on loopback with the machine's Java 17, or
+ * the Java 21 runtime from PyPI for 9.x (java-runtime.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -11,7 +12,6 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  realpathSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -20,9 +20,11 @@ import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, request } from "undici";
 import { ensureSecurityAnalysisPlugin } from "./analysis-plugin.ts";
+import { javaHomeFor } from "./java-runtime.ts";
 import { NODE_SPECS, type NodeSpec, type RunningNode } from "./nodes.ts";
 import { cacheDir, runDir, stateFile } from "./paths.ts";
 import { ensureReindexModule } from "./reindex-plugin.ts";
+import { fitEntitlementJar, fitJvmOptions } from "./runtime-fit.ts";
 
 const ES_USER = "quarry-es";
 const HEAP = "-Xms384m -Xmx384m";
@@ -64,24 +66,42 @@ function chownToEsUser(path: string): void {
   if (isRoot()) run("chown", ["-R", `${ES_USER}:${ES_USER}`, path]);
 }
 
-function javaHome(): string {
-  if (process.env.ES_JAVA_HOME) return process.env.ES_JAVA_HOME;
-  const java = realpathSync(run("sh", ["-c", "command -v java"]).trim());
-  return dirname(dirname(java));
-}
+type Product = NodeSpec["product"];
+
+/** Maven coordinates of each product's integ-test-zip. */
+const GROUP: Record<Product, string> = {
+  elasticsearch: "org.elasticsearch.distribution.integ-test-zip",
+  opensearch: "org.opensearch.distribution.integ-test-zip",
+};
+
+/** The launcher's names, which differ between Elasticsearch and its fork. */
+const LAUNCH: Record<Product, { bin: string; javaHome: string; conf: string; opts: string }> = {
+  elasticsearch: {
+    bin: "elasticsearch",
+    javaHome: "ES_JAVA_HOME",
+    conf: "ES_PATH_CONF",
+    opts: "ES_JAVA_OPTS",
+  },
+  opensearch: {
+    bin: "opensearch",
+    javaHome: "OPENSEARCH_JAVA_HOME",
+    conf: "OPENSEARCH_PATH_CONF",
+    opts: "OPENSEARCH_JAVA_OPTS",
+  },
+};
 
 /** Fetches the zip with the machine's Maven into the cache; a second run finds it there. */
-export function ensureZip(version: string): string {
+export function ensureZip(version: string, product: Product = "elasticsearch"): string {
   const dir = cacheDir();
-  const zip = join(dir, `elasticsearch-${version}.zip`);
+  const zip = join(dir, `${product}-${version}.zip`);
   if (existsSync(zip)) return zip;
   mkdirSync(dir, { recursive: true });
-  log(`downloading the ${version} integ-test-zip from Maven Central`);
+  log(`downloading the ${product} ${version} integ-test-zip from Maven Central`);
   run("mvn", [
     "-B",
     "-q",
     "dependency:copy",
-    `-Dartifact=org.elasticsearch.distribution.integ-test-zip:elasticsearch:${version}:zip`,
+    `-Dartifact=${GROUP[product]}:${product}:${version}:zip`,
     `-DoutputDirectory=${dir}`,
   ]);
   if (!existsSync(zip)) throw new Error(`Maven did not produce ${zip}`);
@@ -89,15 +109,17 @@ export function ensureZip(version: string): string {
 }
 
 /** Unpacks once per version; the unpacked tree is shared read-only by every node of that version. */
-function ensureDistribution(version: string): string {
-  const home = join(runDir(), "dist", `elasticsearch-${version}`);
-  if (existsSync(join(home, "bin", "elasticsearch"))) return home;
-  const zip = ensureZip(version);
+export function ensureDistribution(version: string, product: Product = "elasticsearch"): string {
+  const home = join(runDir(), "dist", `${product}-${version}`);
+  if (existsSync(join(home, "bin", LAUNCH[product].bin))) return home;
+  const zip = ensureZip(version, product);
   const tmp = join(runDir(), "dist", `.unpack-${process.pid}`);
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   run("unzip", ["-q", zip, "-d", tmp]);
-  renameSync(join(tmp, `elasticsearch-${version}`), home);
+  if (product === "elasticsearch")
+    fitEntitlementJar(join(tmp, `${product}-${version}`), javaHomeFor(product, version));
+  renameSync(join(tmp, `${product}-${version}`), home);
   rmSync(tmp, { recursive: true, force: true });
   return home;
 }
@@ -190,6 +212,7 @@ function settings(spec: NodeSpec, home: string): string[] {
     "cluster.routing.allocation.disk.threshold_enabled: false",
     "action.destructive_requires_name: false",
   ];
+  if (spec.product === "opensearch") return lines; // its zip has no security plugin
   if (!spec.secured) {
     lines.push("xpack.security.enabled: false");
     return lines;
@@ -208,18 +231,22 @@ function settings(spec: NodeSpec, home: string): string[] {
 }
 
 function esEnv(spec: NodeSpec): NodeJS.ProcessEnv {
+  const names = LAUNCH[spec.product];
   return {
     PATH: process.env.PATH,
-    ES_JAVA_HOME: javaHome(),
-    ES_PATH_CONF: join(nodeHome(spec), "config"),
-    ES_JAVA_OPTS: HEAP,
+    [names.javaHome]: javaHomeFor(spec.product, spec.version),
+    [names.conf]: join(nodeHome(spec), "config"),
+    [names.opts]: HEAP,
   };
 }
 
 /** Writes the node's own config folder (settings, heap, keystore, certificates) beside the shared distribution. */
 function prepareNode(spec: NodeSpec, dist: string): void {
-  ensureSecurityAnalysisPlugin(dist, spec.version, javaHome());
-  ensureReindexModule(dist, spec.version);
+  const javaHome = javaHomeFor(spec.product, spec.version);
+  if (spec.product === "elasticsearch") {
+    ensureSecurityAnalysisPlugin(dist, spec.version, javaHome);
+    ensureReindexModule(dist, spec.version);
+  }
   const home = nodeHome(spec);
   const config = join(home, "config");
   mkdirSync(join(home, "data"), { recursive: true });
@@ -233,7 +260,8 @@ function prepareNode(spec: NodeSpec, dist: string): void {
       .replaceAll("HeapDumpPath=data", `HeapDumpPath=${home}/data`);
     writeFileSync(join(config, "jvm.options"), jvm);
   }
-  writeFileSync(join(config, "elasticsearch.yml"), `${settings(spec, home).join("\n")}\n`);
+  fitJvmOptions(join(config, "jvm.options"), javaHome);
+  writeFileSync(join(config, `${spec.product}.yml`), `${settings(spec, home).join("\n")}\n`);
   if (spec.secured) ensureCertificates(join(config, "certs"));
   chownToEsUser(home);
   if (spec.secured && !existsSync(join(config, "elasticsearch.keystore"))) {
@@ -257,6 +285,7 @@ function describe(spec: NodeSpec, pid: number, pgid: number): RunningNode {
   const home = nodeHome(spec);
   const node: RunningNode = {
     name: spec.name,
+    product: spec.product,
     url: `${spec.secured ? "https" : "http"}://127.0.0.1:${spec.httpPort}`,
     version: spec.version,
     secured: spec.secured,
@@ -279,7 +308,7 @@ function startProcess(spec: NodeSpec, dist: string): { pid: number; pgid: number
   const out = openSync(join(home, "logs", "stdout.log"), "w");
   const [cmd, args] = asEsUser(
     "env",
-    envArgs(esEnv(spec), join(dist, "bin", "elasticsearch"), ["-p", pidFile]),
+    envArgs(esEnv(spec), join(dist, "bin", LAUNCH[spec.product].bin), ["-p", pidFile]),
   );
   // detached: the launcher leads its own process group, so `down` can stop the whole tree.
   const child = spawn(cmd, args, { cwd: home, detached: true, stdio: ["ignore", out, out] });
@@ -395,7 +424,7 @@ export async function up(names?: string[]): Promise<ClusterState> {
       requested.push(existing);
       continue;
     }
-    const dist = ensureDistribution(spec.version);
+    const dist = ensureDistribution(spec.version, spec.product);
     prepareNode(spec, dist);
     log(`starting ${spec.name} (${spec.version}) on port ${spec.httpPort}`);
     const { pid, pgid } = startProcess(spec, dist);
