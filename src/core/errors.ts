@@ -118,7 +118,7 @@ export const errors = {
     new QuarryError(
       "unsupported_cluster",
       `Unsupported cluster: ${reason}`,
-      "Quarry works with Elasticsearch 7.x and 8.x. Connect to such a cluster, or use the tool made for this one.",
+      "Quarry works with Elasticsearch 7.17, 8.x and 9.x. Connect to such a cluster, or use the tool made for this one.",
     ),
 
   clusterError: (status: number, type: string, reason: string) =>

@@ -9,9 +9,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { addConnection, openAppStorage } from "../../src/app/connection-service.ts";
 import type { BrowseResult, Column, TableInfo } from "../../src/core/grid.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { MAJORS, node, plainConfig, session } from "../support/cluster.ts";
+import { connectionTo, MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, order, orderId } from "../support/datasets.ts";
 
 const INDEX = "qt-browse-cli-orders";
@@ -46,13 +47,27 @@ async function json<T>(...args: string[]): Promise<T> {
 
 after(() => rmSync(home, { recursive: true, force: true }));
 
+/**
+ * What the commands are given to reach a node: its URL when it is unsecured; a saved connection
+ * (credentials and CA in the CLI's data folder) when it is secured.
+ */
+async function targetFor(name: MajorNode): Promise<string> {
+  const n = node(name);
+  if (!n.secured) return n.url;
+  const storage = await openAppStorage({ ...process.env, QUARRY_HOME: home });
+  const { config, secrets } = connectionTo(n);
+  await addConnection(storage, { name, type: "elasticsearch", settings: { ...config } }, secrets);
+  return name;
+}
+
 for (const name of MAJORS) {
   describe(`the browsing commands on ${name}`, () => {
     let s: EsSession;
-    const url = node(name).url;
+    let url: string;
 
     before(async () => {
-      s = session(plainConfig(node(name)));
+      url = await targetFor(name);
+      s = sessionTo(node(name));
       await loadOrders(s.transport, INDEX, GENERATED, { shards: 2 });
     });
 

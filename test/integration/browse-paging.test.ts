@@ -13,7 +13,7 @@ import type { BrowseRequest, BrowseResult, Row } from "../../src/core/grid.ts";
 import { browse, openGrid } from "../../src/drivers/elasticsearch/browse.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
-import { MAJORS, node, plainConfig, portOf, session } from "../support/cluster.ts";
+import { MAJORS, node, portOf, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
 
 const INDEX = "qt-browse-paging-orders";
@@ -97,7 +97,7 @@ for (const name of MAJORS) {
     let t: EsTransport;
 
     before(async () => {
-      s = session(plainConfig(node(name)));
+      s = sessionTo(node(name));
       t = s.transport;
       // Three shards: ties between shards are where a wrong tiebreak would skip or repeat rows.
       await loadOrders(t, INDEX, GENERATED, { shards: 3 });

@@ -19,7 +19,7 @@ import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { listTables } from "../../src/drivers/elasticsearch/tables.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
-import { MAJORS, node, plainConfig, securedConfig, session } from "../support/cluster.ts";
+import { MAJORS, node, securedConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadConflictingPair, loadOrders, orders } from "../support/datasets.ts";
 
 const P = "qt-browse-rules";
@@ -69,7 +69,7 @@ for (const name of MAJORS) {
     const filtered = (...filters: FilterRow[]) => ids({ filters });
 
     before(async () => {
-      s = session(plainConfig(node(name)));
+      s = sessionTo(node(name));
       t = s.transport;
       await loadOrders(t, ORDERS, GENERATED, { shards: 2 });
       await loadConflictingPair(t, PAIR);

@@ -5,7 +5,14 @@ import { after, before, describe, it } from "node:test";
 import type { ConnectionSecrets } from "../../src/core/driver.ts";
 import { QuarryError, REMEDIES } from "../../src/core/errors.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
-import { MAJORS, node, plainConfig, securedConfig, session } from "../support/cluster.ts";
+import {
+  connectionTo,
+  MAJORS,
+  node,
+  plainConfig,
+  securedConfig,
+  session,
+} from "../support/cluster.ts";
 
 async function connect(config: EsConnectionConfig, secrets: ConnectionSecrets = {}) {
   const s = session(config, secrets);
@@ -37,7 +44,8 @@ for (const name of MAJORS) {
   describe(`connecting to ${name}`, () => {
     it("returns the cluster name and version", async () => {
       const n = node(name);
-      const info = await connect(plainConfig(n));
+      const { config, secrets } = connectionTo(n);
+      const info = await connect(config, secrets);
       assert.equal(info.product, "Elasticsearch");
       assert.equal(info.version, n.version);
       assert.equal(info.major, Number(n.version.split(".")[0]));

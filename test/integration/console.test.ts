@@ -11,7 +11,7 @@ import { QuarryError } from "../../src/core/errors.ts";
 import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.ts";
 import { parseConsoleText, runConsole } from "../../src/drivers/elasticsearch/console.ts";
 import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
-import { MAJORS, node, plainConfig, session } from "../support/cluster.ts";
+import { MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
 
 function expectKind<K extends ConsoleResult["kind"]>(
@@ -24,7 +24,7 @@ function expectKind<K extends ConsoleResult["kind"]>(
 
 for (const name of MAJORS) {
   describe(`the console on ${name}`, () => {
-    const s = session(plainConfig(node(name)));
+    const s = sessionTo(node(name));
     const t = s.transport;
     const index = `qt-edit-console-${name}`;
     let trap: Server;

@@ -13,7 +13,7 @@ import { runConsole } from "../../src/drivers/elasticsearch/console.ts";
 import { pollTask, runAsTask } from "../../src/drivers/elasticsearch/delete-by-query.ts";
 import { deleteIndex, planDeleteIndex } from "../../src/drivers/elasticsearch/delete-index.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
-import { MAJORS, node, plainConfig, session } from "../support/cluster.ts";
+import { MAJORS, node, plainConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 
 const N_MAPPING = { properties: { n: { type: "integer" } } };
@@ -32,7 +32,7 @@ async function count(t: EsTransport, index: string): Promise<number> {
 
 for (const name of MAJORS) {
   describe(`deleting an index on ${name}`, () => {
-    const s = session(plainConfig(node(name)));
+    const s = sessionTo(node(name));
     const t = s.transport;
     const index = `qt-edit-del-${name}`;
     after(async () => {

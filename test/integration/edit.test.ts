@@ -12,7 +12,7 @@ import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.
 import { saveChanges, validateChanges } from "../../src/drivers/elasticsearch/changes.ts";
 import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
-import { MAJORS, node, plainConfig, session } from "../support/cluster.ts";
+import { MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex, loadOrders } from "../support/datasets.ts";
 
 const none: ChangeSet = { updates: [], inserts: [], deletes: [] };
@@ -72,7 +72,7 @@ async function refused(p: Promise<unknown>): Promise<QuarryError> {
 
 for (const name of MAJORS) {
   describe(`saving edits on ${name}`, () => {
-    const s = session(plainConfig(node(name)));
+    const s = sessionTo(node(name));
     const t = s.transport;
     const index = `qt-edit-save-${name}`;
     const noRefresh = `qt-edit-norefresh-${name}`;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parseConsoleText } from "../../src/drivers/elasticsearch/console.ts";
-import { MAJORS, node, plainConfig, session } from "../support/cluster.ts";
+import { MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
 
 // 2^60 + 1, + 2, + 3: one double (2^60) for all three, so any rounding shows.
@@ -17,7 +17,7 @@ const LONGS = ["1152921504606846977", "1152921504606846978", "115292150460684697
 
 for (const name of MAJORS) {
   describe(`longs beyond 2^53 on ${name}`, () => {
-    const s = session(plainConfig(node(name)));
+    const s = sessionTo(node(name));
     const t = s.transport;
     const index = `qt-exact-longs-${name}`;
     let dir = "";

@@ -16,7 +16,7 @@ import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.
 import { csvColumns, exportTable } from "../../src/drivers/elasticsearch/export.ts";
 import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
-import { MAJORS, node, plainConfig, session } from "../support/cluster.ts";
+import { MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, ORDERS_SPECIALS } from "../support/datasets.ts";
 
 const GENERATED = 25_000;
@@ -63,7 +63,7 @@ async function interrupted(p: Promise<unknown>): Promise<QuarryError> {
 
 for (const name of MAJORS) {
   describe(`export on ${name}`, () => {
-    const s = session(plainConfig(node(name)));
+    const s = sessionTo(node(name));
     const t: EsTransport = s.transport;
     const index = `qt-edit-export-${name}`;
     let dir: string;

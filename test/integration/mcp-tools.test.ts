@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
-import { MAJORS, node, plainConfig, session } from "../support/cluster.ts";
+import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import {
   addNodeConnection,
   connectClient,
@@ -44,8 +44,8 @@ const DOCS = Array.from({ length: 30 }, (_, i) => ({
   items: [{ sku: `S${i}`, qty: i }, { sku: "common" }],
 }));
 
-async function es(nodeName: "es7" | "es8", method: HttpMethod, path: string, body?: unknown) {
-  const s = session(plainConfig(node(nodeName)));
+async function es(nodeName: MajorNode, method: HttpMethod, path: string, body?: unknown) {
+  const s = sessionTo(node(nodeName));
   try {
     return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
   } finally {

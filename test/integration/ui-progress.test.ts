@@ -14,7 +14,7 @@ import { node, plainConfig, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import {
   addEs8Connection,
-  addPlainConnection,
+  addNodeConnection,
   openBrowser,
   screenshot,
   startUiApp,
@@ -160,7 +160,7 @@ describe("UI: progress of long tasks and exports", () => {
       loadIndex(t8, exportIndex, numbered(EXPORT_DOCS), { mappings: N_MAPPING }),
     ]);
     app = await startUiApp();
-    es7Id = await addPlainConnection(app, "es7");
+    es7Id = await addNodeConnection(app, "es7");
     es8Id = await addEs8Connection(app);
     browser = await openBrowser();
     page = browser.page;

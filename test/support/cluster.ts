@@ -5,15 +5,21 @@ import type { ConnectionSecrets } from "../../src/core/driver.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
 import { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 
-export function node(name: "es7" | "es8" | "es8-secure"): RunningNode {
+export type NodeName = "es7" | "es8" | "es8-secure" | "es9" | "opensearch";
+
+export function node(name: NodeName): RunningNode {
   const found = readState()?.nodes.find((n) => n.name === name);
   if (!found)
     throw new Error(`Elasticsearch node ${name} is not running: run \`npm run es:up\` first`);
   return found;
 }
 
-/** The two unsecured nodes, one per supported major, for tests that run on both. */
-export const MAJORS = ["es7", "es8"] as const;
+/**
+ * One node per supported major, for tests that run on each: es7 and es8 without security, es9 with
+ * security and TLS on, as a 9.x install has them by default.
+ */
+export const MAJORS = ["es7", "es8", "es9"] as const;
+export type MajorNode = (typeof MAJORS)[number];
 
 export function portOf(n: RunningNode): number {
   return Number(new URL(n.url).port);
@@ -30,12 +36,32 @@ export function plainConfig(n: RunningNode): EsConnectionConfig {
   };
 }
 
-/** A configuration for the secured node with the `elastic` user, trusting its CA. */
-export function securedConfig(overrides: Partial<EsConnectionConfig> = {}): {
+/**
+ * The settings and secrets that reach a node: none for an unsecured one; for a secured one the
+ * `elastic` user over HTTPS that verifies the node's generated CA and host name.
+ */
+export function connectionTo(n: RunningNode): {
   config: EsConnectionConfig;
   secrets: ConnectionSecrets;
 } {
-  const n = node("es8-secure");
+  if (!n.secured) return { config: plainConfig(n), secrets: {} };
+  return securedConfig({}, n);
+}
+
+/** A session to a node, with its credentials when it is secured. */
+export function sessionTo(n: RunningNode): EsSession {
+  const { config, secrets } = connectionTo(n);
+  return session(config, secrets);
+}
+
+/** A configuration for a secured node (es8-secure unless told) with the `elastic` user, trusting its CA. */
+export function securedConfig(
+  overrides: Partial<EsConnectionConfig> = {},
+  n: RunningNode = node("es8-secure"),
+): {
+  config: EsConnectionConfig;
+  secrets: ConnectionSecrets;
+} {
   return {
     config: {
       host: "127.0.0.1",

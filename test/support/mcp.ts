@@ -24,7 +24,7 @@ import type {
 } from "../../src/core/connections.ts";
 import type { BridgeTokenTimes, TokenScope } from "../../src/core/tokens.ts";
 import { type RunningMcpServer, startMcpServer } from "../../src/mcp/index.ts";
-import { node, plainConfig } from "./cluster.ts";
+import { connectionTo, type NodeName, node } from "./cluster.ts";
 
 /** A clock the test moves by hand (lockout, expiry) instead of waiting. */
 export class ManualClock {
@@ -69,17 +69,16 @@ export async function testHome(): Promise<TestHome> {
 export function addNodeConnection(
   home: TestHome,
   name: string,
-  nodeName: "es7" | "es8",
+  nodeName: NodeName,
   externalClients: ExternalClientsLevel = "read-write",
   aiPolicy: AiPolicy = "always-allow",
 ): Promise<SavedConnection> {
-  return addConnection(home.storage, {
-    name,
-    type: "elasticsearch",
-    settings: { ...plainConfig(node(nodeName)) },
-    externalClients,
-    aiPolicy,
-  });
+  const { config, secrets } = connectionTo(node(nodeName));
+  return addConnection(
+    home.storage,
+    { name, type: "elasticsearch", settings: { ...config }, externalClients, aiPolicy },
+    secrets,
+  );
 }
 
 export async function createToken(

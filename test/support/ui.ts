@@ -28,7 +28,7 @@ import type { McpPort } from "../../src/app/http/api/mcp-port.ts";
 import { createMcpPort } from "../../src/app/mcp-port-impl.ts";
 import { type McpService, startMcpService } from "../../src/app/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
-import { node, plainConfig } from "./cluster.ts";
+import { connectionTo, type NodeName, node } from "./cluster.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 export const CHROMIUM = process.env.QUARRY_CHROMIUM ?? "/usr/bin/chromium";
@@ -181,22 +181,23 @@ export function uiIndex(what: string): string {
 
 /** Saves the connection `dev` to the es8 node in the app under test; returns its id. */
 export function addEs8Connection(app: UiApp): Promise<string> {
-  return addPlainConnection(app, "es8", "dev");
+  return addNodeConnection(app, "es8", "dev");
 }
 
 /**
- * Saves a connection to an unsecured node (es7 or es8) in the app under test, named after the
- * node unless told otherwise; returns its id.
+ * Saves a connection to a test node in the app under test (with its credentials when the node is
+ * secured), named after the node unless told otherwise; returns its id.
  */
-export async function addPlainConnection(
+export async function addNodeConnection(
   app: UiApp,
-  nodeName: "es7" | "es8",
+  nodeName: NodeName,
   name: string = nodeName,
 ): Promise<string> {
-  const saved = await addConnection(app.storage, {
-    name,
-    type: "elasticsearch",
-    settings: { ...plainConfig(node(nodeName)) },
-  });
+  const { config, secrets } = connectionTo(node(nodeName));
+  const saved = await addConnection(
+    app.storage,
+    { name, type: "elasticsearch", settings: { ...config } },
+    secrets,
+  );
   return saved.id;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { REMEDIES } from "../../src/core/errors.ts";
+import { type QuarryError, REMEDIES } from "../../src/core/errors.ts";
 import {
   errorTypeAndReason,
   httpError,
@@ -91,7 +91,7 @@ describe("driver error mapping (spec 7.1)", () => {
 });
 
 describe("recognizing the cluster", () => {
-  it("accepts Elasticsearch 7.x and 8.x", () => {
+  it("accepts Elasticsearch 7.x, 8.x and 9.x", () => {
     const info = identifyServer(
       { root: { cluster_name: "c", version: { number: "7.17.29" } } },
       "Elasticsearch",
@@ -109,6 +109,13 @@ describe("recognizing the cluster", () => {
       ).major,
       8,
     );
+    assert.equal(
+      identifyServer(
+        { nodes: { cluster_name: "e", nodes: { x: { version: "9.5.4" } } } },
+        "Elasticsearch",
+      ).major,
+      9,
+    );
     // Before 7.14 there is no product header.
     assert.equal(identifyServer({ root: { version: { number: "7.10.2" } } }, undefined).major, 7);
   });
@@ -124,13 +131,27 @@ describe("recognizing the cluster", () => {
     );
   });
 
-  it("refuses other majors by version", () => {
-    for (const v of ["6.8.23", "9.1.0", "5.6.0"]) {
+  it("refuses other majors by version, naming the supported range", () => {
+    for (const v of ["6.8.23", "10.0.0", "5.6.0"]) {
       assert.throws(
         () => identifyServer({ root: { version: { number: v } } }, "Elasticsearch"),
-        new RegExp(`Elasticsearch ${v.replaceAll(".", "\\.")} is not supported`),
+        (e: QuarryError) =>
+          e.message ===
+            `Unsupported cluster: Elasticsearch ${v} is not supported; Quarry supports Elasticsearch 7.17, 8.x and 9.x` &&
+          /7\.17, 8\.x and 9\.x/.test(e.remedy),
       );
     }
+  });
+
+  it("refuses OpenSearch 3.x by name too (its version looks like a supported major)", () => {
+    assert.throws(
+      () =>
+        identifyServer(
+          { root: { version: { number: "3.8.0", distribution: "opensearch" } } },
+          undefined,
+        ),
+      /Unsupported cluster: OpenSearch 3\.8\.0 is a fork/,
+    );
   });
 
   it("refuses a 7.14+ server that does not identify itself as Elasticsearch", () => {

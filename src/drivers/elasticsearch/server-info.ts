@@ -1,11 +1,14 @@
 /**
- * Recognizing the cluster: Elasticsearch 7.x or 8.x is accepted, anything else is refused by name.
- * Pure: works on the bodies and headers the connection test received.
+ * Recognizing the cluster: Elasticsearch 7.x, 8.x or 9.x is accepted, anything else is refused by
+ * name. Pure: works on the bodies and headers the connection test received.
  */
 import type { ServerInfo } from "../../core/driver.ts";
 import { errors } from "../../core/errors.ts";
 
-export const SUPPORTED_MAJORS = [7, 8] as const;
+export const SUPPORTED_MAJORS = [7, 8, 9] as const;
+
+/** How the supported range is named to people (7.17 is the 7.x release Quarry is tested on). */
+export const SUPPORTED_RANGE = "7.17, 8.x and 9.x";
 
 /** `GET /`'s body. */
 export interface RootInfo {
@@ -14,7 +17,7 @@ export interface RootInfo {
   tagline?: string;
 }
 
-/** `GET /_nodes/_local`'s body, used where `GET /` is not served (8.x integ-test zips have no rest-root). */
+/** `GET /_nodes/_local`'s body, used where `GET /` is not served (8.x and 9.x integ-test zips have no rest-root). */
 export interface LocalNodesInfo {
   cluster_name?: string;
   nodes?: Record<string, { version?: string }>;
@@ -51,9 +54,9 @@ export function identifyServer(
   if (!version)
     throw errors.unsupportedCluster("the server did not report an Elasticsearch version");
   const [major, minor] = parseMajorMinor(version);
-  if (!SUPPORTED_MAJORS.includes(major as 7 | 8)) {
+  if (!(SUPPORTED_MAJORS as readonly number[]).includes(major)) {
     throw errors.unsupportedCluster(
-      `Elasticsearch ${version} is not supported; Quarry supports 7.x and 8.x`,
+      `Elasticsearch ${version} is not supported; Quarry supports Elasticsearch ${SUPPORTED_RANGE}`,
     );
   }
   // Elasticsearch sends X-Elastic-Product on every authenticated answer since 7.14.

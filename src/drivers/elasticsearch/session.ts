@@ -12,6 +12,7 @@ import type {
   RequestClass,
 } from "../../core/console.ts";
 import type { ConnectionSecrets, DriverSession, GridView, ServerInfo } from "../../core/driver.ts";
+import { isQuarryError } from "../../core/errors.ts";
 import type { ExportOptions, ExportReport } from "../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "../../core/grid.ts";
 import { browse, openGrid, viewAsRequest } from "./browse.ts";
@@ -29,11 +30,16 @@ import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-inf
 import { listTables } from "./tables.ts";
 import { EsTransport } from "./transport.ts";
 
+/**
+ * Every operation that talks to the cluster waits for the server to be identified first, so a fork
+ * or an unsupported version is refused after `GET /` and is sent nothing else.
+ */
 export class EsSession implements DriverSession {
   readonly transport: EsTransport;
   readonly #config: EsConnectionConfig;
   readonly #secrets: ConnectionSecrets;
   #info: ServerInfo | undefined;
+  #identified: Promise<void> | undefined;
   readonly #grids = new Set<GridView>();
 
   constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
@@ -68,15 +74,36 @@ export class EsSession implements DriverSession {
     return this.#info ?? this.testConnection();
   }
 
-  listTables(): Promise<TableInfo[]> {
+  /**
+   * Identifies the server once per session. A refusal (fork, other major) is kept, so nothing more
+   * is sent; a failure to reach the server is not, so the next operation tries again. A user who
+   * may not read `GET /` or the node info (403) can still work with the indices they may read.
+   */
+  #ready(): Promise<void> {
+    if (this.#info) return Promise.resolve();
+    this.#identified ??= this.testConnection().then(
+      () => {},
+      (e: unknown) => {
+        if (isQuarryError(e) && e.code === "permission_denied") return;
+        if (!(isQuarryError(e) && e.code === "unsupported_cluster")) this.#identified = undefined;
+        throw e;
+      },
+    );
+    return this.#identified;
+  }
+
+  async listTables(): Promise<TableInfo[]> {
+    await this.#ready();
     return listTables(this.transport);
   }
 
-  describeTable(table: string): Promise<Column[]> {
+  async describeTable(table: string): Promise<Column[]> {
+    await this.#ready();
     return describeTable(this.transport, table);
   }
 
-  browse(table: string, request: BrowseRequest): Promise<BrowseResult> {
+  async browse(table: string, request: BrowseRequest): Promise<BrowseResult> {
+    await this.#ready();
     return browse(this.transport, table, request);
   }
 
@@ -84,7 +111,10 @@ export class EsSession implements DriverSession {
   openGrid(table: string): GridView {
     const grid = openGrid(this.transport, table);
     const view: GridView = {
-      browse: (request) => grid.browse(request),
+      browse: async (request) => {
+        await this.#ready();
+        return grid.browse(request);
+      },
       close: async () => {
         this.#grids.delete(view);
         await grid.close();
@@ -99,18 +129,22 @@ export class EsSession implements DriverSession {
   }
 
   async viewAsRequest(table: string, request: BrowseRequest): Promise<ConsoleRequest> {
+    await this.#ready();
     return viewAsRequest(await describeTable(this.transport, table), table, request);
   }
 
-  readValue(index: string, id: string, column: string): Promise<unknown> {
+  async readValue(index: string, id: string, column: string): Promise<unknown> {
+    await this.#ready();
     return readValue(this.transport, index, id, column);
   }
 
-  validateChanges(table: string, changes: ChangeSet): Promise<ChangeRefusal[]> {
+  async validateChanges(table: string, changes: ChangeSet): Promise<ChangeRefusal[]> {
+    await this.#ready();
     return validateChanges(this.transport, table, changes);
   }
 
-  saveChanges(table: string, changes: ChangeSet): Promise<SaveResult> {
+  async saveChanges(table: string, changes: ChangeSet): Promise<SaveResult> {
+    await this.#ready();
     return saveChanges(this.transport, table, changes);
   }
 
@@ -139,7 +173,8 @@ export class EsSession implements DriverSession {
     return classifyRequest(request);
   }
 
-  runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult> {
+  async runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult> {
+    await this.#ready();
     return runConsole(this.transport, request, options);
   }
 
@@ -147,11 +182,13 @@ export class EsSession implements DriverSession {
     return planDeleteIndex(table);
   }
 
-  deleteTable(table: string, confirmed: ConsoleRequest): Promise<void> {
+  async deleteTable(table: string, confirmed: ConsoleRequest): Promise<void> {
+    await this.#ready();
     return deleteIndex(this.transport, table, confirmed);
   }
 
-  exportTable(table: string, options: ExportOptions): Promise<ExportReport> {
+  async exportTable(table: string, options: ExportOptions): Promise<ExportReport> {
+    await this.#ready();
     return exportTable(this.transport, table, options);
   }
 
