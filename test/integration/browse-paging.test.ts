@@ -13,7 +13,7 @@ import type { BrowseRequest, BrowseResult, Row } from "../../src/core/grid.ts";
 import { browse, openGrid } from "../../src/drivers/elasticsearch/browse.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
-import { MAJORS, node, portOf, sessionTo } from "../support/cluster.ts";
+import { connectionTo, MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
 
 const INDEX = "qt-browse-paging-orders";
@@ -261,7 +261,8 @@ for (const name of MAJORS) {
         const script = `
           import { openGrid } from "./src/drivers/elasticsearch/browse.ts";
           import { EsTransport } from "./src/drivers/elasticsearch/transport.ts";
-          const t = new EsTransport({ host: "127.0.0.1", port: ${portOf(node(name))}, auth: "none", sslMode: "disabled", skipTlsVerify: false }, {});
+          const { config, secrets } = ${JSON.stringify(connectionTo(node(name)))};
+          const t = new EsTransport(config, secrets);
           const grid = openGrid(t, ${JSON.stringify(INDEX)});
           await grid.browse({ page: 200 });
           process.stdout.write(grid.pointInTimeId + "\\n");

@@ -76,8 +76,7 @@ for (const era of ERAS) {
         resources.map((r) => r.uri),
         [
           "quarry://connections",
-          "quarry://connections/es7/tables",
-          "quarry://connections/es8/tables",
+          ...MAJORS.map((m) => `quarry://connections/${m}/tables`),
           "quarry://connections/quiet-asks/tables",
         ],
       );
@@ -92,7 +91,7 @@ for (const era of ERAS) {
       const body = json(await c.readResource({ uri: "quarry://connections" }));
       assert.deepEqual(
         body.connections.map((x: { name: string }) => x.name),
-        ["es7", "es8", "quiet-asks"],
+        [...MAJORS, "quiet-asks"],
       );
     });
 
@@ -140,7 +139,7 @@ for (const era of ERAS) {
         ref: { type: "ref/prompt", name: "explore_index" },
         argument: { name: "connection", value: "es" },
       });
-      assert.deepEqual(conns.completion.values, ["es7", "es8"]);
+      assert.deepEqual(conns.completion.values, [...MAJORS]);
       const all = await c.complete({
         ref: { type: "ref/prompt", name: "explore_index" },
         argument: { name: "connection", value: "" },

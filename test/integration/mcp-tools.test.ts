@@ -143,7 +143,7 @@ for (const era of ERAS) {
         const conns = (await tool(client, "list_connections", {})).sc.connections as Structured[];
         assert.deepEqual(
           conns.map((c) => c.name),
-          ["es7", "es8"],
+          [...MAJORS],
         );
         const { sc } = await tool(client, "list_tables", { connection: n, pattern: INDEX });
         assert.deepEqual(sc.tables, [
