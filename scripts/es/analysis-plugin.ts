@@ -1,9 +1,10 @@
 /**
- * The security-analysis test plugin (docs/testing.md). The .security index of 8.x needs analysis
- * components from the analysis-common module, which the integ-test-zip lacks, so security APIs
- * that write to it (API keys, users, roles) fail. The plugin in test/es-plugins/security-analysis
- * registers them; here it is compiled with the machine's JDK against the distribution's own jars,
- * zipped into the run folder and installed with the distribution's `elasticsearch-plugin`.
+ * The security-analysis test plugin (docs/testing.md). The .security index of 8.x and 9.x needs
+ * analysis components from the analysis-common module, which the integ-test-zip lacks, so security
+ * APIs that write to it (API keys, users, roles) fail. The plugin in test/es-plugins/security-analysis
+ * registers them; here it is compiled with the Eclipse compiler (ecj.ts) on the machine's Java 17
+ * against the distribution's own jars, zipped into the run folder and installed with the
+ * distribution's `elasticsearch-plugin` on the Java runtime that version runs on.
  *
  * Elasticsearch has no per-node plugins folder, so it goes into the shared distribution, before
  * the first node of that version starts. That is harmless for the unsecured node: it only adds
@@ -22,19 +23,18 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ecjJar } from "./ecj.ts";
+import { machineJavaHome } from "./java-runtime.ts";
 import { runDir } from "./paths.ts";
 
 const NAME = "security-analysis";
 const SOURCE_DIR = fileURLToPath(new URL(`../../test/es-plugins/${NAME}/`, import.meta.url));
 const DESCRIPTOR = "plugin-descriptor.properties";
 
-/**
- * Only 8.x distributions that have security but not analysis-common need it (the code targets 8.x;
- * 9.x jars are Java 21 class files, which the machine's javac 17 cannot compile against).
- */
+/** Distributions from 8.x on that have security but not analysis-common need it (7.x is left alone). */
 function needsPlugin(dist: string, version: string): boolean {
   return (
-    Number(version.split(".")[0]) === 8 &&
+    Number(version.split(".")[0]) >= 8 &&
     existsSync(join(dist, "modules", "x-pack-security")) &&
     !existsSync(join(dist, "modules", "analysis-common"))
   );
@@ -47,13 +47,12 @@ function sourceHash(version: string, files: string[]): string {
   return hash.digest("hex").slice(0, 12);
 }
 
-function jdkTool(javaHome: string, tool: string): string {
-  const path = join(javaHome, "bin", tool);
-  return existsSync(path) ? path : tool;
-}
-
-/** Builds the plugin zip once per source hash; a later run finds it in the run folder. */
-function buildZip(dist: string, version: string, hash: string, javaHome: string): string {
+/**
+ * Builds the plugin zip once per source hash; a later run finds it in the run folder. The build runs
+ * on the machine's JDK 17 (for `java` and `jar`); the classes target Java 17, which every runtime
+ * of 8.x and 9.x loads.
+ */
+function buildZip(dist: string, version: string, hash: string): string {
   const dir = join(runDir(), "plugins");
   const zip = join(dir, `${NAME}-${version}-${hash}.zip`);
   if (existsSync(zip)) return zip;
@@ -63,14 +62,25 @@ function buildZip(dist: string, version: string, hash: string, javaHome: string)
   mkdirSync(join(work, "classes"), { recursive: true });
   mkdirSync(join(work, "zip"), { recursive: true });
   const sources = readdirSync(SOURCE_DIR).filter((f) => f.endsWith(".java"));
+  const jdk = machineJavaHome();
   const run = (tool: string, args: string[]) =>
-    execFileSync(jdkTool(javaHome, tool), args, { stdio: ["ignore", "pipe", "pipe"] });
-  run("javac", [
+    execFileSync(join(jdk, "bin", tool), args, { stdio: ["ignore", "pipe", "pipe"] });
+  // ECJ does not expand a `lib/*` class path wildcard as javac does: list the jars.
+  const classPath = readdirSync(join(dist, "lib"))
+    .filter((f) => f.endsWith(".jar"))
+    .map((f) => join(dist, "lib", f))
+    .join(":");
+  run("java", [
+    "-jar",
+    ecjJar(),
     "--release",
     "17",
     "-proc:none",
+    "-encoding",
+    "UTF-8",
+    "-nowarn",
     "-cp",
-    join(dist, "lib", "*"),
+    classPath,
     "-d",
     join(work, "classes"),
     ...sources.map((f) => join(SOURCE_DIR, f)),
@@ -124,7 +134,7 @@ export function ensureSecurityAnalysisPlugin(
   process.stderr.write(
     `[es] installing the ${NAME} test plugin into the ${version} distribution\n`,
   );
-  const zip = buildZip(dist, version, hash, javaHome);
+  const zip = buildZip(dist, version, hash);
   const cli = join(dist, "bin", "elasticsearch-plugin");
   const env = { PATH: process.env.PATH, ES_JAVA_HOME: javaHome };
   const plugin = (args: string[]) =>

@@ -1,7 +1,7 @@
 /*
  * Quarry test plugin, built and installed by scripts/es/analysis-plugin.ts at `npm run es:up`.
  *
- * Why it exists: the .security system index of Elasticsearch 8.x defines an `email` analyzer
+ * Why it exists: the .security system index of Elasticsearch 8.x and 9.x defines an `email` analyzer
  * (tokenizer `uax_url_email`, filters `email` = `pattern_capture`, `lowercase`, `unique`). Those
  * components live in the analysis-common module, which the integ-test-zip from Maven Central does
  * not ship and which is not published there on its own. Without them the .security index cannot be

@@ -1,0 +1,106 @@
+/**
+ * Security writes on the secured 9.x node (`es9`): `POST /_security/api_key` creates the .security
+ * index, which needs the security-analysis test plugin (docs/testing.md), and the key it returns
+ * authenticates through the driver's transport, with Verify Identity against the node's CA.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { readState } from "../../scripts/es/cluster.ts";
+import type { ConnectionSecrets } from "../../src/core/driver.ts";
+import { QuarryError } from "../../src/core/errors.ts";
+import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
+import { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+
+function es9() {
+  const found = readState()?.nodes.find((n) => n.name === "es9");
+  if (!found) throw new Error("Elasticsearch node es9 is not running: run `npm run es:up` first");
+  return found;
+}
+
+function config(overrides: Partial<EsConnectionConfig> = {}): EsConnectionConfig {
+  const n = es9();
+  return {
+    host: "127.0.0.1",
+    port: Number(new URL(n.url).port),
+    auth: "basic",
+    username: n.username!,
+    sslMode: "verify-identity",
+    skipTlsVerify: false,
+    caFile: n.caPath!,
+    ...overrides,
+  };
+}
+
+const apiKeyConfig = () => config({ auth: "api-key", username: undefined });
+
+interface Authenticated {
+  authentication_type: string;
+  api_key?: { id: string; name: string };
+}
+
+async function authenticate(
+  cfg: EsConnectionConfig,
+  secrets: ConnectionSecrets,
+): Promise<Authenticated> {
+  const s = new EsSession(cfg, secrets);
+  try {
+    return await s.transport.json<Authenticated>({
+      method: "GET",
+      path: "/_security/_authenticate",
+    });
+  } finally {
+    await s.close();
+  }
+}
+
+describe("API keys on the secured 9.x node", () => {
+  const name = `quarry-es9-test-${process.pid}`;
+  let admin: EsSession;
+  let created: { id: string; name: string; api_key: string; encoded: string };
+
+  before(async () => {
+    admin = new EsSession(config(), { password: es9().password! });
+    created = await admin.transport.json({
+      method: "POST",
+      path: "/_security/api_key",
+      body: { name },
+    });
+  });
+
+  after(async () => {
+    if (created) {
+      await admin.transport.json({
+        method: "DELETE",
+        path: "/_security/api_key",
+        body: { ids: [created.id] },
+      });
+    }
+    await admin?.close();
+  });
+
+  it("POST /_security/api_key returns a key", () => {
+    assert.equal(created.name, name);
+    assert.ok(created.id && created.api_key, "the answer carries the key's id and secret");
+    assert.equal(
+      Buffer.from(created.encoded, "base64").toString(),
+      `${created.id}:${created.api_key}`,
+    );
+  });
+
+  it("the `encoded` value authenticates as that API key", async () => {
+    const who = await authenticate(apiKeyConfig(), { apiKey: created.encoded });
+    assert.equal(who.authentication_type, "api_key");
+    assert.equal(who.api_key?.id, created.id);
+    assert.equal(who.api_key?.name, name);
+  });
+
+  it("a wrong key is `Authentication failed`", async () => {
+    const apiKey = Buffer.from(`${created.id}:wrong-secret-value`).toString("base64");
+    await assert.rejects(authenticate(apiKeyConfig(), { apiKey }), (e: unknown) => {
+      assert.ok(e instanceof QuarryError, `expected a QuarryError, got ${String(e)}`);
+      assert.equal(e.code, "authentication_failed");
+      assert.ok(!JSON.stringify(e.toJSON()).includes(apiKey), "errors never carry the key");
+      return true;
+    });
+  });
+});
