@@ -30,7 +30,7 @@ const START_TIMEOUT_MS = 240_000;
 
 const log = (msg: string) => process.stderr.write(`[es] ${msg}\n`);
 
-function run(
+export function run(
   cmd: string,
   args: string[],
   opts: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {},
@@ -43,14 +43,14 @@ function run(
   }).toString();
 }
 
-const isRoot = () => process.getuid?.() === 0;
+export const isRoot = () => process.getuid?.() === 0;
 
 /** Commands run as the unprivileged user when we are root (Elasticsearch refuses root). */
-function asEsUser(cmd: string, args: string[]): [string, string[]] {
+export function asEsUser(cmd: string, args: string[]): [string, string[]] {
   return isRoot() ? ["runuser", ["-u", ES_USER, "--", cmd, ...args]] : [cmd, args];
 }
 
-function ensureEsUser(): void {
+export function ensureEsUser(): void {
   if (!isRoot()) return;
   try {
     run("id", ["-u", ES_USER]);
@@ -60,11 +60,11 @@ function ensureEsUser(): void {
   }
 }
 
-function chownToEsUser(path: string): void {
+export function chownToEsUser(path: string): void {
   if (isRoot()) run("chown", ["-R", `${ES_USER}:${ES_USER}`, path]);
 }
 
-function javaHome(): string {
+export function javaHome(): string {
   if (process.env.ES_JAVA_HOME) return process.env.ES_JAVA_HOME;
   const java = realpathSync(run("sh", ["-c", "command -v java"]).trim());
   return dirname(dirname(java));
@@ -89,7 +89,7 @@ export function ensureZip(version: string): string {
 }
 
 /** Unpacks once per version; the unpacked tree is shared read-only by every node of that version. */
-function ensureDistribution(version: string): string {
+export function ensureDistribution(version: string): string {
   const home = join(runDir(), "dist", `elasticsearch-${version}`);
   if (existsSync(join(home, "bin", "elasticsearch"))) return home;
   const zip = ensureZip(version);
@@ -216,11 +216,11 @@ function esEnv(spec: NodeSpec): NodeJS.ProcessEnv {
   };
 }
 
-/** Writes the node's own config folder (settings, heap, keystore, certificates) beside the shared distribution. */
-function prepareNode(spec: NodeSpec, dist: string): void {
-  ensureSecurityAnalysisPlugin(dist, spec.version, javaHome());
-  ensureReindexModule(dist, spec.version);
-  const home = nodeHome(spec);
+/**
+ * A node's own folders beside the shared distribution: `config` (a copy of the distribution's,
+ * made once), `data` and `logs`. Returns the config folder.
+ */
+export function ensureNodeFolders(dist: string, home: string): string {
   const config = join(home, "config");
   mkdirSync(join(home, "data"), { recursive: true });
   mkdirSync(join(home, "logs"), { recursive: true });
@@ -233,6 +233,15 @@ function prepareNode(spec: NodeSpec, dist: string): void {
       .replaceAll("HeapDumpPath=data", `HeapDumpPath=${home}/data`);
     writeFileSync(join(config, "jvm.options"), jvm);
   }
+  return config;
+}
+
+/** Writes the node's own config folder (settings, heap, keystore, certificates) beside the shared distribution. */
+function prepareNode(spec: NodeSpec, dist: string): void {
+  ensureSecurityAnalysisPlugin(dist, spec.version, javaHome());
+  ensureReindexModule(dist, spec.version);
+  const home = nodeHome(spec);
+  const config = ensureNodeFolders(dist, home);
   writeFileSync(join(config, "elasticsearch.yml"), `${settings(spec, home).join("\n")}\n`);
   if (spec.secured) ensureCertificates(join(config, "certs"));
   chownToEsUser(home);
@@ -246,7 +255,7 @@ function prepareNode(spec: NodeSpec, dist: string): void {
   }
 }
 
-function envArgs(env: NodeJS.ProcessEnv, cmd: string, args: string[]): string[] {
+export function envArgs(env: NodeJS.ProcessEnv, cmd: string, args: string[]): string[] {
   const pairs = Object.entries(env)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${v}`);
@@ -298,7 +307,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-function groupAlive(pgid: number): boolean {
+export function groupAlive(pgid: number): boolean {
   return isAlive(-pgid);
 }
 
