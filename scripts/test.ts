@@ -1,7 +1,8 @@
 /**
  * The whole test suite, as the README's second command runs it: formatter and linter, type check,
  * unit tests, then integration tests on real Elasticsearch nodes that this script starts (and
- * stops again if it started them). Ends with the line `N passed, N failed`.
+ * stops again if it started them), then the fault tests on a three-node cluster that this script
+ * starts for them and always stops. Ends with the line `N passed, N failed`.
  *
  *   npm test                 everything
  *   npm test -- unit         only the fast unit tests (no cluster)
@@ -15,6 +16,7 @@ import { spec } from "node:test/reporters";
 import { buildPlugins } from "./build-plugins.ts";
 import { ensureWebBuilt } from "./build-web.ts";
 import { crashedNodes, down, readState, up } from "./es/cluster.ts";
+import { downThreeNode, upThreeNode } from "./es/three-node.ts";
 
 const root = join(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -71,8 +73,11 @@ const unitFiles =
   explicit?.filter((f) => f.includes("/unit/")) ?? findTests(join(root, "test", "unit"));
 const integrationFiles = onlyUnit
   ? []
-  : (explicit?.filter((f) => !f.includes("/unit/")) ??
+  : (explicit?.filter((f) => !f.includes("/unit/") && !f.includes("/faults/")) ??
     findTests(join(root, "test", "integration")));
+const faultFiles = onlyUnit
+  ? []
+  : (explicit?.filter((f) => f.includes("/faults/")) ?? findTests(join(root, "test", "faults")));
 
 if (!explicit) {
   const bin = join(root, "node_modules", ".bin");
@@ -126,6 +131,36 @@ if (integrationFiles.length > 0) {
   if (startedHere && !process.env.QUARRY_KEEP_ES) {
     const stopped = await down();
     process.stdout.write(`\nstopped Elasticsearch nodes: ${stopped.join(", ")}\n`);
+  }
+}
+
+// Fault tests (test/faults): nodes of a three-node cluster are killed and restarted, so they run
+// one file at a time on that cluster of their own, which is stopped afterwards whatever happened.
+if (faultFiles.length > 0) {
+  process.stdout.write("\n▶ fault tests on a three-node cluster\n");
+  const started = Date.now();
+  // Ctrl-C during the fault tests still stops the cluster.
+  const onSignal = () => {
+    void downThreeNode().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    const { nodes } = await upThreeNode();
+    for (const n of nodes) process.stdout.write(`  ${n.name}: ${n.url} (pid ${n.pid})\n`);
+    await runTests(faultFiles, 1);
+  } catch (e) {
+    record(`the three-node cluster: ${(e as Error).message}`, false);
+  } finally {
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+    if (!process.env.QUARRY_KEEP_FAULT_CLUSTER) {
+      const stopped = await downThreeNode();
+      process.stdout.write(`\nstopped the three-node cluster: ${stopped.join(", ") || "none"}\n`);
+    }
+    process.stdout.write(
+      `fault tests took ${Math.round((Date.now() - started) / 1000)} s (cluster start included)\n`,
+    );
   }
 }
 

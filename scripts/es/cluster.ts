@@ -32,7 +32,7 @@ const START_TIMEOUT_MS = 240_000;
 
 const log = (msg: string) => process.stderr.write(`[es] ${msg}\n`);
 
-function run(
+export function run(
   cmd: string,
   args: string[],
   opts: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {},
@@ -45,14 +45,14 @@ function run(
   }).toString();
 }
 
-const isRoot = () => process.getuid?.() === 0;
+export const isRoot = () => process.getuid?.() === 0;
 
 /** Commands run as the unprivileged user when we are root (Elasticsearch refuses root). */
-function asEsUser(cmd: string, args: string[]): [string, string[]] {
+export function asEsUser(cmd: string, args: string[]): [string, string[]] {
   return isRoot() ? ["runuser", ["-u", ES_USER, "--", cmd, ...args]] : [cmd, args];
 }
 
-function ensureEsUser(): void {
+export function ensureEsUser(): void {
   if (!isRoot()) return;
   try {
     run("id", ["-u", ES_USER]);
@@ -62,7 +62,7 @@ function ensureEsUser(): void {
   }
 }
 
-function chownToEsUser(path: string): void {
+export function chownToEsUser(path: string): void {
   if (isRoot()) run("chown", ["-R", `${ES_USER}:${ES_USER}`, path]);
 }
 
@@ -240,14 +240,11 @@ function esEnv(spec: NodeSpec): NodeJS.ProcessEnv {
   };
 }
 
-/** Writes the node's own config folder (settings, heap, keystore, certificates) beside the shared distribution. */
-function prepareNode(spec: NodeSpec, dist: string): void {
-  const javaHome = javaHomeFor(spec.product, spec.version);
-  if (spec.product === "elasticsearch") {
-    ensureSecurityAnalysisPlugin(dist, spec.version, javaHome);
-    ensureReindexModule(dist, spec.version);
-  }
-  const home = nodeHome(spec);
+/**
+ * A node's own folders beside the shared distribution: `config` (a copy of the distribution's,
+ * made once, fitted to the Java runtime it runs on), `data` and `logs`. Returns the config folder.
+ */
+export function ensureNodeFolders(dist: string, home: string, javaHome: string): string {
   const config = join(home, "config");
   mkdirSync(join(home, "data"), { recursive: true });
   mkdirSync(join(home, "logs"), { recursive: true });
@@ -261,6 +258,18 @@ function prepareNode(spec: NodeSpec, dist: string): void {
     writeFileSync(join(config, "jvm.options"), jvm);
   }
   fitJvmOptions(join(config, "jvm.options"), javaHome);
+  return config;
+}
+
+/** Writes the node's own config folder (settings, heap, keystore, certificates) beside the shared distribution. */
+function prepareNode(spec: NodeSpec, dist: string): void {
+  const javaHome = javaHomeFor(spec.product, spec.version);
+  if (spec.product === "elasticsearch") {
+    ensureSecurityAnalysisPlugin(dist, spec.version, javaHome);
+    ensureReindexModule(dist, spec.version);
+  }
+  const home = nodeHome(spec);
+  const config = ensureNodeFolders(dist, home, javaHome);
   writeFileSync(join(config, `${spec.product}.yml`), `${settings(spec, home).join("\n")}\n`);
   if (spec.secured) ensureCertificates(join(config, "certs"));
   chownToEsUser(home);
@@ -274,7 +283,7 @@ function prepareNode(spec: NodeSpec, dist: string): void {
   }
 }
 
-function envArgs(env: NodeJS.ProcessEnv, cmd: string, args: string[]): string[] {
+export function envArgs(env: NodeJS.ProcessEnv, cmd: string, args: string[]): string[] {
   const pairs = Object.entries(env)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${v}`);
@@ -327,7 +336,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-function groupAlive(pgid: number): boolean {
+export function groupAlive(pgid: number): boolean {
   return isAlive(-pgid);
 }
 

@@ -1,5 +1,6 @@
 /** How the CLI prints: `--json` for machines, aligned tables and plain lines for people. */
 import { isQuarryError } from "../core/errors.ts";
+import type { PartialResult } from "../core/grid.ts";
 import { EXIT } from "./exit-codes.ts";
 
 export function printJson(value: unknown): void {
@@ -8,6 +9,14 @@ export function printJson(value: unknown): void {
 
 export function printLine(line = ""): void {
   process.stdout.write(`${line}\n`);
+}
+
+/**
+ * A result read from part of the data (some shards did not answer): said on stderr, so it is seen
+ * even when stdout goes to a file or a pipe.
+ */
+export function warnPartial(partial: PartialResult): void {
+  process.stderr.write(`warning: partial results. ${partial.message}\n`);
 }
 
 /** A readable table: one header line, aligned columns, long cells shortened to `maxWidth`. */

@@ -21,7 +21,10 @@ export interface RowUpdate {
 }
 
 export interface RowInsert {
-  /** Typing an `_id` names the new document; without one the cluster picks it. */
+  /**
+   * Typing an `_id` names the new document; without one the save gives it a random one (and a
+   * row left in `remaining` carries it, so saving it again cannot create a second document).
+   */
   _id?: string;
   /** The concrete index to write to (required when the table is an alias or pattern). */
   _index?: string;
@@ -72,6 +75,11 @@ export interface RowResult {
   current?: Row;
   /** A change that was not sent because the save stopped first (cancelled, or a network failure). */
   notSent?: boolean;
+  /**
+   * The cluster already held this change, so nothing was written: an earlier save wrote it but
+   * its answer was lost (a node died), or another writer made the very same change.
+   */
+  alreadySaved?: boolean;
 }
 
 export interface SaveResult {

@@ -1,5 +1,5 @@
 /** The console (spec 4.4): requests in, classified answers out. Types only. */
-import type { Column, Row } from "./grid.ts";
+import type { Column, PartialResult, Row } from "./grid.ts";
 
 export interface ConsoleRequest {
   method: string;
@@ -94,6 +94,8 @@ export type ConsoleResult =
       rows: Row[];
       total: number | null;
       raw: unknown;
+      /** Set when some shards did not answer the search (or it timed out): the hits may be short. */
+      partial?: PartialResult;
     }
   | { kind: "table"; status: number; headers: string[]; rows: unknown[][]; raw: unknown }
   | {
@@ -103,5 +105,7 @@ export type ConsoleResult =
       task?: TaskReport;
       /** Set when the answer is a search returned as JSON (`searchAs: "json"`): its hit total. */
       search?: { total: number | null };
+      /** As for a grid: a search that some shards did not answer. */
+      partial?: PartialResult;
     }
   | { kind: "error"; status: number; type: string; reason: string; raw: unknown };

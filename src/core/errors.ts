@@ -376,11 +376,17 @@ export const errors = {
   exportRefused: (message: string, remedy: string, details: Record<string, unknown> = {}) =>
     new QuarryError("export_refused", message, remedy, details),
 
-  exportInterrupted: (reason: string, written: number, expected: number, checkpoint: string) =>
+  exportInterrupted: (
+    reason: string,
+    written: number,
+    expected: number,
+    checkpoint: string,
+    note?: string,
+  ) =>
     new QuarryError(
       "export_interrupted",
       `The export stopped after ${written} of ${expected} documents: ${reason}`,
-      `Run the same export again with resume (quarry export … --resume): it continues after the last completed batch, without duplicates. The checkpoint is ${checkpoint}.`,
+      `Run the same export again with resume (quarry export … --resume): it continues after the last completed batch, without duplicates.${note ? ` ${note}` : ""} The checkpoint is ${checkpoint}.`,
       { written, expected, checkpoint },
     ),
 

@@ -29,6 +29,11 @@ export interface ExportOptions {
   /** Documents per search request (default 5,000; at most 10,000). */
   batchSize?: number;
   /**
+   * How long the cluster keeps the export's snapshot (point in time) between two requests, as a
+   * time such as `30s` or `10m` (default 5m).
+   */
+  keepAlive?: string;
+  /**
    * An interrupted export keeps its partial file, checkpoint and point in time for `resume`
    * (default). `false` removes them: for an export that is never resumed (the UI names every file
    * anew).

@@ -162,6 +162,37 @@ export interface BrowseResult {
   droppedSort: DroppedSort[];
   /** How the page was fetched: within the result window, or past it through a point in time. */
   paging: "from-size" | "search-after";
+  /**
+   * Set when the page was read from part of the data only (some shards failed, or the search
+   * timed out): its rows and its count may be short. Every surface shows it as a warning.
+   */
+  partial?: PartialResult;
+}
+
+/** A part of an index (a shard) that did not answer a search, as the cluster reported it. */
+export interface ShardFailure {
+  /** The index, when the cluster names it. */
+  index: string | null;
+  /** The shard's number in its index, when the cluster names it. */
+  shard: number | null;
+  /** The name (or id, once it left) of the node that held the copy asked; null when none did. */
+  node: string | null;
+  /** Why, in plain words, with the cluster's error type. */
+  reason: string;
+}
+
+/** A result that answered from part of the data only. */
+export interface PartialResult {
+  /** One paragraph for people: what is missing, naming each failed shard, and why. */
+  message: string;
+  shardsTotal: number;
+  shardsFailed: number;
+  timedOut: boolean;
+  /**
+   * The failures as listed. The cluster lists shards that failed for the same reason once, so
+   * this may be shorter than `shardsFailed`.
+   */
+  failures: ShardFailure[];
 }
 
 /** The display limit of a cell (spec 8). */

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ChangeSet } from "../../src/core/changes.ts";
 import {
+  alreadyHeld,
   checkChanges,
   expandDocument,
   insertLabel,
@@ -167,5 +168,50 @@ describe("documents sent", () => {
       expandDocument({ "customer.name": "Ada", "customer.address.city": "Lisbon", total: 3 }),
       { customer: { name: "Ada", address: { city: "Lisbon" } }, total: 3 },
     );
+  });
+});
+
+describe("alreadyHeld: a change the cluster already holds (an earlier save's lost answer)", () => {
+  const source = { name: "Ada", customer: { address: { city: "Porto", zip: "4000" } }, n: 1 };
+  const update = (doc: Record<string, unknown>) => ({ change: "update" as const, body: { doc } });
+
+  it("an update whose values the document has, objects merged as the cluster merges them", () => {
+    assert.equal(alreadyHeld(update({ name: "Ada" }), { found: true, _source: source }), true);
+    assert.equal(
+      alreadyHeld(update({ customer: { address: { city: "Porto" } } }), {
+        found: true,
+        _source: source,
+      }),
+      true,
+    );
+    assert.equal(alreadyHeld(update({ name: "Grace" }), { found: true, _source: source }), false);
+    assert.equal(alreadyHeld(update({ extra: null }), { found: true, _source: source }), false);
+    assert.equal(alreadyHeld(update({ name: "Ada" }), { found: false }), false);
+  });
+
+  it("a new row whose document is there as it would be written, key order aside", () => {
+    const insert = { change: "insert" as const, body: { n: 1, name: "Ada", tags: ["a", "b"] } };
+    assert.equal(
+      alreadyHeld(insert, { found: true, _source: { tags: ["a", "b"], name: "Ada", n: 1 } }),
+      true,
+    );
+    assert.equal(
+      alreadyHeld(insert, { found: true, _source: { tags: ["b", "a"], name: "Ada", n: 1 } }),
+      false,
+      "array order matters",
+    );
+    assert.equal(
+      alreadyHeld(insert, { found: true, _source: { n: 1, name: "Ada", tags: ["a", "b"], x: 1 } }),
+      false,
+    );
+  });
+
+  it("a deletion of a document that is gone; nothing when the document could not be read", () => {
+    assert.equal(alreadyHeld({ change: "delete", body: undefined }, { found: false }), true);
+    assert.equal(
+      alreadyHeld({ change: "delete", body: undefined }, { found: true, _source: source }),
+      false,
+    );
+    assert.equal(alreadyHeld({ change: "delete", body: undefined }, undefined), false);
   });
 });

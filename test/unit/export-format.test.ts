@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parse } from "csv-parse/sync";
+import type { QuarryError } from "../../src/core/errors.ts";
 import {
   taskProgress,
   taskReport,
@@ -12,10 +13,12 @@ import {
   csvField,
   csvHeader,
   csvLines,
+  exportTable,
   jsonDocs,
   ndjsonLines,
 } from "../../src/drivers/elasticsearch/export.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
 
 describe("export formats", () => {
   it("CSV fields are quoted only when needed, and read back the same", () => {
@@ -174,5 +177,22 @@ describe("bulk delete report", () => {
       ),
       "/i/_delete_by_query?conflicts=proceed&q=a%2Cb&wait_for_completion=false",
     );
+  });
+});
+
+describe("export options", () => {
+  // Refused before anything is sent: the transport is never used.
+  const noCluster = {} as EsTransport;
+
+  it("refuses a keep-alive that is not a time with a unit", async () => {
+    for (const keepAlive of ["5 minutes", "5", "0s", "-1m", "1.5m", ""]) {
+      await assert.rejects(
+        exportTable(noCluster, "t", { format: "ndjson", out: "/tmp/never-written", keepAlive }),
+        (e: QuarryError) =>
+          e.code === "invalid_input" &&
+          /^Keep-alive: ".*" is not a time such as 30s/.test(e.message),
+        keepAlive,
+      );
+    }
   });
 });

@@ -17,7 +17,7 @@ import {
 } from "../../core/grid.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
-import { printJson, printLine, printTable } from "../output.ts";
+import { printJson, printLine, printTable, warnPartial } from "../output.ts";
 
 const CONN_HELP = "a saved connection's name, or a URL such as http://localhost:9200";
 
@@ -101,6 +101,7 @@ export function registerBrowseCommands(program: Command): void {
       return s.browse(table, request);
     });
     const shown = chooseColumns(result, flags.columns);
+    if (result.partial) warnPartial(result.partial);
     if (wantsJson(cmd)) printJson(flags.columns ? narrow(result, shown) : result);
     else printPage(result, shown);
   });

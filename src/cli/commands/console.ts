@@ -24,7 +24,7 @@ import { QuarryError } from "../../core/errors.ts";
 import { addConnectionFlags, type ConnectionFlags, readStdin } from "../connection-options.ts";
 import { isUrl, wantsJson, withSession } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
-import { printJson, printLine, printTable } from "../output.ts";
+import { printJson, printLine, printTable, warnPartial } from "../output.ts";
 import { confirmTyped } from "./delete-index.ts";
 
 interface ConsoleFlags extends ConnectionFlags {
@@ -258,6 +258,7 @@ function firstLine(s: DriverSession, request: ConsoleRequest): string {
 function printResult(head: string, r: ConsoleResult): void {
   if (process.stderr.isTTY && lastProgress > 0) process.stderr.write("\n");
   process.stderr.write(`${head} → ${r.status}\n`);
+  if ((r.kind === "grid" || r.kind === "json") && r.partial) warnPartial(r.partial);
   switch (r.kind) {
     case "grid": {
       // Columns empty in every row shown are left out of the terminal's view (not of --json).

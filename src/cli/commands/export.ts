@@ -1,6 +1,6 @@
 /**
  * `quarry export <conn> <table> --format ndjson|csv|json --out FILE [--filter …] [--raw …]
- * [--slices N] [--resume] [--force]`: streams a whole table, or what the filters select, to a file
+ * [--slices N] [--keep-alive TIME] [--resume] [--force]`: streams a whole table, or what the filters select, to a file
  * through a point in time, with progress (done of total, rate, time left) on the terminal. Ctrl-C
  * stops it cleanly; `--resume` continues after the last completed batch without duplicates.
  */
@@ -19,6 +19,7 @@ interface ExportFlags extends ConnectionFlags {
   raw?: string;
   slices?: string;
   batchSize?: string;
+  keepAlive?: string;
   resume?: boolean;
   force?: boolean;
 }
@@ -55,6 +56,10 @@ export function registerExportCommand(program: Command): void {
       .option("--raw <query>", "the Raw SQL filter: Lucene query_string text across all fields")
       .option("--slices <n>", "parallel sliced searches (default: one per shard, up to 4)")
       .option("--batch-size <n>", "documents per request (default 5000, at most 10000)")
+      .option(
+        "--keep-alive <time>",
+        "how long the cluster keeps the export's snapshot between two requests (default 5m)",
+      )
       .option("--resume", "continue an interrupted export to the same file")
       .option("--force", "replace an existing file, or start an interrupted export over"),
   ).action(async (conn: string, table: string, flags: ExportFlags, cmd: Command) => {
@@ -95,6 +100,7 @@ export function registerExportCommand(program: Command): void {
           ...(flags.raw !== undefined ? { rawQuery: flags.raw } : {}),
           ...(slices !== undefined ? { slices } : {}),
           ...(batchSize !== undefined ? { batchSize } : {}),
+          ...(flags.keepAlive !== undefined ? { keepAlive: flags.keepAlive } : {}),
           resume: flags.resume === true,
           overwrite: flags.force === true,
           signal: controller.signal,

@@ -133,7 +133,7 @@ function printSaved(saved: SaveResult): void {
       const tokens =
         r._seq_no !== undefined ? ` (_seq_no ${r._seq_no}, _primary_term ${r._primary_term})` : "";
       printLine(
-        `ok        ${r.change} ${r.row}${r._id && r._id !== r.row ? ` → _id ${r._id}` : ""}${tokens}`,
+        `ok        ${r.change} ${r.row}${r._id && r._id !== r.row ? ` → _id ${r._id}` : ""}${tokens}${r.alreadySaved ? " (already saved: the cluster held this change, nothing was written again)" : ""}`,
       );
     } else {
       const label = r.conflict ? "conflict " : r.notSent ? "not sent " : "failed   ";

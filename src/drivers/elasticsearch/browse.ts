@@ -18,13 +18,16 @@ import {
   type Column,
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
+  type PartialResult,
   RESULT_WINDOW,
 } from "../../core/grid.ts";
 import { hitToRow } from "./cells.ts";
 import { compileFilters } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
+import { nodeNames } from "./nodes.ts";
 import { Cursors, cursorAt, PointInTime, PointInTimeExpired, type SearchBody } from "./paging.ts";
 import { indexPath, isResultWindowError, searchError } from "./search-errors.ts";
+import { failureNodeIds, partialResult } from "./shard-failures.ts";
 import { compileSort } from "./sort.ts";
 import type { EsTransport } from "./transport.ts";
 
@@ -165,6 +168,7 @@ export class EsGridView implements GridView {
     }
     const columns = this.#columns ?? [];
     const total = body.hits?.total;
+    const partial = await this.#partial(body);
     return {
       table: this.table,
       columns,
@@ -174,7 +178,16 @@ export class EsGridView implements GridView {
       pageSize,
       droppedSort: plan.dropped,
       paging,
+      ...(partial ? { partial } : {}),
     };
+  }
+
+  /** The warning for a page some shards did not answer, nodes named (one more request then). */
+  async #partial(body: SearchBody): Promise<PartialResult | undefined> {
+    if ((body._shards?.failed ?? 0) <= 0 && body.timed_out !== true) return undefined;
+    const names =
+      failureNodeIds(body._shards).length > 0 ? await nodeNames(this.#transport) : undefined;
+    return partialResult(body, names);
   }
 
   #plan(columns: Column[], request: BrowseRequest): Plan {

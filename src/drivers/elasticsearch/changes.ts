@@ -14,6 +14,7 @@
  *
  * `checkChanges`, `partialDocument` and `expandDocument` are pure; the rest talks to the cluster.
  */
+import { randomBytes } from "node:crypto";
 import type {
   ChangeRefusal,
   ChangeSet,
@@ -24,6 +25,7 @@ import type {
   SaveResult,
 } from "../../core/changes.ts";
 import { errors, isQuarryError } from "../../core/errors.ts";
+import { isExactInteger } from "../../core/exact-json.ts";
 import type { Column } from "../../core/grid.ts";
 import { hitToRow, type SearchHit } from "./cells.ts";
 import { errorTypeAndReason } from "./errors.ts";
@@ -483,30 +485,20 @@ export async function saveChanges(
     const index = ins._index ?? table;
     const body = expandDocument(ins.values ?? {});
     const label = insertLabel(ins, i);
-    if (ins._id !== undefined) {
-      const id = ins._id;
-      writes.push({
-        change: "insert",
-        row: label,
-        index,
-        id,
-        method: "PUT",
-        // Create semantics: an existing document of this id is a conflict, never overwritten.
-        path: (refresh) => `/${enc(index)}/_doc/${enc(id)}?op_type=create&refresh=${refresh}`,
-        body,
-        original: ins,
-      });
-    } else {
-      writes.push({
-        change: "insert",
-        row: label,
-        index,
-        method: "POST",
-        path: (refresh) => `/${enc(index)}/_doc?refresh=${refresh}`,
-        body,
-        original: ins,
-      });
-    }
+    // A new row without _id gets one here, before it is sent: should the answer be lost (a node
+    // dies), saving the row again re-sends the same id and cannot create a second document.
+    const id = ins._id ?? newDocumentId();
+    writes.push({
+      change: "insert",
+      row: label,
+      index,
+      id,
+      method: "PUT",
+      // Create semantics: an existing document of this id is a conflict, never overwritten.
+      path: (refresh) => `/${enc(index)}/_doc/${enc(id)}?op_type=create&refresh=${refresh}`,
+      body,
+      original: ins._id === undefined ? { ...ins, _id: id } : ins,
+    });
   });
   for (const d of changes.deletes) {
     const index = d._index ?? table;
@@ -536,6 +528,7 @@ export async function saveChanges(
           change: w.change,
           row: w.row,
           ok: false,
+          ...(w.id !== undefined ? { _id: w.id } : {}),
           notSent: true,
           error: { status: 0, type: "not_sent", reason: stopped ?? "the save was cancelled" },
         };
@@ -553,6 +546,7 @@ export async function saveChanges(
           change: w.change,
           row: w.row,
           ok: false,
+          ...(w.id !== undefined ? { _id: w.id } : {}),
           error: {
             status: 0,
             type: isQuarryError(e) ? e.code : "network_error",
@@ -564,7 +558,12 @@ export async function saveChanges(
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, writes.length) }, worker));
 
-  await attachCurrent(transport, columns, writes, results);
+  const current = await attachCurrent(transport, columns, writes, results);
+  for (const [i, doc] of current) {
+    const w = writes[i] as Write;
+    const r = results[i] as RowResult;
+    if (!r.ok && alreadyHeld(w, doc)) results[i] = savedBefore(r, doc);
+  }
 
   const remaining: ChangeSet = { updates: [], inserts: [], deletes: [] };
   writes.forEach((w, i) => {
@@ -657,20 +656,24 @@ async function refreshPolicies(
   return out;
 }
 
-/** Reads back every written or conflicting document, so the grid shows what the cluster holds. */
+/**
+ * Reads back every written or conflicting document, so the grid shows what the cluster holds.
+ * Returns the documents read, by position in `writes` (not found ones included).
+ */
 async function attachCurrent(
   transport: EsTransport,
   columns: Column[],
   writes: Write[],
   results: RowResult[],
-): Promise<void> {
+): Promise<Map<number, MgetDoc | undefined>> {
+  const read = new Map<number, MgetDoc | undefined>();
   const wanted = writes
     .map((w, i) => ({ w, r: results[i] as RowResult, i }))
     .filter(
       ({ r }) =>
         r && !r.notSent && r._id !== undefined && (r.ok ? r.change !== "delete" : r.conflict),
     );
-  if (wanted.length === 0) return;
+  if (wanted.length === 0) return read;
   let docs: (MgetDoc | undefined)[];
   try {
     docs = await mget(
@@ -678,10 +681,66 @@ async function attachCurrent(
       wanted.map(({ r, w }) => ({ index: r._index ?? w.index, id: r._id as string })),
     );
   } catch {
-    return; // the writes stand; the grid reloads on its own
+    return read; // the writes stand; the grid reloads on its own
   }
-  wanted.forEach(({ r }, k) => {
+  wanted.forEach(({ r, i }, k) => {
     const doc = docs[k];
+    // Only a real answer counts: a document that could not be read is not "not found".
+    if (doc && !doc.error) read.set(i, doc);
     if (doc?.found) r.current = hitToRow(doc, columns);
   });
+  return read;
+}
+
+/** A document id like the cluster's own: 20 URL-safe characters, 120 random bits. */
+function newDocumentId(): string {
+  return randomBytes(15).toString("base64url");
+}
+
+/**
+ * Pure: whether a change refused as a conflict is already what the cluster holds: an update whose
+ * values the document has, a new row whose document is there as it would be written, a deletion
+ * of a document that is gone. That is what a save finds when an earlier save wrote the change but
+ * its answer was lost (a node died): the change is done, and is not written again.
+ */
+export function alreadyHeld(
+  w: Pick<Write, "change" | "body">,
+  doc: Pick<MgetDoc, "found" | "_source"> | undefined,
+): boolean {
+  if (!doc) return false;
+  if (w.change === "delete") return doc.found === false;
+  if (!doc.found) return false;
+  if (w.change === "insert") return sameJson(w.body, doc._source ?? {});
+  return holds(doc._source ?? {}, (w.body as { doc?: unknown } | undefined)?.doc ?? {});
+}
+
+/** Whether `source` has every value of `partial`, objects merged as the cluster merges them. */
+function holds(source: unknown, partial: unknown): boolean {
+  if (!isPlainObject(partial) || !isPlainObject(source)) return sameJson(source, partial);
+  return Object.entries(partial).every(([k, v]) => Object.hasOwn(source, k) && holds(source[k], v));
+}
+
+/** Equal as JSON, whatever the order of object keys (exact longs compare by their digits). */
+function sameJson(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (isPlainObject(v) && !isExactInteger(v)) {
+    const keys = Object.keys(v).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v) ?? "null";
+}
+
+/** The result of a change the cluster already held: saved, nothing written again. */
+function savedBefore(r: RowResult, doc: MgetDoc | undefined): RowResult {
+  const { error: _error, conflict: _conflict, ...rest } = r;
+  const out: RowResult = { ...rest, ok: true, alreadySaved: true };
+  if (r.change !== "delete" && typeof doc?._seq_no === "number") {
+    out._seq_no = doc._seq_no;
+    if (typeof doc._primary_term === "number") out._primary_term = doc._primary_term;
+  }
+  return out;
 }

@@ -18,13 +18,15 @@ import type {
 import type { ConnectionSecrets } from "../../core/driver.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
-import type { Column } from "../../core/grid.ts";
+import type { Column, PartialResult } from "../../core/grid.ts";
 import { hitToRow, type SearchHit } from "./cells.ts";
 import { type Route, routesOf } from "./classify.ts";
 import { baseUrl, type EsConnectionConfig, tlsPolicy } from "./config.ts";
 import { pollTask, withParam } from "./delete-by-query.ts";
 import { errorTypeAndReason } from "./errors.ts";
 import { describeTable, META_COLUMNS } from "./mapping.ts";
+import { nodeNames } from "./nodes.ts";
+import { failureNodeIds, partialResult, type SearchHeader } from "./shard-failures.ts";
 import type { EsTransport, HttpMethod } from "./transport.ts";
 
 export const CONSOLE_METHODS = ["GET", "POST", "PUT", "DELETE", "HEAD"] as const;
@@ -364,15 +366,33 @@ export async function runConsole(
     return { kind: "json", status: res.status, raw: report, task: report };
   }
   const answer = classifyAnswer(prepared.method, res.status, res.body);
-  if (answer !== "search") return answer;
+  const partial = await searchPartial(transport, res.status, res.body);
+  const warned = (r: ConsoleResult): ConsoleResult =>
+    partial && (r.kind === "grid" || r.kind === "json") ? { ...r, partial } : r;
+  if (answer !== "search") return warned(answer);
   if (options.searchAs === "json") {
     const search = { total: totalHits(res.body as SearchBody) };
-    return { kind: "json", status: res.status, raw: res.body, search };
+    return warned({ kind: "json", status: res.status, raw: res.body, search });
   }
   const columns = await columnsForHits(transport, prepared.route, res.body as SearchBody);
-  return columns
-    ? searchGrid(res.status, res.body as SearchBody, columns)
-    : jsonAnswer(res.status, res.body);
+  return warned(
+    columns
+      ? searchGrid(res.status, res.body as SearchBody, columns)
+      : jsonAnswer(res.status, res.body),
+  );
+}
+
+/** The warning for a search answered by part of the shards (or cut by its timeout). */
+async function searchPartial(
+  transport: EsTransport,
+  status: number,
+  body: unknown,
+): Promise<PartialResult | undefined> {
+  if (status < 200 || status > 299 || !isSearchBody(body)) return undefined;
+  const header = body as SearchHeader;
+  if ((header._shards?.failed ?? 0) <= 0 && header.timed_out !== true) return undefined;
+  const names = failureNodeIds(header._shards).length > 0 ? await nodeNames(transport) : undefined;
+  return partialResult(header, names);
 }
 
 interface SearchBody {

@@ -33,12 +33,16 @@ import {
 import { type CellValue, type Column, RESULT_WINDOW } from "../../core/grid.ts";
 import { hitToRow, type SearchHit } from "./cells.ts";
 import { errorTypeAndReason } from "./errors.ts";
+import { explainLostPointInTime, type LostPointInTime } from "./export-interruptions.ts";
 import { compileFilters, type QueryDsl } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
+import { clusterNodes, type NodeInfo } from "./nodes.ts";
 import { indexPath, isMissingContext, searchError } from "./search-errors.ts";
+import type { ShardsHeader } from "./shard-failures.ts";
 import type { EsTransport } from "./transport.ts";
 
-const KEEP_ALIVE = "5m";
+/** How long the cluster keeps the export's point in time between two requests, unless asked. */
+export const DEFAULT_KEEP_ALIVE = "5m";
 export const DEFAULT_BATCH = 5_000;
 const MAX_SLICES = 32;
 /** Parallel slices when none is asked for: one per shard, up to this many. */
@@ -180,25 +184,40 @@ interface SearchAnswer {
 }
 
 /** The export failed in a way a resume can recover from (PIT lost, node down, cancelled). */
-class Interruption extends Error {}
+class Interruption extends Error {
+  /** Set when the point in time was lost (expired, or shards did not answer). */
+  readonly lost: LostPointInTime | undefined;
+  constructor(message: string, lost?: LostPointInTime) {
+    super(message);
+    this.lost = lost;
+  }
+}
+
+/** The per-shard failures of a refused search (`all shards failed`, a missing context). */
+function failedShardsOf(body: unknown): ShardsHeader["failures"] {
+  const list = (body as { error?: { failed_shards?: unknown } } | undefined)?.error?.failed_shards;
+  return Array.isArray(list) ? list : [];
+}
 
 class Pit {
   id: string;
+  readonly keepAlive: string;
   readonly #transport: EsTransport;
-  constructor(transport: EsTransport, id: string) {
+  constructor(transport: EsTransport, id: string, keepAlive: string) {
     this.#transport = transport;
     this.id = id;
+    this.keepAlive = keepAlive;
   }
 
-  static async open(transport: EsTransport, table: string): Promise<Pit> {
+  static async open(transport: EsTransport, table: string, keepAlive: string): Promise<Pit> {
     for (let attempt = 0; ; attempt++) {
       const res = await transport.request<{ id?: string }>({
         method: "POST",
         path: `${indexPath(table)}/_pit`,
-        query: { keep_alive: KEEP_ALIVE },
+        query: { keep_alive: keepAlive },
       });
       if (res.status >= 200 && res.status < 300 && res.body?.id)
-        return new Pit(transport, res.body.id);
+        return new Pit(transport, res.body.id, keepAlive);
       if (!TRANSIENT.includes(res.status) || attempt >= RETRIES)
         throw searchError(table, res.status, res.body);
       await sleep(500 * 2 ** attempt);
@@ -223,7 +242,7 @@ class Pit {
           method: "POST",
           path: "/_search",
           ...(filterPath ? { query: { filter_path: filterPath } } : {}),
-          body: { ...body, pit: { id: this.id, keep_alive: KEEP_ALIVE } },
+          body: { ...body, pit: { id: this.id, keep_alive: this.keepAlive } },
           ...(signal ? { signal } : {}),
           timeoutMs: 120_000,
         });
@@ -238,8 +257,10 @@ class Pit {
         throw new Interruption(`the cluster could not be reached (${(e as Error).message})`);
       }
       if (isMissingContext(status, answer)) {
+        const failures = failedShardsOf(answer);
         throw new Interruption(
           "the point in time is gone: it expired (no request within its keep-alive) or a node holding it left the cluster",
+          { kind: "expired", failed: failures?.length ?? 0, total: null, shards: { failures } },
         );
       }
       if (TRANSIENT.includes(status) && attempt < RETRIES) {
@@ -248,13 +269,24 @@ class Pit {
       }
       if (status < 200 || status > 299) {
         const { type, reason } = errorTypeAndReason(answer);
-        throw new Interruption(`the cluster answered ${status} ${type}: ${reason}`);
+        const failures = failedShardsOf(answer);
+        // "all shards failed": every shard copy the point in time was bound to is gone.
+        const lost: LostPointInTime | undefined = failures?.length
+          ? { kind: "shards", failed: failures.length, total: null, shards: { failures } }
+          : undefined;
+        throw new Interruption(`the cluster answered ${status} ${type}: ${reason}`, lost);
       }
       const failed = answer._shards?.failed ?? 0;
       if (failed > 0) {
         const first = answer._shards?.failures?.[0]?.reason;
         throw new Interruption(
           `${failed} shard${failed === 1 ? "" : "s"} failed to answer (${first?.type ?? "error"}: ${first?.reason ?? "no reason given"}); a node may have left the cluster`,
+          {
+            kind: "shards",
+            failed,
+            total: answer._shards?.total ?? null,
+            shards: answer._shards ?? {},
+          },
         );
       }
       if (answer.timed_out) throw new Interruption("a search timed out on the cluster");
@@ -343,7 +375,11 @@ const key = (index: string, id: string) => `${index}\u0000${id}`;
 // ---------------------------------------------------------------------------------------------
 // The export
 
-function checkOptions(options: ExportOptions): { slices: number | undefined; batch: number } {
+function checkOptions(options: ExportOptions): {
+  slices: number | undefined;
+  batch: number;
+  keepAlive: string;
+} {
   if (!EXPORT_FORMATS.includes(options.format)) {
     throw new QuarryError(
       "invalid_input",
@@ -374,7 +410,15 @@ function checkOptions(options: ExportOptions): { slices: number | undefined; bat
       "Leave it out to use the default.",
     );
   }
-  return { slices, batch };
+  const keepAlive = options.keepAlive ?? DEFAULT_KEEP_ALIVE;
+  if (typeof keepAlive !== "string" || !/^[1-9]\d*(d|h|m|s|ms)$/.test(keepAlive)) {
+    throw new QuarryError(
+      "invalid_input",
+      `Keep-alive: "${String(keepAlive)}" is not a time such as 30s, 5m or 1h`,
+      `Give a whole number with a unit (ms, s, m, h, d), or leave it out for ${DEFAULT_KEEP_ALIVE}.`,
+    );
+  }
+  return { slices, batch, keepAlive };
 }
 
 async function sizeOf(path: string): Promise<number | undefined> {
@@ -392,7 +436,7 @@ export async function exportTable(
   options: ExportOptions,
 ): Promise<ExportReport> {
   const started = Date.now();
-  const { slices: askedSlices, batch } = checkOptions(options);
+  const { slices: askedSlices, batch, keepAlive } = checkOptions(options);
   const out = options.out;
   const partial = `${out}.partial`;
   const checkpointPath = `${out}.checkpoint.json`;
@@ -445,18 +489,22 @@ export async function exportTable(
     cp = undefined;
   }
 
+  // Who is in the cluster now: a node that leaves or restarts later is named if the export fails.
+  const nodesBefore = await clusterNodes(transport);
   // The point in time: the same one on resume if the cluster still holds it, else a new one.
   let pit: Pit;
   let rescanSeen: Set<string> | undefined;
   let fresh = false;
   if (cp) {
-    const old = new Pit(transport, cp.pitId);
+    const old = new Pit(transport, cp.pitId, keepAlive);
     if (await old.alive()) {
       pit = old;
       if (cp.rescan)
         rescanSeen = await idsInFile(partial, cp.rescan.baseBytes, format, cp.singleIndex);
     } else {
-      pit = await Pit.open(transport, table);
+      // Lost on some shards only, it still holds search contexts on the others: freed now.
+      await old.close();
+      pit = await Pit.open(transport, table, keepAlive);
       fresh = true;
       rescanSeen = await idsInFile(partial, cp.bytes, format, cp.singleIndex);
       cp = {
@@ -468,7 +516,7 @@ export async function exportTable(
       };
     }
   } else {
-    pit = await Pit.open(transport, table);
+    pit = await Pit.open(transport, table, keepAlive);
     fresh = true;
   }
 
@@ -510,6 +558,9 @@ export async function exportTable(
       options,
       started,
       resumed: options.resume === true,
+      keepAlive,
+      nodesBefore,
+      nodesNow: () => clusterNodes(transport),
       ...(rescanSeen ? { seen: rescanSeen } : {}),
     });
   } catch (e) {
@@ -523,6 +574,10 @@ export async function exportTable(
 }
 
 interface RunContext {
+  keepAlive: string;
+  /** The cluster's nodes as the export found them, and a look at them now (to explain a loss). */
+  nodesBefore: Map<string, NodeInfo> | undefined;
+  nodesNow: () => Promise<Map<string, NodeInfo> | undefined>;
   partial: string;
   checkpointPath: string;
   out: string;
@@ -670,8 +725,17 @@ async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportRep
       const e = failure;
       if (e === undefined || e instanceof Interruption) {
         await checkpoint();
-        const reason = e instanceof Interruption ? e.message : "the export was cancelled";
-        throw errors.exportInterrupted(reason, cp.written, cp.expected, ctx.checkpointPath);
+        let reason = e instanceof Interruption ? e.message : "the export was cancelled";
+        let note: string | undefined;
+        if (e instanceof Interruption && e.lost) {
+          ({ reason, note } = explainLostPointInTime(e.lost, {
+            table: cp.table,
+            keepAlive: ctx.keepAlive,
+            nodesBefore: ctx.nodesBefore,
+            nodesNow: await ctx.nodesNow(),
+          }));
+        }
+        throw errors.exportInterrupted(reason, cp.written, cp.expected, ctx.checkpointPath, note);
       }
       // Not something a resume can get past (a document without _source…): nothing is kept.
       await fh.close();

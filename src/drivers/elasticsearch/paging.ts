@@ -7,6 +7,7 @@
 import { RESULT_WINDOW } from "../../core/grid.ts";
 import type { SearchHit } from "./cells.ts";
 import { indexPath, isMissingContext, searchError } from "./search-errors.ts";
+import type { SearchHeader } from "./shard-failures.ts";
 import type { EsTransport } from "./transport.ts";
 
 export const PIT_KEEP_ALIVE = "2m";
@@ -15,7 +16,7 @@ export const PIT_HEARTBEAT_MS = 60_000;
 /** The largest page of sort values one walk step reads (a search's size is capped by the window). */
 export const WALK_BATCH = RESULT_WINDOW;
 
-export interface SearchBody {
+export interface SearchBody extends SearchHeader {
   hits?: { total?: { value: number; relation: string } | number; hits?: SearchHit[] };
   pit_id?: string;
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { type BrowseRequest, FILTER_OPS } from "../../core/grid.ts";
 import { connectionArg, defineTool, reachConnection, segment, tableArg } from "./context.ts";
-import { consoleRecord, repeatedLeaves, rowObject } from "./shape.ts";
+import { consoleRecord, partialRecord, repeatedLeaves, rowObject } from "./shape.ts";
 
 const filtersArg = z
   .array(
@@ -84,6 +84,7 @@ export const browseTable = defineTool({
     });
     const skip = repeatedLeaves(result.columns);
     return {
+      ...partialRecord(result.partial),
       table: result.table,
       total: result.total,
       page: result.page,
@@ -113,7 +114,7 @@ export const countRows = defineTool({
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
     const result = await session.browse(args.table, { ...browseRequest(args), pageSize: 1 });
-    return { table: args.table, count: result.total };
+    return { ...partialRecord(result.partial), table: args.table, count: result.total };
   },
 });
 
@@ -143,7 +144,14 @@ export const getDocument = defineTool({
     if (result.kind === "error") return consoleRecord(result);
     const hits = (result.raw as { hits?: { hits?: Record<string, unknown>[] } }).hits?.hits ?? [];
     const hit = hits[0];
-    if (!hit) return { found: false, table: args.table, _id: args.id };
+    // Not found on the shards that answered: it may be on one that did not.
+    if (!hit)
+      return {
+        ...partialRecord(result.kind === "json" ? result.partial : undefined),
+        found: false,
+        table: args.table,
+        _id: args.id,
+      };
     return {
       found: true,
       _id: hit._id,

@@ -4,7 +4,7 @@
  */
 import type { ConsoleResult } from "../../core/console.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
-import type { Column, Row, TableInfo } from "../../core/grid.ts";
+import type { Column, PartialResult, Row, TableInfo } from "../../core/grid.ts";
 
 /**
  * A row as one object: `_id`, `_index`, `_score`, then the cells (`only` these, or all but `skip`).
@@ -83,11 +83,18 @@ export function tableRecord(t: TableInfo): Record<string, unknown> {
 export function consoleRecord(result: ConsoleResult): Record<string, unknown> {
   switch (result.kind) {
     case "grid":
-      return searchRecord(result.status, result.total, result.raw);
+      return {
+        ...searchRecord(result.status, result.total, result.raw),
+        ...partialRecord(result.partial),
+      };
     case "table":
       return { kind: "table", status: result.status, headers: result.headers, rows: result.rows };
     case "json":
-      if (result.search) return searchRecord(result.status, result.search.total, result.raw);
+      if (result.search)
+        return {
+          ...searchRecord(result.status, result.search.total, result.raw),
+          ...partialRecord(result.partial),
+        };
       return { kind: "json", status: result.status, body: result.raw };
     case "error":
       return {
@@ -114,5 +121,17 @@ function searchRecord(status: number, total: number | null, raw: unknown): Recor
     total,
     ...rest,
     hits: (hits as { hits?: unknown[] } | undefined)?.hits ?? [],
+  };
+}
+
+/**
+ * A result some shards did not answer: the warning in words (first, so a model reads it before
+ * the rows) and the failed shards. Empty when every shard answered.
+ */
+export function partialRecord(partial: PartialResult | undefined): Record<string, unknown> {
+  if (!partial) return {};
+  return {
+    warning: `Partial results: ${partial.message}`,
+    failed_shards: partial.failures,
   };
 }

@@ -53,6 +53,11 @@ export function ResultView({ run }: { run: ConsoleRun }) {
           </div>
         </div>
       ) : null}
+      {(r.kind === "grid" || r.kind === "json") && r.partial ? (
+        <div className="partial-note" role="alert" data-testid="partial-results-warning">
+          <strong>Partial results.</strong> {r.partial.message}
+        </div>
+      ) : null}
       {table && !asJson ? (
         <div
           className="result-grid"

@@ -56,7 +56,7 @@ export function SaveReport({
                 {r.conflict
                   ? "conflict: the document changed (or already exists) since it was loaded; nothing was overwritten."
                   : r.notSent
-                    ? "not sent: the save stopped before this change."
+                    ? `not sent: the save stopped before this change${r.error?.reason ? ` (${r.error.reason.replace(/^not sent: /, "")})` : ""}.`
                     : `${r.error?.status ?? ""} ${r.error?.type ?? ""}: ${r.error?.reason ?? "failed"}`}
                 {r.conflict && r.current ? (
                   <details className="conflict-current">

@@ -399,6 +399,12 @@ function LoadedGrid({
         }}
         onApply={applyFilters}
       />
+      {result?.partial ? (
+        <div className="partial-note" role="alert" data-testid="partial-results-warning">
+          <strong>Partial results.</strong> {result.partial.message} Press Refresh once the cluster
+          is healthy again.
+        </div>
+      ) : null}
       {result && result.droppedSort.length > 0 ? (
         <div className="sort-note" role="status" data-testid="dropped-sort-note">
           {result.droppedSort.map((d) => (
@@ -536,10 +542,17 @@ function keepRemaining(edits: Edits, saved: SaveResult): Edits {
   const deletes = new Map(
     [...edits.deletes].filter(([, r]) => rem.deletes.some((x) => x._id === r._id)),
   );
-  const inserts = edits.inserts.filter((n, i) => {
-    const label = insertLabel(n.values, i);
-    return saved.results.some((r) => r.change === "insert" && r.row === label && !r.ok);
-  });
+  const inserts = edits.inserts
+    .filter((n, i) => {
+      const label = insertLabel(n.values, i);
+      return saved.results.some((r) => r.change === "insert" && r.row === label && !r.ok);
+    })
+    // A row saved without _id was given one by the app: kept, so saving it again cannot write a
+    // second document should the first write have happened after all. Same order as `remaining`.
+    .map((n, k) => {
+      const id = rem.inserts[k]?._id;
+      return id && n.values._id === undefined ? { ...n, values: { ...n.values, _id: id } } : n;
+    });
   return { updates, deletes, inserts };
 }
 

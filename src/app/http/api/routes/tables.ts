@@ -156,7 +156,7 @@ export function tableRoutes(router: Router, app: UiServices): void {
               progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
           });
         } catch (e) {
-          if (!signal.aborted) throw e;
+          if (!signal.aborted) throw inAppWords(e);
           const details = isQuarryError(e) ? e.details : {};
           throw exportCancelled(table!, details.written, details.expected);
         }
@@ -186,6 +186,21 @@ function checkBatchSize(v: unknown): void {
       `Enter a number from 1 to ${RESULT_WINDOW.toLocaleString("en-US")}; 5,000 suits most indices, fewer suits large documents.`,
     );
   }
+}
+
+/**
+ * An export the cluster interrupted (a node left, its snapshot expired), as the dialog shows it:
+ * the driver's reason, and what to do here. The app keeps nothing of it to resume (every export
+ * has a file of its own), so the CLI's `--resume` advice does not apply.
+ */
+function inAppWords(e: unknown): unknown {
+  if (!isQuarryError(e) || e.code !== "export_interrupted") return e;
+  return new QuarryError(
+    "export_interrupted",
+    e.message,
+    "The partial file was removed. Export again once the cluster is healthy: a new export reads the index as it is then.",
+    e.details,
+  );
 }
 
 /** A cancelled export, as the dialog shows it: how far it got and that nothing was kept. */
