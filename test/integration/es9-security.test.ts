@@ -5,31 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { readState } from "../../scripts/es/cluster.ts";
 import type { ConnectionSecrets } from "../../src/core/driver.ts";
 import { QuarryError } from "../../src/core/errors.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
 import { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import { node, securedConfig } from "../support/cluster.ts";
 
-function es9() {
-  const found = readState()?.nodes.find((n) => n.name === "es9");
-  if (!found) throw new Error("Elasticsearch node es9 is not running: run `npm run es:up` first");
-  return found;
-}
-
-function config(overrides: Partial<EsConnectionConfig> = {}): EsConnectionConfig {
-  const n = es9();
-  return {
-    host: "127.0.0.1",
-    port: Number(new URL(n.url).port),
-    auth: "basic",
-    username: n.username!,
-    sslMode: "verify-identity",
-    skipTlsVerify: false,
-    caFile: n.caPath!,
-    ...overrides,
-  };
-}
+const es9 = () => node("es9");
+const config = (overrides: Partial<EsConnectionConfig> = {}) =>
+  securedConfig(overrides, es9()).config;
 
 const apiKeyConfig = () => config({ auth: "api-key", username: undefined });
 
@@ -85,6 +69,17 @@ describe("API keys on the secured 9.x node", () => {
       Buffer.from(created.encoded, "base64").toString(),
       `${created.id}:${created.api_key}`,
     );
+  });
+
+  it("a connection with the key is tested and identified as 9.x", async () => {
+    const s = new EsSession(apiKeyConfig(), { apiKey: created.encoded });
+    try {
+      const info = await s.testConnection();
+      assert.equal(info.major, 9);
+      assert.equal(info.version, es9().version);
+    } finally {
+      await s.close();
+    }
   });
 
   it("the `encoded` value authenticates as that API key", async () => {
