@@ -26,13 +26,20 @@ import {
   rpcErrorOf,
   startAppIn,
 } from "../support/bridge.ts";
-import { node, plainConfig, session } from "../support/cluster.ts";
+import {
+  connectionTo,
+  MAJORS,
+  type MajorNode,
+  node,
+  plainConfig,
+  sessionTo,
+} from "../support/cluster.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `qt-bridge-${RUN}`;
 
-async function es(name: "es7" | "es8", method: HttpMethod, path: string, body?: unknown) {
-  const s = session(plainConfig(node(name)));
+async function es(name: MajorNode, method: HttpMethod, path: string, body?: unknown) {
+  const s = sessionTo(node(name));
   try {
     return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
   } finally {
@@ -45,7 +52,7 @@ let app: RunningApp;
 
 before(async () => {
   home = await bridgeHome();
-  for (const name of ["es7", "es8"] as const) {
+  for (const name of MAJORS) {
     await es(name, "PUT", `/${INDEX}`, {
       mappings: { properties: { status: { type: "keyword" }, n: { type: "integer" } } },
       settings: { number_of_replicas: 0 },
@@ -56,13 +63,18 @@ before(async () => {
         `${JSON.stringify({ index: { _index: INDEX, _id: `d${i}` } })}\n${JSON.stringify({ status: i % 2 ? "open" : "paid", n: i })}\n`,
     ).join("");
     await es(name, "POST", "/_bulk?refresh=true", bulk);
-    await addConnection(home.storage, {
-      name: `bridge-${name}`,
-      type: "elasticsearch",
-      settings: { ...plainConfig(node(name)) },
-      externalClients: "read-write",
-      aiPolicy: "always-allow",
-    });
+    const { config, secrets } = connectionTo(node(name));
+    await addConnection(
+      home.storage,
+      {
+        name: `bridge-${name}`,
+        type: "elasticsearch",
+        settings: { ...config },
+        externalClients: "read-write",
+        aiPolicy: "always-allow",
+      },
+      secrets,
+    );
   }
   // A connection that asks the user first: a call on it waits (with progress) for an answer.
   await addConnection(home.storage, {
@@ -77,7 +89,7 @@ before(async () => {
 
 after(async () => {
   await app?.stop();
-  for (const name of ["es7", "es8"] as const) await es(name, "DELETE", `/${INDEX}`).catch(() => {});
+  for (const name of MAJORS) await es(name, "DELETE", `/${INDEX}`).catch(() => {});
   await home?.cleanup();
 });
 
@@ -138,11 +150,11 @@ for (const era of ERAS) {
       assert.match(JSON.stringify(read.contents), /bridge-es8/);
     });
 
-    test("calls tools on the 7.17 and 8.x nodes", async () => {
+    test("calls tools on the 7.17, 8.x and 9.x nodes", async () => {
       const list = await callJson(s, "list_connections", {});
       const names = (list.connections as { name: string }[]).map((c) => c.name).sort();
-      assert.deepEqual(names, ["bridge-ask", "bridge-es7", "bridge-es8"]);
-      for (const name of ["es7", "es8"]) {
+      assert.deepEqual(names, ["bridge-ask", ...MAJORS.map((m) => `bridge-${m}`)]);
+      for (const name of MAJORS) {
         const count = await callJson(s, "count_rows", {
           connection: `bridge-${name}`,
           table: INDEX,

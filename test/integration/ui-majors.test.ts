@@ -1,0 +1,120 @@
+/**
+ * The UI's everyday path on each supported major, es9 with security and TLS on: the connection's
+ * indices with their counts, an index opened as a grid with its total and columns, a cell edited
+ * and saved, and a console search.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { deleteIndices, loadIndex } from "../support/datasets.ts";
+import {
+  addNodeConnection,
+  openBrowser,
+  screenshot,
+  startUiApp,
+  type UiApp,
+  uiIndex,
+} from "../support/ui.ts";
+
+const DOCS = 25;
+
+describe("UI smoke on every supported major", () => {
+  let app: UiApp;
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let page: Page;
+
+  before(async () => {
+    app = await startUiApp();
+    browser = await openBrowser();
+    page = browser.page;
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  for (const name of MAJORS) {
+    describe(name, () => {
+      const index = uiIndex(`major-${name}`);
+      let es: EsSession;
+      let connectionId: string;
+
+      before(async () => {
+        es = sessionTo(node(name));
+        const docs = Array.from({ length: DOCS }, (_, i) => [`d${i}`, { n: i, word: `w${i}` }]);
+        await loadIndex(es.transport, index, docs as [string, Record<string, unknown>][], {
+          mappings: { properties: { n: { type: "integer" }, word: { type: "keyword" } } },
+        });
+        connectionId = await addNodeConnection(app, name);
+      });
+      after(async () => {
+        await deleteIndices(es.transport, index);
+        await es.close();
+      });
+
+      it("lists the index with its count and opens it as a grid", async () => {
+        await page.goto("about:blank");
+        await page.goto(`${app.url}#/c/${connectionId}/data`);
+        const item = page.getByTestId("index-list").locator(".index-item", { hasText: index });
+        await item.waitFor();
+        assert.equal((await item.getByTestId("index-count").innerText()).trim(), String(DOCS));
+        await item.click();
+        const total = page.getByTestId("total-count");
+        await total.filter({ hasText: String(DOCS) }).waitFor();
+        const headers = (await page.locator(".ag-header-cell").allInnerTexts()).map((h) =>
+          h.trim(),
+        );
+        for (const col of ["_id", "n", "word"]) assert.ok(headers.includes(col), headers.join());
+        await screenshot(page, `ui-major-${name}-grid`);
+      });
+
+      it("edits a cell and saves it on the cluster", async () => {
+        const idCell = page.locator('.ag-row .ag-cell[col-id="_id"]', { hasText: /^d3$/ });
+        await idCell.waitFor();
+        const rowIndex = await idCell
+          .locator("xpath=ancestor::div[@row-index][1]")
+          .getAttribute("row-index");
+        const cell = page.locator(`.ag-row[row-index="${rowIndex}"] .ag-cell[col-id="word"]`);
+        await cell.dblclick();
+        const input = cell.locator("input");
+        await input.fill(`edited-${name}`);
+        await input.press("Enter");
+        await input.waitFor({ state: "detached" });
+        const save = page
+          .getByRole("toolbar", { name: "Table actions" })
+          .getByRole("button", { name: /^Save/ });
+        assert.equal(await save.innerText(), "Save (1)");
+        const saved = page.waitForResponse((r) => r.url().endsWith("/save"));
+        await save.click();
+        assert.equal((await saved).status(), 200);
+        const doc = await es.transport.json<{ _source: { word: string } }>({
+          method: "GET",
+          path: `/${index}/_doc/d3`,
+        });
+        assert.equal(doc._source.word, `edited-${name}`);
+      });
+
+      it("runs a search in the console", async () => {
+        await page.goto(`${app.url}#/c/${connectionId}/console`);
+        const editor = page.locator(".console-editor .cm-content");
+        await editor.waitFor();
+        await editor.click();
+        await page.keyboard.press("ControlOrMeta+a");
+        await page.keyboard.press("Delete");
+        await page.keyboard.insertText(`GET /${index}/_search\n{"query":{"term":{"word":"w7"}}}`);
+        const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
+        await page
+          .getByRole("toolbar", { name: "Console actions" })
+          .getByRole("button", { name: "Run", exact: true })
+          .click();
+        await ran;
+        const result = page.getByTestId("console-result");
+        await result.locator('.ag-cell[col-id="_id"]', { hasText: "d7" }).waitFor();
+        assert.match(await result.locator(".result-switch").innerText(), /search hits · 1 total/);
+        await screenshot(page, `ui-major-${name}-console`);
+      });
+    });
+  }
+});
