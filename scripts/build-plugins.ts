@@ -39,7 +39,8 @@ const appVersion = (
 const PLUGINS = [
   {
     entry: "src/drivers/elasticsearch/plugin.ts",
-    description: "Browse, edit, query and export Elasticsearch 7.17.x and 8.x clusters over REST.",
+    description:
+      "Browse, edit, query and export Elasticsearch 7.17, 8.x and 9.x clusters over REST.",
   },
 ];
 

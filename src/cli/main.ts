@@ -17,7 +17,9 @@ import { reportError } from "./output.ts";
 
 export function buildProgram(): Command {
   const program = new Command("quarry")
-    .description("A local-first Elasticsearch client with a safe local MCP server")
+    .description(
+      "A local-first client for Elasticsearch 7.17, 8.x and 9.x, with a safe local MCP server",
+    )
     .option("--json", "print machine-readable JSON")
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });

@@ -117,4 +117,13 @@ describe("UI smoke on every supported major", () => {
       });
     });
   }
+
+  // After the connections above: the driver is installed, so the tile opens the editor.
+  it("the connection editor names the supported versions", async () => {
+    await page.goto(app.url);
+    await page.getByRole("button", { name: "New", exact: true }).click();
+    await page.locator(".type-tile[data-type=elasticsearch]").click();
+    await page.getByRole("form", { name: "Connection editor" }).waitFor();
+    await page.getByText("Elasticsearch 7.17, 8.x and 9.x, over its REST API").waitFor();
+  });
 });

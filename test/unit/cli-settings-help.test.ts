@@ -3,6 +3,8 @@
  * writes them itself; they must be the Elasticsearch driver's choices, in the driver's order.
  */
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
 import { test } from "node:test";
 import { AUTH_FLAG_CHOICES, SSL_MODE_FLAG_CHOICES } from "../../src/cli/connection-options.ts";
 import { PLUGIN_API_VERSION } from "../../src/core/plugin.ts";
@@ -23,4 +25,15 @@ test("the driver labels its choices as the spec does", () => {
     choices?.[setting]?.find((c) => c.value === value)?.label;
   assert.equal(label("auth", "basic"), "Username & Password");
   assert.equal(label("sslMode", "verify-ca"), "Verify CA");
+});
+
+test("quarry --help names the supported versions", () => {
+  const help = execFileSync(
+    process.execPath,
+    [join(import.meta.dirname, "../../src/cli/main.ts"), "--help"],
+    {
+      encoding: "utf8",
+    },
+  );
+  assert.match(help, /Elasticsearch 7\.17, 8\.x and 9\.x/);
 });

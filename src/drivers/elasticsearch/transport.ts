@@ -1,6 +1,6 @@
 /**
  * The one door to the cluster: an undici pool per connection, with the TLS policy of SSL Mode and
- * the Authorization header of the Auth Method. Plain `application/json`, so 7.x and 8.x both
+ * the Authorization header of the Auth Method. Plain `application/json`, so 7.x, 8.x and 9.x all
  * answer in their native format (no compatibility headers, no product check).
  */
 import { readFile } from "node:fs/promises";

@@ -185,7 +185,12 @@ function EditorForm({
       }}
     >
       <div className="editor-header">
-        <h2>{existing ? `Edit ${existing.name}` : "New Elasticsearch connection"}</h2>
+        <div>
+          <h2>{existing ? `Edit ${existing.name}` : "New Elasticsearch connection"}</h2>
+          <p className="muted editor-versions">
+            Elasticsearch 7.17, 8.x and 9.x, over its REST API
+          </p>
+        </div>
         {existing ? (
           <button
             type="button"
