@@ -31,6 +31,23 @@ import { listTables } from "./tables.ts";
 import { EsTransport } from "./transport.ts";
 
 /**
+ * Servers identified lately, by address: MCP opens a session per call, and asking `GET /` again on
+ * each would add a round trip to every call. Only accepted servers are remembered, for a minute.
+ */
+const IDENTIFIED_FOR_MS = 60_000;
+const identified = new Map<string, { info: ServerInfo; at: number }>();
+const addressOf = (c: EsConnectionConfig) =>
+  JSON.stringify([
+    c.host,
+    c.port,
+    c.sslMode,
+    c.skipTlsVerify,
+    c.caFile ?? "",
+    c.auth,
+    c.username ?? "",
+  ]);
+
+/**
  * Every operation that talks to the cluster waits for the server to be identified first, so a fork
  * or an unsupported version is refused after `GET /` and is sent nothing else.
  */
@@ -81,8 +98,15 @@ export class EsSession implements DriverSession {
    */
   #ready(): Promise<void> {
     if (this.#info) return Promise.resolve();
+    const known = identified.get(addressOf(this.#config));
+    if (known && Date.now() - known.at < IDENTIFIED_FOR_MS) {
+      this.#info = known.info;
+      return Promise.resolve();
+    }
     this.#identified ??= this.testConnection().then(
-      () => {},
+      (info) => {
+        identified.set(addressOf(this.#config), { info, at: Date.now() });
+      },
       (e: unknown) => {
         if (isQuarryError(e) && e.code === "permission_denied") return;
         if (!(isQuarryError(e) && e.code === "unsupported_cluster")) this.#identified = undefined;
