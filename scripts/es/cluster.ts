@@ -407,7 +407,12 @@ function writeState(state: ClusterState): void {
   renameSync(tmp, stateFile());
 }
 
-export async function up(names?: string[]): Promise<ClusterState> {
+/** What `up` did: the requested nodes, running, and the names of those it started itself. */
+export interface UpResult extends ClusterState {
+  started: string[];
+}
+
+export async function up(names?: string[]): Promise<UpResult> {
   const specs = NODE_SPECS.filter((s) => !names || names.includes(s.name));
   const previous = readState();
   const running = new Map(
@@ -444,7 +449,7 @@ export async function up(names?: string[]): Promise<ClusterState> {
   }
   for (const n of fresh) n.pid = readServerPid(n) ?? n.pid;
   save();
-  return { nodes: requested };
+  return { nodes: requested, started: fresh.map((n) => n.name) };
 }
 
 function readServerPid(node: RunningNode): number | undefined {
@@ -455,12 +460,21 @@ function readServerPid(node: RunningNode): number | undefined {
   }
 }
 
-/** Stops exactly the process groups `up` started, waiting for them to end. */
-export async function down(): Promise<string[]> {
+/**
+ * Stops the named nodes (every node when no name is given): exactly the process groups `up`
+ * started for them, waiting for them to end. The others stay running and stay in the state.
+ */
+export async function down(names?: string[]): Promise<string[]> {
   const state = readState();
   if (!state) return [];
-  const stopped = await stopNodes(state.nodes);
-  rmSync(stateFile(), { force: true });
+  const named = (n: RunningNode) => !names || names.includes(n.name);
+  const leaving = state.nodes.filter(named);
+  const stopped = await stopNodes(leaving);
+  // Read again: another `up` may have added nodes while these stopped.
+  const gone = (n: RunningNode) => leaving.some((l) => l.name === n.name && l.pgid === n.pgid);
+  const rest = (readState()?.nodes ?? []).filter((n) => !gone(n));
+  if (rest.length > 0) writeState({ nodes: rest });
+  else rmSync(stateFile(), { force: true });
   return stopped;
 }
 

@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { chmod, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { ensureSystemPackages } from "../../scripts/system-packages.ts";
 import type { RunningApp } from "../../src/app/app.ts";
 import {
   type BridgeHome,
@@ -76,6 +77,7 @@ describe("no app running", { concurrency: true }, () => {
   });
 
   test("in a graphical session, the registered quarry:// handler is opened with xdg-open", async () => {
+    ensureSystemPackages(["xdg-utils"]); // xdg-open and xdg-mime, when this file runs alone
     const home = await bridgeHome();
     try {
       // The desktop entries of `quarry install-desktop`, in this test's own XDG folders.
@@ -186,6 +188,9 @@ describe("a running app whose handshake others could read", () => {
   });
 
   test("a data folder others can read is refused too", async () => {
+    // The app tightens its folder to 0700 when it first opens its audit log, which the call above
+    // made it do: that must be over before the folder is loosened, or it would undo the loosening.
+    await app.mcpService?.audit.flush();
     await chmod(home.dir, 0o755);
     try {
       const e = await refusedStart(home, { QUARRY_LAUNCHER: "none" });
