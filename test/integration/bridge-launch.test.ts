@@ -190,7 +190,7 @@ describe("a running app whose handshake others could read", () => {
   test("a data folder others can read is refused too", async () => {
     // The app tightens its folder to 0700 when it first opens its audit log, which the call above
     // made it do: that must be over before the folder is loosened, or it would undo the loosening.
-    await app.mcpService?.audit.flush();
+    await app.mcpService!.audit.flush();
     await chmod(home.dir, 0o755);
     try {
       const e = await refusedStart(home, { QUARRY_LAUNCHER: "none" });
