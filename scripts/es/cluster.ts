@@ -355,8 +355,29 @@ export function authHeader(node: RunningNode): Record<string, string> {
 }
 
 /**
- * Ready means the cluster answers health at yellow or better. `GET /` is not used: the 8.x
- * integ-test-zip has no rest-root module, so it answers 400 there.
+ * A secured Elasticsearch node creates its security index shortly after it starts, and while that
+ * index's shard starts, signing in as `elastic` fails (401). Saving a role without privileges
+ * creates the index if it is missing and succeeds only once the index can be written, so a
+ * success means every later sign-in finds it.
+ */
+async function securityIndexReady(node: RunningNode, dispatcher: Agent): Promise<boolean> {
+  if (!node.secured || node.product !== "elasticsearch") return true;
+  const res = await request(`${node.url}/_security/role/quarry-test-ready`, {
+    method: "PUT",
+    dispatcher,
+    headers: { ...authHeader(node), "content-type": "application/json" },
+    body: "{}",
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  });
+  await res.body.dump();
+  return res.statusCode === 200;
+}
+
+/**
+ * Ready means the cluster answers health at yellow or better, and on a secured node its security
+ * index is in place. `GET /` is not used: the 8.x integ-test-zip has no rest-root module, so it
+ * answers 400 there.
  */
 async function waitHealthy(node: RunningNode): Promise<void> {
   const dispatcher = dispatcherFor(node);
@@ -374,7 +395,12 @@ async function waitHealthy(node: RunningNode): Promise<void> {
           bodyTimeout: 5000,
         });
         const body = (await res.body.json()) as { status?: string };
-        if (res.statusCode === 200 && body.status !== "red") return;
+        if (
+          res.statusCode === 200 &&
+          body.status !== "red" &&
+          (await securityIndexReady(node, dispatcher))
+        )
+          return;
       } catch {
         // not listening yet
       }
