@@ -7,11 +7,13 @@
  * batches the test let through, however fast or busy the machine is.
  */
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parse } from "csv-parse/sync";
+import type { RunningNode } from "../../scripts/es/nodes.ts";
 import { QuarryError } from "../../src/core/errors.ts";
 import type { ExportFormat, ExportOptions } from "../../src/core/export.ts";
 import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.ts";
@@ -80,6 +82,32 @@ class GatedTransport extends EsTransport {
 const isBatch = (req: EsRequest) =>
   req.path === "/_search" && ((req.body as { size?: number } | undefined)?.size ?? 0) > 0;
 
+/**
+ * Runs `work` with a transport to `n` whose batch searches wait at a closed gate. Each call has its
+ * own, so nothing a failed test left waiting at a gate reaches the next test.
+ */
+async function withGate<T>(n: RunningNode, work: (t: GatedTransport) => Promise<T>): Promise<T> {
+  const { config, secrets } = connectionTo(n);
+  const gated = new GatedTransport(config, secrets);
+  gated.gate.hold(isBatch);
+  try {
+    return await work(gated);
+  } finally {
+    gated.gate.open();
+    await gated.close();
+  }
+}
+
+/** Waits for `reached`; fails at once, with its error, if the export ends first. */
+async function beforeTheEnd(reached: Promise<unknown>, running: Promise<unknown>, what: string) {
+  await Promise.race([
+    reached,
+    running.then(() => {
+      throw new Error(`the export ended before ${what}`);
+    }),
+  ]);
+}
+
 /** `p`, or a failure naming `what` after a minute (a safety net: nothing here takes that long). */
 function withinAMinute<T>(p: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -110,9 +138,8 @@ for (const name of MAJORS) {
   describe(`export on ${name}`, () => {
     const s = sessionTo(node(name));
     const t: EsTransport = s.transport;
-    const { config, secrets } = connectionTo(node(name));
-    const gated = new GatedTransport(config, secrets);
-    const index = `qt-edit-export-${name}`;
+    // Its own name: another run on the same nodes must not delete it under this one.
+    const index = `qt-edit-export-${name}-${randomBytes(3).toString("hex")}`;
     let dir: string;
 
     before(async () => {
@@ -123,7 +150,6 @@ for (const name of MAJORS) {
       await deleteIndices(t, index);
       await rm(dir, { recursive: true, force: true });
       await s.close();
-      await gated.close();
     });
 
     for (const format of ["ndjson", "csv", "json"] as const) {
@@ -317,46 +343,53 @@ for (const name of MAJORS) {
      * Starts an export on the gated transport, lets `batches` batches through, waits until every
      * slice asks for its next one, and cancels it there.
      */
-    async function cancelAfter(batches: number, options: ExportOptions): Promise<QuarryError> {
-      const controller = new AbortController();
-      gated.gate.hold(isBatch);
-      gated.gate.allow(batches);
-      const running = exportTable(gated, index, { ...options, signal: controller.signal });
-      running.catch(() => {}); // awaited below, once it is cancelled
-      await gated.gate.waiting(options.slices);
-      controller.abort();
-      gated.gate.open();
-      return interrupted(running);
+    function cancelAfter(batches: number, options: ExportOptions): Promise<QuarryError> {
+      return withGate(node(name), async (gated) => {
+        const controller = new AbortController();
+        gated.gate.allow(batches);
+        const running = exportTable(gated, index, { ...options, signal: controller.signal });
+        running.catch(() => {}); // awaited below, once it is cancelled
+        const slices = options.slices ?? 1;
+        await beforeTheEnd(gated.gate.waiting(slices), running, "every slice reached the gate");
+        controller.abort();
+        gated.gate.open();
+        return interrupted(running);
+      });
     }
 
     it("reports the count of each batch, also while the next batch is slow", async () => {
       const out = join(dir, "slow.ndjson");
       const batchSize = 1000;
-      gated.gate.hold(isBatch);
       const first = progressReached((done) => done === batchSize);
       const second = progressReached((done) => done === 2 * batchSize);
-      const running = exportTable(gated, index, {
-        format: "ndjson",
-        out,
-        slices: 1,
-        batchSize,
-        onProgress: (p) => {
-          first.onProgress(p);
-          second.onProgress(p);
-        },
-      });
-      try {
+      const report = await withGate(node(name), async (gated) => {
+        const running = exportTable(gated, index, {
+          format: "ndjson",
+          out,
+          slices: 1,
+          batchSize,
+          onProgress: (p) => {
+            first.onProgress(p);
+            second.onProgress(p);
+          },
+        });
+        running.catch(() => {}); // awaited below
         gated.gate.allow(1);
-        await withinAMinute(first.when, "report of the first batch");
+        await withinAMinute(
+          beforeTheEnd(first.when, running, "the first batch was reported"),
+          "report of the first batch",
+        );
         // The second batch comes at once; the third waits. Its count must still be reported.
         gated.gate.allow(1);
-        await gated.gate.waiting(1);
-        await withinAMinute(second.when, "report of the second batch");
-      } finally {
+        await beforeTheEnd(gated.gate.waiting(1), running, "the third batch was asked for");
+        await withinAMinute(
+          beforeTheEnd(second.when, running, "the second batch was reported"),
+          "report of the second batch",
+        );
         gated.gate.open();
-        await running.catch(() => {}); // ended before the next test uses the gate
-      }
-      assert.equal((await running).written, TOTAL);
+        return running;
+      });
+      assert.equal(report.written, TOTAL);
       assert.deepEqual(second.seen.slice(0, 2), [batchSize, 2 * batchSize]);
     });
 
