@@ -7,6 +7,6 @@ if [ -x node_modules/.bin/node ] && [ node_modules/.package-lock.json -nt packag
   exit 0
 fi
 echo "Installing dependencies..." >&2
-# `npm install` rather than `npm ci`: this npm records only this platform's optional packages in
-# the lock file and `npm ci` then refuses it; `npm install` installs the locked versions as they are.
-npm install --no-audit --no-fund --loglevel=error >&2
+# `npm ci`: exactly the lock file, which records every platform's optional packages, and never
+# rewrites it (the tree stays clean).
+npm ci --no-audit --no-fund --loglevel=error >&2

@@ -6,12 +6,12 @@ const [command = "status", ...names] = process.argv.slice(2);
 try {
   switch (command) {
     case "up": {
-      const state = await up(names.length ? names : undefined);
-      process.stdout.write(`${JSON.stringify(state)}\n`);
+      const { nodes } = await up(names.length ? names : undefined);
+      process.stdout.write(`${JSON.stringify({ nodes })}\n`);
       break;
     }
     case "down": {
-      const stopped = await down();
+      const stopped = await down(names.length ? names : undefined);
       process.stderr.write(`[es] stopped: ${stopped.join(", ") || "nothing was running"}\n`);
       break;
     }
@@ -25,7 +25,7 @@ try {
       break;
     }
     default:
-      process.stderr.write(`usage: node scripts/es.ts up [name...] | down | status\n`);
+      process.stderr.write(`usage: node scripts/es.ts up [name...] | down [name...] | status\n`);
       process.exitCode = 2;
   }
 } catch (e) {

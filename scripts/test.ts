@@ -1,8 +1,10 @@
 /**
  * The whole test suite, as the README's second command runs it: formatter and linter, type check,
  * unit tests, then integration tests on real Elasticsearch nodes that this script starts (and
- * stops again if it started them), then the fault tests on a three-node cluster that this script
- * starts for them and always stops. Ends with the line `N passed, N failed`.
+ * stops again: exactly the nodes it started, never one that ran before), then the fault tests on a
+ * three-node cluster that this script starts for them and always stops. Before the integration
+ * tests it installs the system packages they use (once, under a machine-wide lock) and loads the
+ * sample data set into the dev node. Ends with the line `N passed, N failed`.
  *
  *   npm test                 everything
  *   npm test -- unit         only the fast unit tests (no cluster)
@@ -13,10 +15,13 @@ import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
+import { EsSession } from "../src/drivers/elasticsearch/session.ts";
 import { buildPlugins } from "./build-plugins.ts";
 import { ensureWebBuilt } from "./build-web.ts";
-import { crashedNodes, down, readState, up } from "./es/cluster.ts";
+import { crashedNodes, down, up } from "./es/cluster.ts";
 import { downThreeNode, upThreeNode } from "./es/three-node.ts";
+import { loadSampleData } from "./sample-data.ts";
+import { ensureSystemPackages } from "./system-packages.ts";
 
 const root = join(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -67,6 +72,25 @@ async function runTests(files: string[], concurrency: number): Promise<void> {
   });
 }
 
+/**
+ * The sample data set in the dev node (es8), as `npm start` loads it: the browser tests read it.
+ * Skipped when it is already complete.
+ */
+async function ensureSampleData(url: string | undefined): Promise<void> {
+  if (!url) return;
+  const { hostname, port } = new URL(url);
+  const session = new EsSession(
+    { host: hostname, port: Number(port), auth: "none", sslMode: "disabled", skipTlsVerify: false },
+    {},
+  );
+  try {
+    const { created } = await loadSampleData(session.transport);
+    if (created) process.stdout.write("  loaded the sample data set into es8\n");
+  } finally {
+    await session.close();
+  }
+}
+
 const onlyUnit = args[0] === "unit";
 const explicit = !onlyUnit && args.length > 0 ? args.map((a) => join(root, a)) : undefined;
 const unitFiles =
@@ -109,15 +133,26 @@ try {
 process.stdout.write("\n▶ unit tests\n");
 await runTests(unitFiles, 2);
 
-let startedHere = false;
+/** Nodes this run started; only these are stopped at the end. */
+let startedHere: string[] = [];
 if (integrationFiles.length > 0) {
   process.stdout.write("\n▶ integration tests on real Elasticsearch nodes\n");
-  const before = new Set((readState()?.nodes ?? []).map((n) => n.name));
+  // Once, before two files at a time could each run apt-get (ensureSystemPackages also locks).
   try {
-    const { nodes } = await up();
-    startedHere = nodes.some((n) => !before.has(n.name));
+    ensureSystemPackages();
+  } catch (e) {
+    record(`installing the test tools: ${(e as Error).message}`, false);
+  }
+  try {
+    const { nodes, started } = await up();
+    startedHere = started;
     for (const n of nodes)
       process.stdout.write(`  ${n.name}: ${n.url} (Elasticsearch ${n.version})\n`);
+    try {
+      await ensureSampleData(nodes.find((n) => n.name === "es8")?.url);
+    } catch (e) {
+      record(`loading the sample data set into es8: ${(e as Error).message}`, false);
+    }
     await runTests(integrationFiles, 2);
   } catch (e) {
     record(`starting Elasticsearch: ${(e as Error).message}`, false);
@@ -128,9 +163,11 @@ if (integrationFiles.length > 0) {
       `\n✖ ${node.name} is no longer running. Last lines of its log:\n${tail}\n`,
     );
   }
-  if (startedHere && !process.env.QUARRY_KEEP_ES) {
-    const stopped = await down();
-    process.stdout.write(`\nstopped Elasticsearch nodes: ${stopped.join(", ")}\n`);
+  if (startedHere.length > 0 && !process.env.QUARRY_KEEP_ES) {
+    const stopped = await down(startedHere);
+    process.stdout.write(
+      `\nstopped the Elasticsearch nodes this run started: ${stopped.join(", ")}\n`,
+    );
   }
 }
 

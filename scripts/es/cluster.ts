@@ -364,8 +364,29 @@ export function authHeader(node: RunningNode): Record<string, string> {
 }
 
 /**
- * Ready means the cluster answers health at yellow or better. `GET /` is not used: the 8.x
- * integ-test-zip has no rest-root module, so it answers 400 there.
+ * A secured Elasticsearch node creates its security index shortly after it starts, and while that
+ * index's shard starts, signing in as `elastic` fails (401). Saving a role without privileges
+ * creates the index if it is missing and succeeds only once the index can be written, so a
+ * success means every later sign-in finds it.
+ */
+async function securityIndexReady(node: RunningNode, dispatcher: Agent): Promise<boolean> {
+  if (!node.secured || node.product !== "elasticsearch") return true;
+  const res = await request(`${node.url}/_security/role/quarry-test-ready`, {
+    method: "PUT",
+    dispatcher,
+    headers: { ...authHeader(node), "content-type": "application/json" },
+    body: "{}",
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  });
+  await res.body.dump();
+  return res.statusCode === 200;
+}
+
+/**
+ * Ready means the cluster answers health at yellow or better, and on a secured node its security
+ * index is in place. `GET /` is not used: the 8.x integ-test-zip has no rest-root module, so it
+ * answers 400 there.
  */
 async function waitHealthy(node: RunningNode): Promise<void> {
   const dispatcher = dispatcherFor(node);
@@ -383,7 +404,12 @@ async function waitHealthy(node: RunningNode): Promise<void> {
           bodyTimeout: 5000,
         });
         const body = (await res.body.json()) as { status?: string };
-        if (res.statusCode === 200 && body.status !== "red") return;
+        if (
+          res.statusCode === 200 &&
+          body.status !== "red" &&
+          (await securityIndexReady(node, dispatcher))
+        )
+          return;
       } catch {
         // not listening yet
       }
@@ -416,7 +442,12 @@ function writeState(state: ClusterState): void {
   renameSync(tmp, stateFile());
 }
 
-export async function up(names?: string[]): Promise<ClusterState> {
+/** What `up` did: the requested nodes, running, and the names of those it started itself. */
+export interface UpResult extends ClusterState {
+  started: string[];
+}
+
+export async function up(names?: string[]): Promise<UpResult> {
   const specs = NODE_SPECS.filter((s) => !names || names.includes(s.name));
   const previous = readState();
   const running = new Map(
@@ -453,7 +484,7 @@ export async function up(names?: string[]): Promise<ClusterState> {
   }
   for (const n of fresh) n.pid = readServerPid(n) ?? n.pid;
   save();
-  return { nodes: requested };
+  return { nodes: requested, started: fresh.map((n) => n.name) };
 }
 
 function readServerPid(node: RunningNode): number | undefined {
@@ -464,12 +495,21 @@ function readServerPid(node: RunningNode): number | undefined {
   }
 }
 
-/** Stops exactly the process groups `up` started, waiting for them to end. */
-export async function down(): Promise<string[]> {
+/**
+ * Stops the named nodes (every node when no name is given): exactly the process groups `up`
+ * started for them, waiting for them to end. The others stay running and stay in the state.
+ */
+export async function down(names?: string[]): Promise<string[]> {
   const state = readState();
   if (!state) return [];
-  const stopped = await stopNodes(state.nodes);
-  rmSync(stateFile(), { force: true });
+  const named = (n: RunningNode) => !names || names.includes(n.name);
+  const leaving = state.nodes.filter(named);
+  const stopped = await stopNodes(leaving);
+  // Read again: another `up` may have added nodes while these stopped.
+  const gone = (n: RunningNode) => leaving.some((l) => l.name === n.name && l.pgid === n.pgid);
+  const rest = (readState()?.nodes ?? []).filter((n) => !gone(n));
+  if (rest.length > 0) writeState({ nodes: rest });
+  else rmSync(stateFile(), { force: true });
   return stopped;
 }
 

@@ -2,22 +2,31 @@
  * Export on real 7.17 and 8.x nodes: 25,000+ documents in each format, every `_id` exactly once,
  * CSV read back with the grid's values, the current filter, sliced and single-slice runs, refusals
  * that protect existing files, and resume after an interruption (on the same point in time, and on
- * a new one after the first was lost) without duplicates.
+ * a new one after the first was lost) without duplicates. Interruptions and progress are tested on
+ * a transport whose batch searches wait at a gate the test opens, so they happen after exactly the
+ * batches the test let through, however fast or busy the machine is.
  */
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parse } from "csv-parse/sync";
+import type { RunningNode } from "../../scripts/es/nodes.ts";
 import { QuarryError } from "../../src/core/errors.ts";
 import type { ExportFormat, ExportOptions } from "../../src/core/export.ts";
 import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.ts";
 import { csvColumns, exportTable } from "../../src/drivers/elasticsearch/export.ts";
 import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
-import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import {
+  type EsRequest,
+  type EsResponse,
+  EsTransport,
+} from "../../src/drivers/elasticsearch/transport.ts";
+import { connectionTo, MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, ORDERS_SPECIALS } from "../support/datasets.ts";
+import { Gate } from "../support/gate.ts";
 
 const GENERATED = 25_000;
 const TOTAL = GENERATED + Object.keys(ORDERS_SPECIALS).length;
@@ -61,11 +70,76 @@ async function interrupted(p: Promise<unknown>): Promise<QuarryError> {
   assert.fail("expected the export to be interrupted");
 }
 
+/** A transport whose searches for a batch of documents (size > 0) wait at `gate`. */
+class GatedTransport extends EsTransport {
+  readonly gate = new Gate<EsRequest>();
+  override async request<T = unknown>(req: EsRequest): Promise<EsResponse<T>> {
+    await this.gate.pass(req);
+    return super.request<T>(req);
+  }
+}
+
+const isBatch = (req: EsRequest) =>
+  req.path === "/_search" && ((req.body as { size?: number } | undefined)?.size ?? 0) > 0;
+
+/**
+ * Runs `work` with a transport to `n` whose batch searches wait at a closed gate. Each call has its
+ * own, so nothing a failed test left waiting at a gate reaches the next test.
+ */
+async function withGate<T>(n: RunningNode, work: (t: GatedTransport) => Promise<T>): Promise<T> {
+  const { config, secrets } = connectionTo(n);
+  const gated = new GatedTransport(config, secrets);
+  gated.gate.hold(isBatch);
+  try {
+    return await work(gated);
+  } finally {
+    gated.gate.open();
+    await gated.close();
+  }
+}
+
+/** Waits for `reached`; fails at once, with its error, if the export ends first. */
+async function beforeTheEnd(reached: Promise<unknown>, running: Promise<unknown>, what: string) {
+  await Promise.race([
+    reached,
+    running.then(() => {
+      throw new Error(`the export ended before ${what}`);
+    }),
+  ]);
+}
+
+/** `p`, or a failure naming `what` after a minute (a safety net: nothing here takes that long). */
+function withinAMinute<T>(p: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${what} within a minute`)), 60_000);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+/** Resolves when `check` holds after one of the export's progress reports. */
+function progressReached(check: (done: number) => boolean) {
+  let reached = () => {};
+  const seen: number[] = [];
+  const when = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  return {
+    seen,
+    onProgress: (p: { done: number }) => {
+      seen.push(p.done);
+      if (check(p.done)) reached();
+    },
+    when,
+  };
+}
+
 for (const name of MAJORS) {
   describe(`export on ${name}`, () => {
     const s = sessionTo(node(name));
     const t: EsTransport = s.transport;
-    const index = `qt-edit-export-${name}`;
+    // Its own name: another run on the same nodes must not delete it under this one.
+    const index = `qt-edit-export-${name}-${randomBytes(3).toString("hex")}`;
     let dir: string;
 
     before(async () => {
@@ -265,22 +339,67 @@ for (const name of MAJORS) {
       }
     });
 
+    /**
+     * Starts an export on the gated transport, lets `batches` batches through, waits until every
+     * slice asks for its next one, and cancels it there.
+     */
+    function cancelAfter(batches: number, options: ExportOptions): Promise<QuarryError> {
+      return withGate(node(name), async (gated) => {
+        const controller = new AbortController();
+        gated.gate.allow(batches);
+        const running = exportTable(gated, index, { ...options, signal: controller.signal });
+        running.catch(() => {}); // awaited below, once it is cancelled
+        const slices = options.slices ?? 1;
+        await beforeTheEnd(gated.gate.waiting(slices), running, "every slice reached the gate");
+        controller.abort();
+        gated.gate.open();
+        return interrupted(running);
+      });
+    }
+
+    it("reports the count of each batch, also while the next batch is slow", async () => {
+      const out = join(dir, "slow.ndjson");
+      const batchSize = 1000;
+      const first = progressReached((done) => done === batchSize);
+      const second = progressReached((done) => done === 2 * batchSize);
+      const report = await withGate(node(name), async (gated) => {
+        const running = exportTable(gated, index, {
+          format: "ndjson",
+          out,
+          slices: 1,
+          batchSize,
+          onProgress: (p) => {
+            first.onProgress(p);
+            second.onProgress(p);
+          },
+        });
+        running.catch(() => {}); // awaited below
+        gated.gate.allow(1);
+        await withinAMinute(
+          beforeTheEnd(first.when, running, "the first batch was reported"),
+          "report of the first batch",
+        );
+        // The second batch comes at once; the third waits. Its count must still be reported.
+        gated.gate.allow(1);
+        await beforeTheEnd(gated.gate.waiting(1), running, "the third batch was asked for");
+        await withinAMinute(
+          beforeTheEnd(second.when, running, "the second batch was reported"),
+          "report of the second batch",
+        );
+        gated.gate.open();
+        return running;
+      });
+      assert.equal(report.written, TOTAL);
+      assert.deepEqual(second.seen.slice(0, 2), [batchSize, 2 * batchSize]);
+    });
+
     it("resumes after an interruption on the same point in time, without duplicates", async () => {
       const out = join(dir, "resumed.csv");
-      const controller = new AbortController();
       const options: ExportOptions = { format: "csv", out, slices: 2, batchSize: 1000 };
-      const e = await interrupted(
-        exportTable(t, index, {
-          ...options,
-          signal: controller.signal,
-          onProgress: (p) => {
-            if (p.done >= 6000) controller.abort();
-          },
-        }),
-      );
+      const e = await cancelAfter(6, options);
       assert.match(
         e.message,
-        new RegExp(`stopped after \\d+ of ${TOTAL} documents: the export was cancelled`),
+        new RegExp(`stopped after 6000 of ${TOTAL} documents: the export was cancelled`),
       );
       assert.match(e.remedy, /resume/);
       assert.equal(await exists(out), false, "no final file until it is complete");
@@ -297,17 +416,8 @@ for (const name of MAJORS) {
 
     it("resumes on a new point in time when the first was lost, skipping what the file holds", async () => {
       const out = join(dir, "lost.ndjson");
-      const controller = new AbortController();
       const options: ExportOptions = { format: "ndjson", out, slices: 3, batchSize: 1000 };
-      await interrupted(
-        exportTable(t, index, {
-          ...options,
-          signal: controller.signal,
-          onProgress: (p) => {
-            if (p.done >= 9000) controller.abort();
-          },
-        }),
-      );
+      await cancelAfter(9, options);
       const cp = JSON.parse(await readFile(`${out}.checkpoint.json`, "utf8")) as { pitId: string };
       // The point in time is lost (as when it expires or its node leaves the cluster) ...
       await t.json({ method: "DELETE", path: "/_pit", body: { id: cp.pitId } });

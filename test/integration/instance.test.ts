@@ -9,6 +9,7 @@ import { once } from "node:events";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { ensureSystemPackages } from "../../scripts/system-packages.ts";
 import { alive, collect, type Sandbox, sandbox, waitFor } from "../support/quarry.ts";
 
 interface Status {
@@ -297,6 +298,7 @@ async function rawGet(
 
 describe("quarry install-desktop (Linux)", () => {
   it("registers quarry:// so that xdg-open starts Quarry in the background, and --remove undoes it", async () => {
+    ensureSystemPackages(["xdg-utils"]); // xdg-open and xdg-mime, when this file runs alone
     const box = fresh();
     const xdg = {
       XDG_DATA_HOME: join(box.home, "..", "xdg-data"),

@@ -44,8 +44,25 @@ describe("UI: connections", () => {
     assert.equal(types.find((t) => t.type === "elasticsearch")?.installed, true);
   });
 
+  /**
+   * Presses Test and returns what the page shows. The app's answer is checked first, so a test
+   * that got another answer than `expect` fails at once, saying which.
+   */
   async function test(expect: RegExp): Promise<string> {
+    const answered = page.waitForResponse(
+      (r) =>
+        r.request().method() === "POST" && /\/api\/connections\/(?:[^/]+\/)?test$/.test(r.url()),
+      { timeout: 60_000 },
+    );
     await page.getByRole("button", { name: "Test", exact: true }).click();
+    const res = await answered;
+    const body = (await res.json()) as {
+      product?: string;
+      version?: string;
+      error?: { message?: string };
+    };
+    const said = res.ok() ? `Connected to ${body.product} ${body.version}` : body.error?.message;
+    assert.match(String(said), expect, `the app answered: ${JSON.stringify(body)}`);
     const result = page.getByTestId("test-result");
     await result.getByText(expect).waitFor({ timeout: 30_000 });
     return (await result.innerText()).trim();

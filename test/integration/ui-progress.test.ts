@@ -1,19 +1,25 @@
 /**
- * Progress of long work in a real browser, on real nodes: a throttled `_delete_by_query` run from
- * the console on es7 (the node with the real reindex module), confirmed, followed to its end and
- * cancelled; an export from the grid on es8 large enough to watch, followed to its file and
- * cancelled. The progress bar's values are recorded in the page as they change (a
- * MutationObserver), so no value between two polls of the test is missed.
+ * Progress of long work in a real browser, on real nodes: a `_delete_by_query` run from the console
+ * on es7 (the node with the real reindex module), confirmed, followed to its end and cancelled; an
+ * export from the grid on es8, followed to its file and cancelled. The progress bar's values are
+ * recorded in the page as they change (a MutationObserver), so no value between two polls of the
+ * test is missed.
+ *
+ * The work under test is held back by the test, never raced: the delete runs at a rate so low that
+ * the cluster waits after each batch until the test rethrottles it (`_rethrottle`), and the export
+ * reaches es8 through a gate (test/support/gate-proxy.ts) that lets its batches through one at a
+ * time. So the page is seen mid-way and cancelled mid-way however busy the machine is.
  */
 import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
+import { addConnection } from "../../src/app/connection-service.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
+import { type GateProxy, type HeldRequest, startGateProxy } from "../support/gate-proxy.ts";
 import {
-  addEs8Connection,
   addNodeConnection,
   openBrowser,
   screenshot,
@@ -31,7 +37,12 @@ function* numbered(count: number, prefix = "d"): Generator<[string, Record<strin
 /** Documents of the delete index, and how many of them the delete's query matches (n < 1000). */
 const DELETE_DOCS = 1_200;
 const DELETE_MATCHES = 1_000;
-/** Documents of the export index, and the batch that makes its CSV export last seconds to watch. */
+/**
+ * A rate at which the cluster waits, after each batch, for longer than any test runs (it caps the
+ * wait at an hour): the delete stands still until the test rethrottles it.
+ */
+const PARKED_RATE = 0.001;
+/** Documents of the export index, and the batch size of its export (60 batches). */
 const EXPORT_DOCS = 30_000;
 const EXPORT_LABEL = EXPORT_DOCS.toLocaleString("en-US");
 const EXPORT_BATCH = 500;
@@ -82,16 +93,21 @@ async function progressLog(page: Page): Promise<Sample[]> {
   return (await page.evaluate("window.progressLog ?? []")) as Sample[];
 }
 
-/** Waits until the progress bar has shown a value strictly between 0 and its known total. */
-async function waitForMidProgress(page: Page): Promise<void> {
+/**
+ * Waits until the progress bar has shown `distinct` different values strictly between 0 and its
+ * known total. The work is held back meanwhile, so the deadline is only a safety net.
+ */
+async function waitForMidProgress(page: Page, distinct = 1): Promise<void> {
   // A function, not text: the app's Content-Security-Policy forbids eval in the page.
   await page.waitForFunction(
-    () =>
-      ((globalThis as { progressLog?: Sample[] }).progressLog ?? []).some(
-        (s) => s.now !== null && s.max !== null && s.now > 0 && s.now < s.max,
-      ),
-    undefined,
-    { timeout: 20_000, polling: 20 },
+    (n) =>
+      new Set(
+        ((globalThis as { progressLog?: Sample[] }).progressLog ?? [])
+          .filter((s) => s.now !== null && s.max !== null && s.now > 0 && s.now < s.max)
+          .map((s) => s.now),
+      ).size >= n,
+    distinct,
+    { timeout: 60_000, polling: 20 },
   );
 }
 
@@ -99,9 +115,9 @@ function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Polls `check` every 100 ms until it holds, for at most 20 s. */
+/** Polls `check` every 100 ms until it holds, for at most 60 s (a safety net, not a pace). */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -152,6 +168,8 @@ describe("UI: progress of long tasks and exports", () => {
   let page: Page;
   let es7Id: string;
   let es8Id: string;
+  /** The app reaches es8 through this proxy, whose gate holds the export's batches for the test. */
+  let proxy: GateProxy;
 
   before(async () => {
     await Promise.all([
@@ -161,13 +179,20 @@ describe("UI: progress of long tasks and exports", () => {
     ]);
     app = await startUiApp();
     es7Id = await addNodeConnection(app, "es7");
-    es8Id = await addEs8Connection(app);
+    proxy = await startGateProxy(node("es8").url);
+    const viaGate = await addConnection(app.storage, {
+      name: "dev",
+      type: "elasticsearch",
+      settings: { ...plainConfig(node("es8")), port: proxy.port },
+    });
+    es8Id = viaGate.id;
     browser = await openBrowser();
     page = browser.page;
   });
   after(async () => {
     await browser?.close();
     await app?.close();
+    await proxy?.close();
     await deleteIndices(t7, dbqIndex, dbqCancelIndex);
     await deleteIndices(t8, exportIndex);
     await s7.close();
@@ -182,6 +207,46 @@ describe("UI: progress of long tasks and exports", () => {
       body: query ? { query } : {},
     });
     return body.count;
+  }
+
+  /** The running `_delete_by_query` task of `index` on es7. */
+  async function deleteTask(index: string): Promise<string> {
+    const tasks = await t7.json<{
+      nodes?: Record<string, { tasks: Record<string, { description?: string }> }>;
+    }>({ method: "GET", path: "/_tasks", query: { actions: "*/delete/byquery", detailed: true } });
+    for (const n of Object.values(tasks.nodes ?? {}))
+      for (const [id, task] of Object.entries(n.tasks))
+        if (task.description?.includes(index)) return id;
+    throw new Error(`no _delete_by_query task of ${index} runs on es7`);
+  }
+
+  async function rethrottle(task: string, requestsPerSecond: number): Promise<void> {
+    await t7.json({
+      method: "POST",
+      path: `/_delete_by_query/${encodeURIComponent(task)}/_rethrottle`,
+      query: { requests_per_second: requestsPerSecond },
+    });
+  }
+
+  /**
+   * Lets a parked delete run one more batch: a faster rate shortens the wait left (the cluster
+   * scales it by the ratio of the rates) to about two seconds, and the parked rate is set again
+   * for the wait after that batch. Were the second call late, the next wait would still be ~a
+   * minute at the faster rate.
+   */
+  async function stepDelete(task: string): Promise<void> {
+    // The wait is scheduled once the next scroll page is in, a moment after the count moved.
+    let waitLeft = 0;
+    await until(async () => {
+      const res = await t7.json<{ task: { status: { throttled_until_millis: number } } }>({
+        method: "GET",
+        path: `/_tasks/${encodeURIComponent(task)}`,
+      });
+      waitLeft = res.task.status.throttled_until_millis;
+      return waitLeft > 60_000;
+    }, "the delete is parked before its next batch");
+    await rethrottle(task, (PARKED_RATE * waitLeft) / 2_000);
+    await rethrottle(task, PARKED_RATE);
   }
 
   /** Opens the console of es7 with `text` in the editor and presses Run; returns the dialog. */
@@ -207,8 +272,9 @@ describe("UI: progress of long tasks and exports", () => {
 
   it("runs a throttled _delete_by_query on es7 after a confirmation, with rising progress", async () => {
     const query = { range: { n: { lt: DELETE_MATCHES } } };
-    // 10 batches of 100 at 500 documents a second: about 2 s, throttled by the cluster itself.
-    const path = `/${dbqIndex}/_delete_by_query?scroll_size=100&requests_per_second=500`;
+    // 10 batches of 100, throttled by the cluster itself: it parks after each batch until the
+    // test rethrottles it.
+    const path = `/${dbqIndex}/_delete_by_query?scroll_size=100&requests_per_second=${PARKED_RATE}`;
     const text = `POST ${path}\n${JSON.stringify({ query }, null, 2)}`;
     const dialog = await runInConsole(text);
     assert.equal(await textOf(dialog.getByTestId("confirm-requests")), text);
@@ -229,11 +295,15 @@ describe("UI: progress of long tasks and exports", () => {
     assert.equal((await ran).status(), 200);
     const bar = page.getByRole("progressbar", { name: `POST ${path}` });
     await bar.waitFor();
-    await waitForMidProgress(page);
+    await waitForMidProgress(page); // 100 of 1,000, the delete parked after its first batch
+    const task = await deleteTask(dbqIndex);
+    await stepDelete(task);
+    await waitForMidProgress(page, 2); // 200 of 1,000, parked again
     await screenshot(page, "progress-delete-by-query-running");
+    await rethrottle(task, -1); // the rest at full speed
 
     const result = page.getByTestId("console-result");
-    await result.waitFor({ timeout: 30_000 });
+    await result.waitFor({ timeout: 60_000 });
     await bar.waitFor({ state: "detached" });
     assertRose(await progressLog(page), DELETE_MATCHES);
     assert.match(
@@ -258,8 +328,8 @@ describe("UI: progress of long tasks and exports", () => {
   });
 
   it("cancels a running _delete_by_query: the task stops on the cluster and the console says how far it got", async () => {
-    // 20 batches of 50 at 50 documents a second: about 20 s if nobody stops it.
-    const path = `/${dbqCancelIndex}/_delete_by_query?scroll_size=50&requests_per_second=50`;
+    // 20 batches of 50; the cluster parks after the first one (it would not end on its own).
+    const path = `/${dbqCancelIndex}/_delete_by_query?scroll_size=50&requests_per_second=${PARKED_RATE}`;
     const text = `POST ${path}\n${JSON.stringify({ query: { match_all: {} } }, null, 2)}`;
     const dialog = await runInConsole(text);
     assert.equal(await textOf(dialog.getByTestId("confirm-requests")), text);
@@ -269,13 +339,12 @@ describe("UI: progress of long tasks and exports", () => {
     const cancelled = page.waitForResponse(
       (r) => r.request().method() === "DELETE" && /\/api\/jobs\/[^/]+$/.test(r.url()),
     );
-    const started = Date.now();
     await results.getByRole("button", { name: "Cancel", exact: true }).click();
     assert.deepEqual(await (await cancelled).json(), { cancelled: true });
 
+    // The parked delete never ends by itself: the note is the cancel's doing.
     const note = page.getByTestId("task-cancelled");
-    await note.waitFor({ timeout: 20_000 });
-    assert.ok(Date.now() - started < 10_000, "the task stopped well before it would have ended");
+    await note.waitFor({ timeout: 60_000 });
     const m =
       /^Cancelled: the task stopped after ([\d,]+) of 1,000 documents deleted; that much stays done\.$/.exec(
         await textOf(note),
@@ -327,6 +396,12 @@ describe("UI: progress of long tasks and exports", () => {
     return dialog;
   }
 
+  /** A batch of the export (its count search and the grid's searches pass the gate freely). */
+  const exportBatch = (r: HeldRequest) =>
+    r.method === "POST" &&
+    r.path === "/_search" &&
+    (r.json as { size?: unknown } | undefined)?.size === EXPORT_BATCH;
+
   const exportsDir = () => join(app.home, "exports");
   /** The files in the app's export folder (none before the first export made it). */
   const exportFiles = () => readdir(exportsDir()).catch((): string[] => []);
@@ -347,11 +422,17 @@ describe("UI: progress of long tasks and exports", () => {
     assert.deepEqual(await exportFiles(), []);
     await batch.fill(String(EXPORT_BATCH));
 
+    proxy.gate.hold(exportBatch);
     await dialog.getByRole("button", { name: "Export", exact: true }).click();
     await refusal.waitFor({ state: "detached" });
     await dialog.getByRole("progressbar", { name: `Exporting ${exportIndex}` }).waitFor();
+    // One batch, then another: the page shows each count while the next batch waits at the gate.
+    proxy.gate.allow(1);
     await waitForMidProgress(page);
+    proxy.gate.allow(1);
+    await waitForMidProgress(page, 2);
     await screenshot(page, "progress-export-running");
+    proxy.gate.open();
 
     const done = dialog.getByTestId("export-done");
     await done.waitFor({ timeout: 60_000 });
@@ -387,7 +468,10 @@ describe("UI: progress of long tasks and exports", () => {
   it("cancels a running export (Cancel, or closing the dialog): it stops, says how far it got, leaves no file", async () => {
     const before = await exportFiles();
     const dialog = await openExportDialog();
+    proxy.gate.hold(exportBatch);
     await dialog.getByRole("button", { name: "Export", exact: true }).click();
+    // The first batch; the second waits at the gate until the export is cancelled.
+    proxy.gate.allow(1);
     await waitForMidProgress(page);
     const cancelled = page.waitForResponse(
       (r) => r.request().method() === "DELETE" && /\/api\/jobs\/[^/]+$/.test(r.url()),
@@ -396,7 +480,7 @@ describe("UI: progress of long tasks and exports", () => {
     assert.deepEqual(await (await cancelled).json(), { cancelled: true });
 
     const note = dialog.getByTestId("export-cancelled");
-    await note.waitFor({ timeout: 20_000 });
+    await note.waitFor({ timeout: 60_000 });
     const m = new RegExp(
       `^The export of ${exportIndex} was cancelled after ([\\d,]+) of ${EXPORT_LABEL} documents\\. The partial file was removed\\. Export again to get the whole file\\.$`,
     ).exec(await textOf(note));
@@ -415,7 +499,9 @@ describe("UI: progress of long tasks and exports", () => {
 
     // The dialog is ready to export again; closing it while that export runs cancels it too.
     await recordProgress(page);
+    proxy.gate.hold(exportBatch);
     await dialog.getByRole("button", { name: "Export", exact: true }).click();
+    proxy.gate.allow(1);
     await waitForMidProgress(page);
     assert.ok(
       (await exportFiles()).some((f) => f.endsWith(".csv.partial")),
@@ -435,11 +521,18 @@ describe("UI: progress of long tasks and exports", () => {
     // While the app starts the export, Export is disabled (a double click starts one export) and
     // a spinner says so; Escape then still cancels the export the app is starting.
     const again = await openExportDialog();
+    // The export the app starts after the dialog closed must still be running to be cancelled.
+    proxy.gate.hold(exportBatch);
     const exportCall = "**/api/connections/*/tables/*/export";
     let exportsStarted = 0;
+    // The page's call that starts the export waits here until the dialog was closed.
+    let letStart = () => {};
+    const startHeld = new Promise<void>((resolve) => {
+      letStart = resolve;
+    });
     await page.route(exportCall, async (route) => {
       exportsStarted++;
-      await new Promise((r) => setTimeout(r, 800));
+      await startHeld;
       await route.continue();
     });
     try {
@@ -453,9 +546,11 @@ describe("UI: progress of long tasks and exports", () => {
       await screenshot(page, "progress-export-starting");
       await page.keyboard.press("Escape");
       await again.waitFor({ state: "detached" });
+      letStart();
       assert.deepEqual(await (await cancelledByEscape).json(), { cancelled: true });
       assert.equal(exportsStarted, 1, "one export for a double click");
     } finally {
+      letStart();
       await page.unroute(exportCall);
     }
     await until(

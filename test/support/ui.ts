@@ -6,9 +6,7 @@
  * The UI server here is the same composition the app makes: Host/Origin checks and the per-run
  * secret, `/api/*` through the UI's API (`createUiApi`) and the built UI from dist/web.
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,6 +15,7 @@ import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { ensureWebBuilt } from "../../scripts/build-web.ts";
+import { CHROMIUM, ensureSystemPackages } from "../../scripts/system-packages.ts";
 import {
   type AppStorage,
   addConnection,
@@ -31,27 +30,11 @@ import { type PluginService, pluginServiceFor } from "../../src/app/plugins/serv
 import { connectionTo, type NodeName, node } from "./cluster.ts";
 
 const root = join(import.meta.dirname, "..", "..");
-export const CHROMIUM = process.env.QUARRY_CHROMIUM ?? "/usr/bin/chromium";
 export const screenshotsDir = join(root, "artifacts", "screenshots");
 
-/** Installs Debian's chromium when it is missing (as root, with apt-get). */
+/** Installs Debian's chromium when it is missing (as root, with apt-get, under the machine-wide lock). */
 export function ensureChromium(): string {
-  if (existsSync(CHROMIUM)) return CHROMIUM;
-  if (process.getuid?.() !== 0) {
-    throw new Error(`${CHROMIUM} is missing: install it with \`sudo apt-get install -y chromium\``);
-  }
-  for (const args of [
-    ["update", "-qq"],
-    ["install", "-y", "-qq", "chromium"],
-  ]) {
-    const r = spawnSync("apt-get", args, {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-    if (r.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed (exit ${r.status})`);
-  }
-  if (!existsSync(CHROMIUM))
-    throw new Error(`apt-get installed chromium, but ${CHROMIUM} is not there`);
+  ensureSystemPackages(["chromium"]);
   return CHROMIUM;
 }
 

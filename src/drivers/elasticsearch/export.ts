@@ -597,6 +597,8 @@ async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportRep
     cp.bytes === 0 && !ctx.resumed ? "w" : "r+",
     0o600,
   );
+  /** A progress report held back by the rate limit, sent when the interval has passed. */
+  let heldReport: ReturnType<typeof setTimeout> | undefined;
   try {
     await fh.truncate(cp.bytes);
     let position = cp.bytes;
@@ -627,10 +629,9 @@ async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportRep
       lastCheckpoint = Date.now();
     };
 
-    const progress = (force = false) => {
+    const report = () => {
       if (!options.onProgress) return;
       const now = Date.now();
-      if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
       lastProgress = now;
       const done = rescan ? rescan.matched + (cp.written - rescan.baseDocs) : cp.written;
       const elapsed = (now - ctx.started) / 1000;
@@ -641,6 +642,22 @@ async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportRep
         rate: Math.round(rate),
         etaSeconds: rate > 0 ? Math.max(0, Math.round((cp.expected - done) / rate)) : null,
       });
+    };
+    const progress = (force = false) => {
+      if (!options.onProgress) return;
+      const wait = PROGRESS_EVERY_MS - (Date.now() - lastProgress);
+      if (force || wait <= 0) {
+        clearTimeout(heldReport);
+        heldReport = undefined;
+        report();
+        return;
+      }
+      // Held back, never dropped: when the next batch is slow, the count written so far still
+      // shows instead of the count of an earlier batch.
+      heldReport ??= setTimeout(() => {
+        heldReport = undefined;
+        report();
+      }, wait);
     };
 
     if (position === 0) {
@@ -771,6 +788,7 @@ async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportRep
       bytes: position,
     };
   } finally {
+    clearTimeout(heldReport);
     await fh.close().catch(() => {});
   }
 }
