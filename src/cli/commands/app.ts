@@ -15,6 +15,7 @@ import { lockIsHeld, readInstanceInfo } from "../../app/instance.ts";
 import { appDataDir, ensureAppDataDir } from "../../app/paths.ts";
 import { parseQuarryUrl } from "../../app/quarry-url.ts";
 import { errors, isQuarryError, QuarryError } from "../../core/errors.ts";
+import { handleClosedOutput, onClosedOutput } from "../closed-output.ts";
 import { wantsJson } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
 import { printJson, printLine } from "../output.ts";
@@ -76,6 +77,14 @@ export async function runAppInForeground(
     return;
   }
   const { app, window } = result;
+  // A closed output (the terminal's reader went away) ends the app as it ends any command, but
+  // cleanly: instance.json removed, the lock released.
+  handleClosedOutput();
+  const restore = onClosedOutput((status) => {
+    process.exitCode = status;
+    void app.stop("its output was closed");
+  });
+  void app.stopped.then(restore);
   if (options.json) {
     printJson({
       started: true,
