@@ -384,6 +384,23 @@ export const errors = {
       { written, expected, checkpoint },
     ),
 
+  /** An export written through to a stream (standard output, a FIFO, a device) stopped. */
+  exportStreamStopped: (target: string, reason: string, written: number, expected: number) =>
+    new QuarryError(
+      "export_interrupted",
+      `The export to ${target} stopped after ${written} of ${expected} documents: ${reason}`,
+      `What was written is incomplete. Export again in full: an export to ${target} cannot be resumed (only one to a file of its own can).`,
+      { written, expected, out: target },
+    ),
+
+  exportStreamIncomplete: (target: string, written: number, expected: number) =>
+    new QuarryError(
+      "export_incomplete",
+      `The export wrote ${written} documents to ${target} but the cluster counted ${expected} for the same query`,
+      "The output is incomplete. Export again; if the counts differ again, check the cluster's shard health (GET /_cluster/health).",
+      { written, expected, out: target },
+    ),
+
   exportIncomplete: (written: number, expected: number, partial: string) =>
     new QuarryError(
       "export_incomplete",
