@@ -81,6 +81,16 @@ export interface TaskReport {
   searchFailures: { index: string | null; shard: number | null; type: string; reason: string }[];
   /** The task itself failed (cancelled, or an error before it finished). */
   error?: { type: string; reason: string };
+  /**
+   * How it ended: `completed` (every document handled), `stopped` (the cluster ended it early at
+   * failures, e.g. its first version conflict, leaving documents not attempted), `cancelled`, or
+   * `failed` (the task's own error).
+   */
+  outcome: "completed" | "stopped" | "cancelled" | "failed";
+  /** Documents the task never reached: its total minus those it handled; null while unknown. */
+  notAttempted: number | null;
+  /** Why it stopped and what to do, when `outcome` is "stopped". */
+  stop?: { reason: string; remedy: string };
   /** The tasks API's answer as the cluster gave it. */
   response: unknown;
   tookMs: number | null;

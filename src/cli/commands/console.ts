@@ -126,7 +126,12 @@ export function registerConsoleCommand(program: Command): void {
               });
           }
           if (!json) printResult(firstLine(s, r), result);
-          if (result.kind === "error") break; // the requests after it may depend on it
+          // The requests after a failed or stopped one may depend on it.
+          if (
+            result.kind === "error" ||
+            (result.kind === "json" && result.task?.outcome === "stopped")
+          )
+            break;
         }
         return { count: requests.length, results: out };
       });
@@ -135,6 +140,9 @@ export function registerConsoleCommand(program: Command): void {
       if (json) printJson(count === 1 && !flags.file ? results[0] : results);
       if (results.some((r) => r.kind === "error" || (r.kind === "json" && r.task?.error))) {
         process.exitCode = EXIT.failed;
+      } else if (results.some((r) => r.kind === "json" && r.task?.outcome === "stopped")) {
+        // Stopped early: what it did stays done, the rest was not attempted.
+        process.exitCode = EXIT.partial;
       }
     },
   );
@@ -281,9 +289,18 @@ function printResult(head: string, r: ConsoleResult): void {
     case "json":
       if (r.task) {
         const t = r.task;
-        printLine(
-          `task ${t.task}: ${t.completed ? "completed" : "not completed"}; ${t.deleted} deleted${t.updated ? `, ${t.updated} updated` : ""}${t.created ? `, ${t.created} created` : ""} of ${t.total ?? "?"}; ${t.versionConflicts} version conflicts`,
-        );
+        const counts = [
+          `${t.deleted} deleted`,
+          ...(t.updated ? [`${t.updated} updated`] : []),
+          ...(t.created ? [`${t.created} created`] : []),
+          ...(t.noops ? [`${t.noops} unchanged`] : []),
+          `${t.versionConflicts} version conflict${t.versionConflicts === 1 ? "" : "s"}`,
+          ...(t.outcome !== "completed" && t.notAttempted !== null
+            ? [`${t.notAttempted} not attempted`]
+            : []),
+        ];
+        const how = t.outcome === "stopped" ? "stopped early" : t.outcome;
+        printLine(`task ${t.task} ${how}: ${counts.join(", ")} (of ${t.total ?? "?"})`);
         for (const f of t.failures)
           printLine(
             `  ${f.conflict ? "conflict" : "failed"}: ${f.index}/${f.id} ${f.status ?? ""} ${f.type}: ${f.reason}`,
@@ -293,6 +310,10 @@ function printResult(head: string, r: ConsoleResult): void {
             `  search failure: ${f.index ?? ""} shard ${f.shard ?? "?"} ${f.type}: ${f.reason}`,
           );
         if (t.error) printLine(`  task error: ${t.error.type}: ${t.error.reason}`);
+        if (t.stop) {
+          printLine(`  why: ${t.stop.reason}`);
+          process.stderr.write(`${t.stop.remedy}\n`);
+        }
         return;
       }
       printLine(typeof r.raw === "string" ? r.raw : JSON.stringify(r.raw, null, 2));

@@ -122,12 +122,16 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         out.push(outcome);
         setOutcomes([...out]);
         const left = blocks.length - i - 1;
-        if (outcome.cancelled && left > 0) {
-          // The requests after a cancelled one may rely on it: stop rather than run them anyway.
+        const stoppedTask =
+          outcome.run?.result.kind === "json" && outcome.run.result.task?.outcome === "stopped";
+        if ((outcome.cancelled || stoppedTask) && left > 0) {
+          // The requests after a cancelled (or stopped) one may rely on it: stop rather than run
+          // them anyway.
+          const which = outcome.cancelled ? "cancelled" : "stopped";
           toasts.info(
             left === 1
-              ? "Stopped: the request after the cancelled one was not run."
-              : `Stopped: the ${left} requests after the cancelled one were not run.`,
+              ? `Stopped: the request after the ${which} one was not run.`
+              : `Stopped: the ${left} requests after the ${which} one were not run.`,
           );
           break;
         }

@@ -45,6 +45,18 @@ export function ResultView({ run }: { run: ConsoleRun }) {
           </button>
         ) : null}
       </div>
+      {r.kind === "json" && r.task?.stop ? (
+        // The cluster ended it early: what was done, what was not, and how to go on.
+        <div className="error-note" role="alert" data-testid="task-stopped">
+          <div className="error-message">
+            Stopped early: {r.task.stop.reason}.
+            {r.task.notAttempted !== null
+              ? ` ${counted(r.task.notAttempted, "document was", "documents were")} not attempted.`
+              : ""}
+          </div>
+          <div className="error-remedy">{r.task.stop.remedy}</div>
+        </div>
+      ) : null}
       {r.kind === "error" ? (
         // What the cluster refused and why: the first thing to read, above the whole answer.
         <div className="error-note" role="alert" data-testid="cluster-error">
@@ -131,12 +143,14 @@ export function taskCounts(t: TaskReport): string {
 /** The line above a task's report: counts, batches, conflicts, failures, how it ended. */
 function taskSummary(t: TaskReport): string {
   const parts = [
-    `Task: ${taskCounts(t)}`,
+    `${t.outcome === "stopped" ? "Task stopped early" : "Task"}: ${taskCounts(t)}`,
     counted(t.batches, "batch", "batches"),
     counted(t.versionConflicts, "version conflict", "version conflicts"),
   ];
   const failed = t.failures.filter((f) => !f.conflict).length + t.searchFailures.length;
   if (failed > 0) parts.push(counted(failed, "failure", "failures"));
+  if (t.outcome !== "completed" && t.notAttempted)
+    parts.push(`${counted(t.notAttempted, "document", "documents")} not attempted`);
   if (t.error)
     parts.push(
       t.error.type === "task_cancelled" ? "cancelled" : `${t.error.type}: ${t.error.reason}`,
