@@ -92,6 +92,8 @@ export const isQuarryError = (e: unknown): e is QuarryError =>
 export const REMEDIES = {
   authenticationFailed:
     "Check the username and password or the API key. On Elasticsearch 8.x check the connection uses HTTPS (an SSL Mode other than Disabled).",
+  /** The same, for a connection that already uses HTTPS: the hint about HTTPS would mislead. */
+  authenticationFailedOverHttps: "Check the username and password or the API key.",
   selfSigned:
     "For self-signed certificates set SSL Mode to Required (skip verify) or enable Skip TLS Verification; or choose Verify CA with the cluster's CA file.",
 } as const;
@@ -100,11 +102,16 @@ export const errors = {
   invalidConfig: (field: string, problem: string, remedy: string) =>
     new QuarryError("invalid_config", `${field}: ${problem}`, remedy, { field }),
 
-  authenticationFailed: (reason: string, details: Record<string, unknown> = {}) =>
+  /** `overHttps`: the connection uses HTTPS already, so "use HTTPS" is no remedy. */
+  authenticationFailed: (
+    reason: string,
+    details: Record<string, unknown> = {},
+    overHttps = false,
+  ) =>
     new QuarryError(
       "authentication_failed",
       `Authentication failed: ${reason}`,
-      REMEDIES.authenticationFailed,
+      overHttps ? REMEDIES.authenticationFailedOverHttps : REMEDIES.authenticationFailed,
       details,
     ),
 
@@ -124,8 +131,12 @@ export const errors = {
   clusterError: (status: number, type: string, reason: string) =>
     new QuarryError(
       "cluster_error",
-      `The cluster answered ${status} ${type}: ${reason}`,
-      "Read the cluster's reason above; fix the request or the cluster's state and try again.",
+      reason
+        ? `The cluster answered ${status} ${type}: ${reason}`
+        : `The cluster answered ${status} without saying why`,
+      reason
+        ? "Read the cluster's reason above; fix the request or the cluster's state and try again."
+        : "Check the cluster's logs for this request, then try again.",
       { status, type },
     ),
 
@@ -247,6 +258,15 @@ export const errors = {
 
   badFilter: (column: string, problem: string, remedy: string) =>
     new QuarryError("invalid_input", `Filter on "${column}": ${problem}`, remedy, { column }),
+
+  /** Filter `row` (counted from 1, in the order given) needs a value and has none. */
+  emptyFilterValue: (row: number, column: string, op: string) =>
+    new QuarryError(
+      "invalid_input",
+      `Filter ${row} (${column} ${op}) has no value`,
+      `Give it a value, or remove the filter. The operators exists and missing take none: missing finds the documents without ${column}.`,
+      { column, row },
+    ),
 
   badSort: (column: string, problem: string, remedy: string) =>
     new QuarryError("invalid_input", `Sort on "${column}": ${problem}`, remedy, { column }),

@@ -243,6 +243,8 @@ class Pit {
         answer = res.body;
       } catch (e) {
         if ((e as Error).name === "AbortError") throw new Interruption("the export was cancelled");
+        // Rejected credentials are no interruption a resume could get past.
+        if (isQuarryError(e) && e.code === "authentication_failed") throw e;
         if (attempt < RETRIES && isQuarryError(e) && e.code === "connection_failed") {
           await sleep(500 * 2 ** attempt);
           continue;

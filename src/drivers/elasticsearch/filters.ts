@@ -55,7 +55,7 @@ export function compileFilters(
   const mustNot: QueryDsl[] = [];
   const groups = new Map<number, { paths: string[]; column: string; clauses: Clause[] }>();
 
-  for (const row of filters ?? []) {
+  for (const [i, row] of (filters ?? []).entries()) {
     const column = byName.get(row.column);
     if (!column)
       throw errors.unknownColumn(
@@ -63,6 +63,9 @@ export function compileFilters(
         String(row.column),
         columns.map((c) => c.name),
       );
+    // An empty value would reach the cluster as a query it refuses (`ids` with "") or that
+    // matches nothing the person meant: refused here, naming the row.
+    if (lacksValue(row)) throw errors.emptyFilterValue(i + 1, column.name, OP_WORDS[row.op]);
     const clause = compileRow(column, row);
     if (row.group !== undefined) {
       if (!Number.isInteger(row.group) || row.group < 1) {
@@ -114,6 +117,18 @@ export function compileFilters(
   if (filter.length > 0) bool.filter = filter;
   if (mustNot.length > 0) bool.must_not = mustNot;
   return Object.keys(bool).length === 0 ? { match_all: {} } : { bool };
+}
+
+/** A row whose operator takes a value (or a list) and has none, or an empty one in its list. */
+function lacksValue(row: FilterRow): boolean {
+  if (!OPS.includes(row.op) || row.op === "exists" || row.op === "missing") return false;
+  const empty = (v: unknown) =>
+    v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+  if (row.op === "in" || row.op === "not_in")
+    return Array.isArray(row.value)
+      ? row.value.length === 0 || row.value.some(empty)
+      : empty(row.value);
+  return empty(row.value);
 }
 
 function nested(paths: string[], query: QueryDsl): QueryDsl {
