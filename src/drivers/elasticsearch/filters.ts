@@ -79,7 +79,8 @@ export function compileFilters(
         throw errors.badFilter(
           column.name,
           "an element group applies only to the leaf columns of a nested array",
-          "Remove the group from this filter (or the @n suffix in the CLI).",
+          "Remove the @n suffix from this --filter.",
+          'Set this filter\'s element group to "any element".',
         );
       }
       const paths = column.nestedPaths;
@@ -150,7 +151,12 @@ function compileRow(column: Column, row: FilterRow): Clause {
   }
   const allowed = filterOpsForColumn(column);
   if (!allowed.includes(row.op)) {
-    throw errors.badFilter(column.name, refusalFor(column, row.op), remedyFor(column, allowed));
+    throw errors.badFilter(
+      column.name,
+      refusalFor(column, row.op),
+      remedyFor(column, allowed, "cli"),
+      remedyFor(column, allowed, "ui"),
+    );
   }
   const positive = NEGATED[row.op] ?? row.op;
   return { query: positiveQuery(column, positive, row), negated: positive !== row.op };
@@ -192,13 +198,13 @@ function refusalFor(column: Column, op: FilterOp): string {
   return `"${word}" does not apply to ${column.type} columns`;
 }
 
-function remedyFor(column: Column, allowed: FilterOp[]): string {
+function remedyFor(column: Column, allowed: FilterOp[], surface: "ui" | "cli"): string {
   if (column.kind === "nested-parent") {
     return `Filter on one of its leaf columns (${column.name}.<leaf>); use the same element group on two of them to match one object.`;
   }
-  if (allowed.length === 0)
-    return "Choose another column, or use the Raw SQL filter (--raw) for this one.";
-  return `Use one of: ${allowed.map((o) => OP_WORDS[o]).join(", ")}; or the Raw SQL filter (--raw).`;
+  const raw = surface === "cli" ? "the Raw SQL filter (--raw)" : "the Raw SQL box";
+  if (allowed.length === 0) return `Choose another column, or use ${raw} for this one.`;
+  return `Use one of: ${allowed.map((o) => OP_WORDS[o]).join(", ")}; or ${raw}.`;
 }
 
 function keywordField(column: Column): string | undefined {
@@ -226,7 +232,8 @@ function positiveQuery(column: Column, op: FilterOp, row: FilterRow): QueryDsl {
       throw errors.badFilter(
         column.name,
         `"${OP_WORDS[row.op]}" needs a non-empty list of values`,
-        "Give the values as a list (in the CLI: in a,b,c).",
+        'Give the values as a list: --filter "<column> in a,b,c".',
+        "Give the values separated by commas: a, b, c.",
       );
     }
     const values = row.value.map((v) => typedValue(column, family, v, row.op));
