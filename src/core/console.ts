@@ -113,5 +113,10 @@ export type ConsoleResult =
       task?: TaskReport;
       /** Set when the answer is a search returned as JSON (`searchAs: "json"`): its hit total. */
       search?: { total: number | null };
+      /**
+       * A request made of many (`_bulk`, `_msearch`) that the cluster answered 2xx while some of
+       * its items failed: how many of how many, and the first failure in words.
+       */
+      itemFailures?: { failed: number; total: number; first: string };
     }
   | { kind: "error"; status: number; type: string; reason: string; raw: unknown };

@@ -115,6 +115,39 @@ describe("errors that fit the mistake", () => {
       await s.close();
     });
 
+    it("a _bulk whose items partly failed is not reported as done (exit 3)", () => {
+      const bulk = [
+        `{"index":{"_index":"${index}","_id":"ok-1"}}`,
+        '{"n":2}',
+        `{"index":{"_index":"${index}","_id":"bad"}}`,
+        '{"n":"not a number"}',
+        `{"index":{"_index":"${index}","_id":"ok-2"}}`,
+        '{"n":3}',
+      ].join("\n");
+      const r = quarry(
+        ["console", node("es8").url, "POST", "/_bulk", "--body-file", "-", "--no-history"],
+        `${bulk}\n`,
+      );
+      assert.equal(r.status, 3, r.err);
+      assert.match(
+        r.err,
+        new RegExp(
+          `^error: 1 of 3 items failed; the others were done\\. First: index ${index}/bad: 400 \\w+_exception: `,
+          "m",
+        ),
+      );
+      const msearch = `{"index":"${index}"}\n{"query":{"match_all":{}}}\n{"index":"${index}-missing"}\n{"query":{"match_all":{}}}\n`;
+      const m = quarry(
+        ["console", node("es8").url, "POST", "/_msearch", "--body-file", "-", "--no-history"],
+        msearch,
+      );
+      assert.equal(m.status, 3, m.err);
+      assert.match(
+        m.err,
+        /^error: 1 of 2 items failed; the others were done\. First: search 2: 404 index_not_found_exception: /m,
+      );
+    });
+
     it("is refused before it is sent, naming the filter (exit 2)", () => {
       for (const filters of [['_id = ""'], ["n > 0", '_id != "  "']]) {
         const r = quarry([

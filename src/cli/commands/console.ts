@@ -126,12 +126,8 @@ export function registerConsoleCommand(program: Command): void {
               });
           }
           if (!json) printResult(firstLine(s, r), result);
-          // The requests after a failed or stopped one may depend on it.
-          if (
-            result.kind === "error" ||
-            (result.kind === "json" && result.task?.outcome === "stopped")
-          )
-            break;
+          // The requests after a failed, stopped or partly failed one may depend on it.
+          if (result.kind === "error" || partlyDone(result)) break;
         }
         return { count: requests.length, results: out };
       });
@@ -140,12 +136,17 @@ export function registerConsoleCommand(program: Command): void {
       if (json) printJson(count === 1 && !flags.file ? results[0] : results);
       if (results.some((r) => r.kind === "error" || (r.kind === "json" && r.task?.error))) {
         process.exitCode = EXIT.failed;
-      } else if (results.some((r) => r.kind === "json" && r.task?.outcome === "stopped")) {
-        // Stopped early: what it did stays done, the rest was not attempted.
+      } else if (results.some(partlyDone)) {
+        // Stopped early, or some items failed: what was done stays done, the rest was not.
         process.exitCode = EXIT.partial;
       }
     },
   );
+}
+
+/** A task stopped early, or a `_bulk` / `_msearch` whose cluster answered 2xx with failed items. */
+function partlyDone(r: ConsoleResult): boolean {
+  return r.kind === "json" && (r.task?.outcome === "stopped" || r.itemFailures !== undefined);
 }
 
 /** A request to run, checked by the driver, with its class and why. */
@@ -317,6 +318,12 @@ function printResult(head: string, r: ConsoleResult): void {
         return;
       }
       printLine(typeof r.raw === "string" ? r.raw : JSON.stringify(r.raw, null, 2));
+      if (r.itemFailures) {
+        const f = r.itemFailures;
+        process.stderr.write(
+          `error: ${f.failed} of ${f.total} items failed${f.failed < f.total ? "; the others were done" : ""}. First: ${f.first}\n`,
+        );
+      }
       return;
     case "error":
       process.stderr.write(`error: ${r.status} ${r.type}: ${r.reason}\n`);

@@ -368,7 +368,7 @@ export async function runConsole(
     return { kind: "json", status: res.status, raw: report, task: report };
   }
   const answer = classifyAnswer(prepared.method, res.status, res.body);
-  if (answer !== "search") return explainMissingEndpoint(answer, prepared);
+  if (answer !== "search") return withItemFailures(explainMissingEndpoint(answer, prepared));
   if (options.searchAs === "json") {
     const search = { total: totalHits(res.body as SearchBody) };
     return { kind: "json", status: res.status, raw: res.body, search };
@@ -433,6 +433,42 @@ function errorAnswer(status: number, body: unknown): ConsoleResult {
     type: type === "error" && !b?.error ? `http_${status}` : type,
     reason: reason || `the cluster answered ${status}`,
     raw: body,
+  };
+}
+
+/**
+ * Pure: a 2xx `_bulk` (`errors: true`) or `_msearch` answer in which some items failed says so:
+ * the status alone would report every item done.
+ */
+export function withItemFailures(answer: ConsoleResult): ConsoleResult {
+  if (answer.kind !== "json" || answer.status < 200 || answer.status > 299) return answer;
+  const body = answer.raw as {
+    errors?: boolean;
+    items?: Record<string, { _index?: string; _id?: string; status?: number; error?: unknown }>[];
+    responses?: { error?: unknown; status?: number }[];
+  } | null;
+  let failed: string[] = [];
+  let total = 0;
+  if (body?.errors === true && Array.isArray(body.items)) {
+    total = body.items.length;
+    failed = body.items.flatMap((item) => {
+      const [action, r] = Object.entries(item)[0] ?? [];
+      if (!r?.error) return [];
+      const { type, reason } = errorTypeAndReason({ error: r.error });
+      return [`${action} ${r._index ?? ""}/${r._id ?? ""}: ${r.status ?? ""} ${type}: ${reason}`];
+    });
+  } else if (Array.isArray(body?.responses)) {
+    total = body.responses.length;
+    failed = body.responses.flatMap((r, i) => {
+      if (!r?.error) return [];
+      const { type, reason } = errorTypeAndReason({ error: r.error });
+      return [`search ${i + 1}: ${r.status ?? ""} ${type}: ${reason}`];
+    });
+  }
+  if (failed.length === 0) return answer;
+  return {
+    ...answer,
+    itemFailures: { failed: failed.length, total, first: failed[0]!.replace(/\s+/g, " ") },
   };
 }
 

@@ -57,6 +57,16 @@ export function ResultView({ run }: { run: ConsoleRun }) {
           <div className="error-remedy">{r.task.stop.remedy}</div>
         </div>
       ) : null}
+      {r.kind === "json" && r.itemFailures ? (
+        // A 2xx answer whose items partly failed: the status alone would say all was done.
+        <div className="error-note" role="alert" data-testid="item-failures">
+          <div className="error-message">
+            {counted(r.itemFailures.failed, "item", "items")} of {n(r.itemFailures.total)} failed
+            {r.itemFailures.failed < r.itemFailures.total ? "; the others were done" : ""}.
+          </div>
+          <div className="error-remedy">First: {r.itemFailures.first}</div>
+        </div>
+      ) : null}
       {r.kind === "error" ? (
         // What the cluster refused and why: the first thing to read, above the whole answer.
         <div className="error-note" role="alert" data-testid="cluster-error">
