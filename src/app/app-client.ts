@@ -17,8 +17,10 @@ export interface AppStatus {
   startedAt: string;
   /** The UI's address, without the key. */
   url: string;
-  /** "background" until a window has been opened in this run, then "window". */
+  /** "background" until a window was asked for in this run (by hand, or a second start), then "window". */
   mode: "background" | "window";
+  /** What the last attempt to open the window did: opened with what, or why not; null if none. */
+  window: { opened: boolean; how: string } | null;
   mcp: { requested: boolean; running: boolean; port: number | null; detail: string };
   plugins: InstalledPlugin[];
 }

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { errors, isQuarryError } from "../core/errors.ts";
 import { type AppClient, type AppStatus, findRunningApp, type WindowResult } from "./app-client.ts";
-import { openInBrowser } from "./browser.ts";
+import { type OpenResult, openInBrowser } from "./browser.ts";
 import { openAppStorage } from "./connection-service.ts";
 import { createUiApi, serveApi, serveWebAssets, UiServices } from "./http/api/index.ts";
 import { appRoutes } from "./http/app-routes.ts";
@@ -24,11 +24,13 @@ import {
   InstanceLock,
   readInstanceInfo,
   removeInstanceInfo,
+  removeInstanceInfoNow,
   writeInstanceInfo,
 } from "./instance.ts";
 import { type McpServerHandle, type McpStartReason, startMcpServer } from "./mcp-hook.ts";
 import { createMcpPort } from "./mcp-port-impl.ts";
 import type { McpService } from "./mcp-service.ts";
+import { removeOpenPage, writeOpenPage } from "./open-page.ts";
 import { ensureAppDataDir } from "./paths.ts";
 import { PACKAGE_ROOT } from "./plugins/catalog.ts";
 import { type PluginService, pluginServiceFor } from "./plugins/service.ts";
@@ -84,6 +86,8 @@ export class RunningApp {
   readonly #cleanups: Array<() => Promise<void> | void> = [];
   #server: UiServer | undefined;
   #mode: "background" | "window";
+  /** What the last attempt to open the window did (undefined: none was asked for). */
+  #window: OpenResult | undefined;
   #mcp: McpServerHandle | undefined;
   #mcpRequested = false;
   #mcpError: string | undefined;
@@ -133,10 +137,16 @@ export class RunningApp {
     return `http://127.0.0.1:${this.info.port}/#secret=${this.info.secret}`;
   }
 
-  /** Opens the UI in the browser; from now on the app behaves as opened by hand. */
+  /**
+   * Opens the UI in the browser; from now on the app behaves as opened by hand. The opener gets a
+   * 0600 page that leads on to the address, never the address itself: its key would be readable
+   * by every local user in the opener's (and the browser's) command line.
+   */
   async openWindow(): Promise<WindowResult> {
     this.#mode = "window";
-    const result = await openInBrowser(this.windowUrl(), this.context.env);
+    const page = await writeOpenPage(this.info.dataDir, this.info.instanceId, this.windowUrl());
+    const result = await openInBrowser(page, this.context.env);
+    this.#window = result;
     this.context.log(
       result.opened ? `opened the window (${result.how})` : `no window opened: ${result.how}`,
     );
@@ -170,6 +180,7 @@ export class RunningApp {
       startedAt: this.info.startedAt,
       url: `http://127.0.0.1:${this.info.port}/`,
       mode: this.#mode,
+      window: this.#window ? { opened: this.#window.opened, how: this.#window.how } : null,
       mcp: {
         requested: this.#mcpRequested,
         running: this.#mcp?.running ?? false,
@@ -180,14 +191,13 @@ export class RunningApp {
     };
   }
 
-  /** Ends the app cleanly: MCP server, clean-ups, HTTP server, instance.json, then the lock. */
+  /**
+   * Ends the app cleanly: instance.json first (nothing should find an app that is going away),
+   * then the MCP server, clean-ups, the HTTP server, the opener's page, then the lock.
+   */
   stop(reason = "asked to stop"): Promise<void> {
     this.#stopping ??= (async () => {
       this.context.log(`stopping (${reason})`);
-      if (this.#signalHandler) {
-        for (const s of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
-          process.off(s, this.#signalHandler);
-      }
       const step = async (what: string, fn: () => Promise<void> | void) => {
         try {
           await fn();
@@ -195,11 +205,18 @@ export class RunningApp {
           this.context.log(`while stopping, ${what} failed: ${(e as Error)?.message ?? e}`);
         }
       };
+      await step("removing instance.json", () => removeInstanceInfo(this.info));
       if (this.#mcp) await step("the MCP server", () => this.#mcp?.stop());
       for (const cleanup of this.#cleanups.reverse()) await step("a clean-up", cleanup);
       if (this.#server) await step("the HTTP server", () => this.#server?.close());
-      await step("removing instance.json", () => removeInstanceInfo(this.info));
+      await step("removing the window's page", () =>
+        removeOpenPage(this.info.dataDir, this.info.instanceId),
+      );
       this.#lock.release();
+      if (this.#signalHandler) {
+        for (const s of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+          process.off(s, this.#signalHandler);
+      }
       this.context.log("stopped");
       this.#resolveStopped();
     })();
@@ -210,9 +227,20 @@ export class RunningApp {
   attach(server: UiServer, handleSignals: boolean): void {
     this.#server = server;
     if (handleSignals) {
-      this.#signalHandler = (signal) => void this.stop(signal);
-      for (const s of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
-        process.once(s, this.#signalHandler);
+      // Kept until the app has stopped: a second Ctrl-C (or the SIGINT `npm start` passes on
+      // after the terminal's) must not end the process half way, leaving instance.json behind.
+      // A third one ends it at once, for a stop that hangs.
+      let signals = 0;
+      this.#signalHandler = (signal) => {
+        signals++;
+        if (signals === 1) void this.stop(signal);
+        else if (signals === 2) this.context.log(`stopping already (${signal} again ends it now)`);
+        else {
+          removeInstanceInfoNow(this.info);
+          process.exit(130);
+        }
+      };
+      for (const s of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(s, this.#signalHandler);
       // The app owns this process: a stray error in one request or one plugin is logged, and the
       // app keeps serving everything else instead of dying with it.
       process.on("unhandledRejection", (reason) =>

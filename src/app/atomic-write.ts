@@ -2,11 +2,23 @@
  * Crash-safe file writes: a temporary file in the same folder is written, flushed to disk and
  * renamed over the target, then the folder itself is flushed. A crash at any point leaves either
  * the old file or the new one, never a mix; the temporary file a crash leaves behind is removed
- * by the next write to the same target.
+ * by the next write to the same target. Through a symbolic link (a dotfile kept in a repository),
+ * the file it names is replaced and the link stays; anything but a regular file is refused,
+ * never renamed over.
  */
 import { randomBytes } from "node:crypto";
-import { open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import {
+  lstat,
+  open,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+} from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
 import { errors } from "../core/errors.ts";
 import { fsReason } from "./paths.ts";
 
@@ -19,11 +31,34 @@ function tempPrefix(target: string): string {
   return `.${basename(target)}.`;
 }
 
+/** The file a write replaces: the path itself, or through a link the file it names. */
+async function replaceable(path: string): Promise<string> {
+  const link = await lstat(path).catch(() => undefined);
+  if (!link) return path;
+  let target = path;
+  if (link.isSymbolicLink()) {
+    target = await realpath(path).catch(async () =>
+      // A link to a file not made yet: that file is the one to write.
+      resolve(dirname(path), await readlink(path)),
+    );
+  }
+  const st = target === path ? link : await stat(target).catch(() => undefined);
+  if (st && !st.isFile()) {
+    throw errors.storageFailed(
+      `Cannot write ${path}: it is not a regular file (${st.isDirectory() ? "a folder" : "a device, FIFO or socket"}), and Quarry never replaces one`,
+      `Move it out of the way, then try again.`,
+      { path },
+    );
+  }
+  return target;
+}
+
 export async function writeFileAtomic(
-  path: string,
+  given: string,
   data: string | Uint8Array,
   options: { mode?: number } = {},
 ): Promise<void> {
+  const path = await replaceable(given);
   const mode = options.mode ?? 0o600;
   const dir = dirname(path);
   const tmp = join(dir, `${tempPrefix(path)}${process.pid}.${randomBytes(6).toString("hex")}.tmp`);

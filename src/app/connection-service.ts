@@ -5,7 +5,7 @@
  */
 import type { ConnectionPatch, NewConnection, SavedConnection } from "../core/connections.ts";
 import type { ConnectionSecrets, DriverSession } from "../core/driver.ts";
-import { errors, isQuarryError, QuarryError } from "../core/errors.ts";
+import { errors, isQuarryError, QuarryError, remedyFor } from "../core/errors.ts";
 import { ConnectionStore, mergeSettings } from "./connection-store.ts";
 import {
   type InstalledDriver,
@@ -205,6 +205,9 @@ function secretsFor(
         field === "password"
           ? "Choose Auth Method Username & Password (--auth basic), or leave the password out."
           : "Choose Auth Method API Key (--auth api-key), or leave the API key out.",
+        field === "password"
+          ? "Choose Auth Method Username & Password, or leave the password empty."
+          : "Choose Auth Method API Key, or leave the API key empty.",
       );
     }
     if (value.trim() === "")
@@ -212,6 +215,7 @@ function secretsFor(
         SECRET_LABELS[field],
         "is empty",
         'Pass the value on standard input, e.g. printf %s "$SECRET" | quarry connections …',
+        `Type the ${field === "password" ? "password" : "API key"}.`,
       );
     out[field] = value;
   }
@@ -243,6 +247,7 @@ function aboutConnection<T>(connection: SavedConnection, check: () => T): T {
       `Connection "${connection.name}": ${e.message}`,
       `${e.remedy} Change it with: quarry connections edit "${connection.name}" …`,
       { ...e.details, connection: connection.name },
+      `${remedyFor(e, "ui")} Change it in the connection's editor (Edit on the Connections screen).`,
     );
   }
 }

@@ -13,7 +13,7 @@
  * asks for. It may be stale after a crash; a client trusts it only when the app on that port
  * answers with the same instance id.
  */
-import { closeSync, existsSync, openSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -143,6 +143,18 @@ export async function writeInstanceInfo(info: InstanceInfo): Promise<void> {
   await writeFileAtomic(instanceFile(info.dataDir), `${JSON.stringify(info, null, 2)}\n`, {
     mode: 0o600,
   });
+}
+
+/** The same, at once, for a process about to exit (a stop that hangs, ended by a third signal). */
+export function removeInstanceInfoNow(info: InstanceInfo): void {
+  try {
+    const raw = JSON.parse(
+      readFileSync(instanceFile(info.dataDir), "utf8"),
+    ) as Partial<InstanceInfo>;
+    if (raw.instanceId === info.instanceId) rmSync(instanceFile(info.dataDir), { force: true });
+  } catch {
+    // gone already, or not ours to judge
+  }
 }
 
 /** Removes `instance.json` if it is still this run's (a newer run may have replaced it). */

@@ -33,6 +33,8 @@ export async function startMcpServer(
   // so a start-mcp request never overrides a server the user turned off.
   const bridgeToken = bridgeTokenTimesFromEnv(app.env);
   if (bridgeToken.problem) app.log(bridgeToken.problem);
+  // Stopping with the app is not the user turning the server off: the setting stays as it is.
+  let stopping = false;
   const service = await startMcpService({
     env: app.env,
     ...(bridgeToken.times ? { bridgeToken: bridgeToken.times } : {}),
@@ -42,7 +44,9 @@ export async function startMcpServer(
           ? `MCP server on ${s.url}`
           : s.state === "failed"
             ? `the MCP server did not start: ${s.error}`
-            : "MCP server disabled (quarry mcp enable turns it on)",
+            : stopping
+              ? "MCP server stopped with the app (Enable MCP Server is unchanged)"
+              : "MCP server disabled (quarry mcp enable turns it on)",
       ),
   });
   return {
@@ -54,6 +58,9 @@ export async function startMcpServer(
       const s = service.status();
       return s.state === "running" ? s.port : null;
     },
-    stop: () => service.stop(),
+    stop: () => {
+      stopping = true;
+      return service.stop();
+    },
   };
 }

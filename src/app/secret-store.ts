@@ -184,6 +184,7 @@ class FileBackend implements Backend {
         `${this.path} is not a valid secrets file`,
         "Quarry has not changed it. Repair it, or move it aside and enter the connections' passwords again (quarry connections edit <name> --password-stdin).",
         { path: this.path },
+        "Quarry has not changed it. Repair it, or move it aside and type the connections' passwords again in their editors (Edit on the Connections screen).",
       );
     }
     return file;
@@ -247,6 +248,7 @@ async function openKeyring(): Promise<{ backend: Backend } | { reason: string }>
             `The keyring entry of connection ${id} (service "${KEYRING_SERVICE}") is not Quarry's format`,
             "Enter the connection's password or API key again (quarry connections edit <name> --password-stdin).",
             { connectionId: id },
+            "Type the connection's password or API key again in its editor (Edit on the Connections screen).",
           );
         }
       },

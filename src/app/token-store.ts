@@ -128,6 +128,7 @@ export class TokenStore implements TokenDirectory {
           "Token name",
           `a live token is already named "${clash.name}"`,
           "Choose another name, or revoke that token first (quarry tokens revoke).",
+          "Choose another name, or revoke that token first (Revoke, in the list of tokens).",
         );
       file.tokens.push(record);
     });
@@ -152,6 +153,7 @@ export class TokenStore implements TokenDirectory {
           live.length
             ? `Use one of: ${live.map((t) => t.name).join(", ")} (quarry tokens list).`
             : "There are no live tokens (quarry tokens list).",
+          "It may have been revoked meanwhile: the list of tokens shows the live ones.",
         );
       found.revokedAt = new Date(this.#now()).toISOString();
       return { ...found };

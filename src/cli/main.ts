@@ -1,5 +1,6 @@
 /** The `quarry` command line. Each command group lives in `commands/` and registers itself here. */
 import { Command, CommanderError } from "commander";
+import { handleClosedOutput } from "./closed-output.ts";
 import { registerAppCommands } from "./commands/app.ts";
 import { registerBrowseCommands } from "./commands/browse.ts";
 import { registerConnectionCommands } from "./commands/connect.ts";
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
   return program;
 }
 
+handleClosedOutput();
 const program = buildProgram();
 try {
   await program.parseAsync(process.argv);

@@ -3,8 +3,8 @@ import { isQuarryError } from "../core/errors.ts";
 import type { PartialResult } from "../core/grid.ts";
 import { EXIT } from "./exit-codes.ts";
 
-export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+export function printJson(value: unknown, to: NodeJS.WriteStream = process.stdout): void {
+  to.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 export function printLine(line = ""): void {
@@ -53,19 +53,27 @@ const USAGE_ERRORS = new Set<string>([
 
 /**
  * Prints an error the way every command does: message and remedy on stderr (or a JSON object on
- * stdout with `--json`), and returns the exit code.
+ * stdout with `--json`; on stderr too when stdout carries data, as `export --out -` does), and
+ * returns the exit code.
  */
-export function reportError(e: unknown, json: boolean): number {
+export function reportError(
+  e: unknown,
+  json: boolean,
+  jsonTo: NodeJS.WriteStream = process.stdout,
+): number {
   if (isQuarryError(e)) {
-    if (json) printJson({ error: e.toJSON() });
+    if (json) printJson({ error: e.toJSON() }, jsonTo);
     else process.stderr.write(`error: ${e.message}\n${e.remedy}\n`);
     return USAGE_ERRORS.has(e.code) ? EXIT.usage : EXIT.failed;
   }
   const message = e instanceof Error ? e.message : String(e);
   if (json)
-    printJson({
-      error: { code: "internal", message, remedy: "This is a bug in Quarry; please report it." },
-    });
+    printJson(
+      {
+        error: { code: "internal", message, remedy: "This is a bug in Quarry; please report it." },
+      },
+      jsonTo,
+    );
   else process.stderr.write(`error: ${message}\n`);
   return EXIT.failed;
 }

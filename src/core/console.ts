@@ -81,6 +81,16 @@ export interface TaskReport {
   searchFailures: { index: string | null; shard: number | null; type: string; reason: string }[];
   /** The task itself failed (cancelled, or an error before it finished). */
   error?: { type: string; reason: string };
+  /**
+   * How it ended: `completed` (every document handled), `stopped` (the cluster ended it early at
+   * failures, e.g. its first version conflict, leaving documents not attempted), `cancelled`, or
+   * `failed` (the task's own error).
+   */
+  outcome: "completed" | "stopped" | "cancelled" | "failed";
+  /** Documents the task never reached: its total minus those it handled; null while unknown. */
+  notAttempted: number | null;
+  /** Why it stopped and what to do, when `outcome` is "stopped". */
+  stop?: { reason: string; remedy: string };
   /** The tasks API's answer as the cluster gave it. */
   response: unknown;
   tookMs: number | null;
@@ -107,5 +117,10 @@ export type ConsoleResult =
       search?: { total: number | null };
       /** As for a grid: a search that some shards did not answer. */
       partial?: PartialResult;
+      /**
+       * A request made of many (`_bulk`, `_msearch`) that the cluster answered 2xx while some of
+       * its items failed: how many of how many, and the first failure in words.
+       */
+      itemFailures?: { failed: number; total: number; first: string };
     }
   | { kind: "error"; status: number; type: string; reason: string; raw: unknown };

@@ -49,7 +49,13 @@ export type ErrorCode =
 
 export class QuarryError extends Error {
   readonly code: ErrorCode;
+  /** What to do, in the command line's words (its commands and flags); MCP clients get it too. */
   readonly remedy: string;
+  /**
+   * What to do in the UI's words (its screens and buttons), where `remedy` names commands or
+   * flags; absent when `remedy` suits both. The UI's API sends this one (`remedyFor`).
+   */
+  readonly uiRemedy: string | undefined;
   /** Structured facts for the UI or an MCP client (field names, HTTP status...). Never secrets. */
   readonly details: Readonly<Record<string, unknown>>;
 
@@ -58,11 +64,13 @@ export class QuarryError extends Error {
     message: string,
     remedy: string,
     details: Record<string, unknown> = {},
+    uiRemedy?: string,
   ) {
     super(message);
     this.name = "QuarryError";
     this.code = code;
     this.remedy = remedy;
+    this.uiRemedy = uiRemedy;
     this.details = details;
   }
 
@@ -88,23 +96,46 @@ export const isQuarryError = (e: unknown): e is QuarryError =>
     typeof (e as Partial<QuarryError>).remedy === "string" &&
     typeof (e as Partial<QuarryError>).toJSON === "function");
 
+/** Where an error is shown: the UI speaks of its screens and buttons, the CLI of commands. */
+export type Surface = "ui" | "cli";
+
+/** The remedy to show on a surface (a driver plugin's errors have the same shape). */
+export function remedyFor(e: QuarryError, surface: Surface): string {
+  return surface === "ui" ? (e.uiRemedy ?? e.remedy) : e.remedy;
+}
+
+/** The error as a surface shows it: code, message, that surface's remedy, details. */
+export function errorFor(
+  e: QuarryError,
+  surface: Surface,
+): { code: ErrorCode; message: string; remedy: string; details: Record<string, unknown> } {
+  return { ...e.toJSON(), remedy: remedyFor(e, surface) };
+}
+
 /** Spec 7.1: remedies are fixed texts so the UI, CLI and MCP server say the same thing. */
 export const REMEDIES = {
   authenticationFailed:
     "Check the username and password or the API key. On Elasticsearch 8.x check the connection uses HTTPS (an SSL Mode other than Disabled).",
+  /** The same, for a connection that already uses HTTPS: the hint about HTTPS would mislead. */
+  authenticationFailedOverHttps: "Check the username and password or the API key.",
   selfSigned:
     "For self-signed certificates set SSL Mode to Required (skip verify) or enable Skip TLS Verification; or choose Verify CA with the cluster's CA file.",
 } as const;
 
 export const errors = {
-  invalidConfig: (field: string, problem: string, remedy: string) =>
-    new QuarryError("invalid_config", `${field}: ${problem}`, remedy, { field }),
+  invalidConfig: (field: string, problem: string, remedy: string, uiRemedy?: string) =>
+    new QuarryError("invalid_config", `${field}: ${problem}`, remedy, { field }, uiRemedy),
 
-  authenticationFailed: (reason: string, details: Record<string, unknown> = {}) =>
+  /** `overHttps`: the connection uses HTTPS already, so "use HTTPS" is no remedy. */
+  authenticationFailed: (
+    reason: string,
+    details: Record<string, unknown> = {},
+    overHttps = false,
+  ) =>
     new QuarryError(
       "authentication_failed",
       `Authentication failed: ${reason}`,
-      REMEDIES.authenticationFailed,
+      overHttps ? REMEDIES.authenticationFailedOverHttps : REMEDIES.authenticationFailed,
       details,
     ),
 
@@ -124,14 +155,22 @@ export const errors = {
   clusterError: (status: number, type: string, reason: string) =>
     new QuarryError(
       "cluster_error",
-      `The cluster answered ${status} ${type}: ${reason}`,
-      "Read the cluster's reason above; fix the request or the cluster's state and try again.",
+      reason
+        ? `The cluster answered ${status} ${type}: ${reason}`
+        : `The cluster answered ${status} without saying why`,
+      reason
+        ? "Read the cluster's reason above; fix the request or the cluster's state and try again."
+        : "Check the cluster's logs for this request, then try again.",
       { status, type },
     ),
 
   // Local storage and saved connections (issue 5). Paths are named; contents never are.
-  storageFailed: (message: string, remedy: string, details: Record<string, unknown> = {}) =>
-    new QuarryError("storage_failed", message, remedy, details),
+  storageFailed: (
+    message: string,
+    remedy: string,
+    details: Record<string, unknown> = {},
+    uiRemedy?: string,
+  ) => new QuarryError("storage_failed", message, remedy, details, uiRemedy),
 
   connectionNotFound: (idOrName: string, known: string[]) =>
     new QuarryError(
@@ -141,6 +180,7 @@ export const errors = {
         ? `Use one of: ${known.join(", ")} (quarry connections list), or pass a URL such as http://localhost:9200.`
         : "No connections are saved yet. Add one with quarry connections add, or pass a URL such as http://localhost:9200.",
       { connection: idOrName, known },
+      "It may have been removed meanwhile: choose a connection on the Connections screen.",
     ),
 
   connectionExists: (name: string, existing: string) =>
@@ -160,11 +200,18 @@ export const errors = {
         ? `Install the driver (quarry plugins install ${type}); the connection is kept until then.`
         : `Install the driver (quarry plugins install ${type}), then add the connection again; nothing was saved.`,
       { type, connection },
+      saved
+        ? `Install the driver in Settings > Plugins; the connection is kept until then.`
+        : `Install the driver in Settings > Plugins, then add the connection again; nothing was saved.`,
     ),
 
   // Driver plugins and the app process (issue 5, part 2).
-  pluginUnavailable: (what: string, remedy: string, details: Record<string, unknown> = {}) =>
-    new QuarryError("plugin_unavailable", what, remedy, details),
+  pluginUnavailable: (
+    what: string,
+    remedy: string,
+    details: Record<string, unknown> = {},
+    uiRemedy?: string,
+  ) => new QuarryError("plugin_unavailable", what, remedy, details, uiRemedy),
 
   pluginDownloadFailed: (id: string, url: string, reason: string) =>
     new QuarryError(
@@ -172,6 +219,7 @@ export const errors = {
       `Downloading the ${id} plugin from ${url} failed: ${reason}`,
       `Nothing was installed. Check the network, or the catalog address (QUARRY_PLUGIN_CATALOG), and try again: quarry plugins install ${id}.`,
       { plugin: id, url },
+      "Nothing was installed. Check the network, then press Install again.",
     ),
 
   pluginIntegrityFailed: (id: string, where: string, expected: string, actual: string) =>
@@ -180,24 +228,33 @@ export const errors = {
       `The ${id} plugin ${where} does not match its SHA-256 (expected ${expected.slice(0, 12)}…, got ${actual.slice(0, 12)}…)`,
       `Quarry refused to load it. Reinstall it from the catalog (quarry plugins install ${id} --force); if this repeats, the catalog or its mirror serves a damaged or altered file.`,
       { plugin: id, expected, actual },
+      "Quarry refused to load it. Remove it in Settings > Plugins and install it again; if this repeats, the catalog or its mirror serves a damaged or altered file.",
     ),
 
-  pluginLoadFailed: (id: string, reason: string, remedy?: string) =>
+  pluginLoadFailed: (id: string, reason: string, remedy?: string, uiRemedy?: string) =>
     new QuarryError(
       "plugin_load_failed",
       `The ${id} plugin cannot be loaded: ${reason}`,
       remedy ??
         `Quarry keeps running without it. Reinstall it (quarry plugins install ${id} --force) or update it (quarry plugins update ${id}).`,
       { plugin: id },
+      uiRemedy ??
+        (remedy === undefined
+          ? "Quarry keeps running without it. Update it in Settings > Plugins, or remove it and install it again."
+          : undefined),
     ),
 
-  catalogUnavailable: (url: string, reason: string, remedy?: string) =>
+  catalogUnavailable: (url: string, reason: string, remedy?: string, uiRemedy?: string) =>
     new QuarryError(
       "catalog_unavailable",
       `The plugin catalog at ${url} cannot be read: ${reason}`,
       remedy ??
         "Check the catalog's address (QUARRY_PLUGIN_CATALOG, or quarry plugins catalog), or reset it to use the catalog shipped with Quarry (quarry plugins catalog --reset).",
       { url },
+      uiRemedy ??
+        (remedy === undefined
+          ? "Check the network and reload Settings > Plugins. The catalog's address is set outside the UI (QUARRY_PLUGIN_CATALOG, or the quarry plugins catalog command)."
+          : undefined),
     ),
 
   /** The app's local HTTP server refused a request (wrong host, foreign origin, missing key). */
@@ -219,6 +276,7 @@ export const errors = {
       `No index, alias or pattern matches "${table}"`,
       "List the tables (quarry tables <conn>) and check the name; aliases and patterns are accepted too.",
       { table },
+      "It may have been deleted or renamed: pick an index from the list in the sidebar.",
     ),
 
   documentNotFound: (index: string, id: string) =>
@@ -243,10 +301,26 @@ export const errors = {
       `"${table}" has no column "${column}"`,
       `Use one of its columns (quarry describe <conn> ${table}): ${known.slice(0, 30).join(", ")}${known.length > 30 ? ", …" : ""}.`,
       { table, column },
+      `Choose one of its columns: ${known.slice(0, 30).join(", ")}${known.length > 30 ? ", …" : ""}.`,
     ),
 
-  badFilter: (column: string, problem: string, remedy: string) =>
-    new QuarryError("invalid_input", `Filter on "${column}": ${problem}`, remedy, { column }),
+  badFilter: (column: string, problem: string, remedy: string, uiRemedy?: string) =>
+    new QuarryError(
+      "invalid_input",
+      `Filter on "${column}": ${problem}`,
+      remedy,
+      { column },
+      uiRemedy,
+    ),
+
+  /** Filter `row` (counted from 1, in the order given) needs a value and has none. */
+  emptyFilterValue: (row: number, column: string, op: string) =>
+    new QuarryError(
+      "invalid_input",
+      `Filter ${row} (${column} ${op}) has no value`,
+      `Give it a value, or remove the filter. The operators exists and missing take none: missing finds the documents without ${column}.`,
+      { column, row },
+    ),
 
   badSort: (column: string, problem: string, remedy: string) =>
     new QuarryError("invalid_input", `Sort on "${column}": ${problem}`, remedy, { column }),
@@ -388,6 +462,24 @@ export const errors = {
       `The export stopped after ${written} of ${expected} documents: ${reason}`,
       `Run the same export again with resume (quarry export … --resume): it continues after the last completed batch, without duplicates.${note ? ` ${note}` : ""} The checkpoint is ${checkpoint}.`,
       { written, expected, checkpoint },
+      "Export again once the cause is fixed: the dialog starts every export anew.",
+    ),
+
+  /** An export written through to a stream (standard output, a FIFO, a device) stopped. */
+  exportStreamStopped: (target: string, reason: string, written: number, expected: number) =>
+    new QuarryError(
+      "export_interrupted",
+      `The export to ${target} stopped after ${written} of ${expected} documents: ${reason}`,
+      `What was written is incomplete. Export again in full: an export to ${target} cannot be resumed (only one to a file of its own can).`,
+      { written, expected, out: target },
+    ),
+
+  exportStreamIncomplete: (target: string, written: number, expected: number) =>
+    new QuarryError(
+      "export_incomplete",
+      `The export wrote ${written} documents to ${target} but the cluster counted ${expected} for the same query`,
+      "The output is incomplete. Export again; if the counts differ again, check the cluster's shard health (GET /_cluster/health).",
+      { written, expected, out: target },
     ),
 
   exportIncomplete: (written: number, expected: number, partial: string) =>
@@ -396,6 +488,7 @@ export const errors = {
       `The export wrote ${written} documents but the cluster counted ${expected} for the same query`,
       `The file was kept as ${partial} for inspection and not given the final name. Export again; if the counts differ again, check the cluster's shard health (GET /_cluster/health).`,
       { written, expected, partial },
+      "Export again; if the counts differ again, check the cluster's shard health (GET /_cluster/health in the console).",
     ),
   // The stdio bridge quarry-mcp (issue 7, spec 7.2). Never a token or a key in these.
   /** Spec 7.2 "app is not running": no trusted handshake, or none within 10 s of launching. */

@@ -14,10 +14,24 @@ export interface ExportProgress {
   etaSeconds: number | null;
 }
 
+/** A stream the export writes through instead of a file (the CLI's `--out -`: standard output). */
+export interface ExportSink {
+  /** How reports and errors name it, e.g. "standard output". */
+  readonly name: string;
+  /** Resolves once the chunk is taken (backpressure); rejects when the reader is gone. */
+  write(chunk: string): Promise<void>;
+}
+
 export interface ExportOptions {
   format: ExportFormat;
-  /** Destination file path. An existing non-empty file is refused unless `overwrite` is set. */
+  /**
+   * Destination path. An existing non-empty file is refused unless `overwrite` is set; a
+   * character device or FIFO is written through; a folder, a missing folder or a path that cannot
+   * be written is refused before anything is sent.
+   */
   out: string;
+  /** Write to this stream instead of `out`: no partial file, no checkpoint, no resume. */
+  sink?: ExportSink;
   filters?: BrowseRequest["filters"];
   rawQuery?: string;
   /** Parallel sliced point-in-time searches (multi-shard indices); default: one per shard, up to 4. */

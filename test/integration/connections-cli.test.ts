@@ -228,11 +228,21 @@ describe("quarry connections", () => {
   });
 
   it("edits only the given fields; a wrong password fails the test with exit code 1", () => {
-    ok(["connections", "edit", "Secure", "--password-stdin"], wrongPassword);
+    // The edit is saved, and its test says at once that the new password is wrong (exit 3).
+    const edited = run(["connections", "edit", "Secure", "--password-stdin"], wrongPassword);
+    assert.equal(edited.status, 3, edited.stderr);
+    assert.match(edited.stdout, /^Updated connection "Secure"\./m);
+    assert.match(
+      edited.stderr,
+      /^error: the connection test failed: Authentication failed: unable to authenticate user \[elastic\]$/m,
+    );
     const e = refused(["connections", "test", "Secure"], 1);
     assert.equal(e.code, "authentication_failed");
     assert.match(e.message, /^Authentication failed: /);
-    ok(["connections", "edit", "Secure", "--password-stdin"], password);
+    assert.match(
+      ok(["connections", "edit", "Secure", "--password-stdin"], password).stdout,
+      /^Connected: Elasticsearch 8\./m,
+    );
     ok(["connections", "test", "Secure"]);
 
     const renamed = JSON.parse(
@@ -280,6 +290,59 @@ describe("quarry connections", () => {
       "--no-skip-tls-verify",
     ]);
     ok(["connections", "test", "Secure EU"]);
+  });
+
+  it("add tests the connection: a wrong password is kept and said, exit 3; --no-test skips it", () => {
+    const args = (name: string) => [
+      "connections",
+      "add",
+      "--name",
+      name,
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(portOf(secure)),
+      "--username",
+      secure.username!,
+      "--password-stdin",
+      "--ssl-mode",
+      "required-skip-verify",
+    ];
+    const wrong = run(args("typo"), wrongPassword);
+    assert.equal(wrong.status, 3, wrong.stderr);
+    assert.match(wrong.stdout, /^Saved connection "typo" \(id [0-9a-f-]{36}\)\./m);
+    assert.equal(
+      wrong.stderr.split("\n")[0],
+      "error: the connection test failed: Authentication failed: unable to authenticate user [elastic]",
+    );
+    assert.match(wrong.stderr, /^Check the username and password or the API key\.$/m);
+    assert.match(
+      wrong.stderr,
+      /The connection is saved as it is: change it with quarry connections edit "typo"/,
+    );
+    assert.equal(refused(["connections", "test", "typo"], 1).code, "authentication_failed");
+
+    const json = run([...args("typo-json"), "--json"], wrongPassword);
+    assert.equal(json.status, 3);
+    const body = JSON.parse(json.stdout) as {
+      name: string;
+      test: { ok: boolean; error: { code: string } };
+    };
+    assert.equal(body.name, "typo-json");
+    assert.deepEqual([body.test.ok, body.test.error.code], [false, "authentication_failed"]);
+
+    const right = run(args("right"), password);
+    assert.equal(right.status, 0, right.stderr);
+    assert.match(
+      right.stdout,
+      /^Connected: Elasticsearch 8\.\d+\.\d+, cluster "quarry-es8-secure"\.$/m,
+    );
+
+    const offline = run(["connections", "add", "--name", "offline", "--port", "1", "--no-test"]);
+    assert.equal(offline.status, 0, offline.stderr);
+    assert.doesNotMatch(offline.stdout + offline.stderr, /Connected|test failed/);
+    for (const name of ["typo", "typo-json", "right", "offline"])
+      ok(["connections", "remove", name]);
   });
 
   it("refuses bad input with exit code 2, naming the problem and the flag, and changes nothing", () => {

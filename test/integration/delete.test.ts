@@ -15,6 +15,7 @@ import { deleteIndex, planDeleteIndex } from "../../src/drivers/elasticsearch/de
 import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
 import { MAJORS, node, plainConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
+import { sandbox, waitFor } from "../support/quarry.ts";
 
 const N_MAPPING = { properties: { n: { type: "integer" } } };
 
@@ -24,6 +25,31 @@ function numbered(count: number): [string, Record<string, unknown>][] {
 
 async function exists(t: EsTransport, index: string): Promise<boolean> {
   return (await t.request({ method: "HEAD", path: `/${index}` })).status === 200;
+}
+
+/** Another writer changes documents d<from>..d<to - 1> (their version moves on). */
+function changeDocuments(t: EsTransport, index: string, from: number, to: number) {
+  const lines = [];
+  for (let i = from; i < to; i++) lines.push(`{"update":{"_id":"d${i}"}}`, '{"doc":{"n":-1}}');
+  return t.json({
+    method: "POST",
+    path: `/${index}/_bulk?refresh=true`,
+    body: `${lines.join("\n")}\n`,
+    contentType: "application/x-ndjson",
+  });
+}
+
+/** The running _delete_by_query task's status, if one runs. */
+async function runningDeleteByQuery(t: EsTransport): Promise<{ deleted: number } | undefined> {
+  const body = await t.json<{
+    nodes?: Record<string, { tasks: Record<string, { status?: { deleted: number } }> }>;
+  }>({
+    method: "GET",
+    path: "/_tasks",
+    query: { actions: "*delete/byquery", detailed: true },
+  });
+  const tasks = Object.values(body.nodes ?? {}).flatMap((n) => Object.values(n.tasks));
+  return tasks[0]?.status;
 }
 
 async function count(t: EsTransport, index: string): Promise<number> {
@@ -186,6 +212,86 @@ describe("bulk delete on es7 (real reindex module)", () => {
     assert.equal(changed.count, left, "every surviving document keeps the other writer's change");
   });
 
+  it("a run stopped at its first version conflict is reported as stopped, with what was not attempted", async () => {
+    await loadIndex(t, index, numbered(300), { mappings: N_MAPPING });
+    const path = `/${index}/_delete_by_query?scroll_size=50&requests_per_second=40`;
+    let doneWhenChanged: number | undefined;
+    let changed: Promise<unknown> | undefined;
+    const r = await runConsole(
+      t,
+      // One shard, read in index order, 50 a batch with a pause after each: d200..d209 are in the
+      // fifth batch, changed by another writer before the task reaches them.
+      { method: "POST", path, body: { query: { match_all: {} } } },
+      {
+        onProgress: (p) => {
+          if (changed) return;
+          doneWhenChanged = p.done;
+          changed = changeDocuments(t, index, 200, 210);
+        },
+      },
+    );
+    await changed;
+    assert.ok((doneWhenChanged ?? 300) < 200, "the documents changed before the task reached them");
+    assert.ok(r.kind === "json" && r.task);
+    const report = r.task;
+    assert.equal(report.completed, true, "the cluster calls it completed");
+    assert.equal(report.outcome, "stopped");
+    assert.deepEqual(
+      [report.total, report.deleted, report.versionConflicts, report.notAttempted],
+      [300, 240, 10, 50],
+    );
+    assert.deepEqual(
+      report.failures.map((f) => f.id),
+      Array.from({ length: 10 }, (_, i) => `d${200 + i}`),
+    );
+    assert.match(report.stop?.reason ?? "", /stopped it at its first version conflict/);
+    assert.match(
+      report.stop?.remedy ?? "",
+      new RegExp(
+        `run it again with conflicts=proceed in the path \\(POST /${index}/_delete_by_query\\?scroll_size=50&requests_per_second=40&conflicts=proceed\\)`,
+      ),
+    );
+    await t.json({ method: "POST", path: `/${index}/_refresh` });
+    assert.equal(await count(t, index), 60, "the 10 changed and the 50 not attempted are left");
+  });
+
+  it("the CLI says a stopped run stopped: counts, not attempted, conflicts=proceed, exit 3", async () => {
+    await loadIndex(t, index, numbered(300), { mappings: N_MAPPING });
+    const path = `/${index}/_delete_by_query?scroll_size=50&requests_per_second=40`;
+    const box = sandbox();
+    try {
+      const run = box.runAsync([
+        "console",
+        node("es7").url,
+        "POST",
+        path,
+        "--body",
+        '{"query":{"match_all":{}}}',
+        "--yes",
+      ]);
+      // Changed once the task runs, and before it reaches them.
+      let started: { deleted: number } | undefined;
+      await waitFor(async () => {
+        started = await runningDeleteByQuery(t);
+        return started !== undefined;
+      }, "the task to start");
+      await changeDocuments(t, index, 200, 210);
+      assert.ok((started?.deleted ?? 300) < 200);
+      const r = await run;
+      assert.equal(r.status, 3, r.stderr);
+      assert.match(
+        r.stdout,
+        /^task \S+ stopped early: 240 deleted, 10 version conflicts, 50 not attempted \(of 300\)$/m,
+      );
+      assert.match(r.stdout, /^ {2}conflict: .*\/d200 409 version_conflict_engine_exception/m);
+      assert.match(r.stdout, /^ {2}why: the cluster stopped it at its first version conflict/m);
+      assert.match(r.stderr, /run it again with conflicts=proceed in the path/);
+      assert.doesNotMatch(r.stdout, /completed/);
+    } finally {
+      await box.dispose();
+    }
+  });
+
   it("cancelling the run cancels the task on the cluster", async () => {
     await loadIndex(t, index, numbered(200), { mappings: N_MAPPING });
     const controller = new AbortController();
@@ -214,15 +320,21 @@ describe("task polling and report on es8 (no reindex module there)", () => {
     await s.close();
   });
 
-  it("the console shows the node's refusal of _delete_by_query as an error", async () => {
+  it("the console says the cluster lacks the reindex module, naming the request as typed", async () => {
     await loadIndex(t, index, numbered(50), { mappings: N_MAPPING });
     const r = await runConsole(t, {
       method: "POST",
       path: `/${index}/_delete_by_query`,
       body: { query: { match_all: {} } },
     });
-    assert.equal(r.kind, "error");
-    assert.ok(r.kind === "error" && r.status >= 400 && /no handler found/.test(r.reason));
+    assert.ok(r.kind === "error" && r.status >= 400, JSON.stringify(r));
+    assert.equal(r.type, "module_missing");
+    assert.equal(
+      r.reason.split(". ")[0],
+      `this cluster lacks the reindex module, which serves _delete_by_query: the node has no handler for POST /${index}/_delete_by_query, so nothing was done`,
+    );
+    assert.doesNotMatch(r.reason, /wait_for_completion|no handler found for uri/);
+    assert.match(JSON.stringify(r.raw), /no handler found/, "the node's own answer is kept");
     assert.equal(await count(t, index), 50);
   });
 

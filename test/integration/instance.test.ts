@@ -6,17 +6,29 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { after, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
 import { ensureSystemPackages } from "../../scripts/system-packages.ts";
 import { alive, collect, type Sandbox, sandbox, waitFor } from "../support/quarry.ts";
+import { openBrowser } from "../support/ui.ts";
 
 interface Status {
   running: boolean;
   pid: number;
   url: string;
   mode: "background" | "window";
+  window: { opened: boolean; how: string } | null;
   instanceId: string;
   mcp: { requested: boolean };
 }
@@ -142,6 +154,112 @@ describe("quarry start by hand (foreground)", () => {
     assert.ok(out.text().includes(`http://127.0.0.1:${info.port}/#secret=${info.secret}`));
     child.kill("SIGTERM");
     assert.equal((await once(child, "exit"))[0], 0);
+  });
+});
+
+describe("the window and the per-run key", () => {
+  it("the browser opener is given a 0600 page, never the key: not in its arguments, not in its environment", async () => {
+    // An opener that records what any local user could read of it: /proc/<pid>/cmdline, environ.
+    const dir = mkdtempSync(join(tmpdir(), "qt-opener-"));
+    const opener = join(dir, "opener.sh");
+    writeFileSync(
+      opener,
+      `#!/bin/sh\ncat /proc/$$/cmdline > '${dir}/cmdline'\ncat /proc/$$/environ > '${dir}/environ'\nprintf '%s' "$1" > '${dir}/arg'\n`,
+    );
+    chmodSync(opener, 0o755);
+    const box = sandbox({ QUARRY_BROWSER: opener });
+    boxes.push(box);
+    const child = box.spawn(["start"]);
+    const out = collect(child);
+    try {
+      await waitFor(() => existsSync(join(dir, "arg")), "the opener to run");
+      const info = instanceFile(box);
+      const cmdline = readFileSync(join(dir, "cmdline"), "utf8");
+      const environ = readFileSync(join(dir, "environ"), "utf8");
+      assert.ok(cmdline.length > 0 && environ.length > 0, "the opener's process was read");
+      assert.ok(!cmdline.includes(info.secret), "the key is not in the opener's arguments");
+      assert.ok(!environ.includes(info.secret), "nor in its environment");
+      const arg = readFileSync(join(dir, "arg"), "utf8");
+      assert.match(arg, /^file:\/\/\/.*\/open-[0-9a-f-]{36}\.html$/);
+      const page = fileURLToPath(arg);
+      assert.equal(dirname(page), box.home, "in the app data folder");
+      assert.equal(statSync(page).mode & 0o777, 0o600, "readable by this user only");
+      assert.equal(statSync(box.home).mode & 0o777, 0o700);
+      const address = `http://127.0.0.1:${info.port}/#secret=${info.secret}`;
+      assert.ok(
+        readFileSync(page, "utf8").includes(`location.replace(${JSON.stringify(address)})`),
+      );
+
+      // A real browser given the page lands on the app, with this run's key.
+      const browser = await openBrowser();
+      try {
+        await browser.page.goto(arg);
+        await browser.page.waitForURL(`http://127.0.0.1:${info.port}/**`);
+        await browser.page.waitForFunction(() => sessionStorage.getItem("quarry.secret") !== null);
+        const kept = await browser.page.evaluate(() => sessionStorage.getItem("quarry.secret"));
+        assert.equal(kept, info.secret, "the page took the key");
+        assert.ok(!browser.page.url().includes(info.secret), "and took it out of the address bar");
+      } finally {
+        await browser.close();
+      }
+      assert.equal(status(box).window?.opened, true);
+      assert.match(
+        box.run(["status"]).stdout,
+        /^ {2}Mode: {8}window \(opened with .*opener\.sh\)$/m,
+      );
+
+      child.kill("SIGINT");
+      assert.equal((await once(child, "exit"))[0], 0, out.text());
+      assert.ok(!existsSync(page), "the page is removed when the app stops");
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("status says when no window was opened, and why", async () => {
+    const box = sandbox({ QUARRY_BROWSER: "false" });
+    boxes.push(box);
+    const child = box.spawn(["start"]);
+    const out = collect(child);
+    await waitFor(() => /Stop it with Ctrl-C/.test(out.text()), "the app to start");
+    const s = status(box);
+    assert.equal(s.mode, "window");
+    assert.deepEqual(s.window, { opened: false, how: "false exited with status 1" });
+    const text = box.run(["status"]).stdout;
+    assert.match(
+      text,
+      /^ {2}Mode: {8}window, but none was opened \(false exited with status 1\); quarry start opens one or prints its address$/m,
+    );
+    assert.doesNotMatch(text, /window opened/);
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  });
+});
+
+describe("Ctrl-C on a foreground app", () => {
+  it("a second signal while it stops (npm passes Ctrl-C on) still ends it cleanly: no instance.json left", async () => {
+    const box = fresh();
+    const child = box.spawn(["start"]);
+    const exited = once(child, "exit");
+    const out = collect(child);
+    await waitFor(() => /Stop it with Ctrl-C/.test(out.text()), "the app to start");
+    await waitFor(() => /MCP server on /.test(out.text()), "the MCP server to start");
+    // Ctrl-C reaches `npm start`'s whole process group, and npm passes it on again: the second
+    // arrives while the app stops. Two different signals sent together are both delivered (two
+    // SIGINTs may merge into one), the second one while the first one's stop is under way.
+    child.kill("SIGINT");
+    child.kill("SIGTERM");
+    const [code, signal] = await exited;
+    assert.deepEqual([code, signal], [0, null], out.text());
+    assert.ok(!existsSync(join(box.home, "instance.json")), "instance.json is removed");
+    const stopping = out.text().slice(out.text().indexOf("stopping (SIGINT)"));
+    assert.match(stopping, /stopping already \(SIGTERM again ends it now\)/);
+    assert.match(stopping, /MCP server stopped with the app \(Enable MCP Server is unchanged\)/);
+    assert.doesNotMatch(stopping, /MCP server disabled/, "the setting was not turned off");
+    const mcp = box.run(["mcp", "status", "--json"]);
+    const { settings } = JSON.parse(mcp.stdout) as { settings: { enabled: boolean } };
+    assert.equal(settings.enabled, true, "Enable MCP Server is still on");
   });
 });
 
@@ -276,6 +394,23 @@ describe("the app's local HTTP server", () => {
     assert.match(page.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
 
     await assert.rejects(fetch(`http://127.0.0.2:${port}/`), "not reachable on another address");
+  });
+
+  it("a body over the limit is 413 on every API route, the app's own too", async () => {
+    const box = fresh();
+    startBackground(box);
+    const { port, secret } = instanceFile(box);
+    const big = JSON.stringify({ url: "x".repeat(17 * 1024 * 1024) });
+    for (const path of ["/api/app/open-url", "/api/connections/test"]) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: "POST",
+        headers: { "x-quarry-secret": secret, "content-type": "application/json" },
+        body: big,
+      });
+      assert.equal(res.status, 413, path);
+      const { error } = (await res.json()) as { error: { code: string; message: string } };
+      assert.equal(error.message, "The request is larger than 16 MB.", path);
+    }
   });
 });
 

@@ -3,17 +3,19 @@
  * read-modify-write between processes, saved connections and the secrets file.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import {
   chmodSync,
   chownSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -138,9 +140,41 @@ describe("atomic writes", () => {
     // Renaming a file over a non-empty folder fails after the temporary file was written.
     writeFileSync(join(dir, "sub", "x"), "");
     const e = await refusal(writeFileAtomic(join(dir, "sub"), "new"), "storage_failed");
-    assert.match(e.message, /^Cannot write .*sub: E/);
+    assert.match(e.message, /^Cannot write .*sub: it is not a regular file \(a folder\)/);
     assert.equal(readFileSync(target, "utf8"), "old");
     assert.deepEqual(readdirSync(dir).sort(), ["f.json", "sub"]);
+  });
+
+  it("through a symbolic link replace the file it names and keep the link; never rename over a FIFO", async () => {
+    const dir = freshDir();
+    mkdirSync(dir);
+    const real = join(dir, "dotfiles-mimeapps.list");
+    writeFileSync(real, "old\n");
+    symlinkSync(real, join(dir, "mimeapps.list"));
+    await writeFileAtomic(join(dir, "mimeapps.list"), "new\n", { mode: 0o644 });
+    assert.ok(lstatSync(join(dir, "mimeapps.list")).isSymbolicLink(), "the link stays a link");
+    assert.equal(readFileSync(real, "utf8"), "new\n");
+    // A link to a file not made yet: the file is made where the link points.
+    symlinkSync(join(dir, "later.json"), join(dir, "dangling.json"));
+    await writeFileAtomic(join(dir, "dangling.json"), "{}");
+    assert.ok(lstatSync(join(dir, "dangling.json")).isSymbolicLink());
+    assert.equal(readFileSync(join(dir, "later.json"), "utf8"), "{}");
+
+    const fifo = join(dir, "fifo");
+    assert.equal(spawnSync("mkfifo", [fifo]).status, 0);
+    const e = await refusal(writeFileAtomic(fifo, "x"), "storage_failed");
+    assert.match(
+      e.message,
+      /^Cannot write .*fifo: it is not a regular file \(a device, FIFO or socket\)/,
+    );
+    assert.ok(lstatSync(fifo).isFIFO(), "still a FIFO");
+    assert.deepEqual(readdirSync(dir).sort(), [
+      "dangling.json",
+      "dotfiles-mimeapps.list",
+      "fifo",
+      "later.json",
+      "mimeapps.list",
+    ]);
   });
 
   it("a process killed mid-write leaves the old or the new file, never half; the next write sweeps the leftovers", async (t) => {

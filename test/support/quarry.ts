@@ -16,8 +16,13 @@ export const QUARRY = join(root, "bin", "quarry");
 export interface Sandbox {
   home: string;
   env: NodeJS.ProcessEnv;
-  /** The URLs the "browser" was asked to open, in order. */
+  /**
+   * Where the "browser" was sent, in order: for the page the app opens with (a `file:` URL), the
+   * address that page leads to, read by the browser as a real one reads it.
+   */
   opened(): string[];
+  /** The arguments the "browser" was started with, exactly (what any local user could read). */
+  openedArgs(): string[];
   /** Runs `quarry <args>` to completion (blocking this process: nothing here can answer it). */
   run(args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv }): CliResult;
   /** Runs `quarry <args>` to completion while this process goes on serving (e.g. a catalog). */
@@ -38,8 +43,21 @@ export function sandbox(extraEnv: NodeJS.ProcessEnv = {}): Sandbox {
   const base = mkdtempSync(join(tmpdir(), "qt-app-"));
   const home = extraEnv.QUARRY_HOME ?? join(base, "home");
   const openedLog = join(base, "opened.log");
+  const argsLog = join(base, "opened-args.log");
   const browser = join(base, "browser.sh");
-  writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$1" >> '${openedLog}'\n`);
+  writeFileSync(
+    browser,
+    [
+      "#!/bin/sh",
+      `printf '%s\\n' "$1" >> '${argsLog}'`,
+      'case "$1" in',
+      // The page's address: location.replace("…") in the file it names.
+      `  file://*) sed -n 's/.*location\\.replace("\\(.*\\)");.*/\\1/p' "\${1#file://}" >> '${openedLog}' ;;`,
+      `  *) printf '%s\\n' "$1" >> '${openedLog}' ;;`,
+      "esac",
+      "",
+    ].join("\n"),
+  );
   chmodSync(browser, 0o755);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -60,6 +78,8 @@ export function sandbox(extraEnv: NodeJS.ProcessEnv = {}): Sandbox {
     env,
     opened: () =>
       existsSync(openedLog) ? readFileSync(openedLog, "utf8").split("\n").filter(Boolean) : [],
+    openedArgs: () =>
+      existsSync(argsLog) ? readFileSync(argsLog, "utf8").split("\n").filter(Boolean) : [],
     run(args, options = {}) {
       const res = spawnSync(QUARRY, args, {
         env: { ...env, ...options.env },

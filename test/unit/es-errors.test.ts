@@ -12,20 +12,65 @@ const target = { url: "https://h:9200", tls: true };
 const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
 
 describe("driver error mapping (spec 7.1)", () => {
-  it("401 becomes `Authentication failed: …` with the HTTPS hint", () => {
-    const e = httpError(401, {
+  it("401 becomes `Authentication failed: …`, without the request Quarry sent", () => {
+    const body = {
       error: {
         type: "security_exception",
-        reason: "unable to authenticate user [bob] for REST request [/]",
+        reason:
+          "unable to authenticate user [bob] for REST request [/_nodes/_local?filter_path=cluster_name]",
       },
       status: 401,
-    });
+    };
+    const e = httpError(401, body, { url: "http://h:9200", tls: false });
     assert.equal(e.code, "authentication_failed");
+    assert.equal(e.message, "Authentication failed: unable to authenticate user [bob]");
+    assert.match(e.remedy, /8\.x.*HTTPS/, "the HTTPS hint where the connection is plain HTTP");
+    const overHttps = httpError(401, body, { url: "https://h:9200", tls: true });
+    assert.equal(overHttps.remedy, REMEDIES.authenticationFailedOverHttps);
+    assert.doesNotMatch(overHttps.remedy, /HTTPS/, "no HTTPS hint over HTTPS");
+    assert.equal(
+      httpError(401, {
+        error: { reason: "missing authentication credentials for REST request [/_cat/indices]" },
+      }).message,
+      "Authentication failed: missing authentication credentials",
+    );
+  });
+
+  it("the transport port is named as such, with the REST port to use", () => {
+    const parser = Object.assign(
+      new Error("Response does not match the HTTP/1.1 protocol (Expected HTTP/, RTSP/ or ICE/)"),
+      { name: "HTTPParserError", data: "This is not an HTTP port" },
+    );
+    const e = networkError(parser, { url: "http://127.0.0.1:19318", tls: false });
     assert.equal(
       e.message,
-      "Authentication failed: unable to authenticate user [bob] for REST request [/]",
+      'Connection failed: http://127.0.0.1:19318 answered "This is not an HTTP port": it looks like the cluster\'s transport port (for nodes talking to each other, 9300 by default), not its REST port',
     );
-    assert.match(e.remedy, /8\.x.*HTTPS/);
+    assert.match(e.remedy, /REST port, usually 9200/);
+    assert.doesNotMatch(e.remedy, /self-signed/);
+    const other = networkError(
+      Object.assign(new Error("bad"), { name: "HTTPParserError" }),
+      target,
+    );
+    assert.match(other.message, /does not answer in HTTP/);
+    assert.match(other.remedy, /9200/);
+  });
+
+  it("an empty 404 is not Elasticsearch's REST API, and says so", () => {
+    const e = httpError(404, "", { url: "http://127.0.0.1:8080", tls: false });
+    assert.equal(e.code, "connection_failed");
+    assert.equal(
+      e.message,
+      "Connection failed: http://127.0.0.1:8080 answered 404 with an empty body, not as Elasticsearch does: this endpoint does not look like Elasticsearch's REST API",
+    );
+    assert.doesNotMatch(e.remedy, /reason above/);
+    assert.match(
+      httpError(404, "<html><body>Not Found</body></html>").message,
+      /answered 404 with "Not Found"/,
+    );
+    const bare = httpError(500, "");
+    assert.equal(bare.message, "The cluster answered 500 without saying why");
+    assert.doesNotMatch(bare.remedy, /reason above/);
   });
 
   it("untrusted certificates become `Connection failed: …` with the self-signed hint", () => {

@@ -7,6 +7,7 @@ import {
   taskProgress,
   taskReport,
   withParam,
+  withProceedExample,
 } from "../../src/drivers/elasticsearch/delete-by-query.ts";
 import {
   csvColumns,
@@ -149,6 +150,58 @@ describe("bulk delete report", () => {
       deleted: 10,
       versionConflicts: 2,
     });
+  });
+
+  it("a task the cluster ended at its first conflicts is stopped, with what it never attempted", () => {
+    const stopped = taskReport("n1:5", {
+      completed: true,
+      task: { action: "indices:data/write/delete/byquery" },
+      response: {
+        total: 300,
+        deleted: 200,
+        version_conflicts: 10,
+        failures: Array.from({ length: 10 }, (_, i) => ({
+          index: "orders",
+          id: `d${200 + i}`,
+          status: 409,
+          cause: { type: "version_conflict_engine_exception", reason: "conflict" },
+        })),
+      },
+    });
+    assert.equal(stopped.outcome, "stopped");
+    assert.equal(stopped.notAttempted, 90);
+    assert.match(
+      stopped.stop?.reason ?? "",
+      /^the cluster stopped it at its first version conflict/,
+    );
+    const shown = withProceedExample(stopped, "POST", "/orders/_delete_by_query?scroll_size=50");
+    assert.match(
+      shown.stop?.remedy ?? "",
+      /conflicts=proceed in the path \(POST \/orders\/_delete_by_query\?scroll_size=50&conflicts=proceed\): the documents that changed are then counted as conflicts and left as they are, and the others are deleted\./,
+    );
+    // With conflicts=proceed the cluster lists no conflict as a failure: the run completed.
+    const proceeded = taskReport("n1:6", {
+      completed: true,
+      task: { action: "indices:data/write/delete/byquery" },
+      response: { total: 300, deleted: 290, version_conflicts: 10, failures: [] },
+    });
+    assert.deepEqual(
+      [proceeded.outcome, proceeded.notAttempted, proceeded.stop],
+      ["completed", 0, undefined],
+    );
+    const failed = taskReport("n1:7", {
+      completed: true,
+      task: { action: "indices:data/write/update/byquery" },
+      response: {
+        total: 50,
+        updated: 20,
+        failures: [
+          { index: "o", id: "x", status: 400, cause: { type: "mapper_parsing_exception" } },
+        ],
+      },
+    });
+    assert.deepEqual([failed.outcome, failed.notAttempted], ["stopped", 29]);
+    assert.match(failed.stop?.remedy ?? "", /what was updated stays updated/);
   });
 
   it("a task that failed reports its error; a running one has no report yet", () => {

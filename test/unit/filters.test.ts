@@ -306,7 +306,10 @@ describe("compileFilters: bad input is refused, naming the column", () => {
   });
 
   it("missing values, lists and stray values", () => {
-    assert.match(refusal([{ column: "status", op: "eq" }]).message, /needs a value/);
+    assert.equal(
+      refusal([{ column: "status", op: "eq" }]).message,
+      "Filter 1 (status =) has no value",
+    );
     assert.match(
       refusal([{ column: "status", op: "in", value: "a,b" }]).message,
       /needs a non-empty list/,
@@ -316,6 +319,28 @@ describe("compileFilters: bad input is refused, naming the column", () => {
       refusal([{ column: "status", op: "eq", value: { a: 1 } }]).message,
       /needs a value, not \{"a":1\}/,
     );
+  });
+
+  it("an empty value is refused before anything is sent, naming the row", () => {
+    const empty = refusal([{ column: "_id", op: "eq", value: "" }]);
+    assert.equal(empty.code, "invalid_input");
+    assert.equal(empty.message, "Filter 1 (_id =) has no value");
+    assert.match(empty.remedy, /Give it a value, or remove the filter/);
+    assert.deepEqual(empty.details, { column: "_id", row: 1 });
+    const second = refusal([
+      { column: "status", op: "eq", value: "paid" },
+      { column: "status", op: "neq", value: "   " },
+    ]);
+    assert.equal(second.message, "Filter 2 (status !=) has no value");
+    assert.equal(
+      refusal([{ column: "status", op: "in", value: ["a", ""] }]).message,
+      "Filter 1 (status in) has no value",
+    );
+    assert.equal(
+      refusal([{ column: "status", op: "not_in", value: [] }]).message,
+      "Filter 1 (status not in) has no value",
+    );
+    assert.doesNotThrow(() => q([{ column: "status", op: "missing" }]));
   });
 
   it("a conflicting column takes only values every index accepts", () => {

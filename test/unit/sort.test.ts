@@ -71,7 +71,8 @@ describe("compileSort", () => {
       dropped.map((d) => d.column),
       ["_id", "notes", "loc"],
     );
-    assert.match(dropped[0]!.reason, /field data on _id/);
+    assert.match(dropped[0]!.reason, /_id cannot be sorted \(it keeps no sortable values/);
+    assert.doesNotMatch(dropped[0]!.reason, /\d\.x/, "true of 7.17 and 8.x alike");
     assert.match(dropped[1]!.reason, /text field without a \.keyword sub-field/);
     assert.match(dropped[2]!.reason, /geo_point values have no sort order/);
   });

@@ -69,8 +69,13 @@ export interface UiServer {
   close(): Promise<void>;
 }
 
-/** Who is at fault, as an HTTP status: 400 input, 404 unknown, 409 conflict, 502 upstream, 500 ours. */
+/**
+ * Who is at fault, as an HTTP status: 400 input (or the status the refusal names, such as 413 for
+ * a body over the limit), 404 unknown, 409 conflict, 502 upstream, 500 ours.
+ */
 export function httpStatusFor(e: QuarryError): number {
+  const named = e.details.status;
+  if (e.code === "invalid_input" && typeof named === "number") return named;
   switch (e.code) {
     case "invalid_config":
     case "invalid_input":
@@ -108,7 +113,9 @@ function sendError(res: ServerResponse, status: number, e: QuarryError): void {
     res.destroy();
     return;
   }
-  sendJson(res, status, { error: e.toJSON() });
+  const error = e.toJSON();
+  delete error.details.status; // said by the answer's own status
+  sendJson(res, status, { error });
 }
 
 function refuse(res: ServerResponse, status: number, message: string, remedy: string): void {
@@ -266,10 +273,12 @@ async function readJson<T>(req: IncomingMessage): Promise<T> {
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
     if (size > MAX_BODY_BYTES) {
+      // 413 on every route, as the UI's API answers (serve.ts).
       throw new QuarryError(
         "invalid_input",
-        `The request body is larger than ${MAX_BODY_BYTES} bytes`,
+        "The request is larger than 16 MB.",
         "Send less at once.",
+        { status: 413 },
       );
     }
     chunks.push(chunk as Buffer);

@@ -93,6 +93,7 @@ export async function readCatalog(location: CatalogLocation): Promise<ResolvedCa
         location.url,
         (e as Error).message,
         "This build has no plugin catalog yet. In a source checkout run npm run build:plugins (npm start and npm test do it for you); or point Quarry at a catalog with QUARRY_PLUGIN_CATALOG or quarry plugins catalog <url>.",
+        "This build has no plugin catalog yet: it is built with Quarry (npm start does it in a source checkout). Start Quarry that way, then reload Settings > Plugins.",
       );
     }
     throw errors.catalogUnavailable(location.url, (e as Error).message);

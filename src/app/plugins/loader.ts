@@ -110,6 +110,7 @@ export async function activatePlugin(
       id,
       `it was built for plugin API ${manifest.apiVersion}, and this Quarry speaks ${PLUGIN_API_VERSION}`,
       `Update the plugin (quarry plugins update ${id}), or install the Quarry version it was built for.`,
+      "Update the plugin in Settings > Plugins, or install the Quarry version it was built for.",
     );
   }
   const code = files.get(manifest.main)!;

@@ -4,7 +4,13 @@
  * events), updates and removes plugins, and hands out verified, loaded drivers. It reads the disk on
  * every call, so a plugin installed by another Quarry process (the CLI beside the app) is seen at once.
  */
-import { errors, isQuarryError, type QuarryError } from "../../core/errors.ts";
+import {
+  errorFor,
+  errors,
+  isQuarryError,
+  type QuarryError,
+  type Surface,
+} from "../../core/errors.ts";
 import { compareVersions, PLUGIN_API_VERSION, type PluginDriver } from "../../core/plugin.ts";
 import type { DatabaseType, PluginEntry } from "../http/api/contract.ts";
 import { APP_VERSION } from "../version.ts";
@@ -86,7 +92,8 @@ export class PluginService {
   }
 
   /** Installed plugins, each checked against its SHA-256 and loaded (or refused) as it would be. */
-  async installed(): Promise<InstalledPlugin[]> {
+  async installed(surface: Surface = "cli"): Promise<InstalledPlugin[]> {
+    const shown = (e: QuarryError) => errorFor(e, surface);
     const out: InstalledPlugin[] = [];
     for (const entry of await this.store.list()) {
       if (!entry.record) {
@@ -101,7 +108,7 @@ export class PluginService {
           installedAt: "",
           source: "",
           status: "broken",
-          error: error.toJSON(),
+          error: shown(error),
         });
         continue;
       }
@@ -133,16 +140,16 @@ export class PluginService {
         installedAt: r.installedAt,
         source: r.source,
         status: error ? "broken" : "ok",
-        ...(error ? { error: error.toJSON() } : {}),
+        ...(error ? { error: shown(error) } : {}),
       });
     }
     return out;
   }
 
   /** Settings > Plugins > Browse: every plugin of the catalog, with what is installed of it. */
-  async browse(): Promise<PluginEntry[]> {
+  async browse(surface: Surface = "cli"): Promise<PluginEntry[]> {
     const catalog = await this.catalog();
-    const installed = new Map((await this.installed()).map((p) => [p.id, p]));
+    const installed = new Map((await this.installed(surface)).map((p) => [p.id, p]));
     return catalog.plugins.map((c) => {
       const mine = installed.get(c.id);
       return {
@@ -159,7 +166,7 @@ export class PluginService {
   }
 
   /**
-   * The connection chooser's database types: those the catalog offers and those installed. A
+   * The connection chooser's database types (the UI's, so its load errors speak the UI's words): those the catalog offers and those installed. A
    * catalog that cannot be read leaves the installed ones (the app works offline).
    */
   async databaseTypes(): Promise<DatabaseType[]> {
@@ -170,7 +177,7 @@ export class PluginService {
       if (!isQuarryError(e)) throw e;
     }
     const byType = new Map<string, DatabaseType>();
-    for (const p of await this.installed()) {
+    for (const p of await this.installed("ui")) {
       if (!p.driverType) continue;
       byType.set(p.driverType, {
         type: p.driverType,
@@ -211,6 +218,7 @@ export class PluginService {
           ? `Choose one of: ${names.join(", ")} (quarry plugins browse).`
           : `The catalog at ${catalog.location.url} lists no plugins; check its address (quarry plugins catalog).`,
         { plugin: idOrType, catalog: catalog.location.url },
+        "Reload Settings > Plugins: the catalog may have changed; install one of the plugins it lists.",
       );
     }
     return { catalog, entry };
@@ -297,6 +305,7 @@ export class PluginService {
           `No installed plugin is named "${idOrType}"`,
           `Install it with quarry plugins install ${idOrType}.`,
           { plugin: idOrType },
+          "Install it in Settings > Plugins.",
         );
       }
       targets = [match.id];
@@ -348,6 +357,7 @@ export class PluginService {
           ? `Installed: ${all.map((e) => e.id).join(", ")} (quarry plugins list).`
           : "No plugins are installed.",
         { plugin: idOrType },
+        "Reload Settings > Plugins: it may have been removed already.",
       );
     }
     const removed = await this.store.exclusive(() => this.store.remove(match.id));
@@ -374,6 +384,7 @@ export class PluginService {
           `No driver for the database type "${type}" is installed`,
           `Install it with quarry plugins install ${type}.`,
           { type },
+          "Install it in Settings > Plugins.",
         );
       }
       await this.install(type, options.onProgress ? { onProgress: options.onProgress } : {});

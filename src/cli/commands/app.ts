@@ -15,6 +15,7 @@ import { lockIsHeld, readInstanceInfo } from "../../app/instance.ts";
 import { appDataDir, ensureAppDataDir } from "../../app/paths.ts";
 import { parseQuarryUrl } from "../../app/quarry-url.ts";
 import { errors, isQuarryError, QuarryError } from "../../core/errors.ts";
+import { handleClosedOutput, onClosedOutput } from "../closed-output.ts";
 import { wantsJson } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
 import { printJson, printLine } from "../output.ts";
@@ -76,6 +77,14 @@ export async function runAppInForeground(
     return;
   }
   const { app, window } = result;
+  // A closed output (the terminal's reader went away) ends the app as it ends any command, but
+  // cleanly: instance.json removed, the lock released.
+  handleClosedOutput();
+  const restore = onClosedOutput((status) => {
+    process.exitCode = status;
+    void app.stop("its output was closed");
+  });
+  void app.stopped.then(restore);
   if (options.json) {
     printJson({
       started: true,
@@ -96,9 +105,7 @@ export async function runAppInForeground(
 
 function printStatus(status: AppStatus): void {
   printLine(`Quarry ${status.version} is running (pid ${status.pid}).`);
-  printLine(
-    `  Mode:        ${status.mode === "window" ? "window opened" : "background (no window)"}`,
-  );
+  printLine(`  Mode:        ${modeText(status)}`);
   printLine(`  UI:          ${status.url}`);
   printLine(`  Data folder: ${status.dataDir}`);
   printLine(`  Started:     ${status.startedAt}`);
@@ -110,6 +117,14 @@ function printStatus(status: AppStatus): void {
     const state = p.status === "ok" ? "ok" : `BROKEN: ${p.error?.message ?? "cannot be loaded"}`;
     printLine(`  Plugin:      ${p.id} ${p.version} (${state})`);
   }
+}
+
+/** The mode as it is: a window asked for is not a window opened. */
+function modeText(status: AppStatus): string {
+  if (status.mode === "background") return "background (no window)";
+  const w = status.window;
+  if (w?.opened) return `window (opened with ${w.how})`;
+  return `window, but none was opened${w ? ` (${w.how})` : ""}; quarry start opens one or prints its address`;
 }
 
 /** Whether a process id is a Quarry app (so `stop --force` never signals an unrelated process). */

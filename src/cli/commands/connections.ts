@@ -19,6 +19,7 @@ import {
 } from "../../app/connection-service.ts";
 import { installedTypes } from "../../app/driver-registry.ts";
 import { pluginServiceFor } from "../../app/plugins/service.ts";
+import type { SavedConnection } from "../../core/connections.ts";
 import {
   AI_POLICIES,
   AI_POLICY_LABELS,
@@ -28,10 +29,11 @@ import {
   EXTERNAL_CLIENT_LEVELS,
   type ExternalClientsLevel,
 } from "../../core/connections.ts";
-import type { ConnectionSecrets } from "../../core/driver.ts";
+import type { ConnectionSecrets, ServerInfo } from "../../core/driver.ts";
 import { isQuarryError, QuarryError } from "../../core/errors.ts";
 import { AUTH_FLAG_CHOICES, readStdin, SSL_MODE_FLAG_CHOICES } from "../connection-options.ts";
 import { wantsJson } from "../context.ts";
+import { EXIT } from "../exit-codes.ts";
 import { printJson, printLine, printTable } from "../output.ts";
 
 /** The flags shared by `add` and `edit`; every field of spec 2.1 and 2.6. */
@@ -49,6 +51,8 @@ interface FieldFlags {
   caFile?: string | false;
   externalClients?: string;
   aiPolicy?: string;
+  /** `--no-test` sets it false: save without connecting (scripts that add offline clusters). */
+  test?: boolean;
 }
 
 function addFieldFlags(cmd: Command, forEdit: boolean): Command {
@@ -85,6 +89,10 @@ function addFieldFlags(cmd: Command, forEdit: boolean): Command {
     .option(
       "--ai-policy <policy>",
       `${AI_POLICIES.join(" | ")}${forEdit ? keep : " (default ask-each-time)"}`,
+    )
+    .option(
+      "--no-test",
+      `save without connecting to the cluster to check ${forEdit ? "the change" : "it"} (for scripts)`,
     );
 }
 
@@ -132,11 +140,14 @@ export function registerConnectionsCommands(program: Command): void {
       ),
     );
     const described = await describeConnection(storage, saved);
-    if (wantsJson(cmd)) printJson(described);
+    const test = flags.test === false ? undefined : await testSaved(storage, saved);
+    if (wantsJson(cmd)) printJson(test ? { ...described, test: testJson(test) } : described);
     else {
       printLine(`Saved connection "${saved.name}" (id ${saved.id}).`);
       printSecretNote(described);
+      if (test) printTest(saved, test);
     }
+    if (test && !test.ok) process.exitCode = EXIT.partial;
   });
 
   group
@@ -210,11 +221,19 @@ export function registerConnectionsCommands(program: Command): void {
     }
     const updated = await withFlagHints(() => editConnection(storage, conn, patch, change));
     const described = await describeConnection(storage, updated);
-    if (wantsJson(cmd)) printJson(described);
+    // A change to how it connects is checked as a new connection is; a rename or a policy is not.
+    const connects = patch.settings !== undefined || Object.keys(change).length > 0;
+    const test =
+      flags.test === false || !connects || !described.driverInstalled
+        ? undefined
+        : await testSaved(storage, updated);
+    if (wantsJson(cmd)) printJson(test ? { ...described, test: testJson(test) } : described);
     else {
       printLine(`Updated connection "${updated.name}".`);
       printSecretNote(described);
+      if (test) printTest(updated, test);
     }
+    if (test && !test.ok) process.exitCode = EXIT.partial;
   });
 
   group
@@ -251,6 +270,38 @@ export function registerConnectionsCommands(program: Command): void {
         await session.close();
       }
     });
+}
+
+type TestOutcome = { ok: true; info: ServerInfo } | { ok: false; error: QuarryError };
+
+/** Connects with a connection just saved, as `quarry connections test` does. */
+async function testSaved(storage: AppStorage, saved: SavedConnection): Promise<TestOutcome> {
+  try {
+    const { session } = await openSavedConnection(saved.id, storage);
+    try {
+      return { ok: true, info: await session.testConnection() };
+    } finally {
+      await session.close();
+    }
+  } catch (e) {
+    if (!isQuarryError(e)) throw e;
+    return { ok: false, error: e };
+  }
+}
+
+function testJson(t: TestOutcome) {
+  return t.ok ? { ok: true, ...t.info } : { ok: false, error: t.error.toJSON() };
+}
+
+/** The test's outcome; a failure says what failed, and that the connection was kept. */
+function printTest(saved: SavedConnection, t: TestOutcome): void {
+  if (t.ok) {
+    printLine(`Connected: ${t.info.product} ${t.info.version}, cluster "${t.info.clusterName}".`);
+    return;
+  }
+  process.stderr.write(
+    `error: the connection test failed: ${t.error.message}\n${t.error.remedy}\nThe connection is saved as it is: change it with quarry connections edit "${saved.name}" …, or remove it with quarry connections remove "${saved.name}".\n`,
+  );
 }
 
 /** The flag that sets each field, so a refusal from the shared rules points at the right flag. */

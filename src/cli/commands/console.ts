@@ -126,7 +126,8 @@ export function registerConsoleCommand(program: Command): void {
               });
           }
           if (!json) printResult(firstLine(s, r), result);
-          if (result.kind === "error") break; // the requests after it may depend on it
+          // The requests after a failed, stopped or partly failed one may depend on it.
+          if (result.kind === "error" || partlyDone(result)) break;
         }
         return { count: requests.length, results: out };
       });
@@ -135,9 +136,17 @@ export function registerConsoleCommand(program: Command): void {
       if (json) printJson(count === 1 && !flags.file ? results[0] : results);
       if (results.some((r) => r.kind === "error" || (r.kind === "json" && r.task?.error))) {
         process.exitCode = EXIT.failed;
+      } else if (results.some(partlyDone)) {
+        // Stopped early, or some items failed: what was done stays done, the rest was not.
+        process.exitCode = EXIT.partial;
       }
     },
   );
+}
+
+/** A task stopped early, or a `_bulk` / `_msearch` whose cluster answered 2xx with failed items. */
+function partlyDone(r: ConsoleResult): boolean {
+  return r.kind === "json" && (r.task?.outcome === "stopped" || r.itemFailures !== undefined);
 }
 
 /** A request to run, checked by the driver, with its class and why. */
@@ -282,9 +291,18 @@ function printResult(head: string, r: ConsoleResult): void {
     case "json":
       if (r.task) {
         const t = r.task;
-        printLine(
-          `task ${t.task}: ${t.completed ? "completed" : "not completed"}; ${t.deleted} deleted${t.updated ? `, ${t.updated} updated` : ""}${t.created ? `, ${t.created} created` : ""} of ${t.total ?? "?"}; ${t.versionConflicts} version conflicts`,
-        );
+        const counts = [
+          `${t.deleted} deleted`,
+          ...(t.updated ? [`${t.updated} updated`] : []),
+          ...(t.created ? [`${t.created} created`] : []),
+          ...(t.noops ? [`${t.noops} unchanged`] : []),
+          `${t.versionConflicts} version conflict${t.versionConflicts === 1 ? "" : "s"}`,
+          ...(t.outcome !== "completed" && t.notAttempted !== null
+            ? [`${t.notAttempted} not attempted`]
+            : []),
+        ];
+        const how = t.outcome === "stopped" ? "stopped early" : t.outcome;
+        printLine(`task ${t.task} ${how}: ${counts.join(", ")} (of ${t.total ?? "?"})`);
         for (const f of t.failures)
           printLine(
             `  ${f.conflict ? "conflict" : "failed"}: ${f.index}/${f.id} ${f.status ?? ""} ${f.type}: ${f.reason}`,
@@ -294,9 +312,19 @@ function printResult(head: string, r: ConsoleResult): void {
             `  search failure: ${f.index ?? ""} shard ${f.shard ?? "?"} ${f.type}: ${f.reason}`,
           );
         if (t.error) printLine(`  task error: ${t.error.type}: ${t.error.reason}`);
+        if (t.stop) {
+          printLine(`  why: ${t.stop.reason}`);
+          process.stderr.write(`${t.stop.remedy}\n`);
+        }
         return;
       }
       printLine(typeof r.raw === "string" ? r.raw : JSON.stringify(r.raw, null, 2));
+      if (r.itemFailures) {
+        const f = r.itemFailures;
+        process.stderr.write(
+          `error: ${f.failed} of ${f.total} items failed${f.failed < f.total ? "; the others were done" : ""}. First: ${f.first}\n`,
+        );
+      }
       return;
     case "error":
       process.stderr.write(`error: ${r.status} ${r.type}: ${r.reason}\n`);

@@ -6,10 +6,15 @@
  */
 import type { Command } from "commander";
 import { QuarryError } from "../../core/errors.ts";
-import { EXPORT_FORMATS, type ExportFormat, type ExportProgress } from "../../core/export.ts";
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportProgress,
+  type ExportSink,
+} from "../../core/export.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
-import { printJson, printLine } from "../output.ts";
+import { printJson, reportError } from "../output.ts";
 import { parseFilter } from "./browse.ts";
 
 interface ExportFlags extends ConnectionFlags {
@@ -46,7 +51,10 @@ export function registerExportCommand(program: Command): void {
       .argument("<conn>", "a saved connection's name, or a URL such as http://localhost:9200")
       .argument("<table>", "an index, alias, pattern (logs-*) or comma list")
       .requiredOption("--format <format>", "ndjson | csv | json")
-      .requiredOption("--out <file>", "the file to write")
+      .requiredOption(
+        "--out <file>",
+        "the file to write; - for standard output; a device or FIFO is written through",
+      )
       .option(
         "--filter <expr>",
         'a column filter as in quarry browse, e.g. "status = paid" (repeatable)',
@@ -85,6 +93,9 @@ export function registerExportCommand(program: Command): void {
     const slices = wholeNumber("--slices", flags.slices);
     const batchSize = wholeNumber("--batch-size", flags.batchSize);
     const json = wantsJson(cmd);
+    const toStdout = flags.out === "-";
+    // Standard output carries the data: everything else goes to standard error.
+    const say = toStdout ? process.stderr : process.stdout;
     const controller = new AbortController();
     const onInterrupt = () => {
       process.stderr.write("\nstopping after the batches in flight…\n");
@@ -96,6 +107,7 @@ export function registerExportCommand(program: Command): void {
         s.exportTable(table, {
           format,
           out: flags.out,
+          ...(toStdout ? { sink: stdoutSink() } : {}),
           filters,
           ...(flags.raw !== undefined ? { rawQuery: flags.raw } : {}),
           ...(slices !== undefined ? { slices } : {}),
@@ -108,20 +120,32 @@ export function registerExportCommand(program: Command): void {
         }),
       );
       endProgress();
-      if (json) printJson(report);
+      if (json) printJson(report, say);
       else {
         const seconds = report.durationMs / 1000;
-        printLine(
-          `Exported ${report.written.toLocaleString("en-US")} of ${report.expected.toLocaleString("en-US")} documents to ${report.out} (${format}, ${report.slices} slice${report.slices === 1 ? "" : "s"}, ${seconds.toFixed(1)} s, ${Math.round(report.written / Math.max(seconds, 0.001)).toLocaleString("en-US")} docs/s)${report.resumed ? ", resumed" : ""}.`,
+        say.write(
+          `Exported ${report.written.toLocaleString("en-US")} of ${report.expected.toLocaleString("en-US")} documents to ${toStdout ? "standard output" : report.out} (${format}, ${report.slices} slice${report.slices === 1 ? "" : "s"}, ${seconds.toFixed(1)} s, ${Math.round(report.written / Math.max(seconds, 0.001)).toLocaleString("en-US")} docs/s)${report.resumed ? ", resumed" : ""}.\n`,
         );
       }
     } catch (e) {
       endProgress();
-      throw e;
+      if (!toStdout) throw e;
+      process.exitCode = reportError(e, json, process.stderr);
     } finally {
       process.removeListener("SIGINT", onInterrupt);
     }
   });
+}
+
+/** Standard output as the export's stream: each chunk waits until it is written (backpressure). */
+function stdoutSink(): ExportSink {
+  return {
+    name: "standard output",
+    write: (chunk) =>
+      new Promise((resolve, reject) => {
+        process.stdout.write(chunk, (e) => (e ? reject(e) : resolve()));
+      }),
+  };
 }
 
 let shown = false;

@@ -22,7 +22,7 @@ import type { Column, PartialResult } from "../../core/grid.ts";
 import { hitToRow, type SearchHit } from "./cells.ts";
 import { type Route, routesOf } from "./classify.ts";
 import { baseUrl, type EsConnectionConfig, tlsPolicy } from "./config.ts";
-import { pollTask, withParam } from "./delete-by-query.ts";
+import { pollTask, withParam, withProceedExample } from "./delete-by-query.ts";
 import { errorTypeAndReason } from "./errors.ts";
 import { describeTable, META_COLUMNS } from "./mapping.ts";
 import { nodeNames } from "./nodes.ts";
@@ -359,17 +359,22 @@ export async function runConsole(
   });
   const task = (res.body as { task?: unknown } | null)?.task;
   if (asTask && res.status >= 200 && res.status < 300 && typeof task === "string") {
-    const report = await pollTask(transport, task, {
-      ...(signal ? { signal } : {}),
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    });
+    const report = withProceedExample(
+      await pollTask(transport, task, {
+        ...(signal ? { signal } : {}),
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      }),
+      prepared.method,
+      prepared.path,
+    );
     return { kind: "json", status: res.status, raw: report, task: report };
   }
   const answer = classifyAnswer(prepared.method, res.status, res.body);
   const partial = await searchPartial(transport, res.status, res.body);
   const warned = (r: ConsoleResult): ConsoleResult =>
     partial && (r.kind === "grid" || r.kind === "json") ? { ...r, partial } : r;
-  if (answer !== "search") return warned(answer);
+  if (answer !== "search")
+    return warned(withItemFailures(explainMissingEndpoint(answer, prepared)));
   if (options.searchAs === "json") {
     const search = { total: totalHits(res.body as SearchBody) };
     return warned({ kind: "json", status: res.status, raw: res.body, search });
@@ -449,6 +454,73 @@ function errorAnswer(status: number, body: unknown): ConsoleResult {
     type: type === "error" && !b?.error ? `http_${status}` : type,
     reason: reason || `the cluster answered ${status}`,
     raw: body,
+  };
+}
+
+/**
+ * Pure: a 2xx `_bulk` (`errors: true`) or `_msearch` answer in which some items failed says so:
+ * the status alone would report every item done.
+ */
+export function withItemFailures(answer: ConsoleResult): ConsoleResult {
+  if (answer.kind !== "json" || answer.status < 200 || answer.status > 299) return answer;
+  const body = answer.raw as {
+    errors?: boolean;
+    items?: Record<string, { _index?: string; _id?: string; status?: number; error?: unknown }>[];
+    responses?: { error?: unknown; status?: number }[];
+  } | null;
+  let failed: string[] = [];
+  let total = 0;
+  if (body?.errors === true && Array.isArray(body.items)) {
+    total = body.items.length;
+    failed = body.items.flatMap((item) => {
+      const [action, r] = Object.entries(item)[0] ?? [];
+      if (!r?.error) return [];
+      const { type, reason } = errorTypeAndReason({ error: r.error });
+      return [`${action} ${r._index ?? ""}/${r._id ?? ""}: ${r.status ?? ""} ${type}: ${reason}`];
+    });
+  } else if (Array.isArray(body?.responses)) {
+    total = body.responses.length;
+    failed = body.responses.flatMap((r, i) => {
+      if (!r?.error) return [];
+      const { type, reason } = errorTypeAndReason({ error: r.error });
+      return [`search ${i + 1}: ${r.status ?? ""} ${type}: ${reason}`];
+    });
+  }
+  if (failed.length === 0) return answer;
+  return {
+    ...answer,
+    itemFailures: { failed: failed.length, total, first: failed[0]!.replace(/\s+/g, " ") },
+  };
+}
+
+/** Endpoints served by a module that some distributions (and test builds) leave out. */
+const MODULE_OF: Record<string, string> = {
+  _delete_by_query: "reindex",
+  _update_by_query: "reindex",
+  _reindex: "reindex",
+};
+
+/**
+ * Pure: a cluster without the module that serves an endpoint answers "no handler found" (or, where
+ * the path then reads as an index name, "Incorrect HTTP method"); say which module is missing
+ * instead of leaving the raw routing message to be deciphered.
+ */
+export function explainMissingEndpoint(
+  answer: ConsoleResult,
+  request: { method: string; path: string; route: { endpoint: string | undefined } },
+): ConsoleResult {
+  const endpoint = request.route.endpoint;
+  if (answer.kind !== "error" || endpoint === undefined) return answer;
+  const unrouted = /no handler found for uri|Incorrect HTTP method for uri/i.test(answer.reason);
+  if (!unrouted) return answer;
+  const module = MODULE_OF[endpoint.toLowerCase()];
+  // Elsewhere the node's own words ("allowed: [GET]") already say what to change.
+  if (!module) return answer;
+  return {
+    ...answer,
+    type: "module_missing",
+    // The node's own words quote the path with what Quarry added to it: name the request as typed.
+    reason: `this cluster lacks the ${module} module, which serves ${endpoint}: the node has no handler for ${request.method} ${request.path}, so nothing was done. Standard Elasticsearch distributions include the module: ask the cluster's administrator, or do the same another way (e.g. a _bulk request with one delete per document id)`,
   };
 }
 

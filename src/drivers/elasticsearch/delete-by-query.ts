@@ -111,12 +111,80 @@ export function taskReport(task: string, body: TasksApiBody): TaskReport {
     searchFailures,
     response: body,
     tookMs: typeof s.took === "number" ? s.took : null,
+    outcome: "completed",
+    notAttempted: null,
   };
   if (body.error)
     report.error = { type: body.error.type ?? "error", reason: deepestReason(body.error) };
   else if (body.task?.cancelled && !body.response)
     report.error = { type: "task_cancelled", reason: "the task was cancelled" };
-  return report;
+  return settle(report);
+}
+
+/** The task's endpoint in words: what it does to a document. */
+const DONE_WORD: Record<string, string> = {
+  "indices:data/write/delete/byquery": "deleted",
+  "indices:data/write/update/byquery": "updated",
+  "indices:data/write/reindex": "copied",
+};
+
+/**
+ * Pure: how a report ends. A bulk-by-query task stops at the first batch that had failures (a
+ * version conflict, unless asked to proceed past them), and the cluster still calls it
+ * "completed": the documents after that batch were never attempted, and the report says so.
+ */
+export function settle(report: TaskReport): TaskReport {
+  const failed = report.failures.filter((f) => !f.conflict).length;
+  const handled =
+    report.deleted +
+    report.updated +
+    report.created +
+    report.noops +
+    report.versionConflicts +
+    failed;
+  const left = report.total === null ? null : Math.max(0, report.total - handled);
+  const conflicts = report.failures.some((f) => f.conflict);
+  const failures = failed > 0 || report.searchFailures.length > 0;
+  let outcome: TaskReport["outcome"] = "completed";
+  let stop: TaskReport["stop"];
+  if (report.error) outcome = report.error.type === "task_cancelled" ? "cancelled" : "failed";
+  else if (conflicts || failures || report.timedOut) {
+    outcome = "stopped";
+    const word = DONE_WORD[report.action] ?? "handled";
+    stop =
+      conflicts && !failures
+        ? {
+            reason: `the cluster stopped it at its first version conflict (documents changed while it ran), as it does unless told to proceed`,
+            remedy: `To go on past version conflicts, run it again with conflicts=proceed in the path: the documents that changed are then counted as conflicts and left as they are, and the others are ${word}. What was ${word} stays ${word}.`,
+          }
+        : report.timedOut
+          ? {
+              reason: "a batch timed out on the cluster",
+              remedy: `Run it again (what was ${word} stays ${word}); a smaller scroll_size or a longer timeout helps a slow cluster.`,
+            }
+          : {
+              reason: "the cluster stopped it at its first batch with failures",
+              remedy: `Fix the cause the failures below name, then run it again; what was ${word} stays ${word}.`,
+            };
+  }
+  const { stop: _earlier, ...rest } = report;
+  return {
+    ...rest,
+    outcome,
+    notAttempted: outcome === "completed" ? 0 : left,
+    ...(stop ? { stop } : {}),
+  };
+}
+
+/** The stop's remedy with the request to send instead, when proceeding past conflicts is it. */
+export function withProceedExample(report: TaskReport, method: string, path: string): TaskReport {
+  const stop = report.stop;
+  if (!stop?.remedy.includes("conflicts=proceed")) return report;
+  const again = `${method} ${withParam(path, "conflicts", "proceed")}`;
+  return {
+    ...report,
+    stop: { ...stop, remedy: stop.remedy.replace("in the path", `in the path (${again})`) },
+  };
 }
 
 function deepestReason(cause: Cause | undefined): string {
@@ -205,7 +273,7 @@ async function cancelTask(transport: EsTransport, task: string): Promise<TaskRep
       // Cancelling may end the task in an error of its own (its search interrupted): say both.
       const own = report.error ? ` (${report.error.type}: ${report.error.reason})` : "";
       report.error = { type: "task_cancelled", reason: `the task was cancelled${own}` };
-      return report;
+      return settle(report);
     }
     await sleep(200);
   }
@@ -214,7 +282,7 @@ async function cancelTask(transport: EsTransport, task: string): Promise<TaskRep
     type: "task_cancelled",
     reason: "cancellation was requested; the cluster had not confirmed it yet",
   };
-  return report;
+  return settle(report);
 }
 
 /** Sets a query parameter in a path, dropping any value it had, leaving the others as typed. */

@@ -82,13 +82,37 @@ export function networkError(e: unknown, target: { url: string; tls: boolean }):
     );
   }
   if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || /other side closed/i.test(msg)) {
+    const beforeTls = target.tls && /before secure TLS connection/i.test(msg);
     return errors.connectionFailed(
-      target.tls
-        ? "the server closed the connection during the request"
-        : "the server closed the connection without answering; it probably requires HTTPS",
-      target.tls
-        ? "Check the cluster's logs; if it serves plain HTTP, set SSL Mode to Disabled."
-        : `Elasticsearch 8.x serves HTTPS by default: set SSL Mode to Preferred or another HTTPS mode. ${REMEDIES.selfSigned}`,
+      beforeTls
+        ? "the server closed the connection before TLS was set up"
+        : target.tls
+          ? "the server closed the connection during the request"
+          : "the server closed the connection without answering; it probably requires HTTPS",
+      beforeTls
+        ? "Check the port is the cluster's REST port (usually 9200; the transport port 9300 does not speak HTTPS); if the cluster serves plain HTTP, set SSL Mode to Disabled."
+        : target.tls
+          ? "Check the cluster's logs; if it serves plain HTTP, set SSL Mode to Disabled."
+          : `Elasticsearch 8.x serves HTTPS by default: set SSL Mode to Preferred or another HTTPS mode. ${REMEDIES.selfSigned}`,
+      details,
+    );
+  }
+  if (
+    (e as Error)?.name === "HTTPParserError" ||
+    /does not match the HTTP\/1\.1 protocol/.test(msg)
+  ) {
+    // What the port sent instead of HTTP: Elasticsearch's transport port says so in words.
+    const sent = String((e as { data?: unknown }).data ?? "");
+    if (/not an HTTP port/i.test(sent)) {
+      return errors.connectionFailed(
+        `${target.url} answered "${sent.trim()}": it looks like the cluster's transport port (for nodes talking to each other, 9300 by default), not its REST port`,
+        "Use the REST port, usually 9200 (http.port in elasticsearch.yml).",
+        details,
+      );
+    }
+    return errors.connectionFailed(
+      `${target.url} does not answer in HTTP (${msg})`,
+      "Check the port: Elasticsearch's REST API is usually on 9200; the transport port (9300) and other services do not speak HTTP.",
       details,
     );
   }
@@ -110,6 +134,15 @@ interface EsErrorBody {
   status?: number;
 }
 
+/** The node's reason without the internal request it names ("… for REST request [/_x?y]"). */
+function withoutRequestPath(reason: string): string {
+  return reason.replace(/\s*for REST request \[[^\]]*\]/g, "").trim();
+}
+
+function cut(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 /** Extracts the most useful type and reason, preferring the root cause over "all shards failed". */
 export function errorTypeAndReason(body: unknown): { type: string; reason: string } {
   const err = (body as EsErrorBody | undefined)?.error;
@@ -123,14 +156,39 @@ export function errorTypeAndReason(body: unknown): { type: string; reason: strin
   return { type: err.type ?? "error", reason: err.reason ?? "" };
 }
 
-/** Maps a non-2xx cluster answer to an error: 401 is `Authentication failed: …` (spec 7.1). */
-export function httpError(status: number, body: unknown): QuarryError {
+/** What the server was asked through: its address, and whether it was over HTTPS. */
+export interface Target {
+  url: string;
+  tls: boolean;
+}
+
+/**
+ * Maps a non-2xx cluster answer to an error: 401 is `Authentication failed: …` (spec 7.1), with
+ * the HTTPS hint only when `target` says the connection is not HTTPS already. An answer that is
+ * not Elasticsearch's (a 404 with an empty or non-JSON body) says so instead of quoting nothing.
+ */
+export function httpError(status: number, body: unknown, target?: Target): QuarryError {
   const { type, reason } = errorTypeAndReason(body);
   if (status === 401)
-    return errors.authenticationFailed(reason || "the cluster rejected the credentials", {
-      status,
-      type,
-    });
+    return errors.authenticationFailed(
+      withoutRequestPath(reason) || "the cluster rejected the credentials",
+      { status, type },
+      target?.tls === true,
+    );
+  if (typeof body === "string" || body === undefined || body === null) {
+    const text = String(body ?? "")
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (status === 404 || status === 405) {
+      return errors.connectionFailed(
+        `${target?.url ?? "the server"} answered ${status} ${text ? `with "${cut(text)}"` : "with an empty body"}, not as Elasticsearch does: this endpoint does not look like Elasticsearch's REST API`,
+        "Check the host and port: the REST API is usually on port 9200, at the root of the address (not under a path a proxy adds).",
+        { status, ...(target ? { url: target.url } : {}) },
+      );
+    }
+    return errors.clusterError(status, type, cut(text));
+  }
   if (status === 403) {
     return errors.permissionDenied(
       reason,

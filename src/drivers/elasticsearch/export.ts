@@ -14,11 +14,14 @@
  *   back and skipped, so nothing is written twice, and the count check accounts for documents
  *   deleted meanwhile.
  *
+ * A device, a FIFO or standard output is written through instead (export-output.ts decides which,
+ * before any request): no partial file, no checkpoint, no resume.
+ *
  * The formatting functions are pure; `exportTable` talks to the cluster and the file system.
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { type FileHandle, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { open, readFile, rename, rm, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parse as parseCsv } from "csv-parse";
@@ -34,6 +37,15 @@ import { type CellValue, type Column, RESULT_WINDOW } from "../../core/grid.ts";
 import { hitToRow, type SearchHit } from "./cells.ts";
 import { errorTypeAndReason } from "./errors.ts";
 import { explainLostPointInTime, type LostPointInTime } from "./export-interruptions.ts";
+import {
+  type ExportOutput,
+  OutputFailure,
+  type OutputPlan,
+  openOutput,
+  planOutput,
+  publish,
+  releaseOutput,
+} from "./export-output.ts";
 import { compileFilters, type QueryDsl } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
 import { clusterNodes, type NodeInfo } from "./nodes.ts";
@@ -250,6 +262,8 @@ class Pit {
         answer = res.body;
       } catch (e) {
         if ((e as Error).name === "AbortError") throw new Interruption("the export was cancelled");
+        // Rejected credentials are no interruption a resume could get past.
+        if (isQuarryError(e) && e.code === "authentication_failed") throw e;
         if (attempt < RETRIES && isQuarryError(e) && e.code === "connection_failed") {
           await sleep(500 * 2 ** attempt);
           continue;
@@ -429,17 +443,46 @@ async function sizeOf(path: string): Promise<number | undefined> {
   }
 }
 
-/** Exports `table` (or what the filters select) to `options.out`. */
+/** Exports `table` (or what the filters select) to `options.out` (or `options.sink`). */
 export async function exportTable(
   transport: EsTransport,
   table: string,
   options: ExportOptions,
 ): Promise<ExportReport> {
   const started = Date.now();
-  const { slices: askedSlices, batch, keepAlive } = checkOptions(options);
+  const checked = checkOptions(options);
+  // Where it writes is checked before the cluster is asked anything.
+  const plan = await planOutput(options.out, options);
+  try {
+    return await exportTo(transport, table, options, { ...checked, plan, started });
+  } finally {
+    await releaseOutput(plan);
+  }
+}
+
+async function exportTo(
+  transport: EsTransport,
+  table: string,
+  options: ExportOptions,
+  {
+    slices: askedSlices,
+    batch,
+    keepAlive,
+    plan,
+    started,
+  }: {
+    slices: number | undefined;
+    batch: number;
+    keepAlive: string;
+    plan: OutputPlan;
+    started: number;
+  },
+): Promise<ExportReport> {
   const out = options.out;
-  const partial = `${out}.partial`;
-  const checkpointPath = `${out}.checkpoint.json`;
+  // A file of its own is written beside itself (through a link: beside the file it names).
+  const base = plan.kind === "file" ? plan.path : out;
+  const partial = `${base}.partial`;
+  const checkpointPath = `${base}.checkpoint.json`;
   const format = options.format;
 
   const columns = await describeTable(transport, table);
@@ -447,7 +490,7 @@ export async function exportTable(
   const identity = identityOf(table, format, query);
   const fileColumns = csvColumns(columns);
 
-  let cp = await readCheckpoint(checkpointPath);
+  let cp = plan.kind === "file" ? await readCheckpoint(checkpointPath) : undefined;
   if (options.resume) {
     if (!cp || (await sizeOf(partial)) === undefined) {
       throw errors.exportRefused(
@@ -470,7 +513,7 @@ export async function exportTable(
         { out },
       );
     }
-  } else {
+  } else if (plan.kind === "file") {
     if (cp && !options.overwrite) {
       throw errors.exportRefused(
         `An interrupted export to ${out} is waiting to be resumed (${cp.written} of ${cp.expected} documents written)`,
@@ -550,6 +593,8 @@ export async function exportTable(
       };
     } else if (fresh) cp.expected = expectedNow;
     return await run(pit, cp, {
+      plan,
+      file: base,
       partial,
       checkpointPath,
       out,
@@ -566,9 +611,9 @@ export async function exportTable(
   } catch (e) {
     // Kept open on interruption: a resume within its keep-alive continues exactly where it stopped.
     const interrupted = e instanceof QuarryError && e.code === "export_interrupted";
-    const keep = interrupted && options.keepInterrupted !== false;
+    const keep = interrupted && options.keepInterrupted !== false && plan.kind === "file";
     if (!keep) await pit.close().catch(() => {});
-    if (interrupted && !keep) await discardInterruptedExport(out);
+    if (interrupted && !keep && plan.kind === "file") await discardInterruptedExport(base);
     throw e;
   }
 }
@@ -578,6 +623,9 @@ interface RunContext {
   /** The cluster's nodes as the export found them, and a look at them now (to explain a loss). */
   nodesBefore: Map<string, NodeInfo> | undefined;
   nodesNow: () => Promise<Map<string, NodeInfo> | undefined>;
+  plan: OutputPlan;
+  /** The file the export becomes (for a stream: unused). */
+  file: string;
   partial: string;
   checkpointPath: string;
   out: string;
@@ -592,15 +640,13 @@ interface RunContext {
 async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportReport> {
   const { options } = ctx;
   const format = cp.format;
-  const fh: FileHandle = await open(
-    ctx.partial,
-    cp.bytes === 0 && !ctx.resumed ? "w" : "r+",
-    0o600,
-  );
+  const output: ExportOutput = await openOutput(ctx.plan, ctx.partial, {
+    bytes: cp.bytes,
+    fresh: cp.bytes === 0 && !ctx.resumed,
+  });
   /** A progress report held back by the rate limit, sent when the interval has passed. */
   let heldReport: ReturnType<typeof setTimeout> | undefined;
   try {
-    await fh.truncate(cp.bytes);
     let position = cp.bytes;
     let lastCheckpoint = Date.now();
     let lastProgress = 0;
@@ -612,17 +658,14 @@ async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportRep
 
     const write = async (text: string) => {
       if (text === "") return;
-      const buf = Buffer.from(text);
-      let off = 0;
-      while (off < buf.length) {
-        const { bytesWritten } = await fh.write(buf, off, buf.length - off, position + off);
-        off += bytesWritten;
-      }
-      position += buf.length;
+      await output.write(text);
+      position += Buffer.byteLength(text);
     };
 
     const checkpoint = async () => {
-      await fh.datasync();
+      // A stream is written through once: there is nothing to resume, so nothing to record.
+      if (!output.resumable) return;
+      await output.flush();
       cp.bytes = position;
       cp.pitId = pit.id;
       await writeCheckpoint(ctx.checkpointPath, cp);
@@ -660,9 +703,37 @@ async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportRep
       }, wait);
     };
 
+    /** The error for an export that stops here: resumable from a file, final on a stream. */
+    const stopped = async (e: unknown): Promise<unknown> => {
+      if (!(e === undefined || e instanceof Interruption || e instanceof OutputFailure)) return e;
+      let reason = e instanceof Error ? e.message : "the export was cancelled";
+      let note: string | undefined;
+      if (e instanceof Interruption && e.lost) {
+        ({ reason, note } = explainLostPointInTime(e.lost, {
+          table: cp.table,
+          keepAlive: ctx.keepAlive,
+          nodesBefore: ctx.nodesBefore,
+          nodesNow: await ctx.nodesNow(),
+        }));
+      }
+      if (!output.resumable)
+        return errors.exportStreamStopped(output.name, reason, cp.written, cp.expected);
+      // Should the checkpoint itself fail (no room for it either), the last one still holds.
+      await checkpoint().catch(() => {});
+      return errors.exportInterrupted(reason, cp.written, cp.expected, ctx.checkpointPath, note);
+    };
+    /** A write outside the slices' batches (the header, the closing bracket): same stops. */
+    const writeOrStop = async (text: string) => {
+      try {
+        await write(text);
+      } catch (e) {
+        throw await stopped(e);
+      }
+    };
+
     if (position === 0) {
-      if (format === "csv") await write(csvHeader(ctx.columns));
-      if (format === "json") await write("[\n");
+      if (format === "csv") await writeOrStop(csvHeader(ctx.columns));
+      if (format === "json") await writeOrStop("[\n");
       await checkpoint();
     }
     const withIndex = cp.singleIndex === null;
@@ -736,32 +807,24 @@ async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportRep
         }),
       ),
     );
-    await tail;
+    // A failed write is already the failure a worker recorded.
+    await tail.catch(() => {});
 
     if (failure !== undefined || options.signal?.aborted) {
       const e = failure;
-      if (e === undefined || e instanceof Interruption) {
-        await checkpoint();
-        let reason = e instanceof Interruption ? e.message : "the export was cancelled";
-        let note: string | undefined;
-        if (e instanceof Interruption && e.lost) {
-          ({ reason, note } = explainLostPointInTime(e.lost, {
-            table: cp.table,
-            keepAlive: ctx.keepAlive,
-            nodesBefore: ctx.nodesBefore,
-            nodesNow: await ctx.nodesNow(),
-          }));
-        }
-        throw errors.exportInterrupted(reason, cp.written, cp.expected, ctx.checkpointPath, note);
-      }
+      // A file that could not take more (a full disk) resumes once there is room again.
+      if (e === undefined || e instanceof Interruption || e instanceof OutputFailure)
+        throw await stopped(e);
       // Not something a resume can get past (a document without _source…): nothing is kept.
-      await fh.close();
-      await discardInterruptedExport(ctx.out);
+      await output.close();
+      if (output.resumable) await discardInterruptedExport(ctx.file);
       throw e;
     }
 
-    if (format === "json") await write(cp.written > 0 ? "\n]\n" : "]\n");
-    await fh.sync();
+    if (format === "json") await writeOrStop(cp.written > 0 ? "\n]\n" : "]\n");
+    await output.flush().catch(async (e: unknown) => {
+      throw await stopped(e);
+    });
     progress(true);
     const written = cp.written;
     // Every document of the point in time is in the file exactly once: written now, or (after a
@@ -769,13 +832,16 @@ async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportRep
     // in the file, exported from the earlier snapshot, and count as expected.
     const handled = rescan ? rescan.matched + (written - rescan.baseDocs) : written;
     const expected = rescan ? cp.expected + (rescan.baseDocs - rescan.matched) : cp.expected;
-    await fh.close();
+    await output.close();
     if (handled !== cp.expected) {
+      if (!output.resumable) throw errors.exportStreamIncomplete(output.name, handled, cp.expected);
       await writeCheckpoint(ctx.checkpointPath, { ...cp, bytes: position });
       throw errors.exportIncomplete(handled, cp.expected, ctx.partial);
     }
-    await rename(ctx.partial, ctx.out);
-    await rm(ctx.checkpointPath, { force: true });
+    if (output.resumable) {
+      await publish(ctx.partial, ctx.file);
+      await rm(ctx.checkpointPath, { force: true });
+    }
     await pit.close();
     return {
       written,
@@ -789,7 +855,7 @@ async function run(pit: Pit, cp: Checkpoint, ctx: RunContext): Promise<ExportRep
     };
   } finally {
     clearTimeout(heldReport);
-    await fh.close().catch(() => {});
+    await output.close().catch(() => {});
   }
 }
 

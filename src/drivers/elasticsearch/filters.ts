@@ -55,7 +55,7 @@ export function compileFilters(
   const mustNot: QueryDsl[] = [];
   const groups = new Map<number, { paths: string[]; column: string; clauses: Clause[] }>();
 
-  for (const row of filters ?? []) {
+  for (const [i, row] of (filters ?? []).entries()) {
     const column = byName.get(row.column);
     if (!column)
       throw errors.unknownColumn(
@@ -63,6 +63,9 @@ export function compileFilters(
         String(row.column),
         columns.map((c) => c.name),
       );
+    // An empty value would reach the cluster as a query it refuses (`ids` with "") or that
+    // matches nothing the person meant: refused here, naming the row.
+    if (lacksValue(row)) throw errors.emptyFilterValue(i + 1, column.name, OP_WORDS[row.op]);
     const clause = compileRow(column, row);
     if (row.group !== undefined) {
       if (!Number.isInteger(row.group) || row.group < 1) {
@@ -76,7 +79,8 @@ export function compileFilters(
         throw errors.badFilter(
           column.name,
           "an element group applies only to the leaf columns of a nested array",
-          "Remove the group from this filter (or the @n suffix in the CLI).",
+          "Remove the @n suffix from this --filter.",
+          'Set this filter\'s element group to "any element".',
         );
       }
       const paths = column.nestedPaths;
@@ -116,6 +120,18 @@ export function compileFilters(
   return Object.keys(bool).length === 0 ? { match_all: {} } : { bool };
 }
 
+/** A row whose operator takes a value (or a list) and has none, or an empty one in its list. */
+function lacksValue(row: FilterRow): boolean {
+  if (!OPS.includes(row.op) || row.op === "exists" || row.op === "missing") return false;
+  const empty = (v: unknown) =>
+    v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+  if (row.op === "in" || row.op === "not_in")
+    return Array.isArray(row.value)
+      ? row.value.length === 0 || row.value.some(empty)
+      : empty(row.value);
+  return empty(row.value);
+}
+
 function nested(paths: string[], query: QueryDsl): QueryDsl {
   let q = query;
   for (let i = paths.length - 1; i >= 0; i--) {
@@ -135,7 +151,12 @@ function compileRow(column: Column, row: FilterRow): Clause {
   }
   const allowed = filterOpsForColumn(column);
   if (!allowed.includes(row.op)) {
-    throw errors.badFilter(column.name, refusalFor(column, row.op), remedyFor(column, allowed));
+    throw errors.badFilter(
+      column.name,
+      refusalFor(column, row.op),
+      remedyFor(column, allowed, "cli"),
+      remedyFor(column, allowed, "ui"),
+    );
   }
   const positive = NEGATED[row.op] ?? row.op;
   return { query: positiveQuery(column, positive, row), negated: positive !== row.op };
@@ -177,13 +198,13 @@ function refusalFor(column: Column, op: FilterOp): string {
   return `"${word}" does not apply to ${column.type} columns`;
 }
 
-function remedyFor(column: Column, allowed: FilterOp[]): string {
+function remedyFor(column: Column, allowed: FilterOp[], surface: "ui" | "cli"): string {
   if (column.kind === "nested-parent") {
     return `Filter on one of its leaf columns (${column.name}.<leaf>); use the same element group on two of them to match one object.`;
   }
-  if (allowed.length === 0)
-    return "Choose another column, or use the Raw SQL filter (--raw) for this one.";
-  return `Use one of: ${allowed.map((o) => OP_WORDS[o]).join(", ")}; or the Raw SQL filter (--raw).`;
+  const raw = surface === "cli" ? "the Raw SQL filter (--raw)" : "the Raw SQL box";
+  if (allowed.length === 0) return `Choose another column, or use ${raw} for this one.`;
+  return `Use one of: ${allowed.map((o) => OP_WORDS[o]).join(", ")}; or ${raw}.`;
 }
 
 function keywordField(column: Column): string | undefined {
@@ -211,7 +232,8 @@ function positiveQuery(column: Column, op: FilterOp, row: FilterRow): QueryDsl {
       throw errors.badFilter(
         column.name,
         `"${OP_WORDS[row.op]}" needs a non-empty list of values`,
-        "Give the values as a list (in the CLI: in a,b,c).",
+        'Give the values as a list: --filter "<column> in a,b,c".',
+        "Give the values separated by commas: a, b, c.",
       );
     }
     const values = row.value.map((v) => typedValue(column, family, v, row.op));

@@ -75,13 +75,14 @@ export class EsSession implements DriverSession {
       this.#info = identifyServer({ root: root.body }, header(root.headers["x-elastic-product"]));
       return this.#info;
     }
-    if (![400, 404, 405].includes(root.status)) throw httpError(root.status, root.body);
+    const target = this.transport.target;
+    if (![400, 404, 405].includes(root.status)) throw httpError(root.status, root.body, target);
     const nodes = await this.transport.request<LocalNodesInfo>({
       method: "GET",
       path: "/_nodes/_local",
       query: { filter_path: "cluster_name,nodes.*.version" },
     });
-    if (nodes.status < 200 || nodes.status > 299) throw httpError(nodes.status, nodes.body);
+    if (nodes.status < 200 || nodes.status > 299) throw httpError(nodes.status, nodes.body, target);
     this.#info = identifyServer({ nodes: nodes.body }, header(nodes.headers["x-elastic-product"]));
     return this.#info;
   }

@@ -16,7 +16,9 @@ export function sortTarget(column: ColumnShape): { field: string | null; note?: 
     if (column.name === "_id") {
       return {
         field: null,
-        note: "_id cannot be sorted: Elasticsearch 8.x refuses field data on _id, so the rows keep their order",
+        // Not a version rule: 8.x refuses field data on _id, 7.x loads it into the heap with a
+        // deprecation warning; neither is worth a sort, so no version is named.
+        note: "_id cannot be sorted (it keeps no sortable values; sort on a field that holds the id instead), so the rows keep their order",
       };
     }
     return { field: column.name };

@@ -10,7 +10,7 @@ import type { ConnectionSecrets } from "../../core/driver.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
 import { authorizationHeader, baseUrl, type EsConnectionConfig, tlsPolicy } from "./config.ts";
-import { httpError, networkError } from "./errors.ts";
+import { httpError, networkError, type Target } from "./errors.ts";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -79,7 +79,11 @@ export class EsTransport {
     });
   }
 
-  /** Sends a request. Answers of any HTTP status are returned; only network failures throw. */
+  /**
+   * Sends a request. Answers of any HTTP status are returned; network failures throw, and so does
+   * a 401 (the credentials were rejected: no caller can make more of it, and only here is it known
+   * whether the connection uses HTTPS, which the remedy depends on).
+   */
   async request<T = unknown>(req: EsRequest): Promise<EsResponse<T>> {
     if (!req.path.startsWith("/") || req.path.startsWith("//")) {
       throw new QuarryError(
@@ -124,19 +128,25 @@ export class EsTransport {
           parsed = text;
         }
       }
+      if (res.statusCode === 401) throw httpError(401, parsed, this.target);
       return { status: res.statusCode, headers: res.headers, body: parsed as T };
     } catch (e) {
       if (e instanceof QuarryError) throw e;
       if ((e as Error).name === "AbortError") throw e;
-      throw networkError(e, { url: this.url, tls: this.#config.sslMode !== "disabled" });
+      throw networkError(e, this.target);
     }
   }
 
   /** Sends a request and returns the parsed body of a 2xx answer; any other status throws. */
   async json<T = unknown>(req: EsRequest): Promise<T> {
     const res = await this.request<T>(req);
-    if (res.status < 200 || res.status > 299) throw httpError(res.status, res.body);
+    if (res.status < 200 || res.status > 299) throw httpError(res.status, res.body, this.target);
     return res.body;
+  }
+
+  /** The address and whether it is HTTPS, for errors that depend on it. */
+  get target(): Target {
+    return { url: this.url, tls: this.#config.sslMode !== "disabled" };
   }
 
   async close(): Promise<void> {

@@ -70,7 +70,7 @@ export function toApiError(e: unknown): ApiError {
   return new ApiError(0, {
     code: "network",
     message: `Quarry did not answer: ${message}`,
-    remedy: "Check that Quarry is still running (quarry status), then reload this page.",
+    remedy: "Quarry may have stopped: open it again, then reload this page.",
   });
 }
 
@@ -123,7 +123,7 @@ export async function api<T>(
         message: `Quarry answered ${res.status} ${res.statusText}.`,
         remedy:
           res.status === 401 || res.status === 403
-            ? "Open Quarry again from the `quarry` command: the page's access key is for one run only."
+            ? "This page belongs to an earlier run of Quarry: open Quarry again, and use the page it opens (its access key is for one run only)."
             : "Reload the page and try again.",
       },
     );

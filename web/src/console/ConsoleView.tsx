@@ -122,12 +122,18 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         out.push(outcome);
         setOutcomes([...out]);
         const left = blocks.length - i - 1;
-        if (outcome.cancelled && left > 0) {
-          // The requests after a cancelled one may rely on it: stop rather than run them anyway.
+        const result = outcome.run?.result;
+        const partly =
+          result?.kind === "json" &&
+          (result.task?.outcome === "stopped" || result.itemFailures !== undefined);
+        if ((outcome.cancelled || partly) && left > 0) {
+          // The requests after a cancelled (or stopped, or partly failed) one may rely on it:
+          // stop rather than run them anyway.
+          const which = outcome.cancelled ? "cancelled" : "partly failed";
           toasts.info(
             left === 1
-              ? "Stopped: the request after the cancelled one was not run."
-              : `Stopped: the ${left} requests after the cancelled one were not run.`,
+              ? `Stopped: the request after the ${which} one was not run.`
+              : `Stopped: the ${left} requests after the ${which} one were not run.`,
           );
           break;
         }

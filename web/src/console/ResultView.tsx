@@ -45,6 +45,28 @@ export function ResultView({ run }: { run: ConsoleRun }) {
           </button>
         ) : null}
       </div>
+      {r.kind === "json" && r.task?.stop ? (
+        // The cluster ended it early: what was done, what was not, and how to go on.
+        <div className="error-note" role="alert" data-testid="task-stopped">
+          <div className="error-message">
+            Stopped early: {r.task.stop.reason}.
+            {r.task.notAttempted !== null
+              ? ` ${counted(r.task.notAttempted, "document was", "documents were")} not attempted.`
+              : ""}
+          </div>
+          <div className="error-remedy">{r.task.stop.remedy}</div>
+        </div>
+      ) : null}
+      {r.kind === "json" && r.itemFailures ? (
+        // A 2xx answer whose items partly failed: the status alone would say all was done.
+        <div className="error-note" role="alert" data-testid="item-failures">
+          <div className="error-message">
+            {counted(r.itemFailures.failed, "item", "items")} of {n(r.itemFailures.total)} failed
+            {r.itemFailures.failed < r.itemFailures.total ? "; the others were done" : ""}.
+          </div>
+          <div className="error-remedy">First: {r.itemFailures.first}</div>
+        </div>
+      ) : null}
       {r.kind === "error" ? (
         // What the cluster refused and why: the first thing to read, above the whole answer.
         <div className="error-note" role="alert" data-testid="cluster-error">
@@ -136,12 +158,14 @@ export function taskCounts(t: TaskReport): string {
 /** The line above a task's report: counts, batches, conflicts, failures, how it ended. */
 function taskSummary(t: TaskReport): string {
   const parts = [
-    `Task: ${taskCounts(t)}`,
+    `${t.outcome === "stopped" ? "Task stopped early" : "Task"}: ${taskCounts(t)}`,
     counted(t.batches, "batch", "batches"),
     counted(t.versionConflicts, "version conflict", "version conflicts"),
   ];
   const failed = t.failures.filter((f) => !f.conflict).length + t.searchFailures.length;
   if (failed > 0) parts.push(counted(failed, "failure", "failures"));
+  if (t.outcome !== "completed" && t.notAttempted)
+    parts.push(`${counted(t.notAttempted, "document", "documents")} not attempted`);
   if (t.error)
     parts.push(
       t.error.type === "task_cancelled" ? "cancelled" : `${t.error.type}: ${t.error.reason}`,

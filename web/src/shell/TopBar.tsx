@@ -29,7 +29,10 @@ export function TopBar({
         : Promise.resolve(null),
     [connectionId],
   );
-  const reach = reachability?.connectionId === connectionId ? reachability.state : "loading";
+  const mine = reachability?.connectionId === connectionId ? reachability : undefined;
+  const reach = mine?.state ?? "loading";
+  const reachText =
+    reach === "failed" ? (FAILED_TEXT[mine?.problem ?? ""] ?? "error") : REACH_TEXT[reach];
   const name = conn.data?.name ?? "…";
   return (
     <header className="topbar">
@@ -48,11 +51,11 @@ export function TopBar({
             type="button"
             className="topbar-connection"
             onClick={() => navigate({ screen: "connections" })}
-            title={`${REACH_TEXT[reach]} · switch connection (Alt+C)`}
+            title={`${reachText} · switch connection (Alt+C)`}
           >
             <span className={`dot dot-${reach}`} aria-hidden="true" />
             <span className="topbar-connection-name">{name}</span>
-            <span className="visually-hidden">({REACH_TEXT[reach]})</span>
+            <span className="visually-hidden">({reachText})</span>
           </button>
           <nav className="tabs" aria-label="Views">
             <button
@@ -116,6 +119,14 @@ export function TopBar({
     </header>
   );
 }
+
+/** A failure in words that fit it: a rejected password is not an unreachable cluster. */
+const FAILED_TEXT: Record<string, string> = {
+  authentication_failed: "authentication failed",
+  permission_denied: "permission denied",
+  connection_failed: "not reachable",
+  unsupported_cluster: "not supported",
+};
 
 const REACH_TEXT: Record<Reachability["state"], string> = {
   loading: "connecting",

@@ -9,12 +9,25 @@ import type { TableInfo } from "../api/types.ts";
 import { ConsoleView } from "../console/ConsoleView.tsx";
 import { TableView } from "../grid/TableView.tsx";
 import { Sidebar } from "../sidebar/Sidebar.tsx";
-import { ErrorNote } from "../ui/errors.tsx";
+import { ErrorNote, shownError } from "../ui/errors.tsx";
 import { useLoad } from "../ui/loading.tsx";
 import { useDataChanged } from "./data-changed.ts";
 import { navigate, type Route } from "./route.ts";
 
-export type Reachability = { connectionId: string; state: "loading" | "ok" | "failed" };
+export type Reachability = {
+  connectionId: string;
+  state: "loading" | "ok" | "failed";
+  /** The error's code when it failed: a rejected password is not an unreachable cluster. */
+  problem?: string;
+};
+
+/** What the main area says above the error, by its code. */
+const PROBLEM_HEADINGS: Record<string, string> = {
+  authentication_failed: "Authentication failed",
+  permission_denied: "Permission denied",
+  connection_failed: "The cluster did not answer",
+  unsupported_cluster: "This cluster is not supported",
+};
 
 export function Workspace({
   route,
@@ -30,7 +43,11 @@ export function Workspace({
   );
   useReloadOnDataChange(connectionId, tables.reload);
   const state = tables.loading ? "loading" : tables.error ? "failed" : "ok";
-  useEffect(() => onReachability({ connectionId, state }), [connectionId, state, onReachability]);
+  const problem = tables.error ? shownError(tables.error).code : undefined;
+  useEffect(
+    () => onReachability({ connectionId, state, ...(problem ? { problem } : {}) }),
+    [connectionId, state, problem, onReachability],
+  );
 
   return (
     <div className="workspace">
@@ -51,7 +68,7 @@ export function Workspace({
           />
         ) : tables.error ? (
           <div className="empty-state problem" data-testid="connection-problem">
-            <h2>The cluster did not answer</h2>
+            <h2>{PROBLEM_HEADINGS[problem ?? ""] ?? "The cluster could not list its indices"}</h2>
             <ErrorNote error={tables.error}>
               <button type="button" className="small" onClick={tables.reload}>
                 Retry

@@ -3,7 +3,7 @@
  * handler. Handlers return a value (sent as JSON) or throw a QuarryError, which becomes
  * `{ error: { code, message, remedy, details } }` with a status that says whose fault it is.
  */
-import { isQuarryError, QuarryError } from "../../../core/errors.ts";
+import { isQuarryError, QuarryError, remedyFor } from "../../../core/errors.ts";
 
 export interface ApiRequest {
   method: string;
@@ -136,7 +136,8 @@ export function errorResult(e: unknown): ApiResult {
     return {
       kind: "json",
       status: statusFor(e),
-      body: { error: { code: e.code, message: e.message, remedy: e.remedy, details } },
+      // The UI's own words: its screens and buttons, never a command to type.
+      body: { error: { code: e.code, message: e.message, remedy: remedyFor(e, "ui"), details } },
     };
   }
   // A bug, not a refusal: say so plainly, with what went wrong, rather than hide it.

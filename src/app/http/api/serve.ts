@@ -40,7 +40,8 @@ export async function serveApi(
         error: {
           code: "unauthorized",
           message: "This page does not carry this run's access key.",
-          remedy: "Open Quarry again with the `quarry` command; it opens a page with a fresh key.",
+          remedy:
+            "This page belongs to an earlier run of Quarry: open Quarry again, and use the page it opens (its access key is for one run only).",
           details: {},
         },
       },

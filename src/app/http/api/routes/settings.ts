@@ -15,7 +15,7 @@ export function settingsRoutes(router: Router, app: UiServices): void {
     return app.mcp;
   };
 
-  router.get("/plugins", () => plugins().browse());
+  router.get("/plugins", () => plugins().browse("ui"));
 
   const installJob = (type: string, action: "install" | "update"): JobView => {
     const service = plugins();
