@@ -26,6 +26,7 @@ import { isValidChallenge, PROOF_PATH, type ProofAnswer } from "../core/mcp-hand
 import type { Authenticator, Principal } from "./auth.ts";
 import type { LegacySessions } from "./legacy-sessions.ts";
 import type { ConcurrencyLimit, RateWindow } from "./limits.ts";
+import { paramsProblem } from "./params.ts";
 import type { AuditSink, Clock } from "./ports.ts";
 import {
   RPC,
@@ -272,6 +273,11 @@ export class McpHttpServer {
       extra: { principal },
     };
     const legacy = req.method?.toUpperCase() === "DELETE" || (await isLegacyRequest(request, body));
+    if (!legacy) {
+      // The SDK would answer -32603 with its validator's dump: the client's mistake is -32602.
+      const invalid = paramsProblem(body, "modern");
+      if (invalid) return fail(res, 200, requestIdOf(body), invalid);
+    }
     const response = legacy
       ? await this.#deps.legacy.handle(request, body, principal, authInfo)
       : await this.#deps.modern.fetch(request, { authInfo, parsedBody: body });

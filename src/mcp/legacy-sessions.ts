@@ -22,6 +22,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import type { Principal } from "./auth.ts";
+import { paramsProblem } from "./params.ts";
 import {
   LEGACY_VERSIONS,
   RPC,
@@ -67,6 +68,9 @@ export class LegacySessions {
     const sid = request.headers.get("mcp-session-id");
     const id = requestIdOf(body);
     if (!sid) {
+      const invalid = request.method === "POST" ? paramsProblem(body, "legacy") : undefined;
+      if (invalid && (body as { method?: unknown }).method === "initialize")
+        return error(400, id, invalid);
       if (request.method !== "POST" || !isInitializeRequest(body))
         return error(400, id, {
           code: RPC.invalidRequest,
@@ -101,6 +105,11 @@ export class LegacySessions {
         });
     }
     session.lastUsed = Date.now();
+    if (request.method === "POST") {
+      // The SDK would answer -32603 with its validator's dump: the client's mistake is -32602.
+      const invalid = paramsProblem(body, "legacy");
+      if (invalid) return error(200, id, invalid);
+    }
     const response = await session.transport.handleRequest(request, { parsedBody: body, authInfo });
     if (request.method === "DELETE") this.#forget(session);
     return response;
