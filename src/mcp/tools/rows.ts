@@ -53,7 +53,7 @@ export const browseTable = defineTool({
   name: "browse_table",
   title: "Browse an index",
   description:
-    "Reads one page of documents from an index as rows, with the grid's column filters, a Lucene query and sorting; counts are exact and pages past 10,000 rows work. A nested array comes as one JSON column (its leaf columns, which repeat it, only when asked for in columns). Use describe_table first for the column names.",
+    "Reads one page of documents from an index as rows, with the grid's column filters, a Lucene query and sorting; counts are exact and pages past 10,000 rows work. `columns` lists every column as describe_table does, nested leaves (items.sku) included; a nested array's values come once, in its JSON column (items), and its leaf columns, which would repeat them, come in the rows only when asked for in columns (`shown_in_parent` names them). Use describe_table first for the column names.",
   input: z.strictObject({
     connection: connectionArg,
     table: tableArg,
@@ -82,7 +82,12 @@ export const browseTable = defineTool({
       page: args.page ?? 1,
       pageSize: args.page_size ?? 25,
     });
-    const skip = repeatedLeaves(result.columns);
+    const skip = args.columns ? new Set<string>() : repeatedLeaves(result.columns);
+    const inParent = Object.fromEntries(
+      result.columns
+        .filter((c) => skip.has(c.name))
+        .map((c) => [c.name, c.nestedPaths?.at(-1) ?? ""]),
+    );
     return {
       table: result.table,
       total: result.total,
@@ -92,7 +97,8 @@ export const browseTable = defineTool({
       ...(result.droppedSort.length ? { dropped_sort: result.droppedSort } : {}),
       columns: result.columns
         .map((c) => c.name)
-        .filter((n) => (args.columns ? args.columns.includes(n) : !skip.has(n))),
+        .filter((n) => !args.columns || args.columns.includes(n)),
+      ...(skip.size ? { shown_in_parent: inParent } : {}),
       rows: result.rows.map((r) => rowObject(r, args.columns, skip)),
     };
   },
