@@ -10,7 +10,7 @@ import { parseScope, type StoredToken, TOKEN_SCOPES } from "../core/tokens.ts";
 import type { PendingApproval } from "../mcp/ports.ts";
 import { type ApprovalAnswer, GRANT_MS } from "./approvals.ts";
 import { readAudit } from "./audit-log.ts";
-import { bridgeExecutable, CLIENTS, clientSnippet } from "./client-config.ts";
+import { bridgeEnvironment, bridgeExecutable, CLIENTS, clientSnippet } from "./client-config.ts";
 import type { AppStorage } from "./connection-service.ts";
 import type {
   ApprovalDecision,
@@ -33,6 +33,8 @@ export interface McpPortOptions {
   /** Starts the MCP service when there is none yet (the app's `ensureMcp`). */
   ensureService?: () => Promise<void>;
   now?: () => number;
+  /** The app's environment: the default data folder is found from it (client snippets). */
+  env?: NodeJS.ProcessEnv;
 }
 
 function tokenView(t: StoredToken): TokenView {
@@ -199,12 +201,13 @@ export function createMcpPort(options: McpPortOptions): McpPort {
 
     async connectClient(): Promise<ConnectClientSheet> {
       const bridge = bridgeExecutable();
+      const env = bridgeEnvironment(options.storage.dir, options.env);
       const running = options.service()?.status();
       const url = running?.state === "running" ? running.url : undefined;
       return {
         bridgePath: bridge,
         snippets: CLIENTS.map((client) => {
-          const s = clientSnippet(client, { bridge, ...(url ? { url } : {}) });
+          const s = clientSnippet(client, { bridge, env, ...(url ? { url } : {}) });
           return { client: s.id, title: s.title, where: s.where, format: s.format, text: s.text };
         }),
       };
