@@ -248,6 +248,13 @@ export const errors = {
       { table, column },
     ),
 
+  /**
+   * A part of a request that does not have the shape it must have: sent by a program (the UI's
+   * page, an MCP client), never typed by a person, so it names the part and the shape.
+   */
+  malformedInput: (what: string, shape: string) =>
+    new QuarryError("invalid_input", `${what} is not ${shape}`, `Send ${shape}.`, { what }),
+
   badFilter: (column: string, problem: string, remedy: string) =>
     new QuarryError("invalid_input", `Filter on "${column}": ${problem}`, remedy, { column }),
 
