@@ -88,14 +88,21 @@ export class McpHttpServer {
     });
     // Malformed HTTP or oversized headers: answer with a JSON-RPC error too, then close.
     this.#server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
-      if (!socket.writable) return socket.destroy();
+      // The client left mid-request (it may have been answered already: a refusal at the door
+      // comes before the body is read): there is no one to answer, and a second answer on the
+      // connection would be a malformed reply.
+      if (!socket.writable || err.code === "ECONNRESET" || err.code === "HPE_INVALID_EOF_STATE")
+        return socket.destroy();
       const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
       const body = rpcErrorBody(null, {
         code: RPC.invalidRequest,
         message: tooLarge ? "Request headers too large" : "Malformed HTTP request",
       });
+      // An answer to HEAD has no body, even this one (the request line was read before the rest).
+      const raw = (err as { rawPacket?: unknown }).rawPacket;
+      const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString("latin1") === "HEAD ";
       socket.end(
-        `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? "" : body}`,
       );
     });
   }

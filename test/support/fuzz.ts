@@ -308,7 +308,8 @@ export async function fuzz<C>(options: {
   let failure: FuzzFailure | undefined;
   const describe = (c: C) => {
     const text = options.describe ? options.describe(c) : safeJson(c);
-    return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+    // QUARRY_FUZZ_FULL=1 shows the whole input (it may be megabytes).
+    return text.length > 2000 && !process.env.QUARRY_FUZZ_FULL ? `${text.slice(0, 2000)}…` : text;
   };
   const worker = async () => {
     while (!failure && next < cases.length) {

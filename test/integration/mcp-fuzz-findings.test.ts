@@ -1,0 +1,152 @@
+/**
+ * What the MCP endpoint's fuzzer found (test/integration/fuzz-mcp.test.ts), one case each, so
+ * each stays fixed whatever seed the fuzzer runs with: a legacy request id reused while in flight,
+ * a request whose session ends before its answer, and raw HTTP answered twice or with a body to
+ * HEAD.
+ */
+import assert from "node:assert/strict";
+import { connect } from "node:net";
+import { after, before, describe, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { sseMessages } from "../support/fuzz.ts";
+import {
+  addNodeConnection,
+  bearer,
+  createToken,
+  rawRequest,
+  rpcError,
+  startTestServer,
+  type TestHome,
+  type TestServer,
+  testHome,
+} from "../support/mcp.ts";
+
+let home: TestHome;
+let srv: TestServer;
+let token: string;
+
+before(async () => {
+  home = await testHome();
+  await addNodeConnection(home, "asks", "es8", "read-only", "ask-each-time");
+  token = await createToken(home, "findings", "read-only");
+  srv = await startTestServer(home, { approvalTimeoutMs: 60_000 });
+});
+after(async () => {
+  await srv.stop();
+  await home.cleanup();
+});
+
+async function legacySession(): Promise<Record<string, string>> {
+  const init = await rawRequest(srv.url, {
+    headers: bearer(token),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "f", version: "1" },
+      },
+    }),
+  });
+  return {
+    ...bearer(token),
+    "mcp-session-id": init.headers.get("mcp-session-id")!,
+    "mcp-protocol-version": "2025-11-25",
+  };
+}
+
+/** A tools/call that waits for the user (Ask Each Time) until answered. */
+const waitingCall = (id: number) =>
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name: "list_tables", arguments: { connection: "asks" } },
+  });
+
+async function pendingQuestion(): Promise<string> {
+  while (srv.approvals.pending().length === 0) await sleep(10);
+  return srv.approvals.pending()[0]!.id;
+}
+
+describe("legacy sessions", () => {
+  test("an id reused while its request is in flight is refused; the first still gets its answer", async () => {
+    const headers = await legacySession();
+    const first = rawRequest(srv.url, { headers, body: waitingCall(7) });
+    const question = await pendingQuestion();
+    const second = await rawRequest(srv.url, { headers, body: waitingCall(7) });
+    assert.equal(second.status, 400);
+    const e = rpcError(second.json);
+    assert.equal(e.code, -32600);
+    assert.match(
+      e.message,
+      /the id 7 belongs to a request of this session that is still in flight/,
+    );
+    srv.approvals.answer(question, { approve: true, grantMs: 0 });
+    const answered = await first;
+    assert.equal(answered.status, 200);
+    const result = (answered.json as { id: number; result: { isError?: boolean } }).result;
+    assert.equal((answered.json as { id: number }).id, 7);
+    assert.equal(result.isError ?? false, false);
+    // Once answered, the id may be used again.
+    const again = rawRequest(srv.url, { headers, body: waitingCall(7) });
+    srv.approvals.answer(await pendingQuestion(), { approve: true, grantMs: 0 });
+    assert.equal((await again).status, 200);
+    assert.equal(((await again).json as { id: number }).id, 7);
+  });
+
+  test("a request whose session is ended before its answer ends with a JSON-RPC error, not an empty stream", async () => {
+    const headers = await legacySession();
+    const call = rawRequest(srv.url, { headers, body: waitingCall(8) });
+    await pendingQuestion();
+    const ended = await rawRequest(srv.url, { method: "DELETE", headers });
+    assert.equal(ended.status, 200);
+    const answer = await call;
+    assert.equal(answer.status, 200);
+    const messages = sseMessages(answer.text);
+    assert.ok(messages.length > 0, `the stream carries an answer: ${JSON.stringify(answer.text)}`);
+    const last = JSON.parse(messages.at(-1)!) as {
+      id: number;
+      error: { code: number; message: string };
+    };
+    assert.equal(last.id, 8);
+    assert.equal(last.error.code, -32001);
+    assert.match(last.error.message, /ended without an answer/);
+    assert.equal(srv.approvals.pending().length, 0, "its question to the user is withdrawn");
+  });
+});
+
+/** Raw bytes on one connection, and everything the server wrote back before closing it. */
+function raw(bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(srv.server.port, "127.0.0.1");
+    let out = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (d: string) => {
+      out += d;
+    });
+    socket.on("error", (e: NodeJS.ErrnoException) =>
+      e.code === "ECONNRESET" ? resolve(out) : reject(e),
+    );
+    socket.on("close", () => resolve(out));
+    socket.end(bytes, "latin1");
+  });
+}
+
+describe("raw HTTP", () => {
+  test("a request refused at the door, whose body then breaks off, is answered once", async () => {
+    const out = await raw("POST /mcp HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 5\r\n\r\n{");
+    assert.equal(out.match(/HTTP\/1\.1 /g)?.length, 1, out);
+    assert.match(out, /^HTTP\/1\.1 403/);
+  });
+
+  test("HEAD with headers over the limit: 431, and no body", async () => {
+    const out = await raw(
+      `HEAD /mcp HTTP/1.1\r\nHost: 127.0.0.1:${srv.server.port}\r\nX-Pad: ${"x".repeat(70_000)}\r\n\r\n`,
+    );
+    assert.match(out, /^HTTP\/1\.1 431/);
+    assert.equal(out.slice(out.indexOf("\r\n\r\n") + 4), "", "an answer to HEAD has no body");
+  });
+});
