@@ -68,7 +68,9 @@ export class McpHttpServer {
   constructor(deps: DoorDeps) {
     this.#deps = deps;
     this.#maxBody = deps.maxBodyBytes ?? MAX_BODY_BYTES;
-    this.#server = createServer((req, res) => {
+    // requireHostHeader off: a request without Host gets the guard's JSON-RPC refusal below,
+    // not Node's bare 400.
+    this.#server = createServer({ requireHostHeader: false }, (req, res) => {
       this.#handle(req, res).catch((e: unknown) => {
         // Last resort: a bug must cost one request, never the server.
         process.stderr.write(`quarry mcp: ${e instanceof Error ? e.stack : String(e)}\n`);
@@ -91,8 +93,9 @@ export class McpHttpServer {
       // The client left mid-request (it may have been answered already: a refusal at the door
       // comes before the body is read): there is no one to answer, and a second answer on the
       // connection would be a malformed reply.
-      if (!socket.writable || err.code === "ECONNRESET" || err.code === "HPE_INVALID_EOF_STATE")
-        return socket.destroy();
+      const action = clientErrorAction(err, socket);
+      if (action === "wait") return;
+      if (action === "close") return socket.destroy();
       const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
       const body = rpcErrorBody(null, {
         code: RPC.invalidRequest,
@@ -504,3 +507,27 @@ async function writeResponse(
     res.end();
   }
 }
+
+/**
+ * What to do with a request Node could not parse: "answer" it (400 or 431, then close); "close"
+ * the connection when the client left mid-request or a request on it is answered or being
+ * answered (one connection never gets two replies, nor one in the middle of another); "wait" when
+ * the bytes came after a request that asked to close the connection and whose answer is still to
+ * come (a GET whose body had no length): that answer is sent, then the connection closes.
+ */
+function clientErrorAction(
+  err: NodeJS.ErrnoException,
+  socket: Socket,
+): "answer" | "close" | "wait" {
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })
+    ._httpMessage;
+  if (err.code === "HPE_CLOSED_CONNECTION" && pending && !pending.headersSent) return "wait";
+  if (!socket.writable || pending || LEFT.has(err.code ?? "")) return "close";
+  return "answer";
+}
+
+/**
+ * Parser errors that mean the client left mid-request, or sent more after a request that asked
+ * to close the connection (which was answered): no one to answer, or answered already.
+ */
+const LEFT = new Set(["ECONNRESET", "HPE_INVALID_EOF_STATE", "HPE_CLOSED_CONNECTION"]);

@@ -8,7 +8,6 @@
  */
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
-import { connect } from "node:net";
 import { after, before, test } from "node:test";
 import { addConnection } from "../../src/app/connection-service.ts";
 import {
@@ -19,6 +18,7 @@ import {
   type Prng,
   randomJson,
   randomString,
+  rawHttp,
   sseMessages,
 } from "../support/fuzz.ts";
 import { type FuzzCluster, fuzzCluster } from "../support/fuzz-cluster.ts";
@@ -152,6 +152,8 @@ function send(c: Omit<HttpCase, "kind">): Promise<Answer> {
         path: c.path,
         headers,
         setHost: false,
+        // A connection per case: one case's answer (a close) cannot fail the next one.
+        agent: false,
       },
       (res) => {
         let text = "";
@@ -165,24 +167,6 @@ function send(c: Omit<HttpCase, "kind">): Promise<Answer> {
     );
     req.on("error", reject);
     req.end(c.body);
-  });
-}
-
-/** Raw bytes on a new connection: whatever comes back before the server closes it. */
-function sendRaw(bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(srv.server.port, "127.0.0.1");
-    let out = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (d: string) => {
-      out += d;
-    });
-    socket.on("error", (e: NodeJS.ErrnoException) =>
-      // A reset after the answer is how some refusals end; nothing answered at all is not.
-      e.code === "ECONNRESET" || e.code === "EPIPE" ? resolve(out) : reject(e),
-    );
-    socket.on("close", () => resolve(out));
-    socket.end(bytes, "latin1");
   });
 }
 
@@ -496,6 +480,9 @@ function makeCase(r: Prng): Case {
         "POST /mcp HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\nzz\r\n",
         "\u0000\u0001\u0002\r\n\r\n",
         "GET /mcp HTTP/9.9\r\n\r\n",
+        "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+        `HEAD /mcp HTTP/1.1\r\nHost: 127.0.0.1:{{port}}\r\nX-Pad: ${"x".repeat(70_000)}\r\n\r\n`,
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{{port}}\r\nContent-Length: 5\r\n\r\n{",
       ]),
     };
   const auth = authHeader(r);
@@ -660,12 +647,13 @@ function outcome(m: unknown): string {
 
 async function check(c: Case): Promise<void> {
   if (c.kind === "socket") {
-    const out = await sendRaw(c.bytes);
-    const status = /^HTTP\/1\.1 (\d{3})/.exec(out);
-    if (!status) return; // closed without an answer: what HTTP does with a dead request
-    assert.ok(Number(status[1]) < 500, `a ${status[1]} for raw bytes`);
-    const body = out.slice(out.indexOf("\r\n\r\n") + 4);
-    if (body) checkRpcMessage(JSON.parse(body), "raw answer");
+    const answer = await rawHttp(
+      srv.server.port,
+      c.bytes.replaceAll("{{port}}", String(srv.server.port)),
+    );
+    if (!answer) return; // closed without an answer: what HTTP does with a dead request
+    assert.ok(answer.status < 500, `a ${answer.status} for raw bytes`);
+    if (answer.body) checkRpcMessage(JSON.parse(answer.body), "raw answer");
     return;
   }
   if (c.session) c.headers["mcp-session-id"] = await sessionOf(c.session.token, c.session.version);

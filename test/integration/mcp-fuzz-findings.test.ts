@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { sseMessages } from "../support/fuzz.ts";
+import { rawHttp, sseMessages } from "../support/fuzz.ts";
 import {
   addNodeConnection,
   bearer,
@@ -140,6 +140,24 @@ describe("raw HTTP", () => {
     const out = await raw("POST /mcp HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 5\r\n\r\n{");
     assert.equal(out.match(/HTTP\/1\.1 /g)?.length, 1, out);
     assert.match(out, /^HTTP\/1\.1 403/);
+  });
+
+  test("no Host header: the DNS-rebinding guard's JSON-RPC refusal, not a bare 400", async () => {
+    const res = await rawHttp(
+      srv.server.port,
+      "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+    );
+    assert.equal(res?.status, 403);
+    assert.equal(rpcError(JSON.parse(res!.body)).code, -33007);
+  });
+
+  test("a request whose body has no length, then more bytes: answered once", async () => {
+    const res = await rawHttp(
+      srv.server.port,
+      `GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:${srv.server.port}\r\nConnection: close\r\n\r\n{"a":1}`,
+    );
+    assert.equal(res?.status, 405);
+    assert.equal(rpcError(JSON.parse(res!.body)).code, -32600);
   });
 
   test("HEAD with headers over the limit: 431, and no body", async () => {

@@ -8,6 +8,7 @@
  * Without it each target uses a fixed seed derived from its name, so the suite is reproducible.
  */
 import { createHash } from "node:crypto";
+import { connect } from "node:net";
 
 /** sfc32: small, fast, good enough for test inputs, and the same on every machine. */
 export class Prng {
@@ -432,4 +433,104 @@ export function sseMessages(text: string): string[] {
 /** Own keys of Object.prototype now: a parser that writes a "__proto__" path would add one. */
 export function prototypeKeys(): string[] {
   return Object.getOwnPropertyNames(Object.prototype).sort();
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Bytes on a new connection to 127.0.0.1:port, and the HTTP answer read back (chunked bodies
+ * decoded), or undefined when the server closed without answering. Unlike Node's client it reads
+ * an answer that comes while it is still writing (a server may refuse before the body is in). It
+ * does not close its side before the answer is in (Node's server takes that for a client that
+ * left, and drops the answer); then it does, and reads on until the server closes.
+ */
+export function rawHttp(port: number, bytes: string | Buffer): Promise<RawAnswer | undefined> {
+  const head =
+    (typeof bytes === "string" ? bytes.slice(0, 5) : bytes.subarray(0, 5).toString("latin1")) ===
+    "HEAD ";
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      try {
+        resolve(parseHttpAnswer(Buffer.concat(chunks), head));
+      } catch (e) {
+        reject(e);
+      }
+    };
+    let ended = false;
+    socket.on("data", (d: Buffer) => {
+      chunks.push(d);
+      // The answer is in: now close this side, and read on until the server closes, so that a
+      // second answer on the same connection (a malformed reply) would be seen.
+      if (!ended && answerComplete(Buffer.concat(chunks), head)) {
+        ended = true;
+        socket.end();
+      }
+    });
+    socket.on("error", (e: NodeJS.ErrnoException) =>
+      e.code === "ECONNRESET" || e.code === "EPIPE" ? done() : reject(e),
+    );
+    socket.on("close", done);
+    socket.write(bytes);
+  });
+}
+
+/** Whether the bytes hold one whole answer (its body as long as its headers say). */
+function answerComplete(all: Buffer, head: boolean): boolean {
+  const end = all.indexOf("\r\n\r\n");
+  if (end === -1) return false;
+  const headers = all.subarray(0, end).toString("latin1").toLowerCase();
+  const rest = all.subarray(end + 4);
+  if (head || /^http\/1\.[01] (1\d\d|204|304)/.test(headers)) return true;
+  const length = /\r\ncontent-length:\s*(\d+)/.exec(headers);
+  if (length) return rest.length >= Number(length[1]);
+  if (/\r\ntransfer-encoding:[^\r]*chunked/.test(headers)) return rest.includes("0\r\n\r\n");
+  return false; // read to the close
+}
+
+function parseHttpAnswer(all: Buffer, head = false): RawAnswer | undefined {
+  const text = all.toString("latin1");
+  const end = text.indexOf("\r\n\r\n");
+  if (end === -1) return undefined;
+  const [statusLine, ...lines] = text.slice(0, end).split("\r\n");
+  const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? "");
+  if (!status) throw new Error(`not an HTTP answer: ${JSON.stringify(text.slice(0, 200))}`);
+  const headers: Record<string, string> = {};
+  for (const l of lines) {
+    const i = l.indexOf(":");
+    headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
+  }
+  let rest = all.subarray(Buffer.byteLength(text.slice(0, end + 4), "latin1"));
+  let body: Buffer;
+  if (headers["transfer-encoding"]?.includes("chunked")) {
+    const parts: Buffer[] = [];
+    for (;;) {
+      const nl = rest.indexOf("\r\n");
+      if (nl === -1) break;
+      const size = Number.parseInt(rest.subarray(0, nl).toString("latin1"), 16);
+      if (!size) break;
+      parts.push(rest.subarray(nl + 2, nl + 2 + size));
+      rest = rest.subarray(nl + 2 + size + 2);
+    }
+    body = Buffer.concat(parts);
+  } else if (head) body = Buffer.alloc(0);
+  else if (headers["content-length"] !== undefined)
+    body = rest.subarray(0, Number(headers["content-length"]));
+  else body = rest;
+  const extra =
+    headers["content-length"] !== undefined ? rest.length - (head ? 0 : body.length) : 0;
+  if (extra > 0 && !headers["transfer-encoding"])
+    throw new Error(
+      `${extra} bytes after the answer: ${JSON.stringify(rest.subarray(body.length, body.length + 200).toString("latin1"))}`,
+    );
+  return { status: Number(status[1]), headers, body: body.toString("utf8") };
 }

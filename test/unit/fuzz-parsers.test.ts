@@ -9,6 +9,7 @@ import { test } from "node:test";
 import { parseFilter } from "../../src/cli/commands/browse.ts";
 import type { ChangeSet } from "../../src/core/changes.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
+import { parseJsonExact } from "../../src/core/exact-json.ts";
 import type { FilterRow, SortSpec } from "../../src/core/grid.ts";
 import {
   checkChanges,
@@ -17,6 +18,7 @@ import {
   partialDocument,
 } from "../../src/drivers/elasticsearch/changes.ts";
 import { classifyRequest } from "../../src/drivers/elasticsearch/classify.ts";
+import { baseUrl, validateConfig } from "../../src/drivers/elasticsearch/config.ts";
 import {
   consoleText,
   parseConsoleText,
@@ -39,6 +41,15 @@ import {
 } from "../support/fuzz.ts";
 
 const COUNT = 3000;
+
+/**
+ * A value as the UI's API and the MCP server receive it: JSON read with `parseJsonExact`, so
+ * integers beyond 2^53 arrive as exact values (objects without a prototype, which `String()` and
+ * template strings cannot print).
+ */
+function viaJson<T>(v: T): T {
+  return parseJsonExact(safeJson(v) ?? "null") as T;
+}
 /** A pure function has no reason to take long; this is only the "it hangs" guard. */
 const DEADLINE_MS = 5_000;
 
@@ -180,7 +191,7 @@ test("console requests of any shape: prepared or refused, classified or refused"
       return {
         method: r.chance(0.7) ? request.method : mutateText(r, request.method),
         path: r.chance(0.3) ? request.path : mutateText(r, request.path),
-        ...(r.chance(0.9) ? { body: mutateJson(r, request.body) } : {}),
+        ...(r.chance(0.9) ? { body: viaJson(mutateJson(r, request.body)) } : {}),
       } as never;
     },
     run: async (request) => {
@@ -266,7 +277,7 @@ test("filter rows of any shape: a query, or a refusal naming the row", async () 
     make: (r) => {
       const rows = Array.from({ length: 1 + r.int(4) }, () => filterRow(r));
       return {
-        filters: (r.chance(0.8) ? mutateJson(r, rows) : rows) as FilterRow[],
+        filters: viaJson(r.chance(0.8) ? mutateJson(r, rows) : rows) as FilterRow[],
         rawQuery: r.chance(0.2) ? randomString(r, 60) : undefined,
       };
     },
@@ -283,12 +294,14 @@ test("sorts of any shape: sort clauses, or a refusal naming the column", async (
     count: COUNT,
     deadlineMs: DEADLINE_MS,
     make: (r) =>
-      mutateJson(
-        r,
-        Array.from({ length: 1 + r.int(3) }, () => ({
-          column: r.pick(names),
-          direction: r.pick(["asc", "desc"]),
-        })),
+      viaJson(
+        mutateJson(
+          r,
+          Array.from({ length: 1 + r.int(3) }, () => ({
+            column: r.pick(names),
+            direction: r.pick(["asc", "desc"]),
+          })),
+        ),
       ) as SortSpec[],
     run: async (sort) => {
       const { value } = answers(() => compileSort(columns, sort, "orders"));
@@ -352,7 +365,7 @@ test("change sets of any shape: the refusals (naming row and column), or the doc
     target: "change-sets",
     count: COUNT,
     deadlineMs: DEADLINE_MS,
-    make: changeSetCase,
+    make: (r) => viaJson(changeSetCase(r)),
     run: async (changes) => {
       const { value: refusals } = answers(() => checkChanges(columns, changes, "orders"));
       if (!refusals) return;
@@ -378,6 +391,42 @@ test("change sets of any shape: the refusals (naming row and column), or the doc
         serializable(answers(() => expandDocument(ins.values)).value, "the new document");
       });
       prototypeUntouched();
+    },
+  });
+});
+
+// --- Connection settings -------------------------------------------------------------------
+
+test("connection settings of any shape: a configuration whose URL parses, or a refusal", async () => {
+  await fuzz({
+    target: "connection-settings",
+    count: COUNT,
+    deadlineMs: DEADLINE_MS,
+    make: (r) =>
+      viaJson(
+        mutateJson(r, {
+          host: r.pick([
+            "127.0.0.1",
+            "localhost",
+            "es.example.com",
+            "::1",
+            "[::1]",
+            "256.1.1.1",
+            "1.2.3",
+            "a..b",
+            "-x",
+          ]),
+          port: r.pick([9200, "9200", 0, 65536, 2 ** 60]),
+          auth: r.pick(["none", "basic", "api-key"]),
+          username: "elastic",
+          sslMode: r.pick(["disabled", "required", "verify-ca", "verify-identity"]),
+          skipTlsVerify: false,
+          caFile: r.chance(0.2) ? "/tmp/ca.pem" : undefined,
+        }),
+      ),
+    run: async (settings) => {
+      const { value } = answers(() => validateConfig(settings));
+      if (value) assert.doesNotThrow(() => new URL(baseUrl(value)), "the cluster's URL parses");
     },
   });
 });

@@ -370,9 +370,18 @@ async function plan(transport: EsTransport, table: string, changes: ChangeSet): 
   const refusals = checkChanges(columns, changes, table);
   const partials: Plan["partials"] = changes.updates.map(() => undefined);
   const refusedRows = new Set(refusals.map((r) => `${r.change}\u0000${r.row}`));
+  // Updates refused already (by their _id), or without the shape checkChanges refused (named by
+  // their place in the list), are not read back.
   const pending = changes.updates
     .map((u, i) => ({ u, i }))
-    .filter(({ u }) => !refusedRows.has(`update\u0000${u._id}`));
+    .filter(
+      ({ u }) =>
+        isPlainObject(u) &&
+        isPlainObject(u.set) &&
+        typeof u._id === "string" &&
+        u._id !== "" &&
+        !refusedRows.has(`update\u0000${u._id}`),
+    );
   if (pending.length === 0) return { columns, refusals, partials };
 
   const docs = await mget(
