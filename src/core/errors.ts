@@ -255,6 +255,15 @@ export const errors = {
   malformedInput: (what: string, shape: string) =>
     new QuarryError("invalid_input", `${what} is not ${shape}`, `Send ${shape}.`, { what }),
 
+  /** A name that is not well-formed text: no index, alias or id holds one, no URL carries one. */
+  illFormedName: (name: string) =>
+    new QuarryError(
+      "invalid_input",
+      `${JSON.stringify(name)} is not a valid name: it holds a lone UTF-16 surrogate (half of a character)`,
+      "Check the name: index names, aliases and document ids are well-formed text.",
+      { name },
+    ),
+
   badFilter: (column: string, problem: string, remedy: string) =>
     new QuarryError("invalid_input", `Filter on "${column}": ${problem}`, remedy, { column }),
 

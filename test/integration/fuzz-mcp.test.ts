@@ -640,8 +640,16 @@ const tally = new Map<string, number>();
 const count = (what: string) => tally.set(what, (tally.get(what) ?? 0) + 1);
 
 function outcome(m: unknown): string {
-  const msg = m as { error?: { code?: number }; result?: { isError?: boolean } };
+  const msg = m as {
+    error?: { code?: number; message?: string };
+    result?: { isError?: boolean; content?: { text?: string }[] };
+  };
+  // A bug in Quarry is -32603, or a tool error that says so: neither is a well-formed answer to a
+  // malformed request, which names what was wrong.
+  assert.notEqual(msg.error?.code, -32603, `an internal error: ${msg.error?.message}`);
   if (msg.error) return `error ${msg.error.code}`;
+  const text = msg.result?.content?.[0]?.text ?? "";
+  assert.doesNotMatch(text, /Internal error in /, "a tool that failed inside Quarry");
   return msg.result?.isError ? "tool error" : "result";
 }
 

@@ -5,13 +5,16 @@
  * HEAD.
  */
 import assert from "node:assert/strict";
+import { readdir } from "node:fs/promises";
 import { connect } from "node:net";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { rawHttp, sseMessages } from "../support/fuzz.ts";
 import {
   addNodeConnection,
   bearer,
+  connectClient,
   createToken,
   rawRequest,
   rpcError,
@@ -28,6 +31,7 @@ let token: string;
 before(async () => {
   home = await testHome();
   await addNodeConnection(home, "asks", "es8", "read-only", "ask-each-time");
+  await addNodeConnection(home, "plain", "es8", "read-only", "always-allow");
   token = await createToken(home, "findings", "read-only");
   srv = await startTestServer(home, { approvalTimeoutMs: 60_000 });
 });
@@ -115,6 +119,55 @@ describe("legacy sessions", () => {
     assert.equal(last.error.code, -32001);
     assert.match(last.error.message, /ended without an answer/);
     assert.equal(srv.approvals.pending().length, 0, "its question to the user is withdrawn");
+  });
+});
+
+describe("tools and prompts", () => {
+  test("a name holding a lone surrogate is a bad name, not an internal error", async () => {
+    const client = await connectClient(srv.url, token, "2026-07-28");
+    try {
+      const e = await client
+        .getPrompt({ name: "explore_index", arguments: { connection: "plain", table: "a\udfff" } })
+        .then(
+          () => assert.fail("refused"),
+          (err: { code: number; message: string }) => err,
+        );
+      assert.equal(e.code, -32602);
+      assert.match(e.message, /is not a valid name: it holds a lone UTF-16 surrogate/);
+      const browsed = await client.callTool({
+        name: "browse_table",
+        arguments: { connection: "plain", table: "\ud800x" },
+      });
+      assert.equal(browsed.isError, true);
+      assert.match(
+        (browsed.content as { text: string }[])[0]!.text,
+        /is not a valid name: it holds a lone UTF-16 surrogate/,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("export_data with a Raw SQL filter the cluster cannot parse: that refusal, and no file left", async () => {
+    const client = await connectClient(srv.url, token, "2026-07-28");
+    try {
+      const res = await client.callTool({
+        name: "export_data",
+        arguments: { connection: "plain", table: "*", query: "title:(", file_name: "bad-query" },
+      });
+      assert.equal(res.isError, true);
+      const text = (res.content as { text: string }[])[0]!.text;
+      assert.match(text, /^Raw SQL filter: the cluster cannot parse it as a Lucene query/);
+      assert.doesNotMatch(text, /Internal error/);
+      const left = await readdir(join(home.dir, "exports")).catch(() => [] as string[]);
+      assert.deepEqual(
+        left.filter((f) => f.startsWith("bad-query")),
+        [],
+        "the file the call reserved is gone",
+      );
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -28,6 +28,7 @@ import type { Column } from "../../core/grid.ts";
 import { hitToRow, type SearchHit } from "./cells.ts";
 import { errorTypeAndReason } from "./errors.ts";
 import { describeTable } from "./mapping.ts";
+import { pathSegment } from "./search-errors.ts";
 import type { EsTransport } from "./transport.ts";
 
 /** Writes in flight at once (the transport's pool has 16 connections). */
@@ -487,7 +488,7 @@ interface Write {
   original: RowUpdate | RowInsert | RowDelete;
 }
 
-const enc = encodeURIComponent;
+const enc = pathSegment;
 
 /**
  * Saves a change set. Refusals throw `changes_refused` before anything is sent. Otherwise every

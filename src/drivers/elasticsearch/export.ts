@@ -180,7 +180,14 @@ interface SearchAnswer {
 }
 
 /** The export failed in a way a resume can recover from (PIT lost, node down, cancelled). */
-class Interruption extends Error {}
+class Interruption extends Error {
+  /** The cluster's answer, when it refused the search. */
+  readonly answer: { status: number; body: unknown } | undefined;
+  constructor(message: string, answer?: { status: number; body: unknown }) {
+    super(message);
+    this.answer = answer;
+  }
+}
 
 class Pit {
   id: string;
@@ -248,7 +255,10 @@ class Pit {
       }
       if (status < 200 || status > 299) {
         const { type, reason } = errorTypeAndReason(answer);
-        throw new Interruption(`the cluster answered ${status} ${type}: ${reason}`);
+        throw new Interruption(`the cluster answered ${status} ${type}: ${reason}`, {
+          status,
+          body: answer,
+        });
       }
       const failed = answer._shards?.failed ?? 0;
       if (failed > 0) {
@@ -474,10 +484,21 @@ export async function exportTable(
 
   try {
     const counted = fresh
-      ? await pit.search(
-          { size: 0, track_total_hits: true, query },
-          "pit_id,_shards.total,_shards.failed,hits.total",
-        )
+      ? await pit
+          .search(
+            { size: 0, track_total_hits: true, query },
+            "pit_id,_shards.total,_shards.failed,hits.total",
+          )
+          .catch((e: unknown) => {
+            // Refused before anything was written (a Raw SQL filter the cluster cannot parse):
+            // the user's to fix, said as the grid says it; nothing to resume.
+            const answer = e instanceof Interruption ? e.answer : undefined;
+            if (answer && answer.status >= 400 && answer.status < 500)
+              throw searchError(table, answer.status, answer.body, {
+                ...(options.rawQuery ? { rawQuery: options.rawQuery } : {}),
+              });
+            throw e;
+          })
       : undefined;
     const total = counted?.hits?.total;
     const expectedNow = typeof total === "number" ? total : (total?.value ?? 0);

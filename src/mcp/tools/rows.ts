@@ -1,5 +1,5 @@
 /** `browse_table`, `count_rows`, `get_document`, `export_data`: reading documents. */
-import { mkdir, open } from "node:fs/promises";
+import { mkdir, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { type BrowseRequest, FILTER_OPS } from "../../core/grid.ts";
@@ -192,14 +192,20 @@ export const exportData = defineTool({
       args.file_name ?? `${args.table.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp()}`,
       EXTENSIONS[format],
     );
-    const report = await session.exportTable(args.table, {
-      format,
-      out,
-      ...browseRequest(args),
-      signal: ctx.signal,
-      onProgress: (p) =>
-        void ctx.progress(p.done, p.total, `${p.done} of ${p.total} documents written`),
-    });
+    const report = await session
+      .exportTable(args.table, {
+        format,
+        out,
+        ...browseRequest(args),
+        signal: ctx.signal,
+        onProgress: (p) =>
+          void ctx.progress(p.done, p.total, `${p.done} of ${p.total} documents written`),
+      })
+      .catch(async (e: unknown) => {
+        // The file this call reserved (empty) goes with the call; a file with content stays.
+        if ((await stat(out).catch(() => undefined))?.size === 0) await rm(out, { force: true });
+        throw e;
+      });
     return {
       path: report.out,
       format: report.format,
