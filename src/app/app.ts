@@ -319,6 +319,7 @@ export async function startApp(options: AppOptions = {}): Promise<StartResult> {
       storage,
       service: () => app.mcpService,
       ensureService: () => app.ensureMcp("app-start"),
+      env,
     });
     const services = new UiServices({
       storage,

@@ -11,9 +11,12 @@
  * How long an answer lasts (docs/decisions.md):
  * - Approve: the same token (the bridge counts as one token across its rotations) may use the same
  *   connection for GRANT_MS (1 hour) without asking again; `--once` approves only this call.
- * - Deny: this call is refused, and the same token's calls on that connection are refused without
- *   asking for DENY_COOL_OFF_MS (60 s), so a retrying model cannot flood the user with questions.
- * - Destructive requests are asked every time and never remembered.
+ * - Deny: this call is refused, and for DENY_COOL_OFF_MS (60 s) the same token's requests on that
+ *   connection that would ask the user are refused without asking, so a retrying model cannot
+ *   flood the user with questions (nor wear them into approving). A denied destructive request
+ *   cools off the token's destructive requests on that connection; any other denial cools off
+ *   every question, destructive ones included.
+ * - Destructive requests are asked every time: an approval of one is never remembered.
  * - No answer within the timeout (default 120 s): the call is refused; nothing is remembered.
  * - Grants live in memory: quitting Quarry forgets them.
  */
@@ -21,6 +24,7 @@ import { randomBytes } from "node:crypto";
 import { type FSWatcher, watch } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { DENY_COOL_OFF_MS } from "../core/access.ts";
 import type {
   ApprovalGate,
   ApprovalRequest,
@@ -32,7 +36,7 @@ import { ensurePrivateDir } from "./paths.ts";
 
 export const APPROVALS_DIR = "mcp-approvals";
 export const GRANT_MS = 60 * 60_000;
-export const DENY_COOL_OFF_MS = 60_000;
+export { DENY_COOL_OFF_MS };
 /** Longest request text shown to the user; longer text is cut and ends in "…". */
 export const SHOWN_REQUEST_CHARS = 2000;
 
@@ -62,7 +66,10 @@ export class ApprovalQueue implements ApprovalGate {
   readonly #waiting = new Map<string, Waiter>();
   /** subject|connection → until (ms) */
   readonly #grants = new Map<string, number>();
+  /** subject|connection → until (ms): every question is refused without asking. */
   readonly #denials = new Map<string, number>();
+  /** subject|connection → until (ms): destructive questions are refused without asking. */
+  readonly #destructiveDenials = new Map<string, number>();
   readonly #listeners = new Set<() => void>();
   #watcher: FSWatcher | undefined;
 
@@ -118,10 +125,15 @@ export class ApprovalQueue implements ApprovalGate {
   ): Promise<ApprovalResult> {
     const key = `${request.subject}|${request.connection.id}`;
     const now = this.#now();
-    if (request.reason !== "destructive") {
-      if ((this.#grants.get(key) ?? 0) > now) return { outcome: "approved", remembered: true };
-      if ((this.#denials.get(key) ?? 0) > now) return { outcome: "denied", remembered: true };
-    }
+    const destructive = request.reason === "destructive";
+    // A recent denial decides before a grant does: the user's last word was no.
+    if (
+      (this.#denials.get(key) ?? 0) > now ||
+      (destructive && (this.#destructiveDenials.get(key) ?? 0) > now)
+    )
+      return { outcome: "denied", remembered: true };
+    if (!destructive && (this.#grants.get(key) ?? 0) > now)
+      return { outcome: "approved", remembered: true };
     const pending: PendingApproval = {
       ...request,
       request: request.request && {
@@ -156,10 +168,10 @@ export class ApprovalQueue implements ApprovalGate {
     const at = this.#now();
     if (answer.approve) {
       const grantMs = answer.grantMs ?? GRANT_MS;
-      if (request.reason !== "destructive" && grantMs > 0) this.#grants.set(key, at + grantMs);
+      if (!destructive && grantMs > 0) this.#grants.set(key, at + grantMs);
       return { outcome: "approved", remembered: false };
     }
-    if (request.reason !== "destructive") this.#denials.set(key, at + DENY_COOL_OFF_MS);
+    (destructive ? this.#destructiveDenials : this.#denials).set(key, at + DENY_COOL_OFF_MS);
     return { outcome: "denied", remembered: false };
   }
 
@@ -173,7 +185,7 @@ export class ApprovalQueue implements ApprovalGate {
 
   /** Forgets what a token was granted or denied (when it is revoked). */
   forget(subject: string): void {
-    for (const map of [this.#grants, this.#denials])
+    for (const map of [this.#grants, this.#denials, this.#destructiveDenials])
       for (const key of map.keys()) if (key.startsWith(`${subject}|`)) map.delete(key);
   }
 

@@ -1,12 +1,15 @@
 /**
  * The configuration snippet each AI client family needs to reach Quarry (spec 4.2, 4.1; issue 7
  * item 7): over stdio, only the absolute path of this install's `quarry-mcp` (links resolved; no
- * arguments, no port, no token); over HTTP, the URL and a Bearer token. Quarry never edits another
+ * arguments, no port, no token; `QUARRY_HOME` when this Quarry keeps its data somewhere other than
+ * the default folder, so the bridge finds this Quarry); over HTTP, the URL and a Bearer token.
+ * Quarry never edits another
  * application's configuration file: `quarry mcp config <client>` prints the snippet and the UI's
  * Connect a Client sheet shows it, both from `clientSnippet`, which is pure.
  */
 import { realpathSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { appDataDir } from "./paths.ts";
 import { PACKAGE_ROOT } from "./plugins/catalog.ts";
 
 export const CLIENTS = [
@@ -101,6 +104,8 @@ export interface SnippetOptions {
   /** For `http`: the endpoint's URL and the token (a placeholder when absent). */
   url?: string;
   token?: string;
+  /** The bridge's environment (bridgeEnvironment()): set only when it must find another folder. */
+  env?: Record<string, string>;
 }
 
 export interface Snippet extends ClientInfo {
@@ -118,17 +123,27 @@ export function clientSnippet(client: ClientId, options: SnippetOptions): Snippe
   const command = options.bridge;
   const info = CLIENT_INFO[client];
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  const env = options.env && Object.keys(options.env).length ? options.env : undefined;
+  const withEnv = env ? { env } : {};
+  /** The environment as a YAML map under `key`, indented for the server's entry. */
+  const yamlEnv = (key: string) =>
+    env
+      ? [
+          `    ${key}:`,
+          ...Object.entries(env).map(([k, v]) => `      ${yamlString(k)}: ${yamlString(v)}`),
+        ]
+      : [];
   let text: string;
   switch (client) {
     case "claude-desktop":
     case "cursor":
-      text = json({ mcpServers: { [name]: { command } } });
+      text = json({ mcpServers: { [name]: { command, ...withEnv } } });
       break;
     case "vscode":
-      text = json({ servers: { [name]: { type: "stdio", command } } });
+      text = json({ servers: { [name]: { type: "stdio", command, ...withEnv } } });
       break;
     case "zed":
-      text = json({ context_servers: { [name]: { command, args: [] } } });
+      text = json({ context_servers: { [name]: { command, args: [], ...withEnv } } });
       break;
     case "continue":
       text = [
@@ -139,6 +154,7 @@ export function clientSnippet(client: ClientId, options: SnippetOptions): Snippe
         `  - name: ${yamlString(name)}`,
         "    type: stdio",
         `    command: ${yamlString(command)}`,
+        ...yamlEnv("env"),
         "",
       ].join("\n");
       break;
@@ -153,11 +169,14 @@ export function clientSnippet(client: ClientId, options: SnippetOptions): Snippe
         "    enabled: true",
         `    timeout: ${GOOSE_TIMEOUT}`,
         `    description: ${yamlString("Quarry: your saved Elasticsearch connections")}`,
+        ...yamlEnv("envs"),
         "",
       ].join("\n");
       break;
     case "claude-code":
-      text = `claude mcp add ${shellWord(name)} -- ${shellWord(command)}\n`;
+      text = `claude mcp add ${shellWord(name)}${Object.entries(env ?? {})
+        .map(([k, v]) => ` -e ${shellWord(`${k}=${v}`)}`)
+        .join("")} -- ${shellWord(command)}\n`;
       break;
     case "http":
       text = json({
@@ -188,6 +207,23 @@ export function yamlString(s: string): string {
 /** One POSIX shell word: as is when it needs no quoting, else single-quoted. */
 export function shellWord(s: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The environment the bridge needs to find the Quarry that keeps its data in `dataDir`: nothing
+ * when that is the default folder (where the bridge looks by itself), else `QUARRY_HOME`. An AI
+ * client starts the bridge with its own environment, which need not carry this shell's
+ * QUARRY_HOME or XDG_DATA_HOME (a macOS app never does), so the default is the one the home
+ * folder alone gives. Pure: reads only the given environment and platform.
+ */
+export function bridgeEnvironment(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): Record<string, string> {
+  const { QUARRY_HOME: _q, XDG_DATA_HOME: _x, ...rest } = env;
+  const standard = appDataDir(rest, platform);
+  return resolve(dataDir) === standard ? {} : { QUARRY_HOME: resolve(dataDir) };
 }
 
 /** The absolute path of this install's `quarry-mcp`, with every link resolved. */

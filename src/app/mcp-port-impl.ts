@@ -6,11 +6,12 @@
  */
 
 import { errors } from "../core/errors.ts";
+import { displayValue } from "../core/exact-json.ts";
 import { parseScope, type StoredToken, TOKEN_SCOPES } from "../core/tokens.ts";
 import type { PendingApproval } from "../mcp/ports.ts";
 import { type ApprovalAnswer, GRANT_MS } from "./approvals.ts";
 import { readAudit } from "./audit-log.ts";
-import { bridgeExecutable, CLIENTS, clientSnippet } from "./client-config.ts";
+import { bridgeEnvironment, bridgeExecutable, CLIENTS, clientSnippet } from "./client-config.ts";
 import type { AppStorage } from "./connection-service.ts";
 import type {
   ApprovalDecision,
@@ -33,6 +34,8 @@ export interface McpPortOptions {
   /** Starts the MCP service when there is none yet (the app's `ensureMcp`). */
   ensureService?: () => Promise<void>;
   now?: () => number;
+  /** The app's environment: the default data folder is found from it (client snippets). */
+  env?: NodeJS.ProcessEnv;
 }
 
 function tokenView(t: StoredToken): TokenView {
@@ -136,16 +139,16 @@ export function createMcpPort(options: McpPortOptions): McpPort {
       if (!scope)
         throw errors.invalidConfig(
           "Scope",
-          `"${String(input?.scope)}" is not a scope`,
+          `"${displayValue(input?.scope)}" is not a scope`,
           `Use one of: ${TOKEN_SCOPES.join(", ")}.`,
         );
       let lifetimeMs: number | null = null;
       if (input.expiresAt !== null && input.expiresAt !== undefined) {
-        const at = Date.parse(input.expiresAt);
+        const at = typeof input.expiresAt === "string" ? Date.parse(input.expiresAt) : Number.NaN;
         if (!Number.isFinite(at) || at <= now())
           throw errors.invalidConfig(
             "Expires",
-            `"${input.expiresAt}" is not a time in the future`,
+            `"${displayValue(input.expiresAt)}" is not a time in the future`,
             "Choose an expiry date after today, or never.",
           );
         lifetimeMs = at - now();
@@ -161,10 +164,10 @@ export function createMcpPort(options: McpPortOptions): McpPort {
         // As `quarry tokens create --connections`: every entry must be a saved connection.
         connections = [];
         for (const ref of input.connections)
-          connections.push((await options.storage.connections.require(String(ref))).id);
+          connections.push((await options.storage.connections.require(displayValue(ref))).id);
       }
       const { token, record } = await tokens().create({
-        name: String(input.name ?? ""),
+        name: typeof input.name === "string" ? input.name : "",
         scope,
         connections,
         lifetimeMs,
@@ -199,12 +202,13 @@ export function createMcpPort(options: McpPortOptions): McpPort {
 
     async connectClient(): Promise<ConnectClientSheet> {
       const bridge = bridgeExecutable();
+      const env = bridgeEnvironment(options.storage.dir, options.env);
       const running = options.service()?.status();
       const url = running?.state === "running" ? running.url : undefined;
       return {
         bridgePath: bridge,
         snippets: CLIENTS.map((client) => {
-          const s = clientSnippet(client, { bridge, ...(url ? { url } : {}) });
+          const s = clientSnippet(client, { bridge, env, ...(url ? { url } : {}) });
           return { client: s.id, title: s.title, where: s.where, format: s.format, text: s.text };
         }),
       };

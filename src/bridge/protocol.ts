@@ -4,7 +4,7 @@
  * `server/discover`, the `_meta` a legacy client's requests get before they go to the app, the
  * 2026-only fields taken off results for a legacy client, and the errors the bridge itself writes.
  */
-import type { QuarryError } from "../core/errors.ts";
+import { errors, type QuarryError } from "../core/errors.ts";
 import { LEGACY_VERSIONS, MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
 
 export const META = {
@@ -240,4 +240,22 @@ export function bridgeError(id: RpcId, code: number, e: QuarryError): Json {
 /** An error the app sent (or the bridge made) with the request's id put in where it was missing. */
 export function withId(m: Json, id: RpcId): Json {
   return m.id === undefined || m.id === null ? { ...m, id } : m;
+}
+
+/**
+ * The app's 429 as the bridge's own refusal (met while it checks a new app instance): the app's
+ * reason without a second "Rate limited:", and the true wait, from Retry-After (else the error's
+ * own data), with the app's remedy when it gave one.
+ */
+export function appRateLimit(body: unknown, retryAfter: number | undefined): QuarryError {
+  const e = (body as { error?: { message?: unknown; data?: Json } } | undefined)?.error;
+  const reason =
+    typeof e?.message === "string"
+      ? e.message.replace(/^Rate limited:\s*/, "")
+      : "Quarry is rate limiting requests";
+  const fromData = e?.data?.retryAfterSeconds;
+  const seconds =
+    retryAfter ?? (typeof fromData === "number" && fromData >= 0 ? Math.ceil(fromData) : 60);
+  const remedy = e?.data?.remedy;
+  return errors.rateLimited(reason, seconds, typeof remedy === "string" ? remedy : undefined);
 }

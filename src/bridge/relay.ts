@@ -18,6 +18,7 @@ import { parseJsonExact } from "../core/exact-json.ts";
 import { MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
 import type { Endpoint } from "./app-link.ts";
 import {
+  appRateLimit,
   BRIDGE_UNAVAILABLE,
   bridgeError,
   classify,
@@ -215,7 +216,7 @@ export class Relay {
       this.#fail(
         id,
         RPC.invalidParams,
-        `Invalid params: level must be one of ${LOG_LEVELS.join(", ")}`,
+        `Invalid params for logging/setLevel: level must be one of ${LOG_LEVELS.join(", ")}`,
       );
       return;
     }
@@ -420,8 +421,7 @@ export class Relay {
         throw errors.unauthenticated(
           `Quarry refused the bridge token from its own handshake file (${e?.message ?? "HTTP 401"})`,
         );
-      if (r.status === 429)
-        throw errors.rateLimited(e?.message ?? "Quarry is rate limiting requests", 60);
+      if (r.status === 429) throw appRateLimit(r.body, r.retryAfter);
       if ([400, 404, 405, 406].includes(r.status))
         throw errors.appTooOld(
           `only older revisions (it refused server/discover: HTTP ${r.status}${e?.message ? `, ${e.message}` : ""})`,

@@ -21,8 +21,8 @@ const MAX_SMALL_BODY = 1024 * 1024;
 export type PostResult =
   /** A 2xx answer, read to its end; each JSON-RPC message in it was handed to `onMessage`. */
   | { kind: "answered"; status: number; messages: number }
-  /** A non-2xx answer: its JSON body, if it had one. */
-  | { kind: "refused"; status: number; body: unknown }
+  /** A non-2xx answer: its JSON body, if it had one, and its Retry-After in seconds. */
+  | { kind: "refused"; status: number; body: unknown; retryAfter?: number }
   /**
    * The request did not reach the app. `sent: false`: it was never delivered (safe to repeat);
    * `refused`: nothing listens on the port.
@@ -113,8 +113,15 @@ export function post(
         if (!signal.aborted) finish({ kind: "broken", messages, detail: e.message });
       });
       if (status < 200 || status >= 300) {
+        const retryAfter = retryAfterSeconds(res.headers["retry-after"]);
         readSmall(res).then(
-          (text) => finish({ kind: "refused", status, body: parseOr(text) }),
+          (text) =>
+            finish({
+              kind: "refused",
+              status,
+              body: parseOr(text),
+              ...(retryAfter !== undefined ? { retryAfter } : {}),
+            }),
           (e: Error) => finish({ kind: "broken", messages, detail: e.message }),
         );
         return;
@@ -267,4 +274,10 @@ export function prove(handshake: {
 /** Ends kept-alive connections so the process can exit. */
 export function closeConnections(): void {
   agent.destroy();
+}
+
+/** A Retry-After header in seconds (Quarry sends whole seconds, never a date). */
+function retryAfterSeconds(v: string | string[] | undefined): number | undefined {
+  const n = Number(Array.isArray(v) ? v[0] : v);
+  return v !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
 }

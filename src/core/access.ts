@@ -17,6 +17,12 @@
 import type { AiPolicy, ExternalClientsLevel } from "./connections.ts";
 import { type AccessNeed, scopeAllows, type TokenScope } from "./tokens.ts";
 
+/**
+ * After the user denies a request, how long that token's requests on that connection that would
+ * ask the user are refused without asking (src/app/approvals.ts; the refusal's words say it).
+ */
+export const DENY_COOL_OFF_MS = 60_000;
+
 /** The layers of the stack, as named in a refusal. */
 export type AccessLayer =
   | "token-allowlist"

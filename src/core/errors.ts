@@ -2,7 +2,7 @@
  * Every refusal in Quarry is a QuarryError: a stable code for machines, a message that names
  * what was wrong, and a remedy that says what to do. The spec's messages live here and nowhere else.
  */
-import type { RefusalRule } from "./access.ts";
+import { DENY_COOL_OFF_MS, type RefusalRule } from "./access.ts";
 
 export type ErrorCode =
   | "invalid_config"
@@ -111,6 +111,9 @@ export function errorFor(
 ): { code: ErrorCode; message: string; remedy: string; details: Record<string, unknown> } {
   return { ...e.toJSON(), remedy: remedyFor(e, surface) };
 }
+
+/** The denial cool-off in whole seconds, as the refusals say it. */
+const COOL_OFF_S = DENY_COOL_OFF_MS / 1000;
 
 /** Spec 7.1: remedies are fixed texts so the UI, CLI and MCP server say the same thing. */
 export const REMEDIES = {
@@ -304,6 +307,22 @@ export const errors = {
       `Choose one of its columns: ${known.slice(0, 30).join(", ")}${known.length > 30 ? ", …" : ""}.`,
     ),
 
+  /**
+   * A part of a request that does not have the shape it must have: sent by a program (the UI's
+   * page, an MCP client), never typed by a person, so it names the part and the shape.
+   */
+  malformedInput: (what: string, shape: string) =>
+    new QuarryError("invalid_input", `${what} is not ${shape}`, `Send ${shape}.`, { what }),
+
+  /** A name that is not well-formed text: no index, alias or id holds one, no URL carries one. */
+  illFormedName: (name: string) =>
+    new QuarryError(
+      "invalid_input",
+      `${JSON.stringify(name)} is not a valid name: it holds a lone UTF-16 surrogate (half of a character)`,
+      "Check the name: index names, aliases and document ids are well-formed text.",
+      { name },
+    ),
+
   badFilter: (column: string, problem: string, remedy: string, uiRemedy?: string) =>
     new QuarryError(
       "invalid_input",
@@ -372,10 +391,10 @@ export const errors = {
     new QuarryError(
       "forbidden",
       outcome === "denied"
-        ? `Forbidden by the user's answer in Quarry: the user denied this request on connection "${connection}"${remembered ? " (a moment ago; not asked again yet)" : ""}`
+        ? `Forbidden by the user's answer in Quarry: the user denied this request on connection "${connection}"${remembered ? ` (a moment ago: for ${COOL_OFF_S} s after a denial this token's ${reason === "destructive" ? "destructive " : ""}requests there are refused without asking)` : ""}`
         : `Forbidden by the user's answer in Quarry: nobody approved this request on connection "${connection}" in time`,
       outcome === "denied"
-        ? "Do not retry: for 60 s further requests on this connection are refused without asking. Ask the user in the conversation what they want instead."
+        ? `Do not retry: for ${COOL_OFF_S} s further ${reason === "destructive" ? "destructive " : ""}requests on this connection are refused without asking. Ask the user in the conversation what they want instead.`
         : "Ask the user to approve it in Quarry (quarry mcp approvals, then quarry mcp approve <id>) and call again.",
       {
         layer: reason === "destructive" ? "user-approval" : "ai-policy",

@@ -45,3 +45,18 @@ export function isExactInteger(value: unknown): value is RawJson {
 export function exactIntegerText(value: RawJson): string {
   return value.rawJSON;
 }
+
+/**
+ * Any value a request carried, as short text for a message: an exact integer as its digits,
+ * objects as JSON. Never throws (`String()` does on an exact integer, which has no prototype).
+ */
+export function displayValue(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    const text = JSON.stringify(value);
+    if (text !== undefined) return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  } catch {
+    // A cycle or a BigInt: not from JSON; said plainly below.
+  }
+  return typeof value === "object" && value !== null ? "(an object)" : String(value);
+}

@@ -26,6 +26,7 @@ import { isValidChallenge, PROOF_PATH, type ProofAnswer } from "../core/mcp-hand
 import type { Authenticator, Principal } from "./auth.ts";
 import type { LegacySessions } from "./legacy-sessions.ts";
 import type { ConcurrencyLimit, RateWindow } from "./limits.ts";
+import { paramsProblem } from "./params.ts";
 import type { AuditSink, Clock } from "./ports.ts";
 import {
   RPC,
@@ -67,7 +68,9 @@ export class McpHttpServer {
   constructor(deps: DoorDeps) {
     this.#deps = deps;
     this.#maxBody = deps.maxBodyBytes ?? MAX_BODY_BYTES;
-    this.#server = createServer((req, res) => {
+    // requireHostHeader off: a request without Host gets the guard's JSON-RPC refusal below,
+    // not Node's bare 400.
+    this.#server = createServer({ requireHostHeader: false }, (req, res) => {
       this.#handle(req, res).catch((e: unknown) => {
         // Last resort: a bug must cost one request, never the server.
         process.stderr.write(`quarry mcp: ${e instanceof Error ? e.stack : String(e)}\n`);
@@ -87,14 +90,22 @@ export class McpHttpServer {
     });
     // Malformed HTTP or oversized headers: answer with a JSON-RPC error too, then close.
     this.#server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
-      if (!socket.writable) return socket.destroy();
+      // The client left mid-request (it may have been answered already: a refusal at the door
+      // comes before the body is read): there is no one to answer, and a second answer on the
+      // connection would be a malformed reply.
+      const action = clientErrorAction(err, socket);
+      if (action === "wait") return;
+      if (action === "close") return socket.destroy();
       const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
       const body = rpcErrorBody(null, {
         code: RPC.invalidRequest,
         message: tooLarge ? "Request headers too large" : "Malformed HTTP request",
       });
+      // An answer to HEAD has no body, even this one (the request line was read before the rest).
+      const raw = (err as { rawPacket?: unknown }).rawPacket;
+      const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString("latin1") === "HEAD ";
       socket.end(
-        `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? "" : body}`,
       );
     });
   }
@@ -272,6 +283,11 @@ export class McpHttpServer {
       extra: { principal },
     };
     const legacy = req.method?.toUpperCase() === "DELETE" || (await isLegacyRequest(request, body));
+    if (!legacy) {
+      // The SDK would answer -32603 with its validator's dump: the client's mistake is -32602.
+      const invalid = paramsProblem(body, "modern");
+      if (invalid) return fail(res, 200, requestIdOf(body), invalid);
+    }
     const response = legacy
       ? await this.#deps.legacy.handle(request, body, principal, authInfo)
       : await this.#deps.modern.fetch(request, { authInfo, parsedBody: body });
@@ -491,3 +507,27 @@ async function writeResponse(
     res.end();
   }
 }
+
+/**
+ * What to do with a request Node could not parse: "answer" it (400 or 431, then close); "close"
+ * the connection when the client left mid-request or a request on it is answered or being
+ * answered (one connection never gets two replies, nor one in the middle of another); "wait" when
+ * the bytes came after a request that asked to close the connection and whose answer is still to
+ * come (a GET whose body had no length): that answer is sent, then the connection closes.
+ */
+function clientErrorAction(
+  err: NodeJS.ErrnoException,
+  socket: Socket,
+): "answer" | "close" | "wait" {
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })
+    ._httpMessage;
+  if (err.code === "HPE_CLOSED_CONNECTION" && pending && !pending.headersSent) return "wait";
+  if (!socket.writable || pending || LEFT.has(err.code ?? "")) return "close";
+  return "answer";
+}
+
+/**
+ * Parser errors that mean the client left mid-request, or sent more after a request that asked
+ * to close the connection (which was answered): no one to answer, or answered already.
+ */
+const LEFT = new Set(["ECONNRESET", "HPE_INVALID_EOF_STATE", "HPE_CLOSED_CONNECTION"]);

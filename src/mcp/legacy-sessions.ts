@@ -11,8 +11,11 @@
  *   2025-03-26 client sends none);
  * - a session belongs to the token that opened it (the bridge's rotating tokens count as one): any
  *   other token is told the session does not exist;
- * - at most MAX_SESSIONS sessions (the least recently used is closed first), each closed after
- *   SESSION_IDLE_MS without a request.
+ * - at most MAX_SESSIONS sessions (the least recently used one without a request in flight is
+ *   closed first), each closed after SESSION_IDLE_MS without a request;
+ * - an id may not be reused while its request is in flight (the SDK routes answers by id);
+ * - a request whose session ends before it is answered (DELETE, the session limit, a revoked
+ *   token) ends with a JSON-RPC error saying so, never with an empty stream.
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -22,10 +25,12 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import type { Principal } from "./auth.ts";
+import { paramsProblem } from "./params.ts";
 import {
   LEGACY_VERSIONS,
   RPC,
   type RpcError,
+  type RpcId,
   requestIdOf,
   rpcErrorBody,
   SUPPORTED_VERSIONS,
@@ -41,6 +46,8 @@ interface Session {
   subject: string;
   version: string;
   lastUsed: number;
+  /** Ids of this session's requests whose answers are still being written. */
+  inflight: Set<string>;
 }
 
 export class LegacySessions {
@@ -67,6 +74,9 @@ export class LegacySessions {
     const sid = request.headers.get("mcp-session-id");
     const id = requestIdOf(body);
     if (!sid) {
+      const invalid = request.method === "POST" ? paramsProblem(body, "legacy") : undefined;
+      if (invalid && (body as { method?: unknown }).method === "initialize")
+        return error(400, id, invalid);
       if (request.method !== "POST" || !isInitializeRequest(body))
         return error(400, id, {
           code: RPC.invalidRequest,
@@ -101,9 +111,37 @@ export class LegacySessions {
         });
     }
     session.lastUsed = Date.now();
-    const response = await session.transport.handleRequest(request, { parsedBody: body, authInfo });
+    if (request.method === "POST") {
+      // The SDK would answer -32603 with its validator's dump: the client's mistake is -32602.
+      const invalid = paramsProblem(body, "legacy");
+      if (invalid) return error(200, id, invalid);
+    }
+    // The SDK routes an answer by its id: a second request with the id of one still in flight
+    // would take the first one's answer and leave the other stream empty. MCP forbids reusing an
+    // id within a session; say so instead.
+    const key = isRequest(body) ? JSON.stringify(body.id) : undefined;
+    if (key !== undefined && session.inflight.has(key))
+      return error(400, id, {
+        code: RPC.invalidRequest,
+        message: `Invalid request: the id ${key} belongs to a request of this session that is still in flight; give each request its own id`,
+      });
+    if (key !== undefined) session.inflight.add(key);
+    const release = () => {
+      if (key !== undefined) session.inflight.delete(key);
+    };
+    let response: Response;
+    try {
+      response = await session.transport.handleRequest(request, { parsedBody: body, authInfo });
+    } catch (e) {
+      release();
+      throw e;
+    }
     if (request.method === "DELETE") this.#forget(session);
-    return response;
+    return whenWritten(
+      response,
+      release,
+      key === undefined ? undefined : (body as { id: RpcId }).id,
+    );
   }
 
   async #open(
@@ -114,7 +152,11 @@ export class LegacySessions {
     version: string,
   ): Promise<Response> {
     if (this.#sessions.size >= MAX_SESSIONS) {
-      const oldest = [...this.#sessions.values()].sort((a, b) => a.lastUsed - b.lastUsed)[0];
+      // Idle sessions go first: closing one with a request in flight cuts that request short.
+      const oldest = [...this.#sessions.values()].sort(
+        (a, b) =>
+          Number(a.inflight.size > 0) - Number(b.inflight.size > 0) || a.lastUsed - b.lastUsed,
+      )[0];
       if (oldest) await this.#close(oldest);
     }
     const server = this.#build(principal);
@@ -130,6 +172,7 @@ export class LegacySessions {
             subject: principal.subject,
             version,
             lastUsed: Date.now(),
+            inflight: new Set(),
           });
         },
       });
@@ -169,4 +212,98 @@ function error(status: number, id: ReturnType<typeof requestIdOf>, e: RpcError):
     status,
     headers: { "content-type": "application/json" },
   });
+}
+
+/** A JSON-RPC request (not a notification or a response): it has an id and a method. */
+function isRequest(body: unknown): body is { id: string | number; method: string } {
+  const m = body as { id?: unknown; method?: unknown } | null;
+  return (
+    m !== null &&
+    typeof m === "object" &&
+    (typeof m.id === "string" || typeof m.id === "number") &&
+    typeof m.method === "string"
+  );
+}
+
+/**
+ * The response, calling `done` once its body has been read to its end or abandoned. An event
+ * stream that ends without the answer to request `id` (its session was closed under it) gets one
+ * last event: a JSON-RPC error saying the session ended.
+ */
+function whenWritten(response: Response, done: () => void, id?: RpcId): Response {
+  const body = response.body;
+  if (!body) {
+    done();
+    return response;
+  }
+  const watch =
+    id !== undefined && response.headers.get("content-type")?.startsWith("text/event-stream")
+      ? new AnswerWatch()
+      : undefined;
+  const reader = body.getReader();
+  const wrapped = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read();
+        if (ended) {
+          done();
+          if (watch && !watch.answered)
+            controller.enqueue(
+              new TextEncoder().encode(
+                `event: message\ndata: ${rpcErrorBody(id ?? null, {
+                  code: RPC.sessionNotFound,
+                  message:
+                    "This request ended without an answer: it was cancelled, or its session was closed (DELETE, the limit of sessions, a revoked token). If the session is gone, send initialize again, then the request.",
+                })}\n\n`,
+              ),
+            );
+          controller.close();
+        } else {
+          watch?.push(value);
+          controller.enqueue(value);
+        }
+      } catch (e) {
+        done();
+        controller.error(e);
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(wrapped, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/** Reads an event stream as it passes, to know whether it carried a response (result or error). */
+class AnswerWatch {
+  answered = false;
+  readonly #decoder = new TextDecoder();
+  #tail = "";
+
+  push(chunk: Uint8Array): void {
+    if (this.answered) return;
+    const events = (this.#tail + this.#decoder.decode(chunk, { stream: true }))
+      .replace(/\r\n?/g, "\n")
+      .split("\n\n");
+    this.#tail = events.pop() ?? "";
+    for (const event of events) {
+      const data = event
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trimStart())
+        .join("\n");
+      if (!data) continue;
+      try {
+        const m = JSON.parse(data) as Record<string, unknown>;
+        if ("result" in m || "error" in m) this.answered = true;
+      } catch {
+        // Not JSON: not an answer.
+      }
+    }
+  }
 }

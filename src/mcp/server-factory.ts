@@ -23,7 +23,13 @@ export function buildMcpServer(deps: ServerDeps, principal?: Principal): McpServ
     { name: "quarry", title: "Quarry", version: deps.version },
     {
       instructions: INSTRUCTIONS,
-      capabilities: { resources: { listChanged: false }, prompts: { listChanged: false } },
+      // logging: 2025 clients may set a level (logging/setLevel answers {} over HTTP and through the
+      // bridge alike); 2026-07-28 clients send it in _meta. Quarry sends no log messages today.
+      capabilities: {
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        logging: {},
+      },
       supportedProtocolVersions: [...LEGACY_VERSIONS],
       cacheHints: {
         "tools/list": { ttlMs: HOUR, cacheScope: "public" },

@@ -136,7 +136,9 @@ async function callTool(
     // Refusals are JSON-RPC errors already; errors the model can act on become tool errors.
     if (e instanceof ProtocolError) throw e;
     if (isQuarryError(e)) return toolError(e.message, e.remedy, { code: e.code, ...e.details });
-    process.stderr.write(`quarry mcp: ${name} failed: ${e instanceof Error ? e.stack : e}\n`);
+    // A call whose client went away (cancelled, its session closed) failed for that reason only.
+    if (!ctx.mcpReq.signal.aborted)
+      process.stderr.write(`quarry mcp: ${name} failed: ${e instanceof Error ? e.stack : e}\n`);
     return toolError(
       `Internal error in ${name}: ${e instanceof Error ? e.message : String(e)}`,
       "This is a bug in Quarry; the call did not complete.",

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
+import { DENY_COOL_OFF_MS } from "../../src/app/approvals.ts";
 import { readAudit } from "../../src/app/audit-log.ts";
 import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
@@ -281,6 +282,44 @@ describe("destructive requests", () => {
       );
       assert.equal(e.data.layer, "user-approval");
       assert.match(e.message, /the user denied this request/);
+      assert.equal((await es("HEAD", `/${INDEX}`)).status, 200);
+    } finally {
+      off();
+    }
+  });
+
+  test("after a denial, the words hold: the next destructive request is refused without asking", async () => {
+    const c = await client(tokens.full!);
+    let asked = 0;
+    const off = srv.approvals.onChange(() => {
+      for (const p of srv.approvals.pending()) {
+        asked++;
+        srv.approvals.answer(p.id, { approve: false });
+      }
+    });
+    const destroy = (path: string) =>
+      refused(
+        c.callTool({
+          name: "confirm_destructive_operation",
+          arguments: { connection: "rw", method: "DELETE", path },
+        }),
+      );
+    try {
+      home.clock.advance(DENY_COOL_OFF_MS); // whatever earlier tests denied is over
+      const first = await destroy(`/${INDEX}`);
+      assert.equal(asked, 1);
+      assert.match(
+        first.data.remedy,
+        /^Do not retry: for 60 s further destructive requests on this connection are refused without asking/,
+      );
+      const second = await destroy(`/${INDEX}-other`);
+      assert.equal(asked, 1, "the user was not asked again within the 60 s");
+      assert.equal(second.data.layer, "user-approval");
+      assert.equal(second.data.rule, "approval-denied");
+      assert.match(second.message, /a moment ago: for 60 s after a denial/);
+      home.clock.advance(DENY_COOL_OFF_MS);
+      await destroy(`/${INDEX}`);
+      assert.equal(asked, 2, "asked again once the 60 s are over");
       assert.equal((await es("HEAD", `/${INDEX}`)).status, 200);
     } finally {
       off();

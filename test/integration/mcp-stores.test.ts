@@ -239,7 +239,7 @@ describe("approvals", () => {
     }
   });
 
-  test("a denial is remembered for 60 s; destructive requests are asked every time", async () => {
+  test("a denial is remembered for 60 s; approved destructive requests are asked every time", async () => {
     const clock = new ManualClock();
     const q = new ApprovalQueue({ dir: home.dir, timeoutMs: 10_000, now: clock.now });
     await q.start();
@@ -265,6 +265,65 @@ describe("approvals", () => {
         assert.equal(d.remembered, false);
       }
       assert.equal(asked, 3, "both destructive requests were asked");
+    } finally {
+      await q.stop();
+    }
+  });
+
+  test("a denied destructive request: for 60 s the token's next one is refused without asking", async () => {
+    const clock = new ManualClock();
+    const q = new ApprovalQueue({ dir: home.dir, timeoutMs: 10_000, now: clock.now });
+    await q.start();
+    let asked = 0;
+    const answer = (approve: boolean) => ({
+      onPending: (p: { id: string }) => {
+        asked++;
+        q.answer(p.id, { approve });
+      },
+    });
+    try {
+      const destructive = request({ reason: "destructive" });
+      assert.deepEqual(await q.ask(destructive, answer(false)), {
+        outcome: "denied",
+        remembered: false,
+      });
+      assert.deepEqual(await q.ask(destructive, answer(true)), {
+        outcome: "denied",
+        remembered: true,
+      });
+      assert.equal(asked, 1, "the second destructive request was not put to the user");
+      // Reads are not what the user refused: they are asked as usual.
+      assert.equal((await q.ask(request(), answer(true))).outcome, "approved");
+      assert.equal(asked, 2);
+      // Another token is asked itself.
+      await q.ask(request({ subject: "token-2", reason: "destructive" }), answer(false));
+      assert.equal(asked, 3);
+      clock.advance(DENY_COOL_OFF_MS);
+      assert.deepEqual(await q.ask(destructive, answer(true)), {
+        outcome: "approved",
+        remembered: false,
+      });
+      assert.equal(asked, 4, "asked again once the 60 s are over");
+    } finally {
+      await q.stop();
+    }
+  });
+
+  test("a denied Ask Each Time request cools off destructive questions too", async () => {
+    const clock = new ManualClock();
+    const q = new ApprovalQueue({ dir: home.dir, timeoutMs: 10_000, now: clock.now });
+    await q.start();
+    try {
+      await q.ask(request(), { onPending: (p) => q.answer(p.id, { approve: false }) });
+      let asked = 0;
+      const d = await q.ask(request({ reason: "destructive" }), {
+        onPending: (p) => {
+          asked++;
+          q.answer(p.id, { approve: true });
+        },
+      });
+      assert.deepEqual(d, { outcome: "denied", remembered: true });
+      assert.equal(asked, 0);
     } finally {
       await q.stop();
     }

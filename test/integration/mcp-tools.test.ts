@@ -203,6 +203,31 @@ for (const era of ERAS) {
         );
       });
 
+      test("browse_table lists every column describe_table lists, nested leaves included", async () => {
+        const described = (await tool(client, "describe_table", { connection: n, table: INDEX }))
+          .sc;
+        const names = (described.columns as Structured[]).map((c) => c.name);
+        assert.ok(names.includes("items.sku"));
+        const { sc } = await tool(client, "browse_table", {
+          connection: n,
+          table: INDEX,
+          page_size: 2,
+        });
+        assert.deepEqual(sc.columns, names, "the same columns, in the same order");
+        assert.deepEqual(sc.shown_in_parent, { "items.sku": "items", "items.qty": "items" });
+        const row = (sc.rows as Structured[])[0]!;
+        assert.ok(Array.isArray(row.items), "the nested array comes once, in its JSON column");
+        assert.equal("items.sku" in row, false);
+        const asked = await tool(client, "browse_table", {
+          connection: n,
+          table: INDEX,
+          columns: ["items.sku"],
+          page_size: 1,
+        });
+        assert.deepEqual(asked.sc.columns, ["items.sku"]);
+        assert.ok(Array.isArray((asked.sc.rows as Structured[])[0]!["items.sku"]));
+      });
+
       test("count_rows with a Lucene query", async () => {
         const { sc } = await tool(client, "count_rows", {
           connection: n,

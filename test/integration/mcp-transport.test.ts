@@ -356,6 +356,93 @@ describe("the HTTP door", () => {
   });
 });
 
+describe("invalid params and logging/setLevel, in every era", () => {
+  /** Opens a legacy session and returns a function that sends one request on it. */
+  async function legacySession(version: string) {
+    const init = await rawRequest(srv.url, { headers: bearer(token), body: initialize(version) });
+    const headers = {
+      ...bearer(token),
+      "mcp-session-id": init.headers.get("mcp-session-id")!,
+      "mcp-protocol-version": version,
+    };
+    let id = 100;
+    return (method: string, params: Record<string, unknown>) =>
+      rawRequest(srv.url, {
+        headers,
+        body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }),
+      });
+  }
+  const modern = (method: string, params: Record<string, unknown>) => {
+    const r = modernRequest(method, params);
+    return rawRequest(srv.url, { headers: { ...r.headers, ...bearer(token) }, body: r.body });
+  };
+
+  const invalid: [string, Record<string, unknown>, RegExp][] = [
+    [
+      "resources/read",
+      { uri: 42 },
+      /^Invalid params for resources\/read: uri: expected string, received number$/,
+    ],
+    ["resources/read", {}, /^Invalid params for resources\/read: uri: expected string/],
+    [
+      "prompts/get",
+      { name: "explore_index", arguments: { connection: 5, table: "t" } },
+      /^Invalid params for prompts\/get: arguments\.connection: expected string, received number$/,
+    ],
+    [
+      "completion/complete",
+      { ref: { type: "ref/prompt", name: "explore_index" } },
+      /^Invalid params for completion\/complete: argument: expected object, received undefined$/,
+    ],
+    [
+      "completion/complete",
+      { ref: { type: "ref/table" }, argument: { name: "x", value: "" } },
+      /^Invalid params for completion\/complete: ref: does not match any accepted form: \(type: expected "ref\/prompt"/,
+    ],
+    [
+      "tools/call",
+      { name: 7 },
+      /^Invalid params for tools\/call: name: expected string, received number$/,
+    ],
+  ];
+
+  for (const era of ERAS) {
+    test(`${era}: -32602 with a readable message, not -32603 with a validation dump`, async () => {
+      const send = era === "2026-07-28" ? modern : await legacySession(era);
+      for (const [method, params, message] of invalid) {
+        const res = await send(method, params);
+        const e = rpcError(res.json);
+        assert.equal(e.code, -32602, `${method} ${JSON.stringify(params)}: ${e.message}`);
+        assert.match(e.message, message);
+        assert.equal(res.status, 200, "the request was read; its params were wrong");
+      }
+      // The server answers a good request afterwards.
+      assert.ok(((await send("tools/list", {})).json as { result: { tools: unknown[] } }).result);
+    });
+  }
+
+  for (const era of ["2025-11-25", "2025-06-18"]) {
+    test(`${era}: logging/setLevel answers {}; a level that is not one is -32602`, async () => {
+      const client = await connectClient(srv.url, token, era as "2025-11-25");
+      try {
+        assert.deepEqual(client.getServerCapabilities()?.logging, {});
+        assert.deepEqual(await client.setLoggingLevel("warning"), {});
+      } finally {
+        await client.close();
+      }
+      const send = await legacySession(era);
+      const bad = rpcError((await send("logging/setLevel", { level: "loud" })).json);
+      assert.equal(bad.code, -32602);
+      assert.match(bad.message, /^Invalid params for logging\/setLevel: level: /);
+    });
+  }
+
+  test("2026-07-28 has no logging/setLevel (the level travels in _meta): -32601", async () => {
+    const res = await modern("logging/setLevel", { level: "info" });
+    assert.equal(rpcError(res.json).code, -32601);
+  });
+});
+
 describe("the handshake file and the endpoint proof", () => {
   test("the file is 0600 in a 0700 folder, with the bound port and a bridge token", async () => {
     const hs = await readHandshake(home.dir);

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
+  appRateLimit,
   BRIDGE_UNAVAILABLE,
   bridgeError,
   classify,
@@ -195,6 +196,41 @@ test("bridge errors name the layer and carry the remedy; ids are filled in", () 
   assert.equal(error.data.code, "app_not_running");
   assert.deepEqual(withId({ jsonrpc: "2.0", id: null, error: {} }, 9).id, 9);
   assert.deepEqual(withId({ jsonrpc: "2.0", id: 4, error: {} }, 9).id, 4);
+});
+
+test("the app's lockout, met by the bridge: one 'Rate limited:', the true wait", () => {
+  const app = errors.rateLimited(
+    "five failed authentications within 60 seconds locked authentication out for 5 minutes",
+    285,
+    "Wait 285 s, or restart Quarry (quarry mcp disable, then enable) to clear the lockout.",
+  );
+  const body = {
+    jsonrpc: "2.0",
+    id: null,
+    error: {
+      code: -33010,
+      message: app.message,
+      data: { code: app.code, remedy: app.remedy, ...app.details },
+    },
+  };
+  const e = appRateLimit(body, 285);
+  const shown = bridgeError(1, -33010, e).error as { message: string; data: { remedy: string } };
+  assert.equal(
+    shown.message,
+    "quarry-mcp (the stdio bridge): Rate limited: five failed authentications within 60 seconds locked authentication out for 5 minutes. Wait 285 s, or restart Quarry (quarry mcp disable, then enable) to clear the lockout.",
+  );
+  assert.equal(e.details.retryAfterSeconds, 285);
+  // Without Retry-After, the error's own data says how long; without either, a plain 60 s.
+  assert.equal(
+    appRateLimit(
+      { error: { message: "Rate limited: x", data: { retryAfterSeconds: 12 } } },
+      undefined,
+    ).details.retryAfterSeconds,
+    12,
+  );
+  const bare = appRateLimit(undefined, 7);
+  assert.equal(bare.message, "Rate limited: Quarry is rate limiting requests");
+  assert.equal(bare.remedy, "Wait 7 s and try again.");
 });
 
 test("SSE: events split across chunks anywhere, comments, CRLF and CR, multi-line data", () => {

@@ -9,6 +9,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { test } from "node:test";
 import { parse as parseYaml } from "yaml";
 import {
+  bridgeEnvironment,
   bridgeExecutable,
   CLIENTS,
   clientSnippet,
@@ -128,4 +129,69 @@ test("the bridge path is this install's bin/quarry-mcp, links resolved", () => {
   assert.match(path, /\/bin\/quarry-mcp$/);
   assert.ok(existsSync(path));
   assert.equal(realpathSync(path), path);
+});
+
+test("QUARRY_HOME goes into every stdio snippet when the data folder is not the default one", () => {
+  const bridge = "/opt/quarry/bin/quarry-mcp";
+  const home = "/srv/work data/quarry #2";
+  const env = { QUARRY_HOME: home };
+  const s = (c: (typeof CLIENTS)[number]) => clientSnippet(c, { bridge, env }).text;
+  for (const c of ["claude-desktop", "cursor"] as const)
+    assert.deepEqual(JSON.parse(s(c)).mcpServers.quarry, { command: bridge, env });
+  assert.deepEqual(JSON.parse(s("vscode")).servers.quarry, { type: "stdio", command: bridge, env });
+  assert.deepEqual(JSON.parse(s("zed")).context_servers.quarry, { command: bridge, args: [], env });
+  assert.deepEqual(parseYaml(s("continue")).mcpServers[0].env, env);
+  assert.deepEqual(parseYaml(s("goose")).extensions.quarry.envs, env, "Goose calls it envs");
+  const line = s("claude-code");
+  const words = spawnSync("/bin/sh", ["-c", `set -- ${line.trim()}; printf '%s\\n' "$@"`], {
+    encoding: "utf8",
+  }).stdout.split("\n");
+  assert.deepEqual(words.slice(0, 8), [
+    "claude",
+    "mcp",
+    "add",
+    "quarry",
+    "-e",
+    `QUARRY_HOME=${home}`,
+    "--",
+    bridge,
+  ]);
+  assert.doesNotMatch(s("http"), /QUARRY_HOME/, "the HTTP form starts no bridge");
+  // Without an environment the snippets stay as they were: the command alone.
+  assert.deepEqual(
+    JSON.parse(clientSnippet("cursor", { bridge, env: {} }).text).mcpServers.quarry,
+    {
+      command: bridge,
+    },
+  );
+});
+
+test("bridgeEnvironment: nothing for the default folder, QUARRY_HOME for any other", () => {
+  const linux = { HOME: "/home/ada" };
+  assert.deepEqual(bridgeEnvironment("/home/ada/.local/share/quarry", linux, "linux"), {});
+  assert.deepEqual(
+    bridgeEnvironment(
+      "/home/ada/.local/share/quarry",
+      { ...linux, QUARRY_HOME: "/home/ada/.local/share/quarry" },
+      "linux",
+    ),
+    {},
+    "QUARRY_HOME naming the default folder changes nothing",
+  );
+  assert.deepEqual(bridgeEnvironment("/tmp/q", { ...linux, QUARRY_HOME: "/tmp/q" }, "linux"), {
+    QUARRY_HOME: "/tmp/q",
+  });
+  assert.deepEqual(
+    bridgeEnvironment("/data/xdg/quarry", { ...linux, XDG_DATA_HOME: "/data/xdg" }, "linux"),
+    { QUARRY_HOME: "/data/xdg/quarry" },
+    "a client may start the bridge without this shell's XDG_DATA_HOME",
+  );
+  assert.deepEqual(
+    bridgeEnvironment(
+      "/Users/ada/Library/Application Support/Quarry",
+      { HOME: "/Users/ada" },
+      "darwin",
+    ),
+    {},
+  );
 });

@@ -16,8 +16,9 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { errors, isQuarryError, QuarryError } from "../../core/errors.ts";
+import { requestUrl } from "./request-url.ts";
 
 export const SECRET_HEADER = "x-quarry-secret";
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -176,7 +177,11 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       );
       return;
     }
-    const url = new URL(req.url ?? "/", `http://${host}`);
+    const url = requestUrl(req.url, host);
+    if (!url) {
+      refuse(res, 400, "The request's path cannot be read", "Check the address.");
+      return;
+    }
     if (!url.pathname.startsWith("/api/")) {
       if (req.method !== "GET" && req.method !== "HEAD") {
         refuse(res, 405, `${req.method} is not allowed on ${url.pathname}`, "Use GET.");
@@ -225,7 +230,9 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     } else refuse(res, 404, `No API at ${url.pathname}`, "Check the path.");
   };
 
-  const server = createServer((req, res) => {
+  // requireHostHeader off: a request without Host gets the Host guard's refusal (in the API's
+  // error shape), not Node's bare 400.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (isQuarryError(e)) {
         sendError(res, httpStatusFor(e), e);
@@ -247,6 +254,27 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
         },
       });
     });
+  });
+  // Malformed HTTP or oversized headers: refused in the API's error shape too, then closed. A
+  // client that left mid-request (it may have been answered) gets nothing more.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
+    const action = clientErrorAction(err, socket);
+    if (action === "wait") return;
+    if (action === "close") return socket.destroy();
+    const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
+    const body = JSON.stringify({
+      error: errors
+        .requestRefused(
+          tooLarge ? "The request's headers are too large" : "The request is not well-formed HTTP",
+          "Reload the page; if it keeps failing, restart Quarry.",
+        )
+        .toJSON(),
+    });
+    const raw = (err as { rawPacket?: unknown }).rawPacket;
+    const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString("latin1") === "HEAD ";
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${head ? "" : body}`,
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -291,3 +319,27 @@ async function readJson<T>(req: IncomingMessage): Promise<T> {
     throw new QuarryError("invalid_input", "The request body is not valid JSON", "Send JSON.");
   }
 }
+
+/**
+ * What to do with a request Node could not parse: "answer" it (400 or 431, then close); "close"
+ * the connection when the client left mid-request or a request on it is answered or being
+ * answered (one connection never gets two replies, nor one in the middle of another); "wait" when
+ * the bytes came after a request that asked to close the connection and whose answer is still to
+ * come (a GET whose body had no length): that answer is sent, then the connection closes.
+ */
+function clientErrorAction(
+  err: NodeJS.ErrnoException,
+  socket: Socket,
+): "answer" | "close" | "wait" {
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })
+    ._httpMessage;
+  if (err.code === "HPE_CLOSED_CONNECTION" && pending && !pending.headersSent) return "wait";
+  if (!socket.writable || pending || LEFT.has(err.code ?? "")) return "close";
+  return "answer";
+}
+
+/**
+ * Parser errors that mean the client left mid-request, or sent more after a request that asked
+ * to close the connection (which was answered): no one to answer, or answered already.
+ */
+const LEFT = new Set(["ECONNRESET", "HPE_INVALID_EOF_STATE", "HPE_CLOSED_CONNECTION"]);

@@ -6,6 +6,7 @@
  */
 import type { Command } from "commander";
 import {
+  bridgeEnvironment,
   bridgeExecutable,
   CLIENT_INFO,
   CLIENTS,
@@ -14,7 +15,7 @@ import {
   isClientId,
 } from "../../app/client-config.ts";
 import { McpSettingsStore } from "../../app/mcp-settings.ts";
-import { ensureAppDataDir } from "../../app/paths.ts";
+import { appDataDir, ensureAppDataDir } from "../../app/paths.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { looksLikeToken } from "../../core/tokens.ts";
 import { wantsJson } from "../context.ts";
@@ -67,9 +68,11 @@ export function registerMcpConfigCommand(program: Command): void {
           "Create one with quarry tokens create --name <client> --scope read-write, and pass what it prints.",
         );
       const http = id === "http" ? await httpEndpoint() : undefined;
+      const bridgeEnv = bridgeEnvironment(appDataDir());
       const snippet = clientSnippet(id as ClientId, {
         bridge: bridgeExecutable(),
         name,
+        env: bridgeEnv,
         ...(http ? { url: http.url } : {}),
         ...(flags.token ? { token: flags.token.trim() } : {}),
       });
@@ -80,6 +83,7 @@ export function registerMcpConfigCommand(program: Command): void {
           format: snippet.format,
           where: snippet.where,
           bridge: bridgeExecutable(),
+          ...(Object.keys(bridgeEnv).length && id !== "http" ? { env: bridgeEnv } : {}),
           ...(http ? { url: http.url, serverRunning: http.running } : {}),
           snippet: snippet.text,
         });
@@ -87,6 +91,10 @@ export function registerMcpConfigCommand(program: Command): void {
       }
       process.stdout.write(snippet.text);
       const notes = [`${snippet.title}: ${snippet.where}`];
+      if (bridgeEnv.QUARRY_HOME && id !== "http")
+        notes.push(
+          `This Quarry keeps its data in ${bridgeEnv.QUARRY_HOME} (not the default folder), so the snippet sets QUARRY_HOME for quarry-mcp.`,
+        );
       if (http && !http.running)
         notes.push(
           `Quarry's MCP server is not running now; the URL uses the preferred port, which it takes unless another program holds it (quarry mcp status shows the port in use).`,

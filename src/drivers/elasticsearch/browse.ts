@@ -26,7 +26,7 @@ import { compileFilters } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
 import { nodeNames } from "./nodes.ts";
 import { Cursors, cursorAt, PointInTime, PointInTimeExpired, type SearchBody } from "./paging.ts";
-import { indexPath, isResultWindowError, searchError } from "./search-errors.ts";
+import { indexPath, isResultWindowError, pathSegment, searchError } from "./search-errors.ts";
 import { failureNodeIds, partialResult } from "./shard-failures.ts";
 import { compileSort } from "./sort.ts";
 import type { EsTransport } from "./transport.ts";
@@ -88,7 +88,7 @@ export function viewAsRequest(
   };
   const sort = compileSort(columns, request.sort, table).sort;
   if (sort.length) body.sort = sort;
-  return { method: "POST", path: `/${encodeURIComponent(table)}/_search`, body };
+  return { method: "POST", path: `/${pathSegment(table)}/_search`, body };
 }
 
 export class EsGridView implements GridView {

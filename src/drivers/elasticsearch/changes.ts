@@ -30,6 +30,7 @@ import type { Column } from "../../core/grid.ts";
 import { hitToRow, type SearchHit } from "./cells.ts";
 import { errorTypeAndReason } from "./errors.ts";
 import { describeTable } from "./mapping.ts";
+import { pathSegment } from "./search-errors.ts";
 import type { EsTransport } from "./transport.ts";
 
 /** Writes in flight at once (the transport's pool has 16 connections). */
@@ -96,7 +97,7 @@ export function checkChanges(
     value: unknown,
     cut: string[] | undefined,
   ) => {
-    const meta = META_REFUSALS[name];
+    const meta = Object.hasOwn(META_REFUSALS, name) ? META_REFUSALS[name] : undefined;
     if (meta)
       return refuse({
         change,
@@ -205,8 +206,21 @@ export function checkChanges(
     return false;
   };
 
-  for (const u of changes.updates) {
-    const row = String(u._id ?? "(no _id)");
+  /** A row that is not the shape the grid sends: refused, naming its place in the list. */
+  const malformed = (change: ChangeRefusal["change"], position: number, shape: string) =>
+    refuse({
+      change,
+      row: `${change} ${position + 1}`,
+      message: `${change} ${position + 1} of the change set is not ${shape}`,
+      remedy: "Reload the page and redo the edit; the grid sends every change in that shape.",
+    });
+
+  for (const [i, u] of changes.updates.entries()) {
+    if (!isPlainObject(u) || !isPlainObject(u.set) || (u.cut !== undefined && !isStrings(u.cut))) {
+      malformed("update", i, "{_id, _seq_no, _primary_term, set: {column: value}, cut?: [column]}");
+      continue;
+    }
+    const row = rowLabel("update", i, u._id);
     if (!checkId("update", row, u._id)) continue;
     once("update", row, u._index);
     checkTokens("update", row, u);
@@ -222,6 +236,10 @@ export function checkChanges(
     for (const name of names) checkColumn("update", row, name, u.set[name], u.cut);
   }
   changes.inserts.forEach((ins, i) => {
+    if (!isPlainObject(ins) || !isPlainObject(ins.values)) {
+      malformed("insert", i, "{_id?, values: {column: value}}");
+      return;
+    }
     const row = insertLabel(ins, i);
     if (ins._id !== undefined && !checkId("insert", row, ins._id)) return;
     if (ins._id !== undefined) once("insert", row, ins._index);
@@ -239,8 +257,12 @@ export function checkChanges(
       checkColumn("insert", row, name, ins.values[name], undefined);
     }
   });
-  for (const d of changes.deletes) {
-    const row = String(d._id ?? "(no _id)");
+  for (const [i, d] of changes.deletes.entries()) {
+    if (!isPlainObject(d)) {
+      malformed("delete", i, "{_id, _seq_no, _primary_term}");
+      continue;
+    }
+    const row = rowLabel("delete", i, d._id);
     if (!checkId("delete", row, d._id)) continue;
     once("delete", row, d._index);
     checkTokens("delete", row, d);
@@ -317,6 +339,15 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   cur[path.at(-1) as string] = value;
 }
 
+/** A row by its `_id`; one without a usable `_id` by its place in the list ("update 2"). */
+function rowLabel(change: "update" | "delete", position: number, id: unknown): string {
+  return typeof id === "string" && id !== "" ? id : `${change} ${position + 1}`;
+}
+
+function isStrings(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === "string");
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
@@ -342,9 +373,18 @@ async function plan(transport: EsTransport, table: string, changes: ChangeSet): 
   const refusals = checkChanges(columns, changes, table);
   const partials: Plan["partials"] = changes.updates.map(() => undefined);
   const refusedRows = new Set(refusals.map((r) => `${r.change}\u0000${r.row}`));
+  // Updates refused already (by their _id), or without the shape checkChanges refused (named by
+  // their place in the list), are not read back.
   const pending = changes.updates
     .map((u, i) => ({ u, i }))
-    .filter(({ u }) => !refusedRows.has(`update\u0000${u._id}`));
+    .filter(
+      ({ u }) =>
+        isPlainObject(u) &&
+        isPlainObject(u.set) &&
+        typeof u._id === "string" &&
+        u._id !== "" &&
+        !refusedRows.has(`update\u0000${u._id}`),
+    );
   if (pending.length === 0) return { columns, refusals, partials };
 
   const docs = await mget(
@@ -450,7 +490,7 @@ interface Write {
   original: RowUpdate | RowInsert | RowDelete;
 }
 
-const enc = encodeURIComponent;
+const enc = pathSegment;
 
 /**
  * Saves a change set. Refusals throw `changes_refused` before anything is sent. Otherwise every

@@ -187,7 +187,9 @@ function readRule(method: string, route: Route): Verdict | undefined {
     return undefined;
   }
   if (method !== "POST") return undefined;
-  const found = READ_ENDPOINTS[endpoint]?.(rest, target.length > 0);
+  // Own keys only: a path such as /__proto__ must not reach Object.prototype's members.
+  const rule = Object.hasOwn(READ_ENDPOINTS, endpoint) ? READ_ENDPOINTS[endpoint] : undefined;
+  const found = rule?.(rest, target.length > 0);
   return found ? read(found) : undefined;
 }
 

@@ -2,9 +2,11 @@
  * An Elasticsearch connection's settings (spec 2.1, 5.1, 5.2) and the rules they obey.
  * Pure: no I/O. Secrets (password, API key) are not part of the configuration.
  */
+
 import { isIP } from "node:net";
 import type { ConnectionSecrets } from "../../core/driver.ts";
 import { errors } from "../../core/errors.ts";
+import { displayValue } from "../../core/exact-json.ts";
 
 export const AUTH_METHODS = ["basic", "api-key", "none"] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
@@ -72,7 +74,7 @@ function pickEnum<T extends string>(
   const choices = allowed.map((a) => `${a} (${labels[a]})`).join(", ");
   throw errors.invalidConfig(
     field,
-    `"${String(value)}" is not one of the choices`,
+    `"${displayValue(value)}" is not one of the choices`,
     `Use one of: ${choices}.`,
   );
 }
@@ -106,7 +108,10 @@ export function validateConfig(input: unknown): EsConnectionConfig {
     );
   }
   const bracketed = host.startsWith("[") && host.endsWith("]") && isIP(host.slice(1, -1)) === 6;
-  if (!HOST_NAME.test(host) && !isIP(host) && !bracketed) {
+  // A name made of digits and dots is an IPv4 address to a URL: 256.1.1.1 would pass the
+  // name rule and then fail every request. The URL the driver builds must parse.
+  const inUrl = isIP(host) === 6 ? `[${host}]` : host;
+  if ((!HOST_NAME.test(host) && !isIP(host) && !bracketed) || !URL.canParse(`http://${inUrl}/`)) {
     throw errors.invalidConfig(
       "Host",
       `"${host}" is not a valid host name or IP address`,
@@ -117,11 +122,13 @@ export function validateConfig(input: unknown): EsConnectionConfig {
   const port =
     raw.port === undefined || raw.port === null || raw.port === ""
       ? DEFAULT_PORT
-      : Number(raw.port);
+      : typeof raw.port === "number" || typeof raw.port === "string"
+        ? Number(raw.port)
+        : Number.NaN;
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw errors.invalidConfig(
       "Port",
-      `"${String(raw.port)}" is not a port number`,
+      `"${displayValue(raw.port)}" is not a port number`,
       "Enter a whole number from 1 to 65535 (Elasticsearch uses 9200 by default).",
     );
   }

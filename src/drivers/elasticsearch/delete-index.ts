@@ -8,6 +8,7 @@ import type { ConsoleRequest } from "../../core/console.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
 import { consoleText } from "./console.ts";
 import { httpError } from "./errors.ts";
+import { pathSegment } from "./search-errors.ts";
 import type { EsTransport } from "./transport.ts";
 
 /** Characters Elasticsearch forbids in index names, plus the wildcard and list characters. */
@@ -37,7 +38,7 @@ export function planDeleteIndex(index: string): ConsoleRequest {
       { index: name },
     );
   }
-  return { method: "DELETE", path: `/${encodeURIComponent(name)}` };
+  return { method: "DELETE", path: `/${pathSegment(name)}` };
 }
 
 /**

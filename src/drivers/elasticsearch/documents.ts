@@ -2,6 +2,7 @@
 import { errors } from "../../core/errors.ts";
 import { valueAt } from "./cells.ts";
 import { httpError } from "./errors.ts";
+import { pathSegment } from "./search-errors.ts";
 import type { EsTransport } from "./transport.ts";
 
 export async function readValue(
@@ -14,7 +15,7 @@ export async function readValue(
   if (column === "_index") return index;
   const res = await transport.request<{ found?: boolean; _source?: unknown }>({
     method: "GET",
-    path: `/${encodeURIComponent(index)}/_doc/${encodeURIComponent(id)}`,
+    path: `/${pathSegment(index)}/_doc/${pathSegment(id)}`,
   });
   // A 404 with an error object is a missing index; without one, a missing document.
   if (res.status === 404 && (res.body as { error?: unknown } | null)?.error)

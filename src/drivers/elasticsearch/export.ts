@@ -199,9 +199,12 @@ interface SearchAnswer {
 class Interruption extends Error {
   /** Set when the point in time was lost (expired, or shards did not answer). */
   readonly lost: LostPointInTime | undefined;
-  constructor(message: string, lost?: LostPointInTime) {
+  /** The cluster's answer, when it refused the search. */
+  readonly answer: { status: number; body: unknown } | undefined;
+  constructor(message: string, lost?: LostPointInTime, answer?: { status: number; body: unknown }) {
     super(message);
     this.lost = lost;
+    this.answer = answer;
   }
 }
 
@@ -288,7 +291,10 @@ class Pit {
         const lost: LostPointInTime | undefined = failures?.length
           ? { kind: "shards", failed: failures.length, total: null, shards: { failures } }
           : undefined;
-        throw new Interruption(`the cluster answered ${status} ${type}: ${reason}`, lost);
+        throw new Interruption(`the cluster answered ${status} ${type}: ${reason}`, lost, {
+          status,
+          body: answer,
+        });
       }
       const failed = answer._shards?.failed ?? 0;
       if (failed > 0) {
@@ -565,10 +571,21 @@ async function exportTo(
 
   try {
     const counted = fresh
-      ? await pit.search(
-          { size: 0, track_total_hits: true, query },
-          "pit_id,_shards.total,_shards.failed,hits.total",
-        )
+      ? await pit
+          .search(
+            { size: 0, track_total_hits: true, query },
+            "pit_id,_shards.total,_shards.failed,hits.total",
+          )
+          .catch((e: unknown) => {
+            // Refused before anything was written (a Raw SQL filter the cluster cannot parse):
+            // the user's to fix, said as the grid says it; nothing to resume.
+            const answer = e instanceof Interruption ? e.answer : undefined;
+            if (answer && answer.status >= 400 && answer.status < 500)
+              throw searchError(table, answer.status, answer.body, {
+                ...(options.rawQuery ? { rawQuery: options.rawQuery } : {}),
+              });
+            throw e;
+          })
       : undefined;
     const total = counted?.hits?.total;
     const expectedNow = typeof total === "number" ? total : (total?.value ?? 0);

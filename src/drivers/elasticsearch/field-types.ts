@@ -46,7 +46,7 @@ const FAMILIES: Record<string, FieldFamily> = {
 };
 
 export function familyOf(type: string): FieldFamily {
-  return FAMILIES[type] ?? "other";
+  return (Object.hasOwn(FAMILIES, type) ? FAMILIES[type] : undefined) ?? "other";
 }
 
 /** Families whose values are ordered by doc values, so a sort on them works. */

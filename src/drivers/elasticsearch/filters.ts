@@ -55,7 +55,19 @@ export function compileFilters(
   const mustNot: QueryDsl[] = [];
   const groups = new Map<number, { paths: string[]; column: string; clauses: Clause[] }>();
 
+  if (filters != null && !Array.isArray(filters))
+    throw errors.malformedInput("The value of filters", "a list of {column, op, value?, group?}");
   for (const [i, row] of (filters ?? []).entries()) {
+    if (
+      row === null ||
+      typeof row !== "object" ||
+      Array.isArray(row) ||
+      typeof row.column !== "string"
+    )
+      throw errors.malformedInput(
+        `Filter ${i + 1}`,
+        "an object {column, op, value?, group?} naming its column",
+      );
     const column = byName.get(row.column);
     if (!column)
       throw errors.unknownColumn(

@@ -5,6 +5,15 @@
 import { errors, QuarryError } from "../../core/errors.ts";
 import { errorTypeAndReason, httpError } from "./errors.ts";
 
+/**
+ * One name (an index, an alias, a document id) as a URL path segment. A name that is not
+ * well-formed text (a lone surrogate) is refused: encodeURIComponent would throw a URIError.
+ */
+export function pathSegment(name: string): string {
+  if (!name.isWellFormed()) throw errors.illFormedName(name);
+  return encodeURIComponent(name);
+}
+
 /** `/<table>` for an index, alias, pattern (`logs-*`) or comma list, each name percent-encoded. */
 export function indexPath(table: string): string {
   const names = table.split(",").map((n) => n.trim());
@@ -16,7 +25,7 @@ export function indexPath(table: string): string {
       { table },
     );
   }
-  return `/${names.map((n) => encodeURIComponent(n)).join(",")}`;
+  return `/${names.map(pathSegment).join(",")}`;
 }
 
 interface ErrorBody {

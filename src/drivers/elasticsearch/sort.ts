@@ -83,7 +83,16 @@ export function compileSort(
   const byName = new Map(columns.map((c) => [c.name, c]));
   const out: CompiledSort = { sort: [], dropped: [] };
   const seen = new Set<string>();
-  for (const spec of sort ?? []) {
+  if (sort != null && !Array.isArray(sort))
+    throw errors.malformedInput("The value of sort", "a list of {column, direction}");
+  for (const [i, spec] of (sort ?? []).entries()) {
+    if (
+      spec === null ||
+      typeof spec !== "object" ||
+      Array.isArray(spec) ||
+      typeof spec.column !== "string"
+    )
+      throw errors.malformedInput(`Sort ${i + 1}`, 'an object {column, direction: "asc" | "desc"}');
     const column = byName.get(spec.column);
     if (!column)
       throw errors.unknownColumn(
@@ -94,7 +103,7 @@ export function compileSort(
     if (spec.direction !== "asc" && spec.direction !== "desc") {
       throw errors.badSort(
         spec.column,
-        `direction "${String(spec.direction)}" is neither asc nor desc`,
+        `direction ${JSON.stringify(spec.direction) ?? "(none)"} is neither asc nor desc`,
         "Sort ascending (asc) or descending (desc).",
       );
     }

@@ -9,7 +9,7 @@ import type { AccessRequest } from "../../core/access.ts";
 import type { SavedConnection } from "../../core/connections.ts";
 import type { ConsoleRequest, RequestClass } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
-import { QuarryError } from "../../core/errors.ts";
+import { errors, QuarryError } from "../../core/errors.ts";
 import type { Principal } from "../auth.ts";
 import type { Caller, ConnectionGateway } from "../connection-access.ts";
 import type { AuditEntry } from "../ports.ts";
@@ -107,5 +107,7 @@ export async function reachForRequest(
 
 /** Encodes one path segment (an index name or a document id) for a console path. */
 export function segment(s: string): string {
+  // A lone surrogate cannot be encoded (encodeURIComponent throws): a bad name, not a bug.
+  if (!s.isWellFormed()) throw errors.illFormedName(s);
   return encodeURIComponent(s).replace(/%2C/gi, ",");
 }

@@ -1,5 +1,5 @@
 /** `browse_table`, `count_rows`, `get_document`, `export_data`: reading documents. */
-import { mkdir, open } from "node:fs/promises";
+import { mkdir, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { type BrowseRequest, FILTER_OPS } from "../../core/grid.ts";
@@ -53,7 +53,7 @@ export const browseTable = defineTool({
   name: "browse_table",
   title: "Browse an index",
   description:
-    "Reads one page of documents from an index as rows, with the grid's column filters, a Lucene query and sorting; counts are exact and pages past 10,000 rows work. A nested array comes as one JSON column (its leaf columns, which repeat it, only when asked for in columns). Use describe_table first for the column names.",
+    "Reads one page of documents from an index as rows, with the grid's column filters, a Lucene query and sorting; counts are exact and pages past 10,000 rows work. `columns` lists every column as describe_table does, nested leaves (items.sku) included; a nested array's values come once, in its JSON column (items), and its leaf columns, which would repeat them, come in the rows only when asked for in columns (`shown_in_parent` names them). Use describe_table first for the column names.",
   input: z.strictObject({
     connection: connectionArg,
     table: tableArg,
@@ -82,7 +82,12 @@ export const browseTable = defineTool({
       page: args.page ?? 1,
       pageSize: args.page_size ?? 25,
     });
-    const skip = repeatedLeaves(result.columns);
+    const skip = args.columns ? new Set<string>() : repeatedLeaves(result.columns);
+    const inParent = Object.fromEntries(
+      result.columns
+        .filter((c) => skip.has(c.name))
+        .map((c) => [c.name, c.nestedPaths?.at(-1) ?? ""]),
+    );
     return {
       ...partialRecord(result.partial),
       table: result.table,
@@ -93,7 +98,8 @@ export const browseTable = defineTool({
       ...(result.droppedSort.length ? { dropped_sort: result.droppedSort } : {}),
       columns: result.columns
         .map((c) => c.name)
-        .filter((n) => (args.columns ? args.columns.includes(n) : !skip.has(n))),
+        .filter((n) => !args.columns || args.columns.includes(n)),
+      ...(skip.size ? { shown_in_parent: inParent } : {}),
       rows: result.rows.map((r) => rowObject(r, args.columns, skip)),
     };
   },
@@ -194,14 +200,20 @@ export const exportData = defineTool({
       args.file_name ?? `${args.table.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp()}`,
       EXTENSIONS[format],
     );
-    const report = await session.exportTable(args.table, {
-      format,
-      out,
-      ...browseRequest(args),
-      signal: ctx.signal,
-      onProgress: (p) =>
-        void ctx.progress(p.done, p.total, `${p.done} of ${p.total} documents written`),
-    });
+    const report = await session
+      .exportTable(args.table, {
+        format,
+        out,
+        ...browseRequest(args),
+        signal: ctx.signal,
+        onProgress: (p) =>
+          void ctx.progress(p.done, p.total, `${p.done} of ${p.total} documents written`),
+      })
+      .catch(async (e: unknown) => {
+        // The file this call reserved (empty) goes with the call; a file with content stays.
+        if ((await stat(out).catch(() => undefined))?.size === 0) await rm(out, { force: true });
+        throw e;
+      });
     return {
       path: report.out,
       format: report.format,

@@ -110,11 +110,21 @@ export function statusFor(e: QuarryError): number {
   switch (e.code) {
     case "invalid_config":
     case "invalid_input":
+    // Refusals of what the user asked (edits, a console request, a confirmation, an export):
+    // nothing went wrong in Quarry, so never a 500.
+    case "changes_refused":
+    case "console_refused":
+    case "confirmation_mismatch":
+    case "export_refused":
       return 400;
+    case "table_closed":
+    case "result_window_too_small":
+      return 409;
     case "connection_not_found":
     case "table_not_found":
     case "document_not_found":
     case "driver_not_installed":
+    case "plugin_unavailable":
       return 404;
     case "connection_exists":
       return 409;
@@ -123,6 +133,8 @@ export function statusFor(e: QuarryError): number {
     case "permission_denied":
     case "unsupported_cluster":
     case "cluster_error":
+    case "catalog_unavailable":
+    case "plugin_download_failed":
       return 502;
     default:
       return 500;

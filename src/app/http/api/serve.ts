@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { QuarryError } from "../../../core/errors.ts";
 import { parseJsonExact } from "../../../core/exact-json.ts";
+import { requestUrl } from "../request-url.ts";
 import { type ApiResult, errorResult, type Router } from "./router.ts";
 
 /** The header every API request carries: the per-run secret from the URL the app opened. */
@@ -30,7 +31,7 @@ export async function serveApi(
   res: ServerResponse,
   options: { secret: string },
 ): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  const url = requestUrl(req.url) ?? new URL("http://127.0.0.1/");
   const given = req.headers[SECRET_HEADER];
   if (typeof given !== "string" || !sameSecret(given, options.secret)) {
     return send(res, {
@@ -155,7 +156,7 @@ export async function serveWebAssets(
   res: ServerResponse,
   root = webRoot,
 ): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  const url = requestUrl(req.url) ?? new URL("http://127.0.0.1/");
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.writeHead(405, { Allow: "GET, HEAD" }).end();
     return;

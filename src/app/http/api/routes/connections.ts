@@ -65,7 +65,7 @@ export function connectionRoutes(router: Router, app: UiServices): void {
 
   router.post("/connections/validate", async (req) => {
     const body = object(req.body);
-    (await requireDriver(app, String(body.type))).validateConfig(body.settings);
+    (await requireDriver(app, typeName(body.type))).validateConfig(body.settings);
     return { ok: true };
   });
 
@@ -122,7 +122,7 @@ export function connectionRoutes(router: Router, app: UiServices): void {
   /** Tests settings as typed (saved or not); secrets left untouched come from the saved ones. */
   router.post("/connections/test", async (req): Promise<ServerInfo> => {
     const body = object(req.body) as unknown as TestInput;
-    const driver = await requireDriver(app, String(body.type));
+    const driver = await requireDriver(app, typeName(body.type));
     const config = driver.validateConfig(body.settings);
     const stored: ConnectionSecrets = body.id ? await app.storage.secrets.get(body.id) : {};
     const given = secretsToSet(body.secrets);
@@ -208,7 +208,17 @@ function connectionInput(v: unknown): ConnectionInput {
   const o = object(v);
   if (typeof o.settings !== "object" || o.settings === null)
     throw badInput("settings must be an object.");
+  typeName(o.type);
+  for (const key of ["name", "externalClients", "aiPolicy"] as const)
+    if (o[key] !== undefined && typeof o[key] !== "string") throw badInput(`${key} must be text.`);
   return o as unknown as ConnectionInput;
+}
+
+/** A database type's name, as the page sends it (a number or an object is a broken page). */
+function typeName(v: unknown): string {
+  if (typeof v !== "string")
+    throw badInput("type must be a database type's name, e.g. elasticsearch.");
+  return v;
 }
 
 /** Secrets the editor typed: an empty or missing field means "keep what is saved". */

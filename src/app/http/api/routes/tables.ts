@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { ChangeSet } from "../../../../core/changes.ts";
 import type { ConsoleRequest } from "../../../../core/console.ts";
 import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
+import { displayValue } from "../../../../core/exact-json.ts";
 import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
 import { type BrowseRequest, type FilterOp, RESULT_WINDOW } from "../../../../core/grid.ts";
 import type {
@@ -126,9 +127,10 @@ export function tableRoutes(router: Router, app: UiServices): void {
 
   router.post("/connections/:id/tables/:table/export", async (req, { id, table }) => {
     const input = (req.body ?? {}) as ExportInput;
-    if (!(input.format in EXPORT_TYPES))
+    // Own keys only: "toString" is not a format.
+    if (typeof input.format !== "string" || !Object.hasOwn(EXPORT_TYPES, input.format))
       throw badInput(
-        `Unknown export format "${String(input.format)}".`,
+        `Unknown export format "${displayValue(input.format)}".`,
         "Choose NDJSON, CSV or JSON.",
       );
     checkBatchSize(input.batchSize);
@@ -182,7 +184,7 @@ function checkBatchSize(v: unknown): void {
   if (v === undefined) return;
   if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > RESULT_WINDOW) {
     throw badInput(
-      `Documents per request: "${String(v)}" is not a whole number from 1 to ${RESULT_WINDOW.toLocaleString("en-US")}.`,
+      `Documents per request: "${displayValue(v)}" is not a whole number from 1 to ${RESULT_WINDOW.toLocaleString("en-US")}.`,
       `Enter a number from 1 to ${RESULT_WINDOW.toLocaleString("en-US")}; 5,000 suits most indices, fewer suits large documents.`,
     );
   }
