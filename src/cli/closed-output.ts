@@ -1,8 +1,10 @@
 /**
  * What the CLI does when its standard output or standard error cannot be written: a reader that
  * went away (`quarry browse … | head -1`, EPIPE) ends the command at once and quietly with status
- * 141, as a program killed by SIGPIPE does (`git log | head`); any other write failure (a full
- * disk, `> /dev/full`) is said on standard error, when that still can be written, with status 1.
+ * 141, as a program killed by SIGPIPE does (`git log | head`); any other failure to write standard
+ * output (a full disk, `> /dev/full`) is said on standard error, with status 1. Standard error
+ * that cannot be written for another reason than its reader going is left alone: there is nowhere
+ * to say so, and a running app keeps serving.
  * Node ignores SIGPIPE, so without this a closed pipe surfaces as an unhandled `write EPIPE` crash.
  */
 import { writeSync } from "node:fs";
@@ -26,20 +28,27 @@ export function onClosedOutput(close: Closer): () => void {
   };
 }
 
+/** Standard error that failed otherwise than by its reader going: written no more, ignored. */
+let stderrBroken = false;
+
 function closedBy(stream: "stdout" | "stderr", e: NodeJS.ErrnoException): void {
+  const gone = e.code === "EPIPE" || e.code === "ERR_STREAM_DESTROYED";
+  if (stream === "stderr" && (stderrBroken || !gone)) {
+    // A full disk under a log: the command (or the app) goes on; its exit status still tells.
+    stderrBroken = true;
+    return;
+  }
   if (closing) return;
   closing = true;
-  if (e.code === "EPIPE" || e.code === "ERR_STREAM_DESTROYED") {
+  if (gone) {
     closer(EXIT.closedOutput);
     return;
   }
-  if (stream === "stdout") {
-    try {
-      // Synchronously: the process ends right after, and the stream may be in a broken state.
-      writeSync(2, `error: cannot write to standard output (${e.code ?? e.message})\n`);
-    } catch {
-      // Standard error is gone too: the exit status is all that is left to say it.
-    }
+  try {
+    // Synchronously: the process ends right after, and the stream may be in a broken state.
+    writeSync(2, `error: cannot write to standard output (${e.code ?? e.message})\n`);
+  } catch {
+    // Standard error is gone too: the exit status is all that is left to say it.
   }
   closer(EXIT.failed);
 }

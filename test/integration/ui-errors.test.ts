@@ -12,6 +12,7 @@ import { node, plainConfig, portOf, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import {
   addEs8Connection,
+  addNodeConnection,
   openBrowser,
   screenshot,
   startUiApp,
@@ -27,12 +28,16 @@ describe("UI: errors that fit the problem, in the UI's words", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   let page: Page;
   let es8: string;
+  let es7: string;
   const index = uiIndex("errors");
+  const dbqIndex = uiIndex("errors-dbq");
   const s = session(plainConfig(node("es8")));
+  const s7 = session(plainConfig(node("es7")));
 
   before(async () => {
     app = await startUiApp();
     es8 = await addEs8Connection(app);
+    es7 = await addNodeConnection(app, "es7");
     await loadIndex(s.transport, index, [["a", { n: 1 }]], {
       mappings: { properties: { n: { type: "integer" } } },
     });
@@ -43,7 +48,9 @@ describe("UI: errors that fit the problem, in the UI's words", () => {
     await browser?.close();
     await app?.close();
     await deleteIndices(s.transport, index);
+    await deleteIndices(s7.transport, dbqIndex);
     await s.close();
+    await s7.close();
   });
 
   it("a rejected password is Authentication failed, in the main area and the top bar", async () => {
@@ -106,5 +113,72 @@ describe("UI: errors that fit the problem, in the UI's words", () => {
     assert.doesNotMatch(text, /cluster answered|Ids can't be empty|400/);
     assert.doesNotMatch(text, CLI_WORDS);
     await screenshot(page, "errors-empty-filter");
+  });
+
+  it("a _delete_by_query the cluster stopped at a conflict is shown as stopped, with what was not attempted", async () => {
+    await loadIndex(
+      s7.transport,
+      dbqIndex,
+      Array.from({ length: 300 }, (_, i) => [`d${i}`, { n: i }]),
+      { mappings: { properties: { n: { type: "integer" } } } },
+    );
+    // One shard read in index order, 50 a batch with a pause after each: d200..d209 are in the
+    // fifth batch, changed by another writer once the task runs and before it reaches them.
+    const path = `/${dbqIndex}/_delete_by_query?scroll_size=50&requests_per_second=40`;
+    await page.goto("about:blank");
+    await page.goto(`${app.url}#/c/${es7}/console`);
+    const editor = page.locator(".console-editor .cm-content");
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("Delete");
+    await page.keyboard.insertText(`POST ${path}\n{"query": {"match_all": {}}}`);
+    await page
+      .getByRole("toolbar", { name: "Console actions" })
+      .getByRole("button", { name: "Run", exact: true })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Run a destructive request?" });
+    await dialog.getByRole("button", { name: "Run", exact: true }).click();
+    let deletedWhenChanged = 300;
+    for (let i = 0; i < 400; i++) {
+      const tasks = await s7.transport.json<{
+        nodes?: Record<string, { tasks: Record<string, { status?: { deleted: number } }> }>;
+      }>({ method: "GET", path: "/_tasks", query: { actions: "*delete/byquery", detailed: true } });
+      const status = Object.values(tasks.nodes ?? {}).flatMap((n) => Object.values(n.tasks))[0]
+        ?.status;
+      if (status) {
+        deletedWhenChanged = status.deleted;
+        break;
+      }
+      await page.waitForTimeout(25);
+    }
+    const lines = [];
+    for (let i = 200; i < 210; i++) lines.push(`{"update":{"_id":"d${i}"}}`, '{"doc":{"n":-1}}');
+    await s7.transport.json({
+      method: "POST",
+      path: `/${dbqIndex}/_bulk?refresh=true`,
+      body: `${lines.join("\n")}\n`,
+      contentType: "application/x-ndjson",
+    });
+    assert.ok(deletedWhenChanged < 200, "changed before the task reached them");
+
+    const stopped = page.getByTestId("task-stopped");
+    await stopped.waitFor({ timeout: 60_000 });
+    const text = await stopped.innerText();
+    assert.match(
+      text,
+      /^Stopped early: the cluster stopped it at its first version conflict .*\. 50 documents were not attempted\.$/m,
+    );
+    assert.match(
+      text,
+      /run it again with conflicts=proceed in the path \(POST \/.*&conflicts=proceed\)/,
+    );
+    assert.doesNotMatch(text, CLI_WORDS);
+    const summary = await page.getByTestId("task-summary").innerText();
+    assert.match(
+      summary,
+      /^Task stopped early: 240 of 300 documents deleted · .* · 10 version conflicts · 50 documents not attempted$/,
+    );
+    await screenshot(page, "errors-task-stopped");
   });
 });

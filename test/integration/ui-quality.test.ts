@@ -708,7 +708,11 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
         await locked.waitFor();
         const text = await locked.innerText();
         assert.match(text, /This page does not carry this run's access key\./, "the app's refusal");
-        assert.match(text, /Open Quarry again with the quarry command/, "the app's remedy");
+        assert.match(
+          text,
+          /This page belongs to an earlier run of Quarry: open Quarry again/,
+          "the app's remedy",
+        );
         assert.match(text, /Run quarry \(or quarry start\) in a terminal/);
         assert.equal(await stranger.getByTestId("connection-list").count(), 0);
         assert.equal(await stranger.getByRole("alert").count(), 1, "said once, not per request");

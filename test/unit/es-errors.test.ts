@@ -111,6 +111,17 @@ describe("driver error mapping (spec 7.1)", () => {
     assert.match(plain.remedy, /Disabled/);
   });
 
+  it("only failures about certificates get the self-signed remedy", () => {
+    const unreachable = networkError(withCode("EHOSTUNREACH"), target);
+    assert.match(unreachable.message, /cannot be reached from here \(EHOSTUNREACH\)/);
+    assert.doesNotMatch(unreachable.remedy, /self-signed/);
+    const odd = networkError(withCode("EWHATEVER", "something odd"), target);
+    assert.doesNotMatch(odd.remedy, /self-signed/);
+    assert.match(odd.remedy, /host, the port and the SSL Mode/);
+    const tls = networkError(withCode("ERR_SSL_SOMETHING", "ssl alert"), target);
+    assert.equal(tls.remedy, REMEDIES.selfSigned);
+  });
+
   it("looks through `cause` chains for the system error code", () => {
     const wrapped = Object.assign(new Error("fetch failed"), { cause: withCode("ECONNREFUSED") });
     assert.match(networkError(wrapped, target).message, /ECONNREFUSED/);

@@ -123,7 +123,22 @@ export function networkError(e: unknown, target: { url: string; tls: boolean }):
       details,
     );
   }
-  return errors.connectionFailed(`${msg}${code ? ` (${code})` : ""}`, REMEDIES.selfSigned, details);
+  if (code === "EHOSTUNREACH" || code === "ENETUNREACH" || code === "EADDRNOTAVAIL") {
+    return errors.connectionFailed(
+      `the host cannot be reached from here (${code})`,
+      "Check the Host field and the network between here and the cluster (a VPN, a firewall, a route).",
+      details,
+    );
+  }
+  // Only a failure about certificates or TLS gets the self-signed remedy; anything else, the fields.
+  const tlsRelated = /cert|ssl|tls/i.test(`${code} ${msg}`);
+  return errors.connectionFailed(
+    `${msg}${code ? ` (${code})` : ""}`,
+    tlsRelated
+      ? REMEDIES.selfSigned
+      : "Check the host, the port and the SSL Mode, and that the cluster is running.",
+    details,
+  );
 }
 
 /** The shape of an Elasticsearch error body: `{"error":{"type","reason","root_cause":[…]},"status":N}`. */
