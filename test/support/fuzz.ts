@@ -481,7 +481,22 @@ export function rawHttp(port: number, bytes: string | Buffer): Promise<RawAnswer
     );
     socket.on("close", done);
     socket.write(bytes);
+    // A request cut short on purpose has nothing more coming: the end of input is the cut.
+    if (cutShort(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes, "latin1"))) {
+      ended = true;
+      socket.end();
+    }
   });
+}
+
+/** Whether a request's bytes stop before its headers end, or before the body its length says. */
+function cutShort(bytes: Buffer): boolean {
+  const end = bytes.indexOf("\r\n\r\n");
+  if (end === -1) return true;
+  const headers = bytes.subarray(0, end).toString("latin1").toLowerCase();
+  if (/\r\ntransfer-encoding:/.test(headers)) return false; // malformed or chunked: read on
+  const length = /\r\ncontent-length:\s*(\d+)/.exec(headers);
+  return length !== null && bytes.length - (end + 4) < Number(length[1]);
 }
 
 /** Whether the bytes hold one whole answer (its body as long as its headers say). */
