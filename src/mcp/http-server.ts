@@ -22,6 +22,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { errors, type QuarryError } from "../core/errors.ts";
 import { parseJsonExact } from "../core/exact-json.ts";
+import { clientErrorAction, wasHead } from "../core/http-client-error.ts";
 import { isValidChallenge, PROOF_PATH, type ProofAnswer } from "../core/mcp-handshake.ts";
 import type { Authenticator, Principal } from "./auth.ts";
 import type { LegacySessions } from "./legacy-sessions.ts";
@@ -90,9 +91,8 @@ export class McpHttpServer {
     });
     // Malformed HTTP or oversized headers: answer with a JSON-RPC error too, then close.
     this.#server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
-      // The client left mid-request (it may have been answered already: a refusal at the door
-      // comes before the body is read): there is no one to answer, and a second answer on the
-      // connection would be a malformed reply.
+      // A refusal at the door comes before the body is read: bytes after it, or the client
+      // leaving, must not get a second answer (core/http-client-error.ts).
       const action = clientErrorAction(err, socket);
       if (action === "wait") return;
       if (action === "close") return socket.destroy();
@@ -102,8 +102,7 @@ export class McpHttpServer {
         message: tooLarge ? "Request headers too large" : "Malformed HTTP request",
       });
       // An answer to HEAD has no body, even this one (the request line was read before the rest).
-      const raw = (err as { rawPacket?: unknown }).rawPacket;
-      const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString("latin1") === "HEAD ";
+      const head = wasHead(err);
       socket.end(
         `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? "" : body}`,
       );
@@ -507,27 +506,3 @@ async function writeResponse(
     res.end();
   }
 }
-
-/**
- * What to do with a request Node could not parse: "answer" it (400 or 431, then close); "close"
- * the connection when the client left mid-request or a request on it is answered or being
- * answered (one connection never gets two replies, nor one in the middle of another); "wait" when
- * the bytes came after a request that asked to close the connection and whose answer is still to
- * come (a GET whose body had no length): that answer is sent, then the connection closes.
- */
-function clientErrorAction(
-  err: NodeJS.ErrnoException,
-  socket: Socket,
-): "answer" | "close" | "wait" {
-  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })
-    ._httpMessage;
-  if (err.code === "HPE_CLOSED_CONNECTION" && pending && !pending.headersSent) return "wait";
-  if (!socket.writable || pending || LEFT.has(err.code ?? "")) return "close";
-  return "answer";
-}
-
-/**
- * Parser errors that mean the client left mid-request, or sent more after a request that asked
- * to close the connection (which was answered): no one to answer, or answered already.
- */
-const LEFT = new Set(["ECONNRESET", "HPE_INVALID_EOF_STATE", "HPE_CLOSED_CONNECTION"]);

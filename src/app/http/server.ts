@@ -18,6 +18,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { errors, isQuarryError, QuarryError } from "../../core/errors.ts";
+import { clientErrorAction, wasHead } from "../../core/http-client-error.ts";
 import { requestUrl } from "./request-url.ts";
 
 export const SECRET_HEADER = "x-quarry-secret";
@@ -270,8 +271,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
         )
         .toJSON(),
     });
-    const raw = (err as { rawPacket?: unknown }).rawPacket;
-    const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString("latin1") === "HEAD ";
+    const head = wasHead(err);
     socket.end(
       `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${head ? "" : body}`,
     );
@@ -319,27 +319,3 @@ async function readJson<T>(req: IncomingMessage): Promise<T> {
     throw new QuarryError("invalid_input", "The request body is not valid JSON", "Send JSON.");
   }
 }
-
-/**
- * What to do with a request Node could not parse: "answer" it (400 or 431, then close); "close"
- * the connection when the client left mid-request or a request on it is answered or being
- * answered (one connection never gets two replies, nor one in the middle of another); "wait" when
- * the bytes came after a request that asked to close the connection and whose answer is still to
- * come (a GET whose body had no length): that answer is sent, then the connection closes.
- */
-function clientErrorAction(
-  err: NodeJS.ErrnoException,
-  socket: Socket,
-): "answer" | "close" | "wait" {
-  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })
-    ._httpMessage;
-  if (err.code === "HPE_CLOSED_CONNECTION" && pending && !pending.headersSent) return "wait";
-  if (!socket.writable || pending || LEFT.has(err.code ?? "")) return "close";
-  return "answer";
-}
-
-/**
- * Parser errors that mean the client left mid-request, or sent more after a request that asked
- * to close the connection (which was answered): no one to answer, or answered already.
- */
-const LEFT = new Set(["ECONNRESET", "HPE_INVALID_EOF_STATE", "HPE_CLOSED_CONNECTION"]);

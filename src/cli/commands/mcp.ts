@@ -292,7 +292,9 @@ export function registerMcpCommands(program: Command): void {
 
   mcp
     .command("deny")
-    .description("deny a waiting request (the same token is not asked again for 60 s)")
+    .description(
+      "deny a waiting request (for 60 s that token's requests on that connection that would ask are refused without asking)",
+    )
     .argument("<id>", "the approval's id (quarry mcp approvals)")
     .action(async (id: string, _flags: unknown, cmd: Command) => {
       const dir = await ensureAppDataDir();
