@@ -87,6 +87,10 @@ describe("UI: browsing the grid", () => {
     await browsed(() =>
       page.locator('.ag-header-cell[col-id="total"] .ag-header-cell-label').click(),
     );
+    // The rows of the new page are rendered once both cells hold a number again.
+    const cellText = (row: number) =>
+      `document.querySelector('.ag-row[row-index="${row}"] .ag-cell[col-id="total"]')?.textContent?.trim()`;
+    await page.waitForFunction(`!!(${cellText(0)}) && !!(${cellText(1)})`);
     const first = Number(
       await page.locator('.ag-row[row-index="0"] .ag-cell[col-id="total"]').innerText(),
     );

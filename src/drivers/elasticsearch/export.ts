@@ -454,12 +454,15 @@ export async function exportTable(
   transport: EsTransport,
   table: string,
   options: ExportOptions,
+  /** Runs once the output is known to be usable, before the first request (the session's check). */
+  beforeFirstRequest: () => Promise<void> = async () => {},
 ): Promise<ExportReport> {
   const started = Date.now();
   const checked = checkOptions(options);
   // Where it writes is checked before the cluster is asked anything.
   const plan = await planOutput(options.out, options);
   try {
+    await beforeFirstRequest();
     return await exportTo(transport, table, options, { ...checked, plan, started });
   } finally {
     await releaseOutput(plan);

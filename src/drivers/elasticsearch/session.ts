@@ -212,9 +212,9 @@ export class EsSession implements DriverSession {
     return deleteIndex(this.transport, table, confirmed);
   }
 
-  async exportTable(table: string, options: ExportOptions): Promise<ExportReport> {
-    await this.#ready();
-    return exportTable(this.transport, table, options);
+  /** The export checks where it writes before the server is identified: a bad path sends nothing. */
+  exportTable(table: string, options: ExportOptions): Promise<ExportReport> {
+    return exportTable(this.transport, table, options, () => this.#ready());
   }
 
   /** Closes the grids still open (freeing their points in time), then the connection pool. */
