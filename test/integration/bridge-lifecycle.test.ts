@@ -22,6 +22,7 @@ import {
   startAppIn,
 } from "../support/bridge.ts";
 import { node, plainConfig } from "../support/cluster.ts";
+import { alive, waitFor } from "../support/quarry.ts";
 
 const SHORT_TOKENS = {
   QUARRY_BRIDGE_TOKEN_LIFETIME_MS: "3000",
@@ -152,14 +153,7 @@ test("an app killed outright: its leftover handshake is not trusted, and a new a
     try {
       assert.deepEqual(await listNames(s), ["life-es8"]);
       process.kill(pid, "SIGKILL");
-      for (let i = 0; i < 100; i++) {
-        try {
-          process.kill(pid, 0);
-        } catch {
-          break;
-        }
-        await sleep(20);
-      }
+      await waitFor(() => !alive(pid), "the killed app to be gone");
       assert.ok(await handshakeToken(home), "the killed app left its handshake file");
       const e = await rpcErrorOf(listNames(s));
       assert.equal(e.code, -33009, e.message);
