@@ -156,11 +156,19 @@ export class AppLink {
   /**
    * The endpoint to use for the next request: the current one while the handshake file is
    * unchanged and its token valid, else the file read again (a rotation or a restart). Undefined
-   * when there is no app to send to.
+   * when there is no app to send to; throws why, when the app's process is gone.
    */
   async fresh(): Promise<Endpoint | undefined> {
     const cur = this.#current;
     if (!cur) return undefined;
+    // A killed app leaves its file and token behind, and its port may already be another
+    // process's: never send the token there. Its file read again says why there is no app.
+    if (!isAlive(cur.pid)) {
+      this.#current = undefined;
+      const attempt = await this.#attempt();
+      if (attempt.ok) return attempt.endpoint;
+      throw attempt.error;
+    }
     const identity = fileIdentity(this.#file);
     const valid = this.#deps.now() < cur.expiresAt;
     if (identity === cur.identity && valid) return cur;

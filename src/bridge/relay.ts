@@ -254,7 +254,12 @@ export class Relay {
         throw new Refusal(codeOf(chosen), chosen);
       }
     }
-    const endpoint = await link.fresh();
+    let endpoint: Endpoint | undefined;
+    try {
+      endpoint = await link.fresh();
+    } catch (e) {
+      throw staleRefusal(asQuarryError(e));
+    }
     if (!endpoint)
       throw new Refusal(
         RPC.unauthenticated,

@@ -2,10 +2,13 @@
  * Finding the app (src/bridge/app-link.ts), with the proof, the launcher and the clock's waits
  * injected and a real handshake file in a temporary folder: polling until a trusted handshake
  * appears, the fallback launcher when the first fails, the timeout's message, an unproven file not
- * challenged twice, a rewritten file noticed before the next request.
+ * challenged twice, a rewritten file noticed before the next request, a killed app's leftover
+ * endpoint never used.
  */
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,6 +32,7 @@ async function writeHs(
   dir: string,
   port = 4000,
   token = `qry_${randomBytes(32).toString("base64url")}`,
+  pid = process.pid,
 ) {
   const hs = {
     version: 1,
@@ -38,7 +42,7 @@ async function writeHs(
     tokenExpiresAt: new Date(Date.now() + 60_000).toISOString(),
     instanceId: randomUUID(),
     proofKey: randomBytes(32).toString("base64url"),
-    pid: process.pid,
+    pid,
     protocolVersions: ["2026-07-28"],
     quarryVersion: "0.1.0",
     startedAt: new Date().toISOString(),
@@ -150,4 +154,20 @@ test("a rewritten handshake (a rotation) is read before the next request, withou
   // The file gone: the token held is used while it lasts (the app may still run).
   await rm(join(dir, "mcp-handshake.json"));
   assert.equal((await link.fresh())?.token, rotated.token);
+});
+
+test("an app whose process is gone is not sent the token, though its file and token remain", async () => {
+  const dir = await folder();
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  const pid = child.pid ?? 0;
+  await writeHs(dir, 4000, undefined, pid);
+  const link = new AppLink(deps(dir, {}));
+  assert.equal((await link.connect(false)).pid, pid);
+  child.kill("SIGKILL");
+  await once(child, "exit");
+  await assert.rejects(link.fresh(), (e: Error & { code: string }) => {
+    assert.equal(e.code, "app_not_running");
+    assert.match(e.message, new RegExp(`names process ${pid}, which is not running`));
+    return true;
+  });
 });
