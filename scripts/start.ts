@@ -14,7 +14,7 @@
  * It uses the default app data folder (QUARRY_HOME overrides it, as everywhere).
  */
 
-import { addConnection, openAppStorage } from "../src/app/connection-service.ts";
+import { addConnection, openAppStorage } from "../src/app/connections/connection-service.ts";
 import { pluginServiceFor } from "../src/app/plugins/service.ts";
 import { runAppInForeground } from "../src/cli/commands/app.ts";
 import type { SavedConnection } from "../src/core/connections.ts";

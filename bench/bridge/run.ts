@@ -24,8 +24,8 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { McpSettingsStore } from "../../src/app/mcp-settings.ts";
-import { ensureAppDataDir } from "../../src/app/paths.ts";
+import { McpSettingsStore } from "../../src/app/mcp-host/mcp-settings.ts";
+import { ensureAppDataDir } from "../../src/app/storage/paths.ts";
 
 const { values: args } = parseArgs({
   options: {

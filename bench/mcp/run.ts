@@ -22,9 +22,9 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Pool } from "undici";
 import { readState } from "../../scripts/es/cluster.ts";
-import { addConnection, openAppStorage } from "../../src/app/connection-service.ts";
-import { McpSettingsStore } from "../../src/app/mcp-settings.ts";
-import { TokenStore } from "../../src/app/token-store.ts";
+import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { McpSettingsStore } from "../../src/app/mcp-host/mcp-settings.ts";
+import { TokenStore } from "../../src/app/storage/token-store.ts";
 
 const { values: args } = parseArgs({
   options: {

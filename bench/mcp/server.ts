@@ -1,9 +1,9 @@
 /**
- * The MCP server as the app runs it (src/app/mcp-service.ts), in its own process for the
+ * The MCP server as the app runs it (src/app/mcp-host/mcp-service.ts), in its own process for the
  * benchmark: QUARRY_HOME must point at a prepared app data folder. Prints one JSON line with the
  * endpoint once it listens, and runs until its standard input closes.
  */
-import { startMcpService } from "../../src/app/mcp-service.ts";
+import { startMcpService } from "../../src/app/mcp-host/mcp-service.ts";
 
 const service = await startMcpService();
 const status = service.status();

@@ -12,13 +12,24 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { errors, isQuarryError } from "../core/errors.ts";
-import { type AppClient, type AppStatus, findRunningApp, type WindowResult } from "./app-client.ts";
-import { type OpenResult, openInBrowser } from "./browser.ts";
-import { openAppStorage } from "./connection-service.ts";
+import { openAppStorage } from "./connections/connection-service.ts";
+import type { AppContext, AppControl } from "./context.ts";
 import { createUiApi, serveApi, serveWebAssets, UiServices } from "./http/api/index.ts";
 import { appRoutes } from "./http/app-routes.ts";
 import { placeholderPage, sendPlaceholder } from "./http/placeholder.ts";
 import { startUiServer, type UiServer } from "./http/server.ts";
+import { createIntegrationsService } from "./mcp-host/integrations-service.ts";
+import { ensureMcpServer, type McpServerHandle, type McpStartReason } from "./mcp-host/mcp-hook.ts";
+import type { McpService } from "./mcp-host/mcp-service.ts";
+import { PACKAGE_ROOT } from "./plugins/catalog.ts";
+import { type PluginService, pluginServiceFor } from "./plugins/service.ts";
+import {
+  type AppClient,
+  type AppStatus,
+  findRunningApp,
+  type WindowResult,
+} from "./process/app-client.ts";
+import { type OpenResult, openInBrowser } from "./process/browser.ts";
 import {
   type InstanceInfo,
   InstanceLock,
@@ -26,16 +37,11 @@ import {
   removeInstanceInfo,
   removeInstanceInfoNow,
   writeInstanceInfo,
-} from "./instance.ts";
-import { type McpServerHandle, type McpStartReason, startMcpServer } from "./mcp-hook.ts";
-import { createMcpPort } from "./mcp-port-impl.ts";
-import type { McpService } from "./mcp-service.ts";
-import { removeOpenPage, writeOpenPage } from "./open-page.ts";
-import { ensureAppDataDir } from "./paths.ts";
-import { PACKAGE_ROOT } from "./plugins/catalog.ts";
-import { type PluginService, pluginServiceFor } from "./plugins/service.ts";
-import { parseQuarryUrl, START_MCP_URL } from "./quarry-url.ts";
-import { APP_VERSION } from "./version.ts";
+} from "./process/instance.ts";
+import { removeOpenPage, writeOpenPage } from "./process/open-page.ts";
+import { parseQuarryUrl, START_MCP_URL } from "./process/quarry-url.ts";
+import { APP_VERSION } from "./process/version.ts";
+import { ensureAppDataDir } from "./storage/paths.ts";
 
 /** The built web UI (scripts/build-web.ts); without it the server shows a placeholder page. */
 export const UI_BUILD_DIR = join(PACKAGE_ROOT, "dist", "web");
@@ -58,16 +64,7 @@ export interface AppOptions {
   handleSignals?: boolean;
 }
 
-/** What the app's parts (HTTP routes, the MCP server) are given. */
-export interface AppContext {
-  readonly dataDir: string;
-  readonly env: NodeJS.ProcessEnv;
-  readonly plugins: PluginService;
-  readonly info: InstanceInfo;
-  log(line: string): void;
-  /** Registers a clean-up to run when the app stops (close sessions, flush files...). */
-  onStop(cleanup: () => Promise<void> | void): void;
-}
+export type { AppContext } from "./context.ts";
 
 export type StartResult =
   | { kind: "started"; app: RunningApp; window?: WindowResult }
@@ -77,7 +74,7 @@ function defaultLog(line: string): void {
   process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 }
 
-export class RunningApp {
+export class RunningApp implements AppControl {
   readonly context: AppContext;
   readonly info: InstanceInfo;
   /** Resolves once the app has stopped and released its lock. */
@@ -163,7 +160,7 @@ export class RunningApp {
   async ensureMcp(reason: McpStartReason): Promise<void> {
     if (reason === "start-mcp-url") this.#mcpRequested = true;
     try {
-      this.#mcp = await startMcpServer(this.context, reason, this.#mcp);
+      this.#mcp = await ensureMcpServer(this.context, reason, this.#mcp);
       this.#mcpError = undefined;
     } catch (e) {
       this.#mcpError = isQuarryError(e) ? `${e.message} ${e.remedy}` : String(e);
@@ -315,7 +312,7 @@ export async function startApp(options: AppOptions = {}): Promise<StartResult> {
     // The UI's API over the app's services; Settings > Integrations reaches the MCP service
     // through the hook's handle (it starts after the API is built, so it is looked up each time).
     const storage = await openAppStorage(env);
-    const mcp = createMcpPort({
+    const mcp = createIntegrationsService({
       storage,
       service: () => app.mcpService,
       ensureService: () => app.ensureMcp("app-start"),

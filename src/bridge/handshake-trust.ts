@@ -1,5 +1,5 @@
 /**
- * The bridge's trust in the handshake file (spec 2.5, 5.3.1; issue 7 item 2), before any proof:
+ * The bridge's trust in the handshake file (spec 2.5, 5.3.1), before any proof:
  * the folder and the file belong to the current user and no one else can read or write them, the
  * file is a regular file (never followed through a link), well formed, of a format version this
  * bridge understands, and its token has not expired. The checks are pure functions over what

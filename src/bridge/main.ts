@@ -1,12 +1,13 @@
 /**
- * `quarry-mcp`, the stdio bridge (spec 1, 3.1, 3.2, 5.3.1; issue 7): AI clients that speak stdio
+ * `quarry-mcp`, the stdio bridge (spec 1, 3.1, 3.2, 5.3.1): AI clients that speak stdio
  * spawn it (with no arguments) and reach the running Quarry's MCP server through it. stdout
  * carries only MCP messages, one per line; everything else goes to stderr.
  *
  * Run by bin/quarry-mcp with the Node runtime Quarry was installed with.
  */
-import { appDataDir } from "../app/paths.ts";
-import { APP_VERSION } from "../app/version.ts";
+
+import { APP_VERSION } from "../app/process/version.ts";
+import { appDataDir } from "../app/storage/paths.ts";
 import { AppLink } from "./app-link.ts";
 import { launch, planForThisMachine } from "./launcher.ts";
 import { Relay } from "./relay.ts";

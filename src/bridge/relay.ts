@@ -1,5 +1,5 @@
 /**
- * The relay between one stdio client and the app (issue 7 items 4-6; reference mcp.md section 7).
+ * The relay between one stdio client and the app (reference mcp.md section 7).
  *
  * - Every request is its own 2026-07-28 POST, many in flight at once; each answer is written back
  *   as it arrives, one message per line (progress and log notifications before the result).

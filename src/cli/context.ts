@@ -1,8 +1,8 @@
 /** What every command gets: how to open the connection it was given, and whether to print JSON. */
 import type { Command } from "commander";
-import { openSavedConnection } from "../app/connection-service.ts";
-import { requireInstalledDriver } from "../app/driver-registry.ts";
-import { ensureAppDataDir } from "../app/paths.ts";
+import { openSavedConnection } from "../app/connections/connection-service.ts";
+import { requireInstalledDriver } from "../app/connections/driver-registry.ts";
+import { ensureAppDataDir } from "../app/storage/paths.ts";
 import type { DriverSession } from "../core/driver.ts";
 import { QuarryError } from "../core/errors.ts";
 import { type ConnectionFlags, settingsFromUrl } from "./connection-options.ts";

@@ -19,7 +19,7 @@ import { type AccessNeed, scopeAllows, type TokenScope } from "./tokens.ts";
 
 /**
  * After the user denies a request, how long that token's requests on that connection that would
- * ask the user are refused without asking (src/app/approvals.ts; the refusal's words say it).
+ * ask the user are refused without asking (src/app/mcp-host/approvals.ts; the refusal's words say it).
  */
 export const DENY_COOL_OFF_MS = 60_000;
 

@@ -12,12 +12,12 @@ export type ErrorCode =
   | "permission_denied"
   | "unsupported_cluster"
   | "cluster_error"
-  // Local storage and saved connections (issue 5).
+  // Local storage and saved connections.
   | "storage_failed"
   | "connection_not_found"
   | "connection_exists"
   | "driver_not_installed"
-  // Driver plugins and the app process (issue 5, part 2).
+  // Driver plugins and the app process.
   | "plugin_unavailable"
   | "plugin_download_failed"
   | "plugin_integrity_failed"
@@ -25,23 +25,23 @@ export type ErrorCode =
   | "catalog_unavailable"
   | "app_not_responding"
   | "request_refused"
-  // Browsing: tables, columns, filters, sorting, paging (issue 3).
+  // Browsing: tables, columns, filters, sorting, paging.
   | "table_not_found"
   | "document_not_found"
   | "table_closed"
   | "result_window_too_small"
-  // The MCP server: tokens, policies, limits (issue 6).
+  // The MCP server: tokens, policies, limits.
   | "forbidden"
   | "unauthenticated"
   | "rate_limited"
-  // Edits, the console, index deletion, export (issue 4).
+  // Edits, the console, index deletion, export.
   | "changes_refused"
   | "console_refused"
   | "confirmation_mismatch"
   | "export_refused"
   | "export_interrupted"
   | "export_incomplete"
-  // The stdio bridge quarry-mcp (issue 7, spec 3.1, 3.2, 7.2).
+  // The stdio bridge quarry-mcp (spec 3.1, 3.2, 7.2).
   | "app_not_running"
   | "endpoint_unproven"
   | "handshake_untrusted"
@@ -167,7 +167,7 @@ export const errors = {
       { status, type },
     ),
 
-  // Local storage and saved connections (issue 5). Paths are named; contents never are.
+  // Local storage and saved connections. Paths are named; contents never are.
   storageFailed: (
     message: string,
     remedy: string,
@@ -208,7 +208,7 @@ export const errors = {
         : `Install the driver in Settings > Plugins, then add the connection again; nothing was saved.`,
     ),
 
-  // Driver plugins and the app process (issue 5, part 2).
+  // Driver plugins and the app process.
   pluginUnavailable: (
     what: string,
     remedy: string,
@@ -272,7 +272,7 @@ export const errors = {
       { pid },
     ),
 
-  // Browsing (issue 3): tables, columns, filters, sorting and paging.
+  // Browsing: tables, columns, filters, sorting and paging.
   tableNotFound: (table: string) =>
     new QuarryError(
       "table_not_found",
@@ -361,7 +361,7 @@ export const errors = {
       `Raise the setting to at least 10000 (PUT /${limits[0]?.index ?? "<index>"}/_settings {"index.max_result_window": 10000}), or filter the rows so the ones you need come first.`,
       { limits },
     ),
-  // The MCP server (issue 6, spec 7.2). Every access refusal names its layer (core/access.ts).
+  // The MCP server (spec 7.2). Every access refusal names its layer (core/access.ts).
   accessRefused: (
     rule: RefusalRule,
     connection: string,
@@ -428,7 +428,7 @@ export const errors = {
       { retryAfterSeconds },
     ),
 
-  // Edits, the console, index deletion, bulk delete and export (issue 4).
+  // Edits, the console, index deletion, bulk delete and export.
   changesRefused: (refusals: { row: string; column?: string; message: string }[]) =>
     new QuarryError(
       "changes_refused",
@@ -509,7 +509,7 @@ export const errors = {
       { written, expected, partial },
       "Export again; if the counts differ again, check the cluster's shard health (GET /_cluster/health in the console).",
     ),
-  // The stdio bridge quarry-mcp (issue 7, spec 7.2). Never a token or a key in these.
+  // The stdio bridge quarry-mcp (spec 7.2). Never a token or a key in these.
   /** Spec 7.2 "app is not running": no trusted handshake, or none within 10 s of launching. */
   appNotRunning: (reason: string) =>
     new QuarryError(

@@ -1,6 +1,6 @@
 /**
  * The handshake between the app's MCP server and the stdio bridge (spec 2.5, 3.1, 3.2, 5.3.1):
- * the file's shape and the endpoint proof. Pure; the app writes the file (src/app/handshake.ts),
+ * the file's shape and the endpoint proof. Pure; the app writes the file (src/app/mcp-host/handshake.ts),
  * the server answers the proof (src/mcp), the bridge checks it (src/bridge).
  *
  * The proof: the bridge must not hand the bridge token to whatever listens on the file's port (a

@@ -1,7 +1,7 @@
 /**
  * MCP access tokens (spec 2.4, 3.1, 5.3): scopes, the stored record, the bridge token's rules and
  * the input rules for creating a token. Pure: no I/O, no randomness, no clock of its own.
- * Storage (salted hashes, the file) lives in `src/app/token-store.ts`.
+ * Storage (salted hashes, the file) lives in `src/app/storage/token-store.ts`.
  */
 
 /** Token scopes, narrowest first. The CLI and the files use these ids. */

@@ -12,8 +12,8 @@ import type { TokenGrant } from "../core/access.ts";
 import { errors, type QuarryError } from "../core/errors.ts";
 import { BRIDGE_TOKEN_NAME, BRIDGE_TOKEN_SCOPE, type TokenScope } from "../core/tokens.ts";
 import type { BridgeTokens } from "./bridge-token.ts";
+import type { Clock, TokenDirectory } from "./host.ts";
 import type { AuthLockout } from "./limits.ts";
-import type { Clock, TokenDirectory } from "./ports.ts";
 
 export interface Principal extends TokenGrant {
   kind: "user" | "bridge";

@@ -13,7 +13,7 @@ import {
   TOKEN_PREFIX,
   TOKEN_RANDOM_BYTES,
 } from "../core/tokens.ts";
-import type { Clock } from "./ports.ts";
+import type { Clock } from "./host.ts";
 
 interface Minted {
   id: string;

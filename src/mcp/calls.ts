@@ -11,7 +11,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { isQuarryError } from "../core/errors.ts";
 import type { Principal } from "./auth.ts";
-import type { AuditEntry, AuditSink, Clock } from "./ports.ts";
+import type { AuditEntry, AuditSink, Clock } from "./host.ts";
 import { RPC, rpcCodeOf, rpcErrorOf } from "./protocol.ts";
 
 /** The principal of this request (from the door), or of the session when the request has none. */

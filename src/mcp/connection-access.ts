@@ -19,7 +19,7 @@ import type {
   ApprovalOutcome,
   ConnectionDirectory,
   PendingApproval,
-} from "./ports.ts";
+} from "./host.ts";
 
 /** A session is closed after this long without use. */
 const SESSION_IDLE_MS = 5 * 60_000;

@@ -25,10 +25,10 @@ import { parseJsonExact } from "../core/exact-json.ts";
 import { clientErrorAction, wasHead } from "../core/http-client-error.ts";
 import { isValidChallenge, PROOF_PATH, type ProofAnswer } from "../core/mcp-handshake.ts";
 import type { Authenticator, Principal } from "./auth.ts";
+import type { AuditSink, Clock } from "./host.ts";
 import type { LegacySessions } from "./legacy-sessions.ts";
 import type { ConcurrencyLimit, RateWindow } from "./limits.ts";
 import { paramsProblem } from "./params.ts";
-import type { AuditSink, Clock } from "./ports.ts";
 import {
   RPC,
   type RpcError,

@@ -1,7 +1,7 @@
 /**
  * Starts Quarry's MCP server: the HTTP door on 127.0.0.1, the SDK's 2026-07-28 handler and the
  * legacy sessions, the bridge token and the handshake file. The app calls `startMcpServer` with
- * its stores (src/app/mcp-service.ts); tests call it with temporary ones and a clock they move.
+ * its stores (src/app/mcp-host/mcp-service.ts); tests call it with temporary ones and a clock they move.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { createMcpHandler } from "@modelcontextprotocol/server";
@@ -10,9 +10,6 @@ import type { BridgeTokenTimes } from "../core/tokens.ts";
 import { Authenticator, RevocationWatch } from "./auth.ts";
 import { BridgeTokens } from "./bridge-token.ts";
 import { ConnectionGateway, SessionPool } from "./connection-access.ts";
-import { McpHttpServer, PROOF_PER_MINUTE } from "./http-server.ts";
-import { LegacySessions } from "./legacy-sessions.ts";
-import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
 import type {
   ApprovalGate,
   AuditSink,
@@ -20,7 +17,10 @@ import type {
   ConnectionDirectory,
   HandshakeSink,
   TokenDirectory,
-} from "./ports.ts";
+} from "./host.ts";
+import { McpHttpServer, PROOF_PER_MINUTE } from "./http-server.ts";
+import { LegacySessions } from "./legacy-sessions.ts";
+import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
 import { SUPPORTED_VERSIONS } from "./protocol.ts";
 import { buildMcpServer, type ServerDeps } from "./server-factory.ts";
 
@@ -169,6 +169,6 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
 }
 
 export type { Principal } from "./auth.ts";
+export * from "./host.ts";
 export { MCP_PATH } from "./http-server.ts";
-export * from "./ports.ts";
 export { LEGACY_VERSIONS, MODERN_VERSION, RPC, SUPPORTED_VERSIONS } from "./protocol.ts";

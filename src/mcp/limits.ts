@@ -3,7 +3,7 @@
  * request rate and concurrency limits. Pure state machines over an injectable clock, so tests
  * move time instead of waiting. Values are documented in docs/mcp.md.
  */
-import type { Clock } from "./ports.ts";
+import type { Clock } from "./host.ts";
 
 /** Spec 8: five failed authentications within 60 seconds lock authentication out for 5 minutes. */
 export const FAILED_AUTH_THRESHOLD = 5;

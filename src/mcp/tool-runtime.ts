@@ -14,7 +14,7 @@ import { isQuarryError } from "../core/errors.ts";
 import type { Principal } from "./auth.ts";
 import { audited, clientNameOf, principalOf, progressFor } from "./calls.ts";
 import type { Caller, ConnectionGateway } from "./connection-access.ts";
-import type { AuditSink, Clock, PendingApproval } from "./ports.ts";
+import type { AuditSink, Clock, PendingApproval } from "./host.ts";
 import { RPC } from "./protocol.ts";
 import { toolError, toolResult } from "./result.ts";
 import { TOOL_LIST, TOOLS_BY_NAME } from "./tools/catalog.ts";

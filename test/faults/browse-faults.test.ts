@@ -12,7 +12,7 @@ import { after, before, describe, it } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import type { Page } from "playwright-core";
 import type { FaultNodeName } from "../../scripts/es/three-node.ts";
-import { addConnection } from "../../src/app/connection-service.ts";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { BrowseResult } from "../../src/core/grid.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import {

@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { RunningApp } from "../../src/app/app.ts";
-import { addConnection } from "../../src/app/connection-service.ts";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { type BridgeHome, bridgeHome, startAppIn } from "../support/bridge.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
 import { checkApiError, rawHttp } from "../support/fuzz.ts";

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { RunningApp } from "../../src/app/app.ts";
-import { readHandshake } from "../../src/app/handshake.ts";
+import { readHandshake } from "../../src/app/mcp-host/handshake.ts";
 import {
   type BridgeHome,
   bridgeClient,

@@ -13,8 +13,8 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunningApp } from "../../src/app/app.ts";
-import { listPendingApprovals, writeApprovalAnswer } from "../../src/app/approvals.ts";
-import { addConnection } from "../../src/app/connection-service.ts";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
+import { listPendingApprovals, writeApprovalAnswer } from "../../src/app/mcp-host/approvals.ts";
 import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
 import {
   BRIDGE,

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { addConnection, openAppStorage } from "../../src/app/connection-service.ts";
+import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import type { BrowseResult, Column, TableInfo } from "../../src/core/grid.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { connectionTo, MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";

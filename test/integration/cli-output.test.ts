@@ -11,7 +11,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { ConsoleHistory } from "../../src/app/console-history.ts";
+import { ConsoleHistory } from "../../src/app/storage/console-history.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { QUARRY, sandbox } from "../support/quarry.ts";

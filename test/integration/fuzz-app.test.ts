@@ -16,8 +16,8 @@ import { readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { addConnection } from "../../src/app/connection-service.ts";
-import { McpSettingsStore } from "../../src/app/mcp-settings.ts";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
+import { McpSettingsStore } from "../../src/app/mcp-host/mcp-settings.ts";
 import { BRIDGE, type BridgeHome, bridgeHome, MODERN_META, QUARRY } from "../support/bridge.ts";
 import {
   checkApiError,

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { after, before, test } from "node:test";
-import { addConnection } from "../../src/app/connection-service.ts";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
 import {
   checkRpcMessage,
   fuzz,

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { readAudit } from "../../src/app/audit-log.ts";
+import { readAudit } from "../../src/app/storage/audit-log.ts";
 import {
   addNodeConnection,
   bearer,

@@ -10,8 +10,8 @@ import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { type McpService, startMcpService } from "../../src/app/mcp-service.ts";
-import { McpSettingsStore } from "../../src/app/mcp-settings.ts";
+import { type McpService, startMcpService } from "../../src/app/mcp-host/mcp-service.ts";
+import { McpSettingsStore } from "../../src/app/mcp-host/mcp-settings.ts";
 import { addNodeConnection, connectClient, type TestHome, testHome } from "../support/mcp.ts";
 import { QUARRY, type Sandbox, sandbox, waitFor } from "../support/quarry.ts";
 

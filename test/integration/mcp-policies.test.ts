@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
-import { DENY_COOL_OFF_MS } from "../../src/app/approvals.ts";
-import { readAudit } from "../../src/app/audit-log.ts";
+import { DENY_COOL_OFF_MS } from "../../src/app/mcp-host/approvals.ts";
+import { readAudit } from "../../src/app/storage/audit-log.ts";
 import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
 import {

@@ -14,15 +14,15 @@ import {
   GRANT_MS,
   listPendingApprovals,
   writeApprovalAnswer,
-} from "../../src/app/approvals.ts";
-import { AuditLog, readAudit, redactPath } from "../../src/app/audit-log.ts";
+} from "../../src/app/mcp-host/approvals.ts";
 import {
   DEFAULT_MCP_SETTINGS,
   McpSettingsStore,
   normalizeSettings,
-} from "../../src/app/mcp-settings.ts";
-import { hashToken, TOKENS_FILE, TokenStore } from "../../src/app/token-store.ts";
-import type { ApprovalRequest } from "../../src/mcp/ports.ts";
+} from "../../src/app/mcp-host/mcp-settings.ts";
+import { AuditLog, readAudit, redactPath } from "../../src/app/storage/audit-log.ts";
+import { hashToken, TOKENS_FILE, TokenStore } from "../../src/app/storage/token-store.ts";
+import type { ApprovalRequest } from "../../src/mcp/host.ts";
 import { ManualClock, type TestHome, testHome } from "../support/mcp.ts";
 
 let home: TestHome;

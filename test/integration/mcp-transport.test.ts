@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { after, before, describe, test } from "node:test";
-import { handshakePath } from "../../src/app/handshake.ts";
+import { handshakePath } from "../../src/app/mcp-host/handshake.ts";
 import { PROOF_PATH, verifyProof } from "../../src/core/mcp-handshake.ts";
 import {
   bearer,

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { addConnection } from "../../src/app/connection-service.ts";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { QuarryError } from "../../src/core/errors.ts";
 import { node, session } from "../support/cluster.ts";
 import { connectClient, createToken, startTestServer, testHome } from "../support/mcp.ts";

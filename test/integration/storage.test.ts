@@ -21,7 +21,6 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { readJsonFile, writeFileAtomic } from "../../src/app/atomic-write.ts";
 import {
   type AppStorage,
   addConnection,
@@ -29,11 +28,12 @@ import {
   openAppStorage,
   openSavedConnection,
   removeConnection,
-} from "../../src/app/connection-service.ts";
-import { ConnectionStore } from "../../src/app/connection-store.ts";
-import { withFileLock } from "../../src/app/file-lock.ts";
-import { ensureAppDataDir } from "../../src/app/paths.ts";
-import { openSecretStore, type SecretStore } from "../../src/app/secret-store.ts";
+} from "../../src/app/connections/connection-service.ts";
+import { readJsonFile, writeFileAtomic } from "../../src/app/storage/atomic-write.ts";
+import { ConnectionStore } from "../../src/app/storage/connection-store.ts";
+import { withFileLock } from "../../src/app/storage/file-lock.ts";
+import { ensureAppDataDir } from "../../src/app/storage/paths.ts";
+import { openSecretStore, type SecretStore } from "../../src/app/storage/secret-store.ts";
 import { isQuarryError, QuarryError } from "../../src/core/errors.ts";
 import { node, portOf } from "../support/cluster.ts";
 import { esOnly } from "../support/es-driver.ts";

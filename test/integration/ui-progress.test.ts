@@ -15,7 +15,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { addConnection } from "../../src/app/connection-service.ts";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { type GateProxy, type HeldRequest, startGateProxy } from "../support/gate-proxy.ts";

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { Locator, Page, Route } from "playwright-core";
-import { addConnection } from "../../src/app/connection-service.ts";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { node, plainConfig, portOf, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import {

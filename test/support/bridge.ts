@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { type RunningApp, startApp } from "../../src/app/app.ts";
-import { type AppStorage, openAppStorage } from "../../src/app/connection-service.ts";
+import { type AppStorage, openAppStorage } from "../../src/app/connections/connection-service.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 export const BRIDGE = join(root, "bin", "quarry-mcp");

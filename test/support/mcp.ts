@@ -7,16 +7,20 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { ApprovalQueue } from "../../src/app/approvals.ts";
-import { AuditLog } from "../../src/app/audit-log.ts";
 import {
   type AppStorage,
   addConnection,
   openAppStorage,
-} from "../../src/app/connection-service.ts";
-import { readHandshake, removeHandshake, writeHandshake } from "../../src/app/handshake.ts";
-import { connectionDirectory } from "../../src/app/mcp-service.ts";
-import { TokenStore } from "../../src/app/token-store.ts";
+} from "../../src/app/connections/connection-service.ts";
+import { ApprovalQueue } from "../../src/app/mcp-host/approvals.ts";
+import {
+  readHandshake,
+  removeHandshake,
+  writeHandshake,
+} from "../../src/app/mcp-host/handshake.ts";
+import { connectionDirectory } from "../../src/app/mcp-host/mcp-service.ts";
+import { AuditLog } from "../../src/app/storage/audit-log.ts";
+import { TokenStore } from "../../src/app/storage/token-store.ts";
 import type {
   AiPolicy,
   ExternalClientsLevel,

@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { writeHandshake } from "../../src/app/handshake.ts";
+import { writeHandshake } from "../../src/app/mcp-host/handshake.ts";
 import { HANDSHAKE_FORMAT, handshakeProof, PROOF_PATH } from "../../src/core/mcp-handshake.ts";
 
 export interface Seen {

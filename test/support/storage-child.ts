@@ -4,8 +4,8 @@
  *   store <dir> <prefix> <count>   creates <count> connections named <prefix>-<n> in <dir>
  */
 
-import { writeFileAtomic } from "../../src/app/atomic-write.ts";
-import { ConnectionStore } from "../../src/app/connection-store.ts";
+import { writeFileAtomic } from "../../src/app/storage/atomic-write.ts";
+import { ConnectionStore } from "../../src/app/storage/connection-store.ts";
 import { esOnly } from "./es-driver.ts";
 
 /** Content of the given size made of one letter, with a header, so a mix of two is detectable. */

@@ -20,12 +20,12 @@ import {
   type AppStorage,
   addConnection,
   openAppStorage,
-} from "../../src/app/connection-service.ts";
-import { loadInstalledDrivers } from "../../src/app/driver-registry.ts";
+} from "../../src/app/connections/connection-service.ts";
+import { loadInstalledDrivers } from "../../src/app/connections/driver-registry.ts";
 import { createUiApi, serveApi, serveWebAssets, UiServices } from "../../src/app/http/api/index.ts";
-import type { McpPort } from "../../src/app/http/api/mcp-port.ts";
-import { createMcpPort } from "../../src/app/mcp-port-impl.ts";
-import { type McpService, startMcpService } from "../../src/app/mcp-service.ts";
+import type { IntegrationsService } from "../../src/app/http/api/integrations.ts";
+import { createIntegrationsService } from "../../src/app/mcp-host/integrations-service.ts";
+import { type McpService, startMcpService } from "../../src/app/mcp-host/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
 import { connectionTo, type NodeName, node } from "./cluster.ts";
 
@@ -56,7 +56,7 @@ export interface UiApp {
  * Settings > Integrations runs over the app's real MCP service (as src/app/app.ts wires it).
  */
 export async function startUiApp(
-  options: { plugins?: PluginService; mcp?: McpPort; withMcp?: boolean } = {},
+  options: { plugins?: PluginService; mcp?: IntegrationsService; withMcp?: boolean } = {},
 ): Promise<UiApp> {
   await ensureWebBuilt();
   const home = await mkdtemp(join(tmpdir(), "qt-ui-home-"));
@@ -66,7 +66,8 @@ export async function startUiApp(
   await loadInstalledDrivers(storage.dir, env);
   const mcpService = options.withMcp ? await startMcpService({ env, storage }) : undefined;
   const mcp =
-    options.mcp ?? (mcpService ? createMcpPort({ storage, service: () => mcpService }) : undefined);
+    options.mcp ??
+    (mcpService ? createIntegrationsService({ storage, service: () => mcpService }) : undefined);
   const services = new UiServices({
     storage,
     exportDir: join(home, "exports"),

@@ -1,16 +1,16 @@
 /** The app process's pure rules: quarry:// URLs, the browser opener, the Linux desktop entries. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { browserCommand } from "../../src/app/browser.ts";
+import { httpStatusFor } from "../../src/app/http/server.ts";
+import { browserCommand } from "../../src/app/process/browser.ts";
 import {
   desktopEntries,
   execArg,
   MENU_ENTRY,
   URL_HANDLER_ENTRY,
   withSchemeDefault,
-} from "../../src/app/desktop.ts";
-import { httpStatusFor } from "../../src/app/http/server.ts";
-import { parseQuarryUrl } from "../../src/app/quarry-url.ts";
+} from "../../src/app/process/desktop.ts";
+import { parseQuarryUrl } from "../../src/app/process/quarry-url.ts";
 import { errors } from "../../src/core/errors.ts";
 
 describe("parseQuarryUrl", () => {

@@ -1,10 +1,10 @@
 /**
  * How quarry-mcp launches Quarry on each platform (src/bridge/launcher.ts), and the shortened
- * bridge token lifetimes the app takes from its environment (src/app/bridge-token-env.ts).
+ * bridge token lifetimes the app takes from its environment (src/app/mcp-host/bridge-token-env.ts).
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { bridgeTokenTimesFromEnv } from "../../src/app/bridge-token-env.ts";
+import { bridgeTokenTimesFromEnv } from "../../src/app/mcp-host/bridge-token-env.ts";
 import { launch, launchPlan, quarryBesideBridge } from "../../src/bridge/launcher.ts";
 
 const base = { env: {}, schemeHandler: undefined, quarryBeside: "/opt/quarry/bin/quarry" };

@@ -17,7 +17,7 @@ import {
   shellWord,
   TOKEN_PLACEHOLDER,
   yamlString,
-} from "../../src/app/client-config.ts";
+} from "../../src/app/mcp-host/client-config.ts";
 
 const PATHS = [
   "/opt/quarry/bin/quarry-mcp",

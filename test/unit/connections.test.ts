@@ -1,7 +1,7 @@
 /** Saved connections' pure rules: names, policies, defaults, settings merge (spec 2.1, 2.6). */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { mergeSettings } from "../../src/app/connection-store.ts";
+import { mergeSettings } from "../../src/app/storage/connection-store.ts";
 import {
   DEFAULT_AI_POLICY,
   DEFAULT_EXTERNAL_CLIENTS,

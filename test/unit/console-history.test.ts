@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { ConsoleHistory, redactRequest } from "../../src/app/console-history.ts";
+import { ConsoleHistory, redactRequest } from "../../src/app/storage/console-history.ts";
 
 describe("console history", () => {
   const dirs: string[] = [];

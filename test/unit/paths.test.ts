@@ -1,7 +1,7 @@
 /** Where the app data folder is, per platform (../shared/spec/README.md). */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { appDataDir } from "../../src/app/paths.ts";
+import { appDataDir } from "../../src/app/storage/paths.ts";
 
 describe("appDataDir", () => {
   const home = "/home/ada";

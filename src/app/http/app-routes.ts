@@ -2,10 +2,10 @@
  * The app's own API: what other Quarry processes and the UI ask the running app. A second
  * `quarry start` calls `window`, `quarry open-url` calls `open-url`, `quarry stop` calls `stop`.
  */
-import type { RunningApp } from "../app.ts";
+import type { AppControl } from "../context.ts";
 import type { Route } from "./server.ts";
 
-export function appRoutes(app: RunningApp): Route[] {
+export function appRoutes(app: AppControl): Route[] {
   return [
     { method: "GET", path: "/api/app/status", handler: () => app.status() },
     { method: "POST", path: "/api/app/window", handler: () => app.openWindow() },

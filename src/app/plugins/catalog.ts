@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { errors } from "../../core/errors.ts";
 import { type CatalogEntry, PluginFormatError, parseCatalog } from "../../core/plugin.ts";
-import { readJsonFile, writeFileAtomic } from "../atomic-write.ts";
-import { ensurePrivateDir } from "../paths.ts";
+import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
+import { ensurePrivateDir } from "../storage/paths.ts";
 import { checkAddress, FetchError, fetchBytes } from "./fetch.ts";
 
 /** The folder Quarry runs from (the repository, or the installed package). */

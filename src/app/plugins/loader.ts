@@ -17,7 +17,7 @@ import {
   type PluginModule,
   parseManifest,
 } from "../../core/plugin.ts";
-import { fsReason } from "../paths.ts";
+import { fsReason } from "../storage/paths.ts";
 import { ArchiveError, readArchive, sha256 } from "./archive.ts";
 import type { InstalledRecord, PluginStore } from "./store.ts";
 

@@ -13,7 +13,7 @@ import {
 } from "../../core/errors.ts";
 import { compareVersions, PLUGIN_API_VERSION, type PluginDriver } from "../../core/plugin.ts";
 import type { DatabaseType, PluginEntry } from "../http/api/contract.ts";
-import { APP_VERSION } from "../version.ts";
+import { APP_VERSION } from "../process/version.ts";
 import { sha256 } from "./archive.ts";
 import {
   type CatalogLocation,

@@ -12,9 +12,9 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { errors } from "../../core/errors.ts";
 import { type PluginManifest, parseManifest } from "../../core/plugin.ts";
-import { readJsonFile, writeFileAtomic } from "../atomic-write.ts";
-import { withFileLock } from "../file-lock.ts";
-import { ensurePrivateDir, fsReason } from "../paths.ts";
+import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
+import { withFileLock } from "../storage/file-lock.ts";
+import { ensurePrivateDir, fsReason } from "../storage/paths.ts";
 import { pluginsDir } from "./catalog.ts";
 
 export interface InstalledRecord {

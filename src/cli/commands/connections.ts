@@ -16,8 +16,8 @@ import {
   openSavedConnection,
   removeConnection,
   type SecretsChange,
-} from "../../app/connection-service.ts";
-import { installedTypes } from "../../app/driver-registry.ts";
+} from "../../app/connections/connection-service.ts";
+import { installedTypes } from "../../app/connections/driver-registry.ts";
 import { pluginServiceFor } from "../../app/plugins/service.ts";
 import type { SavedConnection } from "../../core/connections.ts";
 import {

@@ -10,9 +10,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { openAppStorage } from "../../app/connection-service.ts";
-import { ConsoleHistory } from "../../app/console-history.ts";
-import { appDataDir } from "../../app/paths.ts";
+import { openAppStorage } from "../../app/connections/connection-service.ts";
+import { ConsoleHistory } from "../../app/storage/console-history.ts";
+import { appDataDir } from "../../app/storage/paths.ts";
 import type {
   Classification,
   ConsoleRequest,

@@ -1,6 +1,6 @@
 /**
- * `quarry mcp config [client]`: prints the snippet that connects an AI client to Quarry (spec 4.2;
- * issue 7 item 7), with the absolute path of this install's `quarry-mcp`. Only the snippet goes
+ * `quarry mcp config [client]`: prints the snippet that connects an AI client to Quarry (spec 4.2),
+ * with the absolute path of this install's `quarry-mcp`. Only the snippet goes
  * to standard output (so it can be piped into a file); where to paste it goes to standard error.
  * Quarry never edits another application's configuration file.
  */
@@ -13,9 +13,9 @@ import {
   type ClientId,
   clientSnippet,
   isClientId,
-} from "../../app/client-config.ts";
-import { McpSettingsStore } from "../../app/mcp-settings.ts";
-import { appDataDir, ensureAppDataDir } from "../../app/paths.ts";
+} from "../../app/mcp-host/client-config.ts";
+import { McpSettingsStore } from "../../app/mcp-host/mcp-settings.ts";
+import { appDataDir, ensureAppDataDir } from "../../app/storage/paths.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { looksLikeToken } from "../../core/tokens.ts";
 import { wantsJson } from "../context.ts";

@@ -6,12 +6,16 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Command } from "commander";
-import { GRANT_MS, listPendingApprovals, writeApprovalAnswer } from "../../app/approvals.ts";
-import { isAlive } from "../../app/atomic-write.ts";
-import { readAudit } from "../../app/audit-log.ts";
-import { handshakePath, readHandshake } from "../../app/handshake.ts";
-import { McpSettingsStore, parsePort } from "../../app/mcp-settings.ts";
-import { ensureAppDataDir } from "../../app/paths.ts";
+import {
+  GRANT_MS,
+  listPendingApprovals,
+  writeApprovalAnswer,
+} from "../../app/mcp-host/approvals.ts";
+import { handshakePath, readHandshake } from "../../app/mcp-host/handshake.ts";
+import { McpSettingsStore, parsePort } from "../../app/mcp-host/mcp-settings.ts";
+import { isAlive } from "../../app/storage/atomic-write.ts";
+import { readAudit } from "../../app/storage/audit-log.ts";
+import { ensureAppDataDir } from "../../app/storage/paths.ts";
 import { errors } from "../../core/errors.ts";
 import { type HandshakeFile, PROOF_PATH, verifyProof } from "../../core/mcp-handshake.ts";
 import { parseLifetime } from "../../core/tokens.ts";

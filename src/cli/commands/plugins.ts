@@ -3,13 +3,13 @@
  * line. Works with or without the app running: both read the same plugins folder.
  */
 import type { Command } from "commander";
-import { ensureAppDataDir } from "../../app/paths.ts";
 import { saveCatalogSetting } from "../../app/plugins/catalog.ts";
 import {
   type InstallProgress,
   type PluginService,
   pluginServiceFor,
 } from "../../app/plugins/service.ts";
+import { ensureAppDataDir } from "../../app/storage/paths.ts";
 import { wantsJson } from "../context.ts";
 import { printJson, printLine, printTable } from "../output.ts";
 

@@ -4,9 +4,9 @@
  * hash is stored. The stdio bridge's token is Quarry's own and never listed here.
  */
 import type { Command } from "commander";
-import { ConnectionStore } from "../../app/connection-store.ts";
-import { ensureAppDataDir } from "../../app/paths.ts";
-import { TokenStore } from "../../app/token-store.ts";
+import { ConnectionStore } from "../../app/storage/connection-store.ts";
+import { ensureAppDataDir } from "../../app/storage/paths.ts";
+import { TokenStore } from "../../app/storage/token-store.ts";
 import { errors } from "../../core/errors.ts";
 import {
   parseLifetime,

@@ -1,5 +1,5 @@
 /**
- * The one read/write classifier (issue 4): is a console request a read, a write, or destructive
+ * The one read/write classifier: is a console request a read, a write, or destructive
  * (deletes an index or a whole set of documents)? The console, the UI and the MCP server all ask
  * this module and nothing else. Pure.
  *

@@ -12,7 +12,7 @@ import type { DriverSession } from "../../core/driver.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
 import type { Principal } from "../auth.ts";
 import type { Caller, ConnectionGateway } from "../connection-access.ts";
-import type { AuditEntry } from "../ports.ts";
+import type { AuditEntry } from "../host.ts";
 
 export interface ToolContext {
   principal: Principal;

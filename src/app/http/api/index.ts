@@ -22,6 +22,6 @@ export function createUiApi(services: UiServices): Router {
   return router;
 }
 
-export type { McpPort } from "./mcp-port.ts";
+export type { IntegrationsService } from "./integrations.ts";
 export { SECRET_HEADER, serveApi, serveWebAssets } from "./serve.ts";
 export { UiServices, type UiServicesOptions } from "./services.ts";

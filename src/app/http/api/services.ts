@@ -8,17 +8,17 @@ import type { SavedConnection } from "../../../core/connections.ts";
 import type { DriverSession, GridView } from "../../../core/driver.ts";
 import { QuarryError } from "../../../core/errors.ts";
 import type { Column, TableInfo } from "../../../core/grid.ts";
-import { type AppStorage, openSavedConnection } from "../../connection-service.ts";
+import { type AppStorage, openSavedConnection } from "../../connections/connection-service.ts";
 import type { PluginService } from "../../plugins/service.ts";
+import type { IntegrationsService } from "./integrations.ts";
 import { JobRegistry } from "./jobs.ts";
-import type { McpPort } from "./mcp-port.ts";
 
 export interface UiServicesOptions {
   storage: AppStorage;
   /** The plugin service, when the app runs one (Settings > Plugins, the chooser's download). */
   plugins?: PluginService;
   /** Settings > Integrations: the MCP server, tokens, approvals, audit, client snippets. */
-  mcp?: McpPort;
+  mcp?: IntegrationsService;
   /** Where exports are written (inside the app data folder). */
   exportDir: string;
 }
@@ -36,7 +36,7 @@ export function unavailable(what: string): QuarryError {
 export class UiServices {
   readonly storage: AppStorage;
   readonly plugins: PluginService | undefined;
-  readonly mcp: McpPort | undefined;
+  readonly mcp: IntegrationsService | undefined;
   readonly exportDir: string;
   readonly jobs = new JobRegistry();
   readonly grids: GridRegistry;

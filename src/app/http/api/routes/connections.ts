@@ -19,13 +19,13 @@ import {
   editConnection,
   removeConnection,
   type SecretsChange,
-} from "../../../connection-service.ts";
+} from "../../../connections/connection-service.ts";
 import {
   type InstalledDriver,
   installedDriver,
   installedTypes,
   loadInstalledDrivers,
-} from "../../../driver-registry.ts";
+} from "../../../connections/driver-registry.ts";
 import type {
   ConnectionForm,
   ConnectionInput,

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import type { ConsoleRequest } from "../../../../core/console.ts";
-import { ConsoleHistory } from "../../../console-history.ts";
+import { ConsoleHistory } from "../../../storage/console-history.ts";
 import type { ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
 import { badInput, type Router } from "../router.ts";
 import type { UiServices } from "../services.ts";

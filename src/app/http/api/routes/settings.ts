@@ -1,7 +1,7 @@
 /** Settings > Plugins and Settings > Integrations, and the jobs the page polls. */
-import { loadInstalledDrivers } from "../../../driver-registry.ts";
+import { loadInstalledDrivers } from "../../../connections/driver-registry.ts";
 import type { ApprovalDecision, JobView, TokenInput } from "../contract.ts";
-import type { McpPort } from "../mcp-port.ts";
+import type { IntegrationsService } from "../integrations.ts";
 import { badInput, notFound, type Router } from "../router.ts";
 import { type UiServices, unavailable } from "../services.ts";
 
@@ -10,7 +10,7 @@ export function settingsRoutes(router: Router, app: UiServices): void {
     if (!app.plugins) throw unavailable("Settings > Plugins");
     return app.plugins;
   };
-  const mcp = (): McpPort => {
+  const mcp = (): IntegrationsService => {
     if (!app.mcp) throw unavailable("Settings > Integrations");
     return app.mcp;
   };

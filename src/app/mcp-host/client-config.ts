@@ -1,6 +1,6 @@
 /**
- * The configuration snippet each AI client family needs to reach Quarry (spec 4.2, 4.1; issue 7
- * item 7): over stdio, only the absolute path of this install's `quarry-mcp` (links resolved; no
+ * The configuration snippet each AI client family needs to reach Quarry (spec 4.2, 4.1):
+ * over stdio, only the absolute path of this install's `quarry-mcp` (links resolved; no
  * arguments, no port, no token; `QUARRY_HOME` when this Quarry keeps its data somewhere other than
  * the default folder, so the bridge finds this Quarry); over HTTP, the URL and a Bearer token.
  * Quarry never edits another
@@ -9,8 +9,8 @@
  */
 import { realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { appDataDir } from "./paths.ts";
-import { PACKAGE_ROOT } from "./plugins/catalog.ts";
+import { PACKAGE_ROOT } from "../plugins/catalog.ts";
+import { appDataDir } from "../storage/paths.ts";
 
 export const CLIENTS = [
   "claude-desktop",

@@ -7,9 +7,9 @@
  */
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { HANDSHAKE_FILE, type HandshakeFile } from "../core/mcp-handshake.ts";
-import { writeFileAtomic } from "./atomic-write.ts";
-import { ensurePrivateDir } from "./paths.ts";
+import { HANDSHAKE_FILE, type HandshakeFile } from "../../core/mcp-handshake.ts";
+import { writeFileAtomic } from "../storage/atomic-write.ts";
+import { ensurePrivateDir } from "../storage/paths.ts";
 
 export function handshakePath(dir: string): string {
   return join(dir, HANDSHAKE_FILE);

@@ -1,5 +1,5 @@
 /**
- * Shortened bridge token lifetimes, for tests and diagnosis only (issue 7: "token rotation
+ * Shortened bridge token lifetimes, for tests and diagnosis only ("token rotation
  * mid-session with shortened lifetimes through configuration, not sleeping an hour"):
  *
  *   QUARRY_BRIDGE_TOKEN_LIFETIME_MS        the token's lifetime (spec 2.4: one hour)
@@ -8,7 +8,7 @@
  * Unset: the spec's values. A value that is not a whole number of milliseconds (at least 1,000 for
  * the lifetime; the rotation within the lifetime) is reported and ignored.
  */
-import { BRIDGE_TOKEN_TIMES, type BridgeTokenTimes } from "../core/tokens.ts";
+import { BRIDGE_TOKEN_TIMES, type BridgeTokenTimes } from "../../core/tokens.ts";
 
 export const LIFETIME_ENV = "QUARRY_BRIDGE_TOKEN_LIFETIME_MS";
 export const ROTATE_BEFORE_ENV = "QUARRY_BRIDGE_TOKEN_ROTATE_BEFORE_MS";

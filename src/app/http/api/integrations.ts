@@ -1,5 +1,5 @@
 /**
- * What Settings > Integrations needs from the MCP side of the app (issue 6 and 7 own the stores
+ * What Settings > Integrations needs from the MCP side of the app (the stores
  * and the server). The app passes an implementation to the UI's API; the routes only adapt it.
  */
 import type {
@@ -13,7 +13,7 @@ import type {
   TokenView,
 } from "./contract.ts";
 
-export interface McpPort {
+export interface IntegrationsService {
   status(): Promise<McpStatus>;
   /** Enable MCP Server: starts or stops the server and remembers the choice. */
   setEnabled(enabled: boolean): Promise<McpStatus>;

@@ -1,6 +1,5 @@
 /**
- * THE place where the app starts its MCP server (issue 6 plugs its server in here; nothing else in
- * the app process needs to change). The app calls `startMcpServer`:
+ * The one place where the app starts its MCP server. The app calls `ensureMcpServer`:
  * - on every start ("app-start"), and
  * - for each `quarry://integrations/start-mcp` it is handed ("start-mcp-url"), whether it was just
  *   started in the background for it or was already running,
@@ -8,7 +7,7 @@
  * calls `stop()` on the handle when it ends. A failure is reported in `quarry status` and the app
  * keeps serving its UI.
  */
-import type { AppContext } from "./app.ts";
+import type { AppContext } from "../context.ts";
 import { bridgeTokenTimesFromEnv } from "./bridge-token-env.ts";
 import { type McpService, startMcpService } from "./mcp-service.ts";
 
@@ -23,13 +22,13 @@ export interface McpServerHandle {
   stop(): Promise<void>;
 }
 
-export async function startMcpServer(
+export async function ensureMcpServer(
   app: AppContext,
   _reason: McpStartReason,
   current: McpServerHandle | undefined,
 ): Promise<McpServerHandle | undefined> {
   if (current) return current;
-  // Issue 6: the MCP service follows the Enable MCP Server switch (mcp-settings.json) by itself,
+  // The MCP service follows the Enable MCP Server switch (mcp-settings.json) by itself,
   // so a start-mcp request never overrides a server the user turned off.
   const bridgeToken = bridgeTokenTimesFromEnv(app.env);
   if (bridgeToken.problem) app.log(bridgeToken.problem);

@@ -3,10 +3,12 @@
  * to add, change, remove, describe and open a saved connection. Each operation checks everything
  * before it writes anything, so bad input loses nothing.
  */
-import type { ConnectionPatch, NewConnection, SavedConnection } from "../core/connections.ts";
-import type { ConnectionSecrets, DriverSession } from "../core/driver.ts";
-import { errors, isQuarryError, QuarryError, remedyFor } from "../core/errors.ts";
-import { ConnectionStore, mergeSettings } from "./connection-store.ts";
+import type { ConnectionPatch, NewConnection, SavedConnection } from "../../core/connections.ts";
+import type { ConnectionSecrets, DriverSession } from "../../core/driver.ts";
+import { errors, isQuarryError, QuarryError, remedyFor } from "../../core/errors.ts";
+import { ConnectionStore, mergeSettings } from "../storage/connection-store.ts";
+import { ensureAppDataDir } from "../storage/paths.ts";
+import { openSecretStore, type SecretLocation, type SecretStore } from "../storage/secret-store.ts";
 import {
   type InstalledDriver,
   installedDriver,
@@ -14,8 +16,6 @@ import {
   offerDriver,
   type SecretField,
 } from "./driver-registry.ts";
-import { ensureAppDataDir } from "./paths.ts";
-import { openSecretStore, type SecretLocation, type SecretStore } from "./secret-store.ts";
 
 export interface AppStorage {
   dir: string;

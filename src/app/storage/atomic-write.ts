@@ -19,7 +19,7 @@ import {
   stat,
 } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { errors } from "../core/errors.ts";
+import { errors } from "../../core/errors.ts";
 import { fsReason } from "./paths.ts";
 
 /** Temporary files this process is writing right now (never swept as leftovers). */

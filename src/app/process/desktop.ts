@@ -16,9 +16,9 @@ import { realpathSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
-import { QuarryError } from "../core/errors.ts";
-import { writeFileAtomic } from "./atomic-write.ts";
-import { PACKAGE_ROOT } from "./plugins/catalog.ts";
+import { QuarryError } from "../../core/errors.ts";
+import { PACKAGE_ROOT } from "../plugins/catalog.ts";
+import { writeFileAtomic } from "../storage/atomic-write.ts";
 
 export const MENU_ENTRY = "quarry.desktop";
 export const URL_HANDLER_ENTRY = "quarry-url-handler.desktop";

@@ -24,15 +24,15 @@ import { randomBytes } from "node:crypto";
 import { type FSWatcher, watch } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { DENY_COOL_OFF_MS } from "../core/access.ts";
+import { DENY_COOL_OFF_MS } from "../../core/access.ts";
 import type {
   ApprovalGate,
   ApprovalRequest,
   ApprovalResult,
   PendingApproval,
-} from "../mcp/ports.ts";
-import { isAlive, writeFileAtomic } from "./atomic-write.ts";
-import { ensurePrivateDir } from "./paths.ts";
+} from "../../mcp/host.ts";
+import { isAlive, writeFileAtomic } from "../storage/atomic-write.ts";
+import { ensurePrivateDir } from "../storage/paths.ts";
 
 export const APPROVALS_DIR = "mcp-approvals";
 export const GRANT_MS = 60 * 60_000;

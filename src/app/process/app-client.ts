@@ -2,11 +2,11 @@
  * How other Quarry processes (the CLI, a second `quarry start`, `npm start`) talk to the running
  * app of a data folder: through its local HTTP server, with the per-run secret from instance.json.
  */
-import { errors, QuarryError } from "../core/errors.ts";
+import { errors, QuarryError } from "../../core/errors.ts";
+import { SECRET_HEADER } from "../http/server.ts";
+import type { InstalledPlugin } from "../plugins/service.ts";
 import type { OpenResult } from "./browser.ts";
-import { SECRET_HEADER } from "./http/server.ts";
 import { type InstanceInfo, readInstanceInfo } from "./instance.ts";
-import type { InstalledPlugin } from "./plugins/service.ts";
 
 /** What the running app says about itself (`GET /api/app/status`, `quarry status --json`). */
 export interface AppStatus {

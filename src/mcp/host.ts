@@ -14,7 +14,7 @@ export type TokenCheck =
   | { ok: true; token: StoredToken }
   | { ok: false; reason: "unknown" | "expired" | "revoked"; token?: StoredToken };
 
-/** The user tokens (src/app/token-store.ts). */
+/** The user tokens (src/app/storage/token-store.ts). */
 export interface TokenDirectory {
   check(presented: string, nowMs: number): TokenCheck;
   byId(id: string): StoredToken | undefined;
@@ -27,13 +27,13 @@ export interface TokenDirectory {
   watch(onChange: () => void): () => void;
 }
 
-/** Saved connections and how to open one (src/app/connection-store.ts, connection-service.ts). */
+/** Saved connections and how to open one (src/app/storage/connection-store.ts, connection-service.ts). */
 export interface ConnectionDirectory {
   list(): Promise<SavedConnection[]>;
   open(connection: SavedConnection): Promise<DriverSession>;
 }
 
-/** One line of the audit log (src/app/audit-log.ts). */
+/** One line of the audit log (src/app/storage/audit-log.ts). */
 export interface AuditEntry {
   /** ISO time the call arrived. */
   at: string;
@@ -99,7 +99,7 @@ export interface ApprovalResult {
   remembered: boolean;
 }
 
-/** The user's side of approvals (src/app/approvals.ts). */
+/** The user's side of approvals (src/app/mcp-host/approvals.ts). */
 export interface ApprovalGate {
   ask(
     request: ApprovalRequest,
@@ -109,7 +109,7 @@ export interface ApprovalGate {
   forget(subject: string): void;
 }
 
-/** Where the handshake file goes (src/app/handshake.ts). */
+/** Where the handshake file goes (src/app/mcp-host/handshake.ts). */
 export interface HandshakeSink {
   write(file: HandshakeFile): Promise<void>;
   remove(instanceId: string): Promise<void>;

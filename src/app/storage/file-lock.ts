@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { link, open, readFile, rename, rm, stat } from "node:fs/promises";
 import { hostname } from "node:os";
-import { errors } from "../core/errors.ts";
+import { errors } from "../../core/errors.ts";
 import { isAlive } from "./atomic-write.ts";
 import { fsReason } from "./paths.ts";
 

@@ -7,9 +7,9 @@
 import { spawn } from "node:child_process";
 import { closeSync, openSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { errors } from "../core/errors.ts";
-import { ensurePrivateDir } from "./paths.ts";
-import { PACKAGE_ROOT } from "./plugins/catalog.ts";
+import { errors } from "../../core/errors.ts";
+import { PACKAGE_ROOT } from "../plugins/catalog.ts";
+import { ensurePrivateDir } from "../storage/paths.ts";
 
 export const LOG_DIR = "logs";
 export const LOG_FILE = "app.log";

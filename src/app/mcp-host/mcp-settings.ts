@@ -6,10 +6,10 @@
  */
 import { type FSWatcher, watch } from "node:fs";
 import { join } from "node:path";
-import { errors } from "../core/errors.ts";
-import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
-import { withFileLock } from "./file-lock.ts";
-import { ensurePrivateDir } from "./paths.ts";
+import { errors } from "../../core/errors.ts";
+import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
+import { withFileLock } from "../storage/file-lock.ts";
+import { ensurePrivateDir } from "../storage/paths.ts";
 
 export const MCP_SETTINGS_FILE = "mcp-settings.json";
 

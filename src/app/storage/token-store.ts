@@ -17,7 +17,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { type FSWatcher, readFileSync, statSync, watch } from "node:fs";
 import { join } from "node:path";
-import { errors } from "../core/errors.ts";
+import { errors } from "../../core/errors.ts";
 import {
   looksLikeToken,
   publicPrefix,
@@ -28,8 +28,8 @@ import {
   type TokenScope,
   tokenNameProblem,
   tokenStatus,
-} from "../core/tokens.ts";
-import type { TokenCheck, TokenDirectory } from "../mcp/ports.ts";
+} from "../../core/tokens.ts";
+import type { TokenCheck, TokenDirectory } from "../../mcp/host.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";

@@ -6,10 +6,10 @@
  * `requireInstalledDriver` / `offerDriver` install a missing one from the catalog without asking
  * (opening a saved connection, spec 1; creating one of that type).
  */
-import type { ConnectionSecrets, DriverSession } from "../core/driver.ts";
-import { isQuarryError } from "../core/errors.ts";
-import type { PluginDriver, SettingChoice } from "../core/plugin.ts";
-import { pluginServiceFor } from "./plugins/service.ts";
+import type { ConnectionSecrets, DriverSession } from "../../core/driver.ts";
+import { isQuarryError } from "../../core/errors.ts";
+import type { PluginDriver, SettingChoice } from "../../core/plugin.ts";
+import { pluginServiceFor } from "../plugins/service.ts";
 
 /** The secrets a saved connection may hold. */
 export type SecretField = keyof ConnectionSecrets;

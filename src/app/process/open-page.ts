@@ -8,7 +8,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { writeFileAtomic } from "./atomic-write.ts";
+import { writeFileAtomic } from "../storage/atomic-write.ts";
 
 /** The page's path for one run of the app. */
 export function openPagePath(dataDir: string, instanceId: string): string {

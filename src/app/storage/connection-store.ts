@@ -15,10 +15,10 @@ import {
   type SavedConnection,
   sameName,
   validateConnectionName,
-} from "../core/connections.ts";
-import { errors } from "../core/errors.ts";
+} from "../../core/connections.ts";
+import { errors } from "../../core/errors.ts";
+import { type InstalledDriver, installedDriver } from "../connections/driver-registry.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
-import { type InstalledDriver, installedDriver } from "./driver-registry.ts";
 import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";
 

@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import type { ConsoleRequest, RequestClass } from "../core/console.ts";
+import type { ConsoleRequest, RequestClass } from "../../core/console.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";

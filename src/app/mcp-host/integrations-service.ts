@@ -1,18 +1,15 @@
 /**
- * Settings > Integrations over the app's MCP services: the UI's `McpPort` (src/app/http/api/
+ * Settings > Integrations over the app's MCP services: the UI's `IntegrationsService` (src/app/http/api/
  * mcp-port.ts) adapted onto the same stores and functions the `quarry mcp` and `quarry tokens`
  * commands call (mcp-settings.json, the token store, the approval queue, the audit log, the client
  * snippets). No rule lives here: validation is the stores' own, this only translates shapes.
  */
 
-import { errors } from "../core/errors.ts";
-import { displayValue } from "../core/exact-json.ts";
-import { parseScope, type StoredToken, TOKEN_SCOPES } from "../core/tokens.ts";
-import type { PendingApproval } from "../mcp/ports.ts";
-import { type ApprovalAnswer, GRANT_MS } from "./approvals.ts";
-import { readAudit } from "./audit-log.ts";
-import { bridgeEnvironment, bridgeExecutable, CLIENTS, clientSnippet } from "./client-config.ts";
-import type { AppStorage } from "./connection-service.ts";
+import { errors } from "../../core/errors.ts";
+import { displayValue } from "../../core/exact-json.ts";
+import { parseScope, type StoredToken, TOKEN_SCOPES } from "../../core/tokens.ts";
+import type { PendingApproval } from "../../mcp/host.ts";
+import type { AppStorage } from "../connections/connection-service.ts";
 import type {
   ApprovalDecision,
   ApprovalRequest,
@@ -21,13 +18,16 @@ import type {
   McpStatus,
   TokenCreated,
   TokenView,
-} from "./http/api/contract.ts";
-import type { McpPort } from "./http/api/mcp-port.ts";
+} from "../http/api/contract.ts";
+import type { IntegrationsService } from "../http/api/integrations.ts";
+import { readAudit } from "../storage/audit-log.ts";
+import { TokenStore } from "../storage/token-store.ts";
+import { type ApprovalAnswer, GRANT_MS } from "./approvals.ts";
+import { bridgeEnvironment, bridgeExecutable, CLIENTS, clientSnippet } from "./client-config.ts";
 import type { McpService } from "./mcp-service.ts";
 import { McpSettingsStore } from "./mcp-settings.ts";
-import { TokenStore } from "./token-store.ts";
 
-export interface McpPortOptions {
+export interface IntegrationsServiceOptions {
   storage: AppStorage;
   /** The running MCP service, when the app has one (it starts after the UI's API is built). */
   service: () => McpService | undefined;
@@ -96,7 +96,9 @@ function answerFor(decision: ApprovalDecision): ApprovalAnswer {
   return { approve: true, grantMs: decision === "allow-once" ? 0 : GRANT_MS };
 }
 
-export function createMcpPort(options: McpPortOptions): McpPort {
+export function createIntegrationsService(
+  options: IntegrationsServiceOptions,
+): IntegrationsService {
   const dir = options.storage.dir;
   const now = options.now ?? Date.now;
   const settings = new McpSettingsStore(dir);

@@ -3,7 +3,7 @@
  * app in the background with the MCP server on. Anything else is refused by name, so a mistyped
  * link never starts something unexpected.
  */
-import { QuarryError } from "../core/errors.ts";
+import { QuarryError } from "../../core/errors.ts";
 
 export const START_MCP_URL = "quarry://integrations/start-mcp";
 

@@ -12,7 +12,7 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { readFile, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { AuditEntry, AuditSink } from "../mcp/ports.ts";
+import type { AuditEntry, AuditSink } from "../../mcp/host.ts";
 import { ensurePrivateDir } from "./paths.ts";
 
 export const AUDIT_FILE = "mcp-audit.log";

@@ -12,8 +12,8 @@
  */
 import { chmod, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { ConnectionSecrets } from "../core/driver.ts";
-import { errors } from "../core/errors.ts";
+import type { ConnectionSecrets } from "../../core/driver.ts";
+import { errors } from "../../core/errors.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";

@@ -6,7 +6,7 @@
 import { chmod, mkdir, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import { errors } from "../core/errors.ts";
+import { errors } from "../../core/errors.ts";
 
 /** The app data folder's path. Pure: reads only the given environment and platform. */
 export function appDataDir(

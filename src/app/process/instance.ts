@@ -17,9 +17,9 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { errors } from "../core/errors.ts";
-import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
-import { fsReason } from "./paths.ts";
+import { errors } from "../../core/errors.ts";
+import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
+import { fsReason } from "../storage/paths.ts";
 
 export const LOCK_FILE = "instance.lock";
 export const INSTANCE_FILE = "instance.json";

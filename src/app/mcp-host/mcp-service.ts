@@ -7,17 +7,21 @@
  */
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import type { SavedConnection } from "../core/connections.ts";
-import type { BridgeTokenTimes } from "../core/tokens.ts";
-import { type RunningMcpServer, startMcpServer } from "../mcp/index.ts";
-import type { Clock, ConnectionDirectory } from "../mcp/ports.ts";
+import type { SavedConnection } from "../../core/connections.ts";
+import type { BridgeTokenTimes } from "../../core/tokens.ts";
+import type { Clock, ConnectionDirectory } from "../../mcp/host.ts";
+import { type RunningMcpServer, startMcpServer } from "../../mcp/index.ts";
+import {
+  type AppStorage,
+  openAppStorage,
+  openSavedConnection,
+} from "../connections/connection-service.ts";
+import { APP_VERSION } from "../process/version.ts";
+import { AuditLog } from "../storage/audit-log.ts";
+import { TokenStore } from "../storage/token-store.ts";
 import { ApprovalQueue } from "./approvals.ts";
-import { AuditLog } from "./audit-log.ts";
-import { type AppStorage, openAppStorage, openSavedConnection } from "./connection-service.ts";
 import { removeHandshake, writeHandshake } from "./handshake.ts";
 import { type McpSettings, McpSettingsStore } from "./mcp-settings.ts";
-import { TokenStore } from "./token-store.ts";
-import { APP_VERSION } from "./version.ts";
 
 export interface McpServiceOptions {
   env?: NodeJS.ProcessEnv;

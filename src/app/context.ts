@@ -1,0 +1,26 @@
+/**
+ * What the app's parts are given, so they depend on this small module and never on the app
+ * itself (the composition root in app.ts imports them, not the other way round).
+ */
+import type { PluginService } from "./plugins/service.ts";
+import type { AppStatus, WindowResult } from "./process/app-client.ts";
+import type { InstanceInfo } from "./process/instance.ts";
+
+/** What the app's parts (HTTP routes, the MCP server) are given. */
+export interface AppContext {
+  readonly dataDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly plugins: PluginService;
+  readonly info: InstanceInfo;
+  log(line: string): void;
+  /** Registers a clean-up to run when the app stops (close sessions, flush files...). */
+  onStop(cleanup: () => Promise<void> | void): void;
+}
+
+/** What other Quarry processes may ask the running app (its own HTTP routes). */
+export interface AppControl {
+  status(): Promise<AppStatus>;
+  openWindow(): Promise<WindowResult>;
+  handleUrl(url: string): Promise<AppStatus>;
+  stop(reason: string): Promise<void>;
+}
