@@ -62,7 +62,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export class AppLink {
+/** What the relay needs of the app link. */
+export interface Link {
+  connect(launchIfMissing: boolean): Promise<Endpoint>;
+  fresh(): Promise<Endpoint | undefined>;
+  refresh(stale: Endpoint): Promise<{ endpoint: Endpoint } | { error: QuarryError }>;
+}
+
+export class AppLink implements Link {
   readonly #deps: LinkDeps;
   readonly #file: string;
   #current: Endpoint | undefined;

@@ -32,6 +32,15 @@ export type PostResult =
   | { kind: "broken"; messages: number; detail: string }
   | { kind: "aborted" };
 
+/** One POST to the app, its answers passed to `onMessage` as they arrive. */
+export type Post = (
+  target: Target,
+  body: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  onMessage: (message: unknown) => void,
+) => Promise<PostResult>;
+
 export interface Target {
   port: number;
   /** The MCP endpoint's path on that port (from the handshake file's url). */
