@@ -76,42 +76,8 @@ async function callTool(
       // (count_rows, browse_table...) is a read whatever it sends.
       if (tool.annotations.readOnlyHint) call.entry.class = "read";
       const signal = AbortSignal.any([ctx.mcpReq.signal, principal.revoked, deps.stopping]);
-      const progress = progressFor(ctx);
-      let ticker: NodeJS.Timeout | undefined;
-      let step = 0;
-      const waiting = (p: PendingApproval) => {
-        const say = () =>
-          void progress(
-            ++step,
-            undefined,
-            `Waiting for the user to answer in Quarry (approval ${p.id}: quarry mcp approve ${p.id})`,
-          );
-        say();
-        ticker = setInterval(say, WAITING_PROGRESS_MS);
-      };
-      const caller: Caller = {
-        principal,
-        ...(client ? { clientName: client } : {}),
-        target: name,
-        signal,
-        onPending: waiting,
-        onApproval: (o) => {
-          clearInterval(ticker);
-          call.entry.approval = o;
-        },
-      };
-      const toolCtx: ToolContext = {
-        principal,
-        caller,
-        gateway: deps.gateway,
-        signal,
-        progress: (p, total, message) => {
-          step = Math.max(step, p);
-          return progress(p, total, message);
-        },
-        exportDir: deps.exportDir,
-        audit: call.entry,
-      };
+      const run = toolContext(deps, ctx, principal, client, name, signal, call.entry);
+      const toolCtx = run.context;
       try {
         const structured = await tool.run(parsed.data, toolCtx);
         const result = toolResult(structured, tool.cutHint);
@@ -125,25 +91,80 @@ async function callTool(
           );
         throw whyStopped(signal, e);
       } finally {
-        clearInterval(ticker);
+        run.done();
       }
     },
     (result) => ({
       bytes: Buffer.byteLength((result.content[0] as { text?: string } | undefined)?.text ?? ""),
       failed: result.isError === true,
     }),
-  ).catch((e: unknown) => {
-    // Refusals are JSON-RPC errors already; errors the model can act on become tool errors.
-    if (e instanceof ProtocolError) throw e;
-    if (isQuarryError(e)) return toolError(e.message, e.remedy, { code: e.code, ...e.details });
-    // A call whose client went away (cancelled, its session closed) failed for that reason only.
-    if (!ctx.mcpReq.signal.aborted)
-      process.stderr.write(`quarry mcp: ${name} failed: ${e instanceof Error ? e.stack : e}\n`);
-    return toolError(
-      `Internal error in ${name}: ${e instanceof Error ? e.message : String(e)}`,
-      "This is a bug in Quarry; the call did not complete.",
-    );
-  });
+  ).catch((e: unknown) => asToolError(e, name, ctx));
+}
+
+/** A failed call as the client sees it: a refusal stays JSON-RPC; anything else a tool error. */
+function asToolError(e: unknown, name: string, ctx: ServerContext) {
+  // Refusals are JSON-RPC errors already; errors the model can act on become tool errors.
+  if (e instanceof ProtocolError) throw e;
+  if (isQuarryError(e)) return toolError(e.message, e.remedy, { code: e.code, ...e.details });
+  // A call whose client went away (cancelled, its session closed) failed for that reason only.
+  if (!ctx.mcpReq.signal.aborted)
+    process.stderr.write(`quarry mcp: ${name} failed: ${e instanceof Error ? e.stack : e}\n`);
+  return toolError(
+    `Internal error in ${name}: ${e instanceof Error ? e.message : String(e)}`,
+    "This is a bug in Quarry; the call did not complete.",
+  );
+}
+
+/**
+ * What a tool runs with: the caller (whose pending approval is told to the client as progress
+ * every few seconds until it is answered) and the progress reporter. `done` stops the ticker.
+ */
+function toolContext(
+  deps: ToolRuntimeDeps,
+  ctx: ServerContext,
+  principal: Principal,
+  client: string | undefined,
+  name: string,
+  signal: AbortSignal,
+  entry: ToolContext["audit"],
+): { context: ToolContext; done: () => void } {
+  const progress = progressFor(ctx);
+  let ticker: NodeJS.Timeout | undefined;
+  let step = 0;
+  const waiting = (p: PendingApproval) => {
+    const say = () =>
+      void progress(
+        ++step,
+        undefined,
+        `Waiting for the user to answer in Quarry (approval ${p.id}: quarry mcp approve ${p.id})`,
+      );
+    say();
+    ticker = setInterval(say, WAITING_PROGRESS_MS);
+  };
+  const caller: Caller = {
+    principal,
+    ...(client ? { clientName: client } : {}),
+    target: name,
+    signal,
+    onPending: waiting,
+    onApproval: (o) => {
+      clearInterval(ticker);
+      entry.approval = o;
+    },
+  };
+  const context: ToolContext = {
+    principal,
+    caller,
+    gateway: deps.gateway,
+    signal,
+    progress: (p, total, message) => {
+      step = Math.max(step, p);
+      return progress(p, total, message);
+    },
+    exportDir: deps.exportDir,
+    audit: entry,
+  };
+  return { context, done: () => clearInterval(ticker) };
 }
 
 /** When the call's signal fired because its token was revoked, that explains the error. */
