@@ -17,6 +17,7 @@ import type {
   ConnectClientSheet,
   McpStatus,
   TokenCreated,
+  TokenInput,
   TokenView,
 } from "../http/api/contract.ts";
 import type { IntegrationsService } from "../http/api/integrations.ts";
@@ -96,6 +97,81 @@ function answerFor(decision: ApprovalDecision): ApprovalAnswer {
   return { approve: true, grantMs: decision === "allow-once" ? 0 : GRANT_MS };
 }
 
+/**
+ * A token the UI asks for, checked as `quarry tokens create` checks it: a known scope, an expiry
+ * in the future, and saved connections only.
+ */
+async function tokenRequest(
+  input: TokenInput,
+  nowMs: number,
+  requireConnection: (ref: string) => Promise<{ id: string }>,
+) {
+  const scope = typeof input?.scope === "string" ? parseScope(input.scope) : undefined;
+  if (!scope)
+    throw errors.invalidConfig(
+      "Scope",
+      `"${displayValue(input?.scope)}" is not a scope`,
+      `Use one of: ${TOKEN_SCOPES.join(", ")}.`,
+    );
+  let lifetimeMs: number | null = null;
+  if (input.expiresAt !== null && input.expiresAt !== undefined) {
+    const at = typeof input.expiresAt === "string" ? Date.parse(input.expiresAt) : Number.NaN;
+    if (!Number.isFinite(at) || at <= nowMs)
+      throw errors.invalidConfig(
+        "Expires",
+        `"${displayValue(input.expiresAt)}" is not a time in the future`,
+        "Choose an expiry date after today, or never.",
+      );
+    lifetimeMs = at - nowMs;
+  }
+  let connections: string[] | null = null;
+  if (input.connections !== null && input.connections !== undefined) {
+    if (!Array.isArray(input.connections) || input.connections.length === 0)
+      throw errors.invalidConfig(
+        "Connections",
+        "the list is empty",
+        "Tick at least one connection, or allow them all.",
+      );
+    connections = [];
+    for (const ref of input.connections)
+      connections.push((await requireConnection(displayValue(ref))).id);
+  }
+  return { name: typeof input.name === "string" ? input.name : "", scope, connections, lifetimeMs };
+}
+
+/** The Connect a Client sheet: each client family's snippet with this install's bridge path. */
+function connectClientSheet(
+  env: ReturnType<typeof bridgeEnvironment>,
+  url: string | undefined,
+): ConnectClientSheet {
+  const bridge = bridgeExecutable();
+  return {
+    bridgePath: bridge,
+    snippets: CLIENTS.map((client) => {
+      const s = clientSnippet(client, { bridge, env, ...(url ? { url } : {}) });
+      return { client: s.id, title: s.title, where: s.where, format: s.format, text: s.text };
+    }),
+  };
+}
+
+/** The switch's state and the running server's, as Settings > Integrations shows them. */
+async function mcpStatus(
+  settings: McpSettingsStore,
+  service: ReturnType<IntegrationsServiceOptions["service"]>,
+): Promise<McpStatus> {
+  const s = await settings.read();
+  const running = service?.status();
+  return {
+    enabled: s.enabled,
+    running: running?.state === "running",
+    port: running?.state === "running" ? running.port : null,
+    preferredPort: s.preferredPort,
+    url: running?.state === "running" ? running.url : null,
+    error: s.enabled && running?.state === "failed" ? running.error : null,
+    bridgePath: bridgeExecutable(),
+  };
+}
+
 export function createIntegrationsService(
   options: IntegrationsServiceOptions,
 ): IntegrationsService {
@@ -104,19 +180,7 @@ export function createIntegrationsService(
   const settings = new McpSettingsStore(dir);
   const tokens = () => options.service()?.tokens ?? new TokenStore(dir, now);
 
-  const status = async (): Promise<McpStatus> => {
-    const s = await settings.read();
-    const running = options.service()?.status();
-    return {
-      enabled: s.enabled,
-      running: running?.state === "running",
-      port: running?.state === "running" ? running.port : null,
-      preferredPort: s.preferredPort,
-      url: running?.state === "running" ? running.url : null,
-      error: s.enabled && running?.state === "failed" ? running.error : null,
-      bridgePath: bridgeExecutable(),
-    };
-  };
+  const status = () => mcpStatus(settings, options.service());
 
   return {
     status,
@@ -137,43 +201,10 @@ export function createIntegrationsService(
     },
 
     async createToken(input) {
-      const scope = typeof input?.scope === "string" ? parseScope(input.scope) : undefined;
-      if (!scope)
-        throw errors.invalidConfig(
-          "Scope",
-          `"${displayValue(input?.scope)}" is not a scope`,
-          `Use one of: ${TOKEN_SCOPES.join(", ")}.`,
-        );
-      let lifetimeMs: number | null = null;
-      if (input.expiresAt !== null && input.expiresAt !== undefined) {
-        const at = typeof input.expiresAt === "string" ? Date.parse(input.expiresAt) : Number.NaN;
-        if (!Number.isFinite(at) || at <= now())
-          throw errors.invalidConfig(
-            "Expires",
-            `"${displayValue(input.expiresAt)}" is not a time in the future`,
-            "Choose an expiry date after today, or never.",
-          );
-        lifetimeMs = at - now();
-      }
-      let connections: string[] | null = null;
-      if (input.connections !== null && input.connections !== undefined) {
-        if (!Array.isArray(input.connections) || input.connections.length === 0)
-          throw errors.invalidConfig(
-            "Connections",
-            "the list is empty",
-            "Tick at least one connection, or allow them all.",
-          );
-        // As `quarry tokens create --connections`: every entry must be a saved connection.
-        connections = [];
-        for (const ref of input.connections)
-          connections.push((await options.storage.connections.require(displayValue(ref))).id);
-      }
-      const { token, record } = await tokens().create({
-        name: typeof input.name === "string" ? input.name : "",
-        scope,
-        connections,
-        lifetimeMs,
-      });
+      const request = await tokenRequest(input, now(), (ref) =>
+        options.storage.connections.require(ref),
+      );
+      const { token, record } = await tokens().create(request);
       const created: TokenCreated = { token: tokenView(record), secret: token };
       return created;
     },
@@ -203,17 +234,11 @@ export function createIntegrationsService(
     },
 
     async connectClient(): Promise<ConnectClientSheet> {
-      const bridge = bridgeExecutable();
-      const env = bridgeEnvironment(options.storage.dir, options.env);
       const running = options.service()?.status();
-      const url = running?.state === "running" ? running.url : undefined;
-      return {
-        bridgePath: bridge,
-        snippets: CLIENTS.map((client) => {
-          const s = clientSnippet(client, { bridge, env, ...(url ? { url } : {}) });
-          return { client: s.id, title: s.title, where: s.where, format: s.format, text: s.text };
-        }),
-      };
+      return connectClientSheet(
+        bridgeEnvironment(options.storage.dir, options.env),
+        running?.state === "running" ? running.url : undefined,
+      );
     },
   };
 }

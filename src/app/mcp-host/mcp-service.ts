@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { SavedConnection } from "../../core/connections.ts";
 import type { BridgeTokenTimes } from "../../core/tokens.ts";
 import type { Clock, ConnectionDirectory } from "../../mcp/host.ts";
-import { type RunningMcpServer, startMcpServer } from "../../mcp/index.ts";
+import { type McpServerConfig, type RunningMcpServer, startMcpServer } from "../../mcp/index.ts";
 import {
   type AppStorage,
   openAppStorage,
@@ -48,6 +48,92 @@ export interface McpService {
   stop(): Promise<void>;
 }
 
+/** The MCP server started, stopped or moved to match the settings, and its status. */
+class ServerSwitch {
+  #server: RunningMcpServer | undefined;
+  #runningPort: number | undefined;
+  status: McpStatus = { state: "disabled" };
+
+  readonly #configFor: (settings: McpSettings) => McpServerConfig;
+  readonly #onStatus: (status: McpStatus) => void;
+
+  constructor(
+    configFor: (settings: McpSettings) => McpServerConfig,
+    onStatus: (status: McpStatus) => void,
+  ) {
+    this.#configFor = configFor;
+    this.#onStatus = onStatus;
+  }
+
+  async apply(settings: McpSettings): Promise<McpStatus> {
+    // Off, or a new preferred port (the server may be on a fallback port already): stop it.
+    const moved =
+      this.#runningPort !== undefined &&
+      settings.preferredPort !== this.#runningPort &&
+      this.#server?.port !== settings.preferredPort;
+    if (this.#server && (!settings.enabled || moved)) await this.#stopServer();
+    if (!settings.enabled) return this.#set({ state: "disabled" });
+    if (this.#server) {
+      this.#server.setLimits(settings.limits);
+      return this.status;
+    }
+    try {
+      const server = await startMcpServer(this.#configFor(settings));
+      this.#server = server;
+      this.#runningPort = settings.preferredPort;
+      const { port, url, instanceId } = server;
+      return this.#set({ state: "running", port, url, instanceId });
+    } catch (e) {
+      return this.#set({ state: "failed", error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.#stopServer();
+    this.#set({ state: "disabled" });
+  }
+
+  async #stopServer(): Promise<void> {
+    await this.#server?.stop();
+    this.#server = undefined;
+    this.#runningPort = undefined;
+  }
+
+  #set(status: McpStatus): McpStatus {
+    this.status = status;
+    this.#onStatus(status);
+    return status;
+  }
+}
+
+/** What the MCP server is started with: the app's stores behind the server's interfaces. */
+function serverConfig(
+  storage: AppStorage,
+  settings: McpSettings,
+  tokens: TokenStore,
+  approvals: ApprovalQueue,
+  audit: AuditLog,
+  options: McpServiceOptions,
+): McpServerConfig {
+  const dir = storage.dir;
+  return {
+    version: APP_VERSION,
+    preferredPort: settings.preferredPort,
+    limits: settings.limits,
+    tokens,
+    connections: connectionDirectory(storage),
+    approvals,
+    audit,
+    handshake: {
+      write: (file) => writeHandshake(dir, file),
+      remove: (instanceId) => removeHandshake(dir, instanceId),
+    },
+    exportDir: join(dir, "exports"),
+    now: options.now ?? Date.now,
+    ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
+  };
+}
+
 export async function startMcpService(options: McpServiceOptions = {}): Promise<McpService> {
   const storage = options.storage ?? (await openAppStorage(options.env));
   const dir = storage.dir;
@@ -63,67 +149,16 @@ export async function startMcpService(options: McpServiceOptions = {}): Promise<
   });
   await approvals.start();
 
-  let server: RunningMcpServer | undefined;
-  let runningPort: number | undefined;
-  let status: McpStatus = { state: "disabled" };
+  const server = new ServerSwitch(
+    (current) => serverConfig(storage, current, tokens, approvals, audit, options),
+    (s) => options.onStatus?.(s),
+  );
   let queue: Promise<unknown> = Promise.resolve();
-
-  const setStatus = (s: McpStatus) => {
-    status = s;
-    options.onStatus?.(s);
-  };
 
   const apply = async (): Promise<McpStatus> => {
     settings = await settingsStore.read().catch(() => settings);
     approvals.timeoutMs = settings.limits.approvalTimeoutSeconds * 1000;
-    if (!settings.enabled) {
-      if (server) {
-        await server.stop();
-        server = undefined;
-        runningPort = undefined;
-      }
-      setStatus({ state: "disabled" });
-      return status;
-    }
-    if (server && runningPort !== undefined && settings.preferredPort !== runningPort) {
-      // A new preferred port: move there (the server may be on a fallback port already).
-      if (server.port !== settings.preferredPort) {
-        await server.stop();
-        server = undefined;
-      }
-    }
-    if (server) {
-      server.setLimits(settings.limits);
-      return status;
-    }
-    try {
-      server = await startMcpServer({
-        version: APP_VERSION,
-        preferredPort: settings.preferredPort,
-        limits: settings.limits,
-        tokens,
-        connections: connectionDirectory(storage),
-        approvals,
-        audit,
-        handshake: {
-          write: (file) => writeHandshake(dir, file),
-          remove: (instanceId) => removeHandshake(dir, instanceId),
-        },
-        exportDir: join(dir, "exports"),
-        now,
-        ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
-      });
-      runningPort = settings.preferredPort;
-      setStatus({
-        state: "running",
-        port: server.port,
-        url: server.url,
-        instanceId: server.instanceId,
-      });
-    } catch (e) {
-      setStatus({ state: "failed", error: e instanceof Error ? e.message : String(e) });
-    }
-    return status;
+    return server.apply(settings);
   };
 
   const reload = (): Promise<McpStatus> => {
@@ -139,17 +174,15 @@ export async function startMcpService(options: McpServiceOptions = {}): Promise<
     approvals,
     audit,
     tokens,
-    status: () => status,
+    status: () => server.status,
     reload,
     async stop() {
       stopWatching();
       await queue;
-      await server?.stop();
-      server = undefined;
+      await server.stop();
       await approvals.stop();
       await audit.close();
       await tokens.settled();
-      setStatus({ state: "disabled" });
     },
   };
 }
