@@ -5,12 +5,11 @@
  * first match, ↑/↓ move through the list.
  */
 import { useEffect, useRef, useState } from "react";
-import { del, get, seg } from "../api/client.ts";
-import type { DeletePlan, TableInfo } from "../api/types.ts";
-import { forgetTable, navigate } from "../shell/route.ts";
-import { ErrorNote, useToasts } from "../ui/errors.tsx";
+import type { TableInfo } from "../api/types.ts";
+import { navigate } from "../shell/route.ts";
+import { ErrorNote } from "../ui/errors.tsx";
 import { type Loaded, Loading } from "../ui/loading.tsx";
-import { Modal } from "../ui/modal.tsx";
+import { DeleteIndexDialog, IndexItem, useDeleteIndex } from "./index-item.tsx";
 
 export function Sidebar({
   connectionId,
@@ -26,13 +25,8 @@ export function Sidebar({
   showError?: boolean;
 }) {
   const [filter, setFilter] = useState("");
-  const [plan, setPlan] = useState<{ table: string; plan: DeletePlan } | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<unknown>(null);
-  const [askingDelete, setAskingDelete] = useState<string | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const toasts = useToasts();
 
   // The open index stays in sight, also when it was opened by a link far down a long list.
   useEffect(() => {
@@ -44,61 +38,19 @@ export function Sidebar({
     t.name.toLowerCase().includes(filter.trim().toLowerCase()),
   );
 
-  const askDelete = async (table: string) => {
-    if (askingDelete) return; // one confirmation at a time
-    setAskingDelete(table);
-    try {
-      const p = await get<DeletePlan>(
-        `/connections/${seg(connectionId)}/tables/${seg(table)}/delete-plan`,
-      );
-      setDeleteError(null);
-      setPlan({ table, plan: p });
-    } catch (e) {
-      toasts.error(e);
-    } finally {
-      setAskingDelete(null);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!plan) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await del(`/connections/${seg(connectionId)}/tables/${seg(plan.table)}`, {
-        confirmed: plan.plan.request,
-      });
-      toasts.success(`Index ${plan.table} deleted.`);
-      forgetTable(connectionId, plan.table);
-      if (selected === plan.table) navigate({ screen: "data", connectionId });
-      setPlan(null);
-      tables.reload();
-    } catch (e) {
-      setDeleteError(e);
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const deletion = useDeleteIndex(connectionId, selected, tables.reload);
 
   return (
     <aside className="sidebar" aria-label="Indices">
       <div className="sidebar-header">
-        <input
-          ref={filterRef}
-          type="search"
-          className="sidebar-filter"
-          placeholder="Filter indices  ( / )"
-          aria-label="Filter indices by name"
+        <IndexFilter
+          inputRef={filterRef}
           value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && shown[0])
-              navigate({ screen: "data", connectionId, table: shown[0].name });
-            else if (e.key === "ArrowDown") {
-              e.preventDefault();
-              moveFocus(listRef.current, 0);
-            }
+          onChange={setFilter}
+          onEnter={() => {
+            if (shown[0]) navigate({ screen: "data", connectionId, table: shown[0].name });
           }}
+          onArrowDown={() => moveFocus(listRef.current, 0)}
         />
         <button
           type="button"
@@ -111,55 +63,23 @@ export function Sidebar({
         </button>
       </div>
       <Loading active={tables.loading} label="Loading indices…" />
-      {showError ? (
-        <ErrorNote error={tables.error}>
-          <button type="button" className="small" onClick={tables.reload}>
-            Retry
-          </button>
-        </ErrorNote>
-      ) : tables.error ? (
-        <p className="muted pad">The indices could not be listed.</p>
-      ) : null}
+      <ListError tables={tables} inFull={showError} />
       <SlashFocus target={filterRef} />
       <ul
         className="index-list"
         data-testid="index-list"
         ref={listRef}
-        onKeyDown={(e) => {
-          if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
-          const buttons = indexButtons(listRef.current);
-          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-          if (at < 0) return;
-          e.preventDefault();
-          if (e.key === "ArrowUp" && at === 0) filterRef.current?.focus();
-          else moveFocus(listRef.current, at + (e.key === "ArrowDown" ? 1 : -1));
-        }}
+        onKeyDown={(e) => arrowThroughList(e, listRef.current, filterRef.current)}
       >
         {shown.map((t) => (
-          <li key={t.name} className={t.name === selected ? "index-item selected" : "index-item"}>
-            <button
-              type="button"
-              className="index-open"
-              onClick={() => navigate({ screen: "data", connectionId, table: t.name })}
-              aria-current={t.name === selected ? "true" : undefined}
-              title={t.status === "close" ? `${t.name} (closed)` : t.name}
-            >
-              <span className="index-name">{t.name}</span>
-              <span className="index-count" data-testid="index-count">
-                {t.docCount === null ? t.status : t.docCount.toLocaleString("en-US")}
-              </span>
-            </button>
-            <button
-              type="button"
-              className="icon index-delete"
-              title={`Delete index ${t.name}`}
-              aria-label={`Delete index ${t.name}`}
-              onClick={() => askDelete(t.name)}
-              aria-busy={askingDelete === t.name}
-            >
-              <TrashIcon />
-            </button>
-          </li>
+          <IndexItem
+            key={t.name}
+            table={t}
+            connectionId={connectionId}
+            selected={t.name === selected}
+            busy={deletion.asking === t.name}
+            onDelete={() => deletion.ask(t.name)}
+          />
         ))}
       </ul>
       {tables.data && shown.length === 0 ? (
@@ -167,33 +87,63 @@ export function Sidebar({
           {filter ? "No index matches the filter." : "This cluster has no indices."}
         </p>
       ) : null}
-      {plan ? (
-        <Modal
-          title="Delete index"
-          onClose={() => setPlan(null)}
-          footer={
-            <>
-              <button type="button" onClick={() => setPlan(null)} disabled={deleting}>
-                Cancel
-              </button>
-              <button type="button" className="danger" onClick={confirmDelete} disabled={deleting}>
-                {deleting ? "Deleting…" : "Delete index"}
-              </button>
-            </>
-          }
-        >
-          <p>
-            This deletes the index <strong>{plan.table}</strong> and every document in it. It cannot
-            be undone. Quarry will send exactly:
-          </p>
-          <pre className="request-preview" data-testid="delete-request">
-            {plan.plan.text}
-          </pre>
-          <ErrorNote error={deleteError} />
-        </Modal>
-      ) : null}
+      {deletion.plan ? <DeleteIndexDialog deletion={deletion} /> : null}
     </aside>
   );
+}
+
+function IndexFilter(props: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+  onEnter: () => void;
+  onArrowDown: () => void;
+}) {
+  return (
+    <input
+      ref={props.inputRef}
+      type="search"
+      className="sidebar-filter"
+      placeholder="Filter indices  ( / )"
+      aria-label="Filter indices by name"
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") props.onEnter();
+        else if (e.key === "ArrowDown") {
+          e.preventDefault();
+          props.onArrowDown();
+        }
+      }}
+    />
+  );
+}
+
+/** Why the list is missing: in full with a retry, or one line when the main area says it. */
+function ListError({ tables, inFull }: { tables: Loaded<TableInfo[]>; inFull: boolean }) {
+  if (inFull)
+    return (
+      <ErrorNote error={tables.error}>
+        <button type="button" className="small" onClick={tables.reload}>
+          Retry
+        </button>
+      </ErrorNote>
+    );
+  return tables.error ? <p className="muted pad">The indices could not be listed.</p> : null;
+}
+
+/** ↑/↓ move through the indices; ↑ on the first goes back to the filter. */
+function arrowThroughList(
+  e: React.KeyboardEvent,
+  list: HTMLElement | null,
+  filter: HTMLInputElement | null,
+): void {
+  if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+  const at = indexButtons(list).indexOf(document.activeElement as HTMLButtonElement);
+  if (at < 0) return;
+  e.preventDefault();
+  if (e.key === "ArrowUp" && at === 0) filter?.focus();
+  else moveFocus(list, at + (e.key === "ArrowDown" ? 1 : -1));
 }
 
 function indexButtons(list: HTMLElement | null): HTMLButtonElement[] {
@@ -229,15 +179,4 @@ function useWindowKey(key: string, handler: (e: KeyboardEvent) => boolean): void
     window.addEventListener("keydown", on);
     return () => window.removeEventListener("keydown", on);
   }, [key]);
-}
-
-function TrashIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M6 2h4l.5 1H14v1.5H2V3h3.5L6 2zm-2.5 3.5h9l-.7 8.1a1.5 1.5 0 0 1-1.5 1.4H5.7a1.5 1.5 0 0 1-1.5-1.4L3.5 5.5zm3 1.5v6h1V7h-1zm2.5 0v6h1V7H9z"
-        fill="currentColor"
-      />
-    </svg>
-  );
 }
