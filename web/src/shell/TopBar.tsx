@@ -46,52 +46,21 @@ export function TopBar({
         Quarry
       </button>
       {connectionId ? (
-        <>
-          <button
-            type="button"
-            className="topbar-connection"
-            onClick={() => navigate({ screen: "connections" })}
-            title={`${reachText} · switch connection (Alt+C)`}
-          >
-            <span className={`dot dot-${reach}`} aria-hidden="true" />
-            <span className="topbar-connection-name">{name}</span>
-            <span className="visually-hidden">({reachText})</span>
-          </button>
-          <nav className="tabs" aria-label="Views">
-            <button
-              type="button"
-              className={route.screen === "data" ? "tab active" : "tab"}
-              aria-current={route.screen === "data" ? "page" : undefined}
-              onClick={() => navigate(dataRoute(connectionId))}
-              title="Data (Alt+D)"
-              aria-keyshortcuts="Alt+D"
-            >
-              Data
-            </button>
-            <button
-              type="button"
-              className={route.screen === "console" ? "tab active" : "tab"}
-              aria-current={route.screen === "console" ? "page" : undefined}
-              onClick={() => navigate({ screen: "console", connectionId })}
-              title="Console (Alt+E)"
-              aria-keyshortcuts="Alt+E"
-            >
-              Console
-            </button>
-          </nav>
-        </>
+        <ConnectionTabs
+          connectionId={connectionId}
+          screen={route.screen}
+          name={name}
+          reach={reach}
+          reachText={reachText}
+        />
       ) : (
         <nav className="tabs" aria-label="Views">
-          <button
-            type="button"
-            className={route.screen === "connections" ? "tab active" : "tab"}
-            aria-current={route.screen === "connections" ? "page" : undefined}
+          <Tab
+            active={route.screen === "connections"}
             onClick={() => navigate({ screen: "connections" })}
-            title="Connections (Alt+C)"
-            aria-keyshortcuts="Alt+C"
-          >
-            Connections
-          </button>
+            label="Connections"
+            shortcut="Alt+C"
+          />
         </nav>
       )}
       <div className="topbar-spacer" />
@@ -106,17 +75,68 @@ export function TopBar({
       >
         ?
       </button>
+      <Tab
+        active={route.screen === "settings"}
+        onClick={() => navigate({ screen: "settings", section: "integrations" })}
+        label="Settings"
+        shortcut="Alt+S"
+      />
+    </header>
+  );
+}
+
+/** The connection in use (click to switch) and its Data and Console tabs. */
+function ConnectionTabs(props: {
+  connectionId: string;
+  screen: Route["screen"];
+  name: string;
+  reach: Reachability["state"];
+  reachText: string;
+}) {
+  const { connectionId, screen, name, reach, reachText } = props;
+  return (
+    <>
       <button
         type="button"
-        className={route.screen === "settings" ? "tab active" : "tab"}
-        aria-current={route.screen === "settings" ? "page" : undefined}
-        onClick={() => navigate({ screen: "settings", section: "integrations" })}
-        title="Settings (Alt+S)"
-        aria-keyshortcuts="Alt+S"
+        className="topbar-connection"
+        onClick={() => navigate({ screen: "connections" })}
+        title={`${reachText} · switch connection (Alt+C)`}
       >
-        Settings
+        <span className={`dot dot-${reach}`} aria-hidden="true" />
+        <span className="topbar-connection-name">{name}</span>
+        <span className="visually-hidden">({reachText})</span>
       </button>
-    </header>
+      <nav className="tabs" aria-label="Views">
+        <Tab
+          active={screen === "data"}
+          onClick={() => navigate(dataRoute(connectionId))}
+          label="Data"
+          shortcut="Alt+D"
+        />
+        <Tab
+          active={screen === "console"}
+          onClick={() => navigate({ screen: "console", connectionId })}
+          label="Console"
+          shortcut="Alt+E"
+        />
+      </nav>
+    </>
+  );
+}
+
+/** A view's tab: its label, and its shortcut in the tooltip and for assistive technology. */
+function Tab(props: { active: boolean; onClick: () => void; label: string; shortcut: string }) {
+  return (
+    <button
+      type="button"
+      className={props.active ? "tab active" : "tab"}
+      aria-current={props.active ? "page" : undefined}
+      onClick={props.onClick}
+      title={`${props.label} (${props.shortcut})`}
+      aria-keyshortcuts={props.shortcut}
+    >
+      {props.label}
+    </button>
   );
 }
 

@@ -37,25 +37,15 @@ function initialFocus(root: HTMLElement): HTMLElement | undefined {
   );
 }
 
-export function Modal({
-  title,
-  onClose,
-  children,
-  footer,
-  wide,
-  label,
-}: {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  footer?: ReactNode;
-  wide?: boolean;
-  label?: string;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
+/**
+ * While the dialog is open: it is on top of the stack, holds the focus (Tab stays inside, focus
+ * that lands outside comes back), Escape closes it; once closed the focus goes back where it was.
+ */
+function useDialogFocus(ref: React.RefObject<HTMLDivElement | null>, onClose: () => void): void {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the dialog opens (the ref is the dialog's own)
   useEffect(() => {
     const el = ref.current!;
     const previous = document.activeElement as HTMLElement | null;
@@ -93,6 +83,25 @@ export function Modal({
       back?.focus({ preventScroll: true });
     };
   }, []);
+}
+
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+  label,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+  label?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useDialogFocus(ref, onClose);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop closes on click like every dialog
