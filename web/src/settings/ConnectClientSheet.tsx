@@ -24,16 +24,7 @@ export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
    */
   const onTabKey = (e: KeyboardEvent) => {
     const count = sheet.data?.snippets.length ?? 0;
-    const next =
-      e.key === "ArrowRight"
-        ? (active + 1) % count
-        : e.key === "ArrowLeft"
-          ? (active - 1 + count) % count
-          : e.key === "Home"
-            ? 0
-            : e.key === "End"
-              ? count - 1
-              : null;
+    const next = tabAfterKey(e.key, active, count);
     if (next === null || count === 0) return;
     e.preventDefault();
     setActive(next);
@@ -75,34 +66,55 @@ export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
             ))}
           </div>
           {snippet ? (
-            <div
-              className="snippet"
-              role="tabpanel"
-              id={panelId}
-              aria-labelledby={tabId(active)}
-              data-testid="client-snippet"
-            >
-              <div className="snippet-where">
-                {snippet.format === "shell" ? "Run in a terminal:" : "Add to"}{" "}
-                <code>{snippet.where}</code>
-              </div>
-              <pre>{snippet.text}</pre>
-              <button
-                type="button"
-                className="small primary"
-                onClick={() =>
-                  copyText(snippet.text).then(
-                    () => toasts.success(`${snippet.title} snippet copied.`),
-                    (e) => toasts.error(e),
-                  )
-                }
-              >
-                Copy
-              </button>
-            </div>
+            <SnippetPanel
+              snippet={snippet}
+              panelId={panelId}
+              labelledBy={tabId(active)}
+              onCopy={() =>
+                copyText(snippet.text).then(
+                  () => toasts.success(`${snippet.title} snippet copied.`),
+                  (e) => toasts.error(e),
+                )
+              }
+            />
           ) : null}
         </>
       ) : null}
     </Modal>
+  );
+}
+
+/** The tab a key moves to: ←/→ wrap around, Home and End; null for any other key. Pure. */
+function tabAfterKey(key: string, active: number, count: number): number | null {
+  if (key === "ArrowRight") return (active + 1) % count;
+  if (key === "ArrowLeft") return (active - 1 + count) % count;
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  return null;
+}
+
+function SnippetPanel(props: {
+  snippet: Sheet["snippets"][number];
+  panelId: string;
+  labelledBy: string;
+  onCopy: () => void;
+}) {
+  const { snippet } = props;
+  return (
+    <div
+      className="snippet"
+      role="tabpanel"
+      id={props.panelId}
+      aria-labelledby={props.labelledBy}
+      data-testid="client-snippet"
+    >
+      <div className="snippet-where">
+        {snippet.format === "shell" ? "Run in a terminal:" : "Add to"} <code>{snippet.where}</code>
+      </div>
+      <pre>{snippet.text}</pre>
+      <button type="button" className="small primary" onClick={props.onCopy}>
+        Copy
+      </button>
+    </div>
   );
 }
