@@ -5,15 +5,14 @@
  */
 import type { Command } from "commander";
 import { errors, QuarryError } from "../../core/errors.ts";
-import {
-  type BrowseRequest,
-  type BrowseResult,
-  type Column,
-  type FilterOp,
-  type FilterRow,
-  OP_WORDS,
-  type SortSpec,
-  type TableInfo,
+import { FILTER_OPS, type FilterOp, operandOf, opSymbol } from "../../core/filter-ops.ts";
+import type {
+  BrowseRequest,
+  BrowseResult,
+  Column,
+  FilterRow,
+  SortSpec,
+  TableInfo,
 } from "../../core/grid.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
@@ -67,7 +66,7 @@ export function registerBrowseCommands(program: Command): void {
       .argument("<table>", "an index, alias, pattern (logs-*) or comma list")
       .option(
         "--filter <expr>",
-        '"<column> <op> <value>", ops = != > >= < <= in, not in, like, not like, exists, missing; a trailing @<n> puts a nested-leaf filter in element group n (repeatable)',
+        `"<column> <op> <value>", ops: ${FILTER_HELP_OPS}; a trailing @<n> puts a nested-leaf filter in element group n (repeatable)`,
         collect,
         [],
       )
@@ -109,22 +108,34 @@ export function registerBrowseCommands(program: Command): void {
 
 // ---- parsing (pure, exported for tests) ----
 
-const WORD_OPS: [RegExp, FilterOp][] = [
-  [/^not\s+in$/i, "not_in"],
-  [/^not\s+like$/i, "not_like"],
-  [/^in$/i, "in"],
-  [/^like$/i, "like"],
-  [/^exists$/i, "exists"],
-  [/^missing$/i, "missing"],
-];
-const SYMBOL_OPS: Record<string, FilterOp> = {
-  "=": "eq",
-  "!=": "neq",
-  ">": "gt",
-  ">=": "gte",
-  "<": "lt",
-  "<=": "lte",
-};
+const symbolic = (op: FilterOp) => /^[^\w\s]+$/.test(opSymbol(op));
+/** Operators written as symbols (`>=`) and as words (`not in`), in the table's order. */
+const SYMBOL_OPS = FILTER_OPS.filter(symbolic);
+const WORD_OPS = FILTER_OPS.filter((op) => !symbolic(op));
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A regex alternation of the operators' symbols, longest first so `>=` wins over `>`. */
+const alternation = (ops: FilterOp[], pattern: (op: FilterOp) => string) =>
+  [...ops]
+    .sort((a, b) => opSymbol(b).length - opSymbol(a).length)
+    .map(pattern)
+    .join("|");
+const SYMBOL_CHARS = literal([...new Set(SYMBOL_OPS.flatMap((op) => [...opSymbol(op)]))].join(""));
+/** `<column><symbol><value>`: the column ends where a symbol's characters begin. */
+const SYMBOLIC = new RegExp(
+  `^\\s*([^\\s${SYMBOL_CHARS}]+)\\s*(${alternation(SYMBOL_OPS, (op) => literal(opSymbol(op)))})\\s*(.*)$`,
+  "s",
+);
+/** `<column> <word> [<value>]`, the words' spaces matching any run of spaces. */
+const WORDED = new RegExp(
+  `^\\s*(\\S+)\\s+(${alternation(WORD_OPS, (op) => opSymbol(op).replace(/ /g, "\\s+"))})(?:\\s+(.*))?\\s*$`,
+  "is",
+);
+const opWritten = (text: string) =>
+  FILTER_OPS.find((op) => opSymbol(op) === text.toLowerCase().replace(/\s+/g, " "));
+
+/** The operators as `--filter`'s help lists them. */
+export const FILTER_HELP_OPS = `${SYMBOL_OPS.map(opSymbol).join(" ")} ${WORD_OPS.map(opSymbol).join(", ")}`;
 
 export interface ParsedFilter {
   row: FilterRow;
@@ -143,17 +154,16 @@ export function parseFilter(text: string): ParsedFilter {
   let column: string;
   let op: FilterOp | undefined;
   let rest: string;
-  const symbolic = /^\s*([^\s=!<>]+)\s*(!=|>=|<=|=|>|<)\s*(.*)$/s.exec(text);
+  const symbolic = SYMBOLIC.exec(text);
   if (symbolic) {
     column = symbolic[1]!;
-    op = SYMBOL_OPS[symbolic[2]!];
+    op = opWritten(symbolic[2]!);
     rest = symbolic[3]!;
   } else {
-    const worded =
-      /^\s*(\S+)\s+(not\s+in|not\s+like|in|like|exists|missing)(?:\s+(.*))?\s*$/is.exec(text);
+    const worded = WORDED.exec(text);
     if (!worded) throw bad("no operator found");
     column = worded[1]!;
-    op = WORD_OPS.find(([re]) => re.test(worded[2]!))?.[1];
+    op = opWritten(worded[2]!);
     rest = worded[3] ?? "";
   }
   if (!op) throw bad("no operator found");
@@ -166,17 +176,17 @@ export function parseFilter(text: string): ParsedFilter {
   }
   const row: FilterRow = { column, op };
   if (group !== undefined) row.group = group;
-  if (op === "exists" || op === "missing") {
-    if (rest !== "") throw bad(`"${OP_WORDS[op]}" takes no value`);
+  if (operandOf(op) === "none") {
+    if (rest !== "") throw bad(`"${opSymbol(op)}" takes no value`);
     return { row };
   }
-  if (rest === "") throw bad(`"${OP_WORDS[op]}" needs a value`);
+  if (rest === "") throw bad(`"${opSymbol(op)}" needs a value`);
   const out: ParsedFilter = { row };
   if (group === undefined) {
     const attached = /^(.*[^\s@])@(\d+)$/.exec(rest);
     if (attached && !rest.startsWith('"')) out.attachedGroup = Number(attached[2]);
   }
-  row.value = op === "in" || op === "not_in" ? splitList(rest, bad) : unquote(rest, bad);
+  row.value = operandOf(op) === "list" ? splitList(rest, bad) : unquote(rest, bad);
   return out;
 }
 
@@ -276,7 +286,7 @@ function printColumns(columns: Column[], ops: FilterOp[][]): void {
       c.type,
       c.kind,
       c.sortField ?? "-",
-      (ops[i] ?? []).map((o) => OP_WORDS[o]).join(" ") || "-",
+      (ops[i] ?? []).map(opSymbol).join(" ") || "-",
       notes(c),
     ]),
     60,

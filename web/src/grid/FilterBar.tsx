@@ -4,6 +4,7 @@
  * filters on leaves of the same nested array can be put in one element group, shown by colour.
  */
 import { useState } from "react";
+import { type FilterOperand, operandOf } from "../../../src/core/filter-ops.ts";
 import type { Column, ColumnFilterOps, FilterOp, FilterRow } from "../api/types.ts";
 
 export interface FilterDraft {
@@ -23,18 +24,25 @@ export function toFilterRows(drafts: FilterDraft[], columns: Column[]): FilterRo
     .map((d) => {
       const col = columns.find((c) => c.name === d.column);
       const row: FilterRow = { column: d.column, op: d.op };
-      if (d.op === "in" || d.op === "not_in") {
+      const operand = operandOf(d.op);
+      if (operand === "list") {
         row.value = d.value
           .split(",")
           .map((v) => v.trim())
           .filter((v) => v !== "");
-      } else if (d.op !== "exists" && d.op !== "missing") row.value = d.value;
+      } else if (operand !== "none") row.value = d.value;
       if (col?.kind === "nested-leaf" && d.group > 0) row.group = d.group;
       return row;
     });
 }
 
-const NO_VALUE: FilterOp[] = ["exists", "missing"];
+/** What the value box suggests for each kind of operand. */
+const PLACEHOLDERS: Record<FilterOperand, string> = {
+  value: "value",
+  list: "a, b, c",
+  pattern: "pattern with * and ?",
+  none: "",
+};
 
 export function FilterBar({
   columns,
@@ -124,20 +132,14 @@ export function FilterBar({
                 </option>
               ))}
             </select>
-            {NO_VALUE.includes(f.op) ? (
+            {operandOf(f.op) === "none" ? (
               <span className="filter-novalue" />
             ) : (
               <input
                 aria-label="Filter value"
                 className="filter-value"
                 value={f.value}
-                placeholder={
-                  f.op === "in" || f.op === "not_in"
-                    ? "a, b, c"
-                    : f.op.includes("like")
-                      ? "pattern with * and ?"
-                      : "value"
-                }
+                placeholder={PLACEHOLDERS[operandOf(f.op)]}
                 onChange={(e) => update(f.id, { value: e.target.value })}
               />
             )}
