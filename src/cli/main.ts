@@ -10,7 +10,7 @@ import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
 import { registerExportCommand } from "./commands/export.ts";
 import { registerMcpCommands } from "./commands/mcp.ts";
 import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
-import { registerPluginCommands } from "./commands/plugins.ts";
+import { registerPluginCommands } from "./commands/plugins/index.ts";
 import { registerSaveCommand } from "./commands/save.ts";
 import { registerTokenCommands } from "./commands/tokens.ts";
 import { EXIT } from "./exit-codes.ts";
