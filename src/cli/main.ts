@@ -12,7 +12,7 @@ import { registerMcpCommands } from "./commands/mcp.ts";
 import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
 import { registerPluginCommands } from "./commands/plugins/index.ts";
 import { registerSaveCommand } from "./commands/save.ts";
-import { registerTokenCommands } from "./commands/tokens.ts";
+import { registerTokenCommands } from "./commands/tokens/index.ts";
 import { EXIT } from "./exit-codes.ts";
 import { reportError } from "./output.ts";
 
