@@ -8,7 +8,7 @@ import { registerConnectionsCommands } from "./commands/connections.ts";
 import { registerConsoleCommand } from "./commands/console.ts";
 import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
 import { registerExportCommand } from "./commands/export.ts";
-import { registerMcpCommands } from "./commands/mcp.ts";
+import { registerMcpCommands } from "./commands/mcp/index.ts";
 import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
 import { registerPluginCommands } from "./commands/plugins/index.ts";
 import { registerSaveCommand } from "./commands/save.ts";
