@@ -1,7 +1,7 @@
 /** The `quarry` command line. Each command group lives in `commands/` and registers itself here. */
 import { Command, CommanderError } from "commander";
 import { handleClosedOutput } from "./closed-output.ts";
-import { registerAppCommands } from "./commands/app.ts";
+import { registerAppCommands } from "./commands/app/index.ts";
 import { registerBrowseCommands } from "./commands/browse.ts";
 import { registerConnectionCommands } from "./commands/connect.ts";
 import { registerConnectionsCommands } from "./commands/connections.ts";
