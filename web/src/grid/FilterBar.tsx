@@ -18,6 +18,27 @@ export interface FilterDraft {
 
 let nextId = 1;
 
+/**
+ * The filter rows being edited and the Raw SQL text, kept while they are typed; applying them
+ * hands the view its filters (rows without a column are left out).
+ */
+export function useFilterDrafts(
+  columns: Column[],
+  apply: (filters: FilterRow[], rawQuery: string | undefined) => void,
+) {
+  const [filters, setFilters] = useState<FilterDraft[]>([]);
+  const [rawQuery, setRawQuery] = useState("");
+  const onChange = (f: FilterDraft[], raw: string) => {
+    setFilters(f);
+    setRawQuery(raw);
+  };
+  const onApply = (f: FilterDraft[], raw: string) => {
+    onChange(f, raw);
+    apply(toFilterRows(f, columns), raw.trim() || undefined);
+  };
+  return { filters, rawQuery, onChange, onApply };
+}
+
 export function toFilterRows(drafts: FilterDraft[], columns: Column[]): FilterRow[] {
   return drafts
     .filter((d) => d.column)
