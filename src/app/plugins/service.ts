@@ -27,15 +27,8 @@ import type {
   UpdateResult,
 } from "./types.ts";
 
-export type {
-  CatalogPlugin,
-  DriverAvailability,
-  InstalledPlugin,
-  InstallOptions,
-  InstallProgress,
-  InstallResult,
-  UpdateResult,
-} from "./types.ts";
+/** What callers of the service name most (the CLI's progress, `quarry status`). */
+export type { InstalledPlugin, InstallProgress } from "./types.ts";
 
 export class PluginService {
   readonly dataDir: string;
