@@ -10,7 +10,6 @@ import { Modal } from "../ui/modal.tsx";
 export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
   const sheet = useLoad((signal) => get<Sheet>("/mcp/connect-client", { signal }), []);
   const [active, setActive] = useState(0);
-  const toasts = useToasts();
   const snippet = sheet.data?.snippets[active];
   const ids = useId();
   const tabId = (i: number) => `${ids}-tab-${i}`;
@@ -24,16 +23,7 @@ export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
    */
   const onTabKey = (e: KeyboardEvent) => {
     const count = sheet.data?.snippets.length ?? 0;
-    const next =
-      e.key === "ArrowRight"
-        ? (active + 1) % count
-        : e.key === "ArrowLeft"
-          ? (active - 1 + count) % count
-          : e.key === "Home"
-            ? 0
-            : e.key === "End"
-              ? count - 1
-              : null;
+    const next = tabAfterKey(e.key, active, count);
     if (next === null || count === 0) return;
     e.preventDefault();
     setActive(next);
@@ -75,34 +65,58 @@ export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
             ))}
           </div>
           {snippet ? (
-            <div
-              className="snippet"
-              role="tabpanel"
-              id={panelId}
-              aria-labelledby={tabId(active)}
-              data-testid="client-snippet"
-            >
-              <div className="snippet-where">
-                {snippet.format === "shell" ? "Run in a terminal:" : "Add to"}{" "}
-                <code>{snippet.where}</code>
-              </div>
-              <pre>{snippet.text}</pre>
-              <button
-                type="button"
-                className="small primary"
-                onClick={() =>
-                  copyText(snippet.text).then(
-                    () => toasts.success(`${snippet.title} snippet copied.`),
-                    (e) => toasts.error(e),
-                  )
-                }
-              >
-                Copy
-              </button>
-            </div>
+            <SnippetPanel snippet={snippet} id={panelId} labelledBy={tabId(active)} />
           ) : null}
         </>
       ) : null}
     </Modal>
+  );
+}
+
+/** The tab that ←, →, Home or End moves to from `active` (wrapping), or null for another key. */
+function tabAfterKey(key: string, active: number, count: number): number | null {
+  if (key === "ArrowRight") return (active + 1) % count;
+  if (key === "ArrowLeft") return (active - 1 + count) % count;
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  return null;
+}
+
+/** One client's snippet: where it goes, the text, and a copy button. */
+function SnippetPanel({
+  snippet,
+  id,
+  labelledBy,
+}: {
+  snippet: Sheet["snippets"][number];
+  id: string;
+  labelledBy: string;
+}) {
+  const toasts = useToasts();
+  return (
+    <div
+      className="snippet"
+      role="tabpanel"
+      id={id}
+      aria-labelledby={labelledBy}
+      data-testid="client-snippet"
+    >
+      <div className="snippet-where">
+        {snippet.format === "shell" ? "Run in a terminal:" : "Add to"} <code>{snippet.where}</code>
+      </div>
+      <pre>{snippet.text}</pre>
+      <button
+        type="button"
+        className="small primary"
+        onClick={() =>
+          copyText(snippet.text).then(
+            () => toasts.success(`${snippet.title} snippet copied.`),
+            (e) => toasts.error(e),
+          )
+        }
+      >
+        Copy
+      </button>
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { installPlugin, removePlugin, updatePlugin } from "./plugin-actions.ts";
 export function Plugins() {
   const plugins = useLoad((signal) => get<PluginEntry[]>("/plugins", { signal }), []);
   const toasts = useToasts();
-  const [busy, setBusy] = useState<{ type: string; job: JobView | null } | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [removing, setRemoving] = useState<PluginEntry | null>(null);
 
   const act = async (p: PluginEntry, action: "install" | "update") => {
@@ -61,83 +61,140 @@ export function Plugins() {
         </thead>
         <tbody>
           {plugins.data?.map((p) => (
-            <tr key={p.type}>
-              <td>
-                <strong>{p.displayName}</strong>
-                <div className="hint">{p.description}</div>
-                {p.loadError ? <ErrorNote error={p.loadError} /> : null}
-              </td>
-              <td>{p.installedVersion ?? "—"}</td>
-              <td>{p.availableVersion ?? "—"}</td>
-              <td className="actions">
-                {busy?.type === p.type ? (
-                  <ProgressBar
-                    label={busy.job?.label ?? "Starting…"}
-                    progress={busy.job?.progress ?? null}
-                  />
-                ) : (
-                  <>
-                    {!p.installed ? (
-                      <button
-                        type="button"
-                        className="small primary"
-                        disabled={!!busy}
-                        onClick={() => act(p, "install")}
-                        aria-label={`Install ${p.displayName}`}
-                      >
-                        Install
-                      </button>
-                    ) : null}
-                    {p.installed && p.updateAvailable ? (
-                      <button
-                        type="button"
-                        className="small"
-                        disabled={!!busy}
-                        onClick={() => act(p, "update")}
-                        aria-label={`Update ${p.displayName}`}
-                      >
-                        Update
-                      </button>
-                    ) : null}
-                    {p.installed ? (
-                      <button
-                        type="button"
-                        className="small danger-text"
-                        disabled={!!busy}
-                        onClick={() => setRemoving(p)}
-                        aria-label={`Remove ${p.displayName}`}
-                      >
-                        Remove
-                      </button>
-                    ) : null}
-                  </>
-                )}
-              </td>
-            </tr>
+            <PluginRow
+              key={p.type}
+              plugin={p}
+              busy={busy}
+              onAct={(action) => act(p, action)}
+              onRemove={() => setRemoving(p)}
+            />
           ))}
         </tbody>
       </table>
       {removing ? (
-        <Modal
-          title={`Remove the ${removing.displayName} driver`}
-          onClose={() => setRemoving(null)}
-          footer={
-            <>
-              <button type="button" onClick={() => setRemoving(null)}>
-                Cancel
-              </button>
-              <button type="button" className="danger" onClick={() => remove(removing)}>
-                Remove
-              </button>
-            </>
-          }
-        >
-          <p>
-            Saved {removing.displayName} connections are kept; opening one installs the driver
-            again.
-          </p>
-        </Modal>
+        <RemovePlugin
+          plugin={removing}
+          onCancel={() => setRemoving(null)}
+          onRemove={() => remove(removing)}
+        />
       ) : null}
     </div>
+  );
+}
+
+type Busy = { type: string; job: JobView | null } | null;
+
+/** One driver of the catalog: what it is, which versions, and its actions or its progress. */
+function PluginRow({
+  plugin: p,
+  busy,
+  onAct,
+  onRemove,
+}: {
+  plugin: PluginEntry;
+  busy: Busy;
+  onAct: (action: "install" | "update") => void;
+  onRemove: () => void;
+}) {
+  return (
+    <tr>
+      <td>
+        <strong>{p.displayName}</strong>
+        <div className="hint">{p.description}</div>
+        {p.loadError ? <ErrorNote error={p.loadError} /> : null}
+      </td>
+      <td>{p.installedVersion ?? "—"}</td>
+      <td>{p.availableVersion ?? "—"}</td>
+      <td className="actions">
+        {busy?.type === p.type ? (
+          <ProgressBar
+            label={busy.job?.label ?? "Starting…"}
+            progress={busy.job?.progress ?? null}
+          />
+        ) : (
+          <PluginActions plugin={p} disabled={!!busy} onAct={onAct} onRemove={onRemove} />
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Install when it is not installed; Update when the catalog has a newer archive; Remove. */
+function PluginActions({
+  plugin: p,
+  disabled,
+  onAct,
+  onRemove,
+}: {
+  plugin: PluginEntry;
+  disabled: boolean;
+  onAct: (action: "install" | "update") => void;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      {!p.installed ? (
+        <button
+          type="button"
+          className="small primary"
+          disabled={disabled}
+          onClick={() => onAct("install")}
+          aria-label={`Install ${p.displayName}`}
+        >
+          Install
+        </button>
+      ) : null}
+      {p.installed && p.updateAvailable ? (
+        <button
+          type="button"
+          className="small"
+          disabled={disabled}
+          onClick={() => onAct("update")}
+          aria-label={`Update ${p.displayName}`}
+        >
+          Update
+        </button>
+      ) : null}
+      {p.installed ? (
+        <button
+          type="button"
+          className="small danger-text"
+          disabled={disabled}
+          onClick={onRemove}
+          aria-label={`Remove ${p.displayName}`}
+        >
+          Remove
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function RemovePlugin({
+  plugin,
+  onCancel,
+  onRemove,
+}: {
+  plugin: PluginEntry;
+  onCancel: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Modal
+      title={`Remove the ${plugin.displayName} driver`}
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="danger" onClick={onRemove}>
+            Remove
+          </button>
+        </>
+      }
+    >
+      <p>Saved {plugin.displayName} connections are kept; opening one installs the driver again.</p>
+    </Modal>
   );
 }
