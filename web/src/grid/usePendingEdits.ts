@@ -30,8 +30,8 @@ export function usePendingEdits({
 }) {
   const [edits, setEdits] = useState<Edits>(emptyEdits);
   const [selected, setSelected] = useState<string[]>([]);
-  const saving = useSaveEdits({ connectionId, table, edits, setEdits, afterSave });
-  const { refusals, saveResult, setRefusals } = saving;
+  const saver = useSaveEdits({ connectionId, table, edits, setEdits, afterSave });
+  const { refusals, saveResult, setRefusals } = saver;
 
   const rows = useMemo(
     () => buildRows(result, edits, refusals, saveResult),
@@ -58,7 +58,7 @@ export function usePendingEdits({
 
   const discard = () => {
     setEdits(emptyEdits());
-    saving.dismissReport();
+    saver.dismissReport();
   };
 
   return {
@@ -68,12 +68,12 @@ export function usePendingEdits({
     setSelected,
     refusals,
     saveResult,
-    saving: saving.saving,
+    saving: saver.saving,
     onEdit,
     addRow,
     deleteSelected,
-    dismissReport: saving.dismissReport,
+    dismissReport: saver.dismissReport,
     discard,
-    save: saving.save,
+    save: saver.save,
   };
 }
