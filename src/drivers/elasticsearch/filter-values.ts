@@ -6,7 +6,7 @@
  */
 import { isIP } from "node:net";
 import { errors } from "../../core/errors.ts";
-import { type FilterOp, opSymbol } from "../../core/filter-ops.ts";
+import { type FilterOp, operandOf, opSymbol } from "../../core/filter-ops.ts";
 import type { Column } from "../../core/grid.ts";
 import { type FieldFamily, familyOf } from "./field-types.ts";
 
@@ -34,7 +34,7 @@ export function typedValue(
   if (value === undefined || value === null || typeof value === "object") {
     throw bad(
       `"${opSymbol(op)}" needs a value${value === null || value === undefined ? "" : `, not ${JSON.stringify(value)}`}`,
-      op === "like" || op === "not_like"
+      operandOf(op) === "pattern"
         ? "Give a pattern with * (any characters) and ? (one character)."
         : `Give one ${column.type} value.`,
     );
