@@ -16,7 +16,7 @@
 
 import { addConnection, openAppStorage } from "../src/app/connections/connection-service.ts";
 import { pluginServiceFor } from "../src/app/plugins/service.ts";
-import { runAppInForeground } from "../src/cli/commands/app.ts";
+import { runAppInForeground } from "../src/cli/commands/app/foreground.ts";
 import type { SavedConnection } from "../src/core/connections.ts";
 import { isQuarryError } from "../src/core/errors.ts";
 import { EsSession } from "../src/drivers/elasticsearch/session.ts";

@@ -1,18 +1,18 @@
 /** The `quarry` command line. Each command group lives in `commands/` and registers itself here. */
 import { Command, CommanderError } from "commander";
 import { handleClosedOutput } from "./closed-output.ts";
-import { registerAppCommands } from "./commands/app.ts";
+import { registerAppCommands } from "./commands/app/index.ts";
 import { registerBrowseCommands } from "./commands/browse.ts";
 import { registerConnectionCommands } from "./commands/connect.ts";
 import { registerConnectionsCommands } from "./commands/connections.ts";
 import { registerConsoleCommand } from "./commands/console.ts";
 import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
 import { registerExportCommand } from "./commands/export.ts";
-import { registerMcpCommands } from "./commands/mcp.ts";
+import { registerMcpCommands } from "./commands/mcp/index.ts";
 import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
-import { registerPluginCommands } from "./commands/plugins.ts";
+import { registerPluginCommands } from "./commands/plugins/index.ts";
 import { registerSaveCommand } from "./commands/save.ts";
-import { registerTokenCommands } from "./commands/tokens.ts";
+import { registerTokenCommands } from "./commands/tokens/index.ts";
 import { EXIT } from "./exit-codes.ts";
 import { reportError } from "./output.ts";
 

@@ -1,7 +1,12 @@
 /**
  * The grid's vocabulary, shared by every driver and every surface (UI, CLI, MCP): tables, columns,
  * rows and cells, filters, sorting and paging. Types only; the Elasticsearch driver fills them.
+ * The filter operators have their own table (filter-ops.ts); they are re-exported here as part of
+ * the grid's words.
  */
+import type { FilterOp } from "./filter-ops.ts";
+
+export { FILTER_OPS, type FilterOp } from "./filter-ops.ts";
 
 /** A table in the sidebar (an Elasticsearch index). */
 export interface TableInfo {
@@ -69,43 +74,6 @@ export interface Row {
   /** Columns whose cell was cut at the display limit and ends in `...`; never write these back. */
   cut: string[];
 }
-
-/** Filter operators; each compiles to term, terms, range, wildcard or exists (or a negation). */
-export const FILTER_OPS = [
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "in",
-  "not_in",
-  "like",
-  "not_like",
-  "exists",
-  "missing",
-] as const;
-
-export type FilterOp = (typeof FILTER_OPS)[number];
-
-/**
- * How people write each operator: the CLI's filter syntax, the UI's words and the words of error
- * messages. Kept with the operators so every surface and every driver says the same.
- */
-export const OP_WORDS: Record<FilterOp, string> = {
-  eq: "=",
-  neq: "!=",
-  gt: ">",
-  gte: ">=",
-  lt: "<",
-  lte: "<=",
-  in: "in",
-  not_in: "not in",
-  like: "like",
-  not_like: "not like",
-  exists: "exists",
-  missing: "missing",
-};
 
 export interface FilterRow {
   column: string;

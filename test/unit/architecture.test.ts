@@ -75,3 +75,21 @@ for (const folder of FOLDERS_WITHOUT_DRIVER_IMPORTS) {
     );
   });
 }
+
+test("the plugin service answers in its own types: src/app/plugins imports nothing from src/app/http", () => {
+  const http = join(ROOT, "src", "app", "http");
+  const offenders: string[] = [];
+  for (const file of sourceFiles(join(ROOT, "src", "app", "plugins"))) {
+    for (const specifier of importSpecifiers(readFileSync(file, "utf8"))) {
+      if (!specifier.startsWith(".")) continue;
+      const target = resolve(dirname(file), specifier);
+      if (target === http || target.startsWith(http + sep))
+        offenders.push(`${relative(ROOT, file)} imports ${specifier}`);
+    }
+  }
+  assert.deepEqual(
+    offenders,
+    [],
+    "the UI's API adapts the service's types (http/api/plugin-views.ts)",
+  );
+});

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseFilter } from "../../src/cli/commands/browse.ts";
 import { QuarryError } from "../../src/core/errors.ts";
+import { FILTER_OPERATORS, FILTER_OPS } from "../../src/core/filter-ops.ts";
 import type { FilterRow } from "../../src/core/grid.ts";
 import { compileFilters, DATE_FORMAT } from "../../src/drivers/elasticsearch/filters.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
@@ -437,6 +438,30 @@ describe("the CLI's --filter syntax", () => {
         },
         bad,
       );
+    }
+  });
+});
+
+describe("the one table of filter operators", () => {
+  it("every operator's symbol is what the CLI reads, with the value its operand asks for", () => {
+    for (const op of FILTER_OPS) {
+      const { symbol, operand } = FILTER_OPERATORS[op];
+      const value = operand === "none" ? "" : operand === "list" ? " a,b" : " a";
+      const row = parseFilter(`col ${symbol}${value}`).row;
+      assert.equal(row.op, op, symbol);
+      assert.deepEqual(
+        row.value,
+        operand === "none" ? undefined : operand === "list" ? ["a", "b"] : "a",
+      );
+    }
+  });
+
+  it("a negation negates a positive operator that takes the same operand", () => {
+    for (const op of FILTER_OPS) {
+      const positive = FILTER_OPERATORS[op].negates;
+      if (positive === undefined) continue;
+      assert.equal(FILTER_OPERATORS[positive].negates, undefined, op);
+      assert.equal(FILTER_OPERATORS[positive].operand, FILTER_OPERATORS[op].operand, op);
     }
   });
 });

@@ -20,7 +20,7 @@ import { QuarryError } from "../../core/errors.ts";
 import { looksLikeToken } from "../../core/tokens.ts";
 import { wantsJson } from "../context.ts";
 import { printJson, printLine } from "../output.ts";
-import { probeRunningServer } from "./mcp.ts";
+import { probeRunningServer } from "./mcp/probe.ts";
 
 interface ConfigFlags {
   name?: string;

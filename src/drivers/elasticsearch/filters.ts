@@ -9,27 +9,20 @@
  * object of the array matches" (the `nested` clause is negated); inside a group they describe
  * the one object ("an item whose price is missing").
  */
-import { isIP } from "node:net";
 import { errors } from "../../core/errors.ts";
 import {
-  type Column,
   FILTER_OPS,
   type FilterOp,
-  type FilterRow,
-  OP_WORDS,
-} from "../../core/grid.ts";
+  isFilterOp,
+  operandOf,
+  opSymbol,
+  positiveOf,
+} from "../../core/filter-ops.ts";
+import type { Column, FilterRow } from "../../core/grid.ts";
 import { type FieldFamily, familyOf, filterOpsFor } from "./field-types.ts";
+import { typedValue } from "./filter-values.ts";
 
 export type QueryDsl = Record<string, unknown>;
-
-const OPS: readonly FilterOp[] = FILTER_OPS;
-
-const NEGATED: Partial<Record<FilterOp, FilterOp>> = {
-  neq: "eq",
-  not_in: "in",
-  not_like: "like",
-  missing: "exists",
-};
 
 /** Dates are compared in these formats whatever the mapping's own format is. */
 export const DATE_FORMAT = "strict_date_optional_time||epoch_millis";
@@ -37,6 +30,13 @@ export const DATE_FORMAT = "strict_date_optional_time||epoch_millis";
 interface Clause {
   query: QueryDsl;
   negated: boolean;
+}
+
+/** The rows of one element group: one `nested` clause on the array they share. */
+interface ElementGroup {
+  paths: string[];
+  column: string;
+  clauses: Clause[];
 }
 
 /**
@@ -53,58 +53,15 @@ export function compileFilters(
   const byName = new Map(columns.map((c) => [c.name, c]));
   const filter: QueryDsl[] = [];
   const mustNot: QueryDsl[] = [];
-  const groups = new Map<number, { paths: string[]; column: string; clauses: Clause[] }>();
+  const groups = new Map<number, ElementGroup>();
 
   if (filters != null && !Array.isArray(filters))
     throw errors.malformedInput("The value of filters", "a list of {column, op, value?, group?}");
   for (const [i, row] of (filters ?? []).entries()) {
-    if (
-      row === null ||
-      typeof row !== "object" ||
-      Array.isArray(row) ||
-      typeof row.column !== "string"
-    )
-      throw errors.malformedInput(
-        `Filter ${i + 1}`,
-        "an object {column, op, value?, group?} naming its column",
-      );
-    const column = byName.get(row.column);
-    if (!column)
-      throw errors.unknownColumn(
-        table,
-        String(row.column),
-        columns.map((c) => c.name),
-      );
-    // An empty value would reach the cluster as a query it refuses (`ids` with "") or that
-    // matches nothing the person meant: refused here, naming the row.
-    if (lacksValue(row)) throw errors.emptyFilterValue(i + 1, column.name, OP_WORDS[row.op]);
+    const column = columnOfRow(row, i, byName, table);
     const clause = compileRow(column, row);
     if (row.group !== undefined) {
-      if (!Number.isInteger(row.group) || row.group < 1) {
-        throw errors.badFilter(
-          column.name,
-          `element group ${JSON.stringify(row.group)} is not a positive whole number`,
-          "Number element groups 1, 2, 3…; rows with the same number must match the same object.",
-        );
-      }
-      if (column.kind !== "nested-leaf" || !column.nestedPaths?.length) {
-        throw errors.badFilter(
-          column.name,
-          "an element group applies only to the leaf columns of a nested array",
-          "Remove the @n suffix from this --filter.",
-          'Set this filter\'s element group to "any element".',
-        );
-      }
-      const paths = column.nestedPaths;
-      const group = groups.get(row.group);
-      if (!group) groups.set(row.group, { paths, column: column.name, clauses: [clause] });
-      else if (group.paths.at(-1) !== paths.at(-1)) {
-        throw errors.badFilter(
-          column.name,
-          `element group ${row.group} already holds ${group.column}, a leaf of another nested array (${group.paths.at(-1)}), and one object cannot belong to two arrays`,
-          "Give filters on different nested arrays different element groups.",
-        );
-      } else group.clauses.push(clause);
+      joinGroup(groups, column, row.group, clause);
       continue;
     }
     const query =
@@ -113,15 +70,7 @@ export function compileFilters(
         : clause.query;
     (clause.negated ? mustNot : filter).push(query);
   }
-
-  for (const group of groups.values()) {
-    const inner: QueryDsl = {};
-    const positives = group.clauses.filter((c) => !c.negated).map((c) => c.query);
-    const negatives = group.clauses.filter((c) => c.negated).map((c) => c.query);
-    if (positives.length > 0) inner.filter = positives;
-    if (negatives.length > 0) inner.must_not = negatives;
-    filter.push(nested(group.paths, { bool: inner }));
-  }
+  for (const group of groups.values()) filter.push(groupQuery(group));
 
   const bool: QueryDsl = {};
   const raw = rawQuery?.trim();
@@ -132,12 +81,81 @@ export function compileFilters(
   return Object.keys(bool).length === 0 ? { match_all: {} } : { bool };
 }
 
+/** The column filter row `i` names, after checking the row's shape and that it has its value. */
+function columnOfRow(
+  row: FilterRow,
+  i: number,
+  byName: Map<string, Column>,
+  table: string,
+): Column {
+  if (
+    row === null ||
+    typeof row !== "object" ||
+    Array.isArray(row) ||
+    typeof row.column !== "string"
+  )
+    throw errors.malformedInput(
+      `Filter ${i + 1}`,
+      "an object {column, op, value?, group?} naming its column",
+    );
+  const column = byName.get(row.column);
+  if (!column) throw errors.unknownColumn(table, String(row.column), [...byName.keys()]);
+  // An empty value would reach the cluster as a query it refuses (`ids` with "") or that
+  // matches nothing the person meant: refused here, naming the row.
+  if (lacksValue(row)) throw errors.emptyFilterValue(i + 1, column.name, opSymbol(row.op));
+  return column;
+}
+
+/** Puts a row's clause in its element group, checking the group applies and is one array's. */
+function joinGroup(
+  groups: Map<number, ElementGroup>,
+  column: Column,
+  number: number,
+  clause: Clause,
+): void {
+  if (!Number.isInteger(number) || number < 1) {
+    throw errors.badFilter(
+      column.name,
+      `element group ${JSON.stringify(number)} is not a positive whole number`,
+      "Number element groups 1, 2, 3…; rows with the same number must match the same object.",
+    );
+  }
+  if (column.kind !== "nested-leaf" || !column.nestedPaths?.length) {
+    throw errors.badFilter(
+      column.name,
+      "an element group applies only to the leaf columns of a nested array",
+      "Remove the @n suffix from this --filter.",
+      'Set this filter\'s element group to "any element".',
+    );
+  }
+  const paths = column.nestedPaths;
+  const group = groups.get(number);
+  if (!group) groups.set(number, { paths, column: column.name, clauses: [clause] });
+  else if (group.paths.at(-1) !== paths.at(-1)) {
+    throw errors.badFilter(
+      column.name,
+      `element group ${number} already holds ${group.column}, a leaf of another nested array (${group.paths.at(-1)}), and one object cannot belong to two arrays`,
+      "Give filters on different nested arrays different element groups.",
+    );
+  } else group.clauses.push(clause);
+}
+
+/** One `nested` clause that a single object of the array must satisfy as a whole. */
+function groupQuery(group: ElementGroup): QueryDsl {
+  const inner: QueryDsl = {};
+  const positives = group.clauses.filter((c) => !c.negated).map((c) => c.query);
+  const negatives = group.clauses.filter((c) => c.negated).map((c) => c.query);
+  if (positives.length > 0) inner.filter = positives;
+  if (negatives.length > 0) inner.must_not = negatives;
+  return nested(group.paths, { bool: inner });
+}
+
 /** A row whose operator takes a value (or a list) and has none, or an empty one in its list. */
 function lacksValue(row: FilterRow): boolean {
-  if (!OPS.includes(row.op) || row.op === "exists" || row.op === "missing") return false;
+  if (!isFilterOp(row.op) || operandOf(row.op) === "none") return false;
   const empty = (v: unknown) =>
     v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-  if (row.op === "in" || row.op === "not_in")
+  if (operandOf(row.op) === "list")
     return Array.isArray(row.value)
       ? row.value.length === 0 || row.value.some(empty)
       : empty(row.value);
@@ -154,11 +172,11 @@ function nested(paths: string[], query: QueryDsl): QueryDsl {
 
 /** One row's clause, before any nested wrapping; negative operators become their positive twin. */
 function compileRow(column: Column, row: FilterRow): Clause {
-  if (!OPS.includes(row.op)) {
+  if (!isFilterOp(row.op)) {
     throw errors.badFilter(
       column.name,
       `unknown operator ${JSON.stringify(row.op)}`,
-      `Use one of: ${OPS.join(", ")}.`,
+      `Use one of: ${FILTER_OPS.join(", ")}.`,
     );
   }
   const allowed = filterOpsForColumn(column);
@@ -170,7 +188,7 @@ function compileRow(column: Column, row: FilterRow): Clause {
       remedyFor(column, allowed, "ui"),
     );
   }
-  const positive = NEGATED[row.op] ?? row.op;
+  const positive = positiveOf(row.op);
   return { query: positiveQuery(column, positive, row), negated: positive !== row.op };
 }
 
@@ -183,7 +201,7 @@ export function filterOpsForColumn(column: Column): FilterOp[] {
     return [];
   }
   const types = column.conflict ? Object.keys(column.conflict) : [column.type];
-  let ops = OPS.slice();
+  let ops: FilterOp[] = [...FILTER_OPS];
   for (const t of types) {
     let forType = filterOpsFor(t);
     // A text field compares ranges on its keyword sub-field, when it has one.
@@ -195,7 +213,7 @@ export function filterOpsForColumn(column: Column): FilterOp[] {
 }
 
 function refusalFor(column: Column, op: FilterOp): string {
-  const word = OP_WORDS[op];
+  const word = opSymbol(op);
   if (column.kind === "nested-parent")
     return "it is the JSON column of a nested array, which neither filters nor sorts";
   if (column.name === "_score") return "_score is computed by the search and cannot be filtered";
@@ -216,7 +234,7 @@ function remedyFor(column: Column, allowed: FilterOp[], surface: "ui" | "cli"): 
   }
   const raw = surface === "cli" ? "the Raw SQL filter (--raw)" : "the Raw SQL box";
   if (allowed.length === 0) return `Choose another column, or use ${raw} for this one.`;
-  return `Use one of: ${allowed.map((o) => OP_WORDS[o]).join(", ")}; or ${raw}.`;
+  return `Use one of: ${allowed.map((o) => opSymbol(o)).join(", ")}; or ${raw}.`;
 }
 
 function keywordField(column: Column): string | undefined {
@@ -230,7 +248,7 @@ function positiveQuery(column: Column, op: FilterOp, row: FilterRow): QueryDsl {
     if (row.value !== undefined && row.value !== null && row.value !== "") {
       throw errors.badFilter(
         column.name,
-        `"${OP_WORDS[row.op]}" takes no value`,
+        `"${opSymbol(row.op)}" takes no value`,
         "Remove the value.",
       );
     }
@@ -243,7 +261,7 @@ function positiveQuery(column: Column, op: FilterOp, row: FilterRow): QueryDsl {
     if (!Array.isArray(row.value) || row.value.length === 0) {
       throw errors.badFilter(
         column.name,
-        `"${OP_WORDS[row.op]}" needs a non-empty list of values`,
+        `"${opSymbol(row.op)}" needs a non-empty list of values`,
         'Give the values as a list: --filter "<column> in a,b,c".',
         "Give the values separated by commas: a, b, c.",
       );
@@ -302,100 +320,4 @@ function matchPhrase(field: string, value: unknown): QueryDsl {
 /** A date equals a value at the precision given: `= 2025-03-01` is the whole day (UTC). */
 function dateEquals(field: string, value: unknown): QueryDsl {
   return { range: { [field]: { gte: value, lte: value, format: DATE_FORMAT } } };
-}
-
-const INTEGER_LIMITS: Record<string, [bigint, bigint]> = {
-  byte: [-128n, 127n],
-  short: [-32768n, 32767n],
-  integer: [-2147483648n, 2147483647n],
-  long: [-9223372036854775808n, 9223372036854775807n],
-  unsigned_long: [0n, 18446744073709551615n],
-  token_count: [0n, 2147483647n],
-};
-
-const ISO_DATE =
-  /^\d{4}(-\d{2}(-\d{2}(T\d{2}(:\d{2}(:\d{2}([.,]\d{1,9})?)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?)?)?$/;
-const DATE_MATH = /^now([+-]\d+[yMwdhHms])*(\/[yMwdhHms])?$/;
-
-/** Checks and converts one value for the column's type; throws naming the column and type. */
-function typedValue(column: Column, family: FieldFamily, value: unknown, op: FilterOp): unknown {
-  const bad = (why: string, remedy: string) => errors.badFilter(column.name, why, remedy);
-  if (value === undefined || value === null || typeof value === "object") {
-    throw bad(
-      `"${OP_WORDS[op]}" needs a value${value === null || value === undefined ? "" : `, not ${JSON.stringify(value)}`}`,
-      op === "like" || op === "not_like"
-        ? "Give a pattern with * (any characters) and ? (one character)."
-        : `Give one ${column.type} value.`,
-    );
-  }
-  const text = String(value).trim();
-  if (column.conflict) {
-    // The value must suit every index behind the name, or the cluster would refuse the search.
-    for (const t of Object.keys(column.conflict)) {
-      checkValueForType(t, text, bad);
-    }
-    return family === "integer" || family === "float" ? numberValue(text) : text;
-  }
-  checkValueForType(column.type, text, bad);
-  switch (family) {
-    case "integer":
-    case "float":
-      return numberValue(text);
-    case "boolean":
-      return text.toLowerCase() === "true";
-    case "date":
-      if (typeof value === "number") return value;
-      return /^-?\d+$/.test(text) ? Number(text) : text.replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T");
-    case "keyword":
-    case "text":
-      return typeof value === "string" ? value : text;
-    default:
-      return text;
-  }
-}
-
-function checkValueForType(
-  type: string,
-  text: string,
-  bad: (why: string, remedy: string) => Error,
-): void {
-  const family = familyOf(type);
-  if (family === "integer") {
-    if (!/^[-+]?\d+$/.test(text))
-      throw bad(`"${text}" is not a whole number (the column is ${type})`, "Give a whole number.");
-    const [min, max] = INTEGER_LIMITS[type] ?? INTEGER_LIMITS.long!;
-    const n = BigInt(text);
-    if (n < min || n > max)
-      throw bad(
-        `${text} is outside the range of ${type} (${min} to ${max})`,
-        `Give a number between ${min} and ${max}.`,
-      );
-  } else if (family === "float") {
-    if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))
-      throw bad(`"${text}" is not a number (the column is ${type})`, "Give a number such as 12.5.");
-  } else if (family === "boolean") {
-    if (!/^(true|false)$/i.test(text))
-      throw bad(`"${text}" is not a boolean`, "Give true or false.");
-  } else if (family === "date") {
-    const t = text.replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T");
-    if (!ISO_DATE.test(t) && !/^-?\d+$/.test(t) && !DATE_MATH.test(t))
-      throw bad(
-        `"${text}" is not a date`,
-        "Give an ISO 8601 date or time (2025-03-01, 2025-03-01T10:30:00Z), epoch milliseconds, or date math such as now-7d/d.",
-      );
-  } else if (family === "ip") {
-    const [addr, bits] = text.split("/");
-    const version = isIP(addr ?? "");
-    if (!version || (bits !== undefined && !/^\d+$/.test(bits)))
-      throw bad(
-        `"${text}" is not an IP address`,
-        "Give an IPv4 or IPv6 address, or a CIDR block such as 10.0.0.0/8.",
-      );
-  }
-}
-
-function numberValue(text: string): number | string {
-  const n = Number(text);
-  // Beyond 2^53 a JavaScript number would change the value; the cluster parses the text exactly.
-  return Number.isSafeInteger(n) || (!Number.isInteger(n) && Number.isFinite(n)) ? n : text;
 }

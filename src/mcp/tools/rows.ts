@@ -2,9 +2,14 @@
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { type BrowseRequest, FILTER_OPS } from "../../core/grid.ts";
+import { FILTER_OPS, type FilterOperand, operandOf } from "../../core/filter-ops.ts";
+import type { BrowseRequest } from "../../core/grid.ts";
 import { connectionArg, defineTool, reachConnection, segment, tableArg } from "./context.ts";
 import { consoleRecord, partialRecord, repeatedLeaves, rowObject } from "./shape.ts";
+
+/** The operators that take `operand`, as the descriptions name them: `in/not_in`. */
+const opsTaking = (operand: FilterOperand) =>
+  FILTER_OPS.filter((op) => operandOf(op) === operand).join("/");
 
 const filtersArg = z
   .array(
@@ -13,12 +18,12 @@ const filtersArg = z
       op: z
         .enum(FILTER_OPS)
         .describe(
-          "eq/neq exact value; gt/gte/lt/lte ranges (numbers, dates); in/not_in a list; like/not_like with * and ? wildcards; exists/missing take no value.",
+          `eq/neq exact value; gt/gte/lt/lte ranges (numbers, dates); ${opsTaking("list")} a list; ${opsTaking("pattern")} with * and ? wildcards; ${opsTaking("none")} take no value.`,
         ),
       value: z
         .unknown()
         .optional()
-        .describe("The value; an array for in/not_in; absent for exists/missing."),
+        .describe(`The value; an array for ${opsTaking("list")}; absent for ${opsTaking("none")}.`),
       group: z
         .number()
         .int()

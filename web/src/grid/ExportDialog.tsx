@@ -4,14 +4,13 @@
  * Escape, a click beside it): the app stops it and removes the partial file, and the dialog says
  * how far it got.
  */
-import { useRef, useState } from "react";
-import { ApiError, post, SECRET_HEADER, seg } from "../api/client.ts";
-import type { BrowseRequest, ExportFormat, ExportJobResult, JobView } from "../api/types.ts";
+import { useState } from "react";
+import type { BrowseRequest, ExportFormat, ExportInput } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
-import { cancelJob, followJob, jobError } from "../ui/jobs.ts";
 import { Loading } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { ProgressBar } from "../ui/progress.tsx";
+import { type ExportJob, useExportJob } from "./useExportJob.ts";
 
 /** The driver's default batch (core's ExportOptions.batchSize). */
 const DEFAULT_BATCH = 5_000;
@@ -25,6 +24,26 @@ const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
   },
   { value: "json", label: "JSON", hint: "one array of documents" },
 ];
+
+/** The choices of the dialog, as typed. */
+interface ExportForm {
+  format: ExportFormat;
+  scope: "filter" | "all";
+  batchSize: string;
+}
+
+/** What the app is asked to export. */
+function exportInput(
+  form: ExportForm,
+  filters: BrowseRequest["filters"],
+  rawQuery: string | undefined,
+): ExportInput {
+  return {
+    format: form.format,
+    ...(form.scope === "filter" ? { filters, rawQuery } : {}),
+    ...(form.batchSize.trim() ? { batchSize: Number(form.batchSize) } : {}),
+  };
+}
 
 export function ExportDialog({
   connectionId,
@@ -40,98 +59,15 @@ export function ExportDialog({
   onClose: () => void;
 }) {
   const filtered = (filters?.length ?? 0) > 0 || !!rawQuery;
-  const [format, setFormat] = useState<ExportFormat>("ndjson");
-  const [scope, setScope] = useState<"filter" | "all">(filtered ? "filter" : "all");
-  const [batchSize, setBatchSize] = useState(String(DEFAULT_BATCH));
-  const [job, setJob] = useState<JobView | null>(null);
-  const [done, setDone] = useState<ExportJobResult | null>(null);
-  const [cancelled, setCancelled] = useState<{ message: string; remedy: string } | null>(null);
-  const [cancelling, setCancelling] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const ctrl = useRef<AbortController | null>(null);
-  // From the press of Export until the app has started the job (and `job` says it runs): Export
-  // is disabled meanwhile, so a double click cannot start two exports.
-  const [starting, setStarting] = useState(false);
-  const running = job?.state === "running";
-  const busy = starting || running;
-
-  const start = async () => {
-    if (busy) return;
-    setStarting(true);
-    setError(null);
-    setDone(null);
-    setCancelled(null);
-    ctrl.current = new AbortController();
-    const signal = ctrl.current.signal;
-    try {
-      const started = await post<JobView<ExportJobResult>>(
-        `/connections/${seg(connectionId)}/tables/${seg(table)}/export`,
-        {
-          format,
-          ...(scope === "filter" ? { filters, rawQuery } : {}),
-          ...(batchSize.trim() ? { batchSize: Number(batchSize) } : {}),
-        },
-      );
-      setStarting(false);
-      // Closed while the app was starting it: nothing will show this export, so stop it.
-      if (signal.aborted) {
-        await cancelJob(started).catch(() => {});
-        return;
-      }
-      const end = await followJob(started, (j) => setJob(j), signal);
-      // A cancel that came after the last document was written still leaves a complete file.
-      if (end.result) setDone(end.result);
-      else if (end.state === "cancelled") {
-        const why = jobError(end);
-        setCancelled({ message: why.message, remedy: why.remedy });
-      } else setError(jobError(end));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setStarting(false);
-      setCancelling(false);
-    }
-  };
-
-  /** Stops the running export in the app; the polling loop then reports how far it got. */
-  const cancel = async () => {
-    if (!job || !running) return;
-    setCancelling(true);
-    try {
-      await cancelJob(job);
-    } catch (e) {
-      setCancelling(false);
-      setError(e);
-    }
-  };
-
-  /** Closing the dialog while an export runs cancels it: nothing else shows it or its file. */
+  const [form, setForm] = useState<ExportForm>({
+    format: "ndjson",
+    scope: filtered ? "filter" : "all",
+    batchSize: String(DEFAULT_BATCH),
+  });
+  const exp = useExportJob(connectionId, table);
   const close = () => {
-    if (running && job) cancelJob(job).catch(() => {});
-    ctrl.current?.abort();
+    exp.abandon();
     onClose();
-  };
-
-  const download = async () => {
-    if (!done) return;
-    try {
-      const secret = sessionStorage.getItem("quarry.secret") ?? "";
-      const res = await fetch(`/api${done.downloadUrl}`, { headers: { [SECRET_HEADER]: secret } });
-      if (!res.ok)
-        throw new ApiError(res.status, {
-          code: "download_failed",
-          message: `The download failed (${res.status}).`,
-          remedy: "Export again.",
-        });
-      const blob = await res.blob();
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(blob);
-      a.download = done.fileName;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-    } catch (e) {
-      setError(e);
-    }
   };
 
   return (
@@ -140,28 +76,61 @@ export function ExportDialog({
       onClose={close}
       footer={
         <>
-          {running ? (
-            <button type="button" onClick={cancel} disabled={cancelling}>
-              {cancelling ? "Cancelling…" : "Cancel export"}
+          {exp.running ? (
+            <button type="button" onClick={exp.cancel} disabled={exp.cancelling}>
+              {exp.cancelling ? "Cancelling…" : "Cancel export"}
             </button>
           ) : (
             <button type="button" onClick={close}>
-              {done ? "Close" : "Cancel"}
+              {exp.done ? "Close" : "Cancel"}
             </button>
           )}
-          {done ? (
-            <button type="button" className="primary" onClick={download}>
-              Download {done.fileName}
+          {exp.done ? (
+            <button type="button" className="primary" onClick={exp.download}>
+              Download {exp.done.fileName}
             </button>
           ) : (
-            <button type="button" className="primary" onClick={start} disabled={busy}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => exp.start(exportInput(form, filters, rawQuery))}
+              disabled={exp.busy}
+            >
               Export
             </button>
           )}
         </>
       }
     >
-      <fieldset className="choices" disabled={busy}>
+      <ExportChoices
+        form={form}
+        onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+        filtered={filtered}
+        disabled={exp.busy}
+      />
+      <p className="hint">
+        Export reads through a point in time, so it is not capped at 10,000 documents.
+      </p>
+      <ExportOutcome export={exp} />
+    </Modal>
+  );
+}
+
+function ExportChoices({
+  form,
+  onChange,
+  filtered,
+  disabled,
+}: {
+  form: ExportForm;
+  onChange: (patch: Partial<ExportForm>) => void;
+  /** Whether the view has a filter to export. */
+  filtered: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <fieldset className="choices" disabled={disabled}>
         <legend>Format</legend>
         {FORMATS.map((f) => (
           <label key={f.value} className="radio">
@@ -169,21 +138,21 @@ export function ExportDialog({
               type="radio"
               name="format"
               value={f.value}
-              checked={format === f.value}
-              onChange={() => setFormat(f.value)}
+              checked={form.format === f.value}
+              onChange={() => onChange({ format: f.value })}
             />
             {f.label} <span className="hint">{f.hint}</span>
           </label>
         ))}
       </fieldset>
-      <fieldset className="choices" disabled={busy}>
+      <fieldset className="choices" disabled={disabled}>
         <legend>Documents</legend>
         <label className="radio">
           <input
             type="radio"
             name="scope"
-            checked={scope === "all"}
-            onChange={() => setScope("all")}
+            checked={form.scope === "all"}
+            onChange={() => onChange({ scope: "all" })}
           />
           The whole index
         </label>
@@ -191,8 +160,8 @@ export function ExportDialog({
           <input
             type="radio"
             name="scope"
-            checked={scope === "filter"}
-            onChange={() => setScope("filter")}
+            checked={form.scope === "filter"}
+            onChange={() => onChange({ scope: "filter" })}
             disabled={!filtered}
           />
           The current filter{filtered ? "" : " (no filter set)"}
@@ -207,22 +176,32 @@ export function ExportDialog({
             min={1}
             max={10_000}
             step={1}
-            value={batchSize}
-            onChange={(e) => setBatchSize(e.target.value)}
-            disabled={busy}
+            value={form.batchSize}
+            onChange={(e) => onChange({ batchSize: e.target.value })}
+            disabled={disabled}
           />
         </label>
         <span className="hint">
           5,000 by default. Fewer for large documents: each request holds this many.
         </span>
       </details>
-      <p className="hint">
-        Export reads through a point in time, so it is not capped at 10,000 documents.
-      </p>
+    </>
+  );
+}
+
+/** How the export goes or went: starting, its progress, the file written, or why it stopped. */
+function ExportOutcome({ export: exp }: { export: ExportJob }) {
+  const { done, cancelled } = exp;
+  return (
+    <>
       {/* Only while it runs: once it ends, the note below says how it ended and how far it got. */}
-      <Loading active={starting} label="Starting the export…" />
-      {running ? (
-        <ProgressBar label={job.label} progress={job.progress} cancelling={cancelling} />
+      <Loading active={exp.starting} label="Starting the export…" />
+      {exp.running && exp.job ? (
+        <ProgressBar
+          label={exp.job.label}
+          progress={exp.job.progress}
+          cancelling={exp.cancelling}
+        />
       ) : null}
       {done ? (
         <div className="ok-note" role="status" data-testid="export-done">
@@ -235,7 +214,7 @@ export function ExportDialog({
           {cancelled.message} {cancelled.remedy}
         </div>
       ) : null}
-      <ErrorNote error={error} />
-    </Modal>
+      <ErrorNote error={exp.error} />
+    </>
   );
 }

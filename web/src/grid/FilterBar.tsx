@@ -4,6 +4,7 @@
  * filters on leaves of the same nested array can be put in one element group, shown by colour.
  */
 import { useState } from "react";
+import { type FilterOperand, operandOf } from "../../../src/core/filter-ops.ts";
 import type { Column, ColumnFilterOps, FilterOp, FilterRow } from "../api/types.ts";
 
 export interface FilterDraft {
@@ -17,24 +18,58 @@ export interface FilterDraft {
 
 let nextId = 1;
 
+/**
+ * The filter rows being edited and the Raw SQL text, kept while they are typed; applying them
+ * hands the view its filters (rows without a column are left out).
+ */
+export function useFilterDrafts(
+  columns: Column[],
+  apply: (filters: FilterRow[], rawQuery: string | undefined) => void,
+) {
+  const [filters, setFilters] = useState<FilterDraft[]>([]);
+  const [rawQuery, setRawQuery] = useState("");
+  const onChange = (f: FilterDraft[], raw: string) => {
+    setFilters(f);
+    setRawQuery(raw);
+  };
+  const onApply = (f: FilterDraft[], raw: string) => {
+    onChange(f, raw);
+    apply(toFilterRows(f, columns), raw.trim() || undefined);
+  };
+  return { filters, rawQuery, onChange, onApply };
+}
+
 export function toFilterRows(drafts: FilterDraft[], columns: Column[]): FilterRow[] {
   return drafts
     .filter((d) => d.column)
     .map((d) => {
       const col = columns.find((c) => c.name === d.column);
       const row: FilterRow = { column: d.column, op: d.op };
-      if (d.op === "in" || d.op === "not_in") {
+      const operand = operandOf(d.op);
+      if (operand === "list") {
         row.value = d.value
           .split(",")
           .map((v) => v.trim())
           .filter((v) => v !== "");
-      } else if (d.op !== "exists" && d.op !== "missing") row.value = d.value;
+      } else if (operand !== "none") row.value = d.value;
       if (col?.kind === "nested-leaf" && d.group > 0) row.group = d.group;
       return row;
     });
 }
 
-const NO_VALUE: FilterOp[] = ["exists", "missing"];
+/** What the value box suggests for each kind of operand. */
+const PLACEHOLDERS: Record<FilterOperand, string> = {
+  value: "value",
+  list: "a, b, c",
+  pattern: "pattern with * and ?",
+  none: "",
+};
+
+/** A new condition on the first filterable column, with its first operator. */
+function newDraft(first: ColumnFilterOps): FilterDraft {
+  const op = (first.ops[0]?.value ?? "eq") as FilterOp;
+  return { id: nextId++, column: first.column, op, value: "", group: 0 };
+}
 
 export function FilterBar({
   columns,
@@ -64,23 +99,8 @@ export function FilterBar({
 
   const add = () => {
     const first = filterable[0];
-    if (!first) return;
-    onChange(
-      [
-        ...filters,
-        {
-          id: nextId++,
-          column: first.column,
-          op: (first.ops[0]?.value ?? "eq") as FilterOp,
-          value: "",
-          group: 0,
-        },
-      ],
-      raw,
-    );
+    if (first) onChange([...filters, newDraft(first)], raw);
   };
-
-  const nestedGroups = groupsInUse(filters, columns);
 
   return (
     <form
@@ -91,113 +111,33 @@ export function FilterBar({
         onApply(filters, raw);
       }}
     >
-      {filters.map((f) => {
-        const col = colOf(f.column);
-        const nestedPath = col?.kind === "nested-leaf" ? col.nestedPaths?.at(-1) : undefined;
-        return (
-          <div className="filter-row" key={f.id} data-testid="filter-row">
-            <select
-              aria-label="Filter column"
-              value={f.column}
-              onChange={(e) => {
-                const ops = opsOf(e.target.value);
-                const op = ops.some((o) => o.value === f.op)
-                  ? f.op
-                  : ((ops[0]?.value ?? "eq") as FilterOp);
-                update(f.id, { column: e.target.value, op, group: 0 });
-              }}
-            >
-              {filterable.map((c) => (
-                <option key={c.column} value={c.column}>
-                  {c.column}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label="Filter operator"
-              value={f.op}
-              onChange={(e) => update(f.id, { op: e.target.value as FilterOp })}
-            >
-              {opsOf(f.column).map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            {NO_VALUE.includes(f.op) ? (
-              <span className="filter-novalue" />
-            ) : (
-              <input
-                aria-label="Filter value"
-                className="filter-value"
-                value={f.value}
-                placeholder={
-                  f.op === "in" || f.op === "not_in"
-                    ? "a, b, c"
-                    : f.op.includes("like")
-                      ? "pattern with * and ?"
-                      : "value"
-                }
-                onChange={(e) => update(f.id, { value: e.target.value })}
-              />
-            )}
-            {nestedPath ? (
-              <select
-                aria-label="Element group"
-                className={`group-select group-${f.group}`}
-                value={f.group}
-                title={`Filters on ${nestedPath} in the same element group must match the same element`}
-                onChange={(e) => update(f.id, { group: Number(e.target.value) })}
-              >
-                <option value={0}>any element</option>
-                {[1, 2, 3].map((g) => (
-                  <option key={g} value={g}>
-                    same element · group {g}
-                  </option>
-                ))}
-              </select>
-            ) : null}
-            <button
-              type="button"
-              className="icon"
-              aria-label="Remove filter"
-              onClick={() => {
-                const next = filters.filter((x) => x.id !== f.id);
-                onChange(next, raw);
-                onApply(next, raw);
-              }}
-            >
-              ×
-            </button>
-          </div>
-        );
-      })}
-      {nestedGroups.length > 0 ? (
-        <div className="nested-note" data-testid="nested-group-note">
-          {nestedGroups.map((g) => (
-            <span key={`${g.path}-${g.group}`} className={`group-chip group-${g.group}`}>
-              {g.columns.join(" + ")} must match the same {g.path} element
-            </span>
-          ))}
-        </div>
-      ) : null}
+      {filters.map((f) => (
+        <FilterRowEditor
+          key={f.id}
+          filter={f}
+          column={colOf(f.column)}
+          filterable={filterable}
+          opsOf={opsOf}
+          onUpdate={(patch) => update(f.id, patch)}
+          onRemove={() => {
+            const next = filters.filter((x) => x.id !== f.id);
+            onChange(next, raw);
+            onApply(next, raw);
+          }}
+        />
+      ))}
+      <NestedGroupNote groups={groupsInUse(filters, columns)} />
       <div className="filter-actions">
         <button type="button" className="small" onClick={add} disabled={filterable.length === 0}>
           + Filter
         </button>
-        <label className="raw-sql">
-          <span>Raw SQL</span>
-          <input
-            aria-label="Raw SQL"
-            value={raw}
-            placeholder="Lucene query, e.g. status:shipped AND total:>100"
-            onChange={(e) => {
-              setRaw(e.target.value);
-              onChange(filters, e.target.value);
-            }}
-            spellCheck={false}
-          />
-        </label>
+        <RawSqlInput
+          value={raw}
+          onChange={(text) => {
+            setRaw(text);
+            onChange(filters, text);
+          }}
+        />
         <button type="submit" className="small primary">
           Apply
         </button>
@@ -222,4 +162,134 @@ function groupsInUse(
     map.set(k, entry);
   }
   return [...map.values()];
+}
+
+/** One condition: its column, its operator (those the column takes) and value, and its element group. */
+function FilterRowEditor({
+  filter: f,
+  column: col,
+  filterable,
+  opsOf,
+  onUpdate,
+  onRemove,
+}: {
+  filter: FilterDraft;
+  column: Column | undefined;
+  filterable: ColumnFilterOps[];
+  opsOf: (column: string) => ColumnFilterOps["ops"];
+  onUpdate: (patch: Partial<FilterDraft>) => void;
+  onRemove: () => void;
+}) {
+  const nestedPath = col?.kind === "nested-leaf" ? col.nestedPaths?.at(-1) : undefined;
+  return (
+    <div className="filter-row" data-testid="filter-row">
+      <select
+        aria-label="Filter column"
+        value={f.column}
+        onChange={(e) => {
+          const ops = opsOf(e.target.value);
+          const op = ops.some((o) => o.value === f.op)
+            ? f.op
+            : ((ops[0]?.value ?? "eq") as FilterOp);
+          onUpdate({ column: e.target.value, op, group: 0 });
+        }}
+      >
+        {filterable.map((c) => (
+          <option key={c.column} value={c.column}>
+            {c.column}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Filter operator"
+        value={f.op}
+        onChange={(e) => onUpdate({ op: e.target.value as FilterOp })}
+      >
+        {opsOf(f.column).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {operandOf(f.op) === "none" ? (
+        <span className="filter-novalue" />
+      ) : (
+        <input
+          aria-label="Filter value"
+          className="filter-value"
+          value={f.value}
+          placeholder={PLACEHOLDERS[operandOf(f.op)]}
+          onChange={(e) => onUpdate({ value: e.target.value })}
+        />
+      )}
+      {nestedPath ? (
+        <ElementGroupSelect
+          group={f.group}
+          nestedPath={nestedPath}
+          onChange={(group) => onUpdate({ group })}
+        />
+      ) : null}
+      <button type="button" className="icon" aria-label="Remove filter" onClick={onRemove}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** Which element of the nested array the row must match: any, or the one of its group. */
+function ElementGroupSelect({
+  group,
+  nestedPath,
+  onChange,
+}: {
+  group: number;
+  nestedPath: string;
+  onChange: (group: number) => void;
+}) {
+  return (
+    <select
+      aria-label="Element group"
+      className={`group-select group-${group}`}
+      value={group}
+      title={`Filters on ${nestedPath} in the same element group must match the same element`}
+      onChange={(e) => onChange(Number(e.target.value))}
+    >
+      <option value={0}>any element</option>
+      {[1, 2, 3].map((g) => (
+        <option key={g} value={g}>
+          same element · group {g}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Says, in words and colours, which filters must match the same nested element. */
+function NestedGroupNote({ groups }: { groups: ReturnType<typeof groupsInUse> }) {
+  if (groups.length === 0) return null;
+  return (
+    <div className="nested-note" data-testid="nested-group-note">
+      {groups.map((g) => (
+        <span key={`${g.path}-${g.group}`} className={`group-chip group-${g.group}`}>
+          {g.columns.join(" + ")} must match the same {g.path} element
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** The Raw SQL box: Lucene `query_string` text across all fields. */
+function RawSqlInput({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+  return (
+    <label className="raw-sql">
+      <span>Raw SQL</span>
+      <input
+        aria-label="Raw SQL"
+        value={value}
+        placeholder="Lucene query, e.g. status:shipped AND total:>100"
+        onChange={(e) => onChange(e.target.value)}
+        spellCheck={false}
+      />
+    </label>
+  );
 }

@@ -58,6 +58,15 @@ const isOpenCellKey = (e: KeyboardEvent) => e.key === "Enter" && e.shiftKey && !
 const suppressOpenCellKey = (p: SuppressKeyboardEventParams<GridRow>) =>
   !p.editing && isOpenCellKey(p.event);
 
+/** Rows are selected with their checkboxes only (a click on a cell focuses or edits it). */
+const ROW_SELECTION = {
+  mode: "multiRow",
+  checkboxes: true,
+  headerCheckbox: true,
+  enableClickSelection: false,
+} as const;
+const SELECTION_COLUMN = { pinned: "left", width: 44, maxWidth: 44 } as const;
+
 export function GridTable({
   columns,
   rows,
@@ -85,46 +94,7 @@ export function GridTable({
   onRowDataUpdated?: (api: GridApi<GridRow>) => void;
 }) {
   const columnDefs = useMemo<ColDef<GridRow>[]>(
-    () =>
-      columns.map((c) => {
-        const sortIndex = sort.findIndex((s) => s.column === c.name);
-        const numeric = NUMERIC.has(c.type) && c.kind !== "nested-leaf";
-        const bool = c.type === "boolean" && c.kind !== "nested-leaf";
-        const def: ColDef<GridRow> = {
-          colId: c.name,
-          headerName: c.name,
-          headerTooltip: headerTooltip(c),
-          valueGetter: (p) => p.data?.cells[c.name] ?? null,
-          valueFormatter: (p) => displayCell(p.value),
-          comparator: () => 0,
-          sortable: true,
-          sort: sortIndex >= 0 ? (sort[sortIndex]?.direction ?? null) : null,
-          sortIndex: sortIndex >= 0 ? sortIndex : null,
-          editable: (p) => editable && !!p.data && !p.data.deleted && !p.data.cut.includes(c.name),
-          cellDataType: numeric ? "number" : bool ? "boolean" : "text",
-          cellEditor: numeric
-            ? "agNumberCellEditor"
-            : bool
-              ? "agCheckboxCellEditor"
-              : "agTextCellEditor",
-          cellRenderer: CellRenderer,
-          cellRendererParams: { column: c, onExpand },
-          suppressKeyboardEvent: suppressOpenCellKey,
-          cellClass: (p: CellClassParams<GridRow>) => cellClasses(p.data, c),
-          headerClass: `col-kind-${c.kind}${c.editable ? "" : " col-readonly"}`,
-          minWidth: 90,
-          width:
-            c.kind === "meta"
-              ? c.name === "_score"
-                ? 90
-                : 170
-              : c.kind === "nested-parent"
-                ? 260
-                : 160,
-          pinned: c.name === "_id" ? "left" : undefined,
-        };
-        return def;
-      }),
+    () => columns.map((c) => columnDef(c, sort, editable, onExpand)),
     [columns, sort, editable, onExpand],
   );
 
@@ -135,14 +105,10 @@ export function GridTable({
       className="grid-host"
       data-testid="data-grid"
       onKeyDown={(e) => {
-        if (!api || !isOpenCellKey(e.nativeEvent) || api.getEditingCells().length > 0) return;
-        if (!(e.target instanceof HTMLElement) || !e.target.closest(".ag-cell")) return;
-        const focused = api.getFocusedCell();
-        const column = focused?.column.getColId();
-        const row = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined;
-        if (!row || !column || !columns.some((c) => c.name === column)) return;
+        const cell = api ? cellToOpen(api, e.nativeEvent, columns) : null;
+        if (!cell) return;
         e.preventDefault();
-        onExpand(row, column, true);
+        onExpand(cell.row, cell.column, true);
       }}
     >
       <AgGridReact<GridRow>
@@ -161,20 +127,10 @@ export function GridTable({
           if (e.data && col) onEdit(e.data, col, e.newValue);
         }}
         onSortChanged={(e: SortChangedEvent<GridRow>) => {
-          if (e.source !== "uiColumnSorted") return;
-          const state = e.api
-            .getColumnState()
-            .filter((s) => s.sort)
-            .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0));
-          onSort(state.map((s) => ({ column: s.colId, direction: s.sort as "asc" | "desc" })));
+          if (e.source === "uiColumnSorted") onSort(sortOf(e.api));
         }}
-        rowSelection={{
-          mode: "multiRow",
-          checkboxes: true,
-          headerCheckbox: true,
-          enableClickSelection: false,
-        }}
-        selectionColumnDef={{ pinned: "left", width: 44, maxWidth: 44 }}
+        rowSelection={ROW_SELECTION}
+        selectionColumnDef={SELECTION_COLUMN}
         onSelectionChanged={(e) => onSelectionChanged(e.api.getSelectedRows().map((r) => r.key))}
         getRowClass={(p) => rowClasses(p.data)}
         stopEditingWhenCellsLoseFocus
@@ -189,6 +145,65 @@ export function GridTable({
       />
     </div>
   );
+}
+
+/** How the grid shows, sorts and edits one column. */
+function columnDef(
+  c: Column,
+  sort: SortSpec[],
+  editable: boolean,
+  onExpand: (row: GridRow, column: string, fromKeyboard: boolean) => void,
+): ColDef<GridRow> {
+  const sortIndex = sort.findIndex((s) => s.column === c.name);
+  const numeric = NUMERIC.has(c.type) && c.kind !== "nested-leaf";
+  const bool = c.type === "boolean" && c.kind !== "nested-leaf";
+  return {
+    colId: c.name,
+    headerName: c.name,
+    headerTooltip: headerTooltip(c),
+    valueGetter: (p) => p.data?.cells[c.name] ?? null,
+    valueFormatter: (p) => displayCell(p.value),
+    comparator: () => 0,
+    sortable: true,
+    sort: sortIndex >= 0 ? (sort[sortIndex]?.direction ?? null) : null,
+    sortIndex: sortIndex >= 0 ? sortIndex : null,
+    editable: (p) => editable && !!p.data && !p.data.deleted && !p.data.cut.includes(c.name),
+    cellDataType: numeric ? "number" : bool ? "boolean" : "text",
+    cellEditor: numeric ? "agNumberCellEditor" : bool ? "agCheckboxCellEditor" : "agTextCellEditor",
+    cellRenderer: CellRenderer,
+    cellRendererParams: { column: c, onExpand },
+    suppressKeyboardEvent: suppressOpenCellKey,
+    cellClass: (p: CellClassParams<GridRow>) => cellClasses(p.data, c),
+    headerClass: `col-kind-${c.kind}${c.editable ? "" : " col-readonly"}`,
+    minWidth: 90,
+    width:
+      c.kind === "meta" ? (c.name === "_score" ? 90 : 170) : c.kind === "nested-parent" ? 260 : 160,
+    pinned: c.name === "_id" ? "left" : undefined,
+  };
+}
+
+/** The sort the person set by clicking headers, in the order of its columns. */
+function sortOf(api: GridApi<GridRow>): SortSpec[] {
+  return api
+    .getColumnState()
+    .filter((s) => s.sort)
+    .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
+    .map((s) => ({ column: s.colId, direction: s.sort as "asc" | "desc" }));
+}
+
+/** The focused cell that Shift+Enter opens in full, when not editing and the key came from a cell. */
+function cellToOpen(
+  api: GridApi<GridRow>,
+  e: KeyboardEvent,
+  columns: Column[],
+): { row: GridRow; column: string } | null {
+  if (!isOpenCellKey(e) || api.getEditingCells().length > 0) return null;
+  if (!(e.target instanceof HTMLElement) || !e.target.closest(".ag-cell")) return null;
+  const focused = api.getFocusedCell();
+  const column = focused?.column.getColId();
+  const row = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined;
+  if (!row || !column || !columns.some((c) => c.name === column)) return null;
+  return { row, column };
 }
 
 const NUMERIC = new Set([

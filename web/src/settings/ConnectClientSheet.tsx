@@ -10,7 +10,6 @@ import { Modal } from "../ui/modal.tsx";
 export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
   const sheet = useLoad((signal) => get<Sheet>("/mcp/connect-client", { signal }), []);
   const [active, setActive] = useState(0);
-  const toasts = useToasts();
   const snippet = sheet.data?.snippets[active];
   const ids = useId();
   const tabId = (i: number) => `${ids}-tab-${i}`;
@@ -66,17 +65,7 @@ export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
             ))}
           </div>
           {snippet ? (
-            <SnippetPanel
-              snippet={snippet}
-              panelId={panelId}
-              labelledBy={tabId(active)}
-              onCopy={() =>
-                copyText(snippet.text).then(
-                  () => toasts.success(`${snippet.title} snippet copied.`),
-                  (e) => toasts.error(e),
-                )
-              }
-            />
+            <SnippetPanel snippet={snippet} id={panelId} labelledBy={tabId(active)} />
           ) : null}
         </>
       ) : null}
@@ -84,7 +73,7 @@ export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The tab a key moves to: ←/→ wrap around, Home and End; null for any other key. Pure. */
+/** The tab that ←, →, Home or End moves to from `active` (wrapping), or null for another key. */
 function tabAfterKey(key: string, active: number, count: number): number | null {
   if (key === "ArrowRight") return (active + 1) % count;
   if (key === "ArrowLeft") return (active - 1 + count) % count;
@@ -93,26 +82,39 @@ function tabAfterKey(key: string, active: number, count: number): number | null 
   return null;
 }
 
-function SnippetPanel(props: {
+/** One client's snippet: where it goes, the text, and a copy button. */
+function SnippetPanel({
+  snippet,
+  id,
+  labelledBy,
+}: {
   snippet: Sheet["snippets"][number];
-  panelId: string;
+  id: string;
   labelledBy: string;
-  onCopy: () => void;
 }) {
-  const { snippet } = props;
+  const toasts = useToasts();
   return (
     <div
       className="snippet"
       role="tabpanel"
-      id={props.panelId}
-      aria-labelledby={props.labelledBy}
+      id={id}
+      aria-labelledby={labelledBy}
       data-testid="client-snippet"
     >
       <div className="snippet-where">
         {snippet.format === "shell" ? "Run in a terminal:" : "Add to"} <code>{snippet.where}</code>
       </div>
       <pre>{snippet.text}</pre>
-      <button type="button" className="small primary" onClick={props.onCopy}>
+      <button
+        type="button"
+        className="small primary"
+        onClick={() =>
+          copyText(snippet.text).then(
+            () => toasts.success(`${snippet.title} snippet copied.`),
+            (e) => toasts.error(e),
+          )
+        }
+      >
         Copy
       </button>
     </div>

@@ -10,7 +10,36 @@ import { installPlugin, removePlugin, updatePlugin } from "./plugin-actions.ts";
 
 export function Plugins() {
   const plugins = useLoad((signal) => get<PluginEntry[]>("/plugins", { signal }), []);
-  const { busy, removing, setRemoving, act, remove } = usePluginJobs(plugins.reload);
+  const toasts = useToasts();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [removing, setRemoving] = useState<PluginEntry | null>(null);
+
+  const act = async (p: PluginEntry, action: "install" | "update") => {
+    setBusy({ type: p.type, job: null });
+    try {
+      const onUpdate = (job: JobView) => setBusy({ type: p.type, job });
+      if (action === "install") await installPlugin(p.type, onUpdate);
+      else await updatePlugin(p.type, onUpdate);
+      toasts.success(`${p.displayName} driver ${action === "install" ? "installed" : "updated"}.`);
+    } catch (e) {
+      toasts.error(e);
+    } finally {
+      setBusy(null);
+      plugins.reload();
+    }
+  };
+
+  const remove = async (p: PluginEntry) => {
+    try {
+      await removePlugin(p.type);
+      toasts.success(`${p.displayName} driver removed. Its saved connections are kept.`);
+    } catch (e) {
+      toasts.error(e);
+    } finally {
+      setRemoving(null);
+      plugins.reload();
+    }
+  };
 
   return (
     <div className="settings-page">
@@ -32,28 +61,18 @@ export function Plugins() {
         </thead>
         <tbody>
           {plugins.data?.map((p) => (
-            <tr key={p.type}>
-              <td>
-                <strong>{p.displayName}</strong>
-                <div className="hint">{p.description}</div>
-                {p.loadError ? <ErrorNote error={p.loadError} /> : null}
-              </td>
-              <td>{p.installedVersion ?? "—"}</td>
-              <td>{p.availableVersion ?? "—"}</td>
-              <td className="actions">
-                <PluginActions
-                  plugin={p}
-                  busy={busy}
-                  onAct={(action) => act(p, action)}
-                  onRemove={() => setRemoving(p)}
-                />
-              </td>
-            </tr>
+            <PluginRow
+              key={p.type}
+              plugin={p}
+              busy={busy}
+              onAct={(action) => act(p, action)}
+              onRemove={() => setRemoving(p)}
+            />
           ))}
         </tbody>
       </table>
       {removing ? (
-        <RemoveDialog
+        <RemovePlugin
           plugin={removing}
           onCancel={() => setRemoving(null)}
           onRemove={() => remove(removing)}
@@ -63,61 +82,63 @@ export function Plugins() {
   );
 }
 
-/** Installing, updating and removing drivers, one at a time, each told in a toast. */
-function usePluginJobs(reload: () => void) {
-  const toasts = useToasts();
-  const [busy, setBusy] = useState<{ type: string; job: JobView | null } | null>(null);
-  const [removing, setRemoving] = useState<PluginEntry | null>(null);
+type Busy = { type: string; job: JobView | null } | null;
 
-  const act = async (p: PluginEntry, action: "install" | "update") => {
-    setBusy({ type: p.type, job: null });
-    try {
-      const onUpdate = (job: JobView) => setBusy({ type: p.type, job });
-      if (action === "install") await installPlugin(p.type, onUpdate);
-      else await updatePlugin(p.type, onUpdate);
-      toasts.success(`${p.displayName} driver ${action === "install" ? "installed" : "updated"}.`);
-    } catch (e) {
-      toasts.error(e);
-    } finally {
-      setBusy(null);
-      reload();
-    }
-  };
-
-  const remove = async (p: PluginEntry) => {
-    try {
-      await removePlugin(p.type);
-      toasts.success(`${p.displayName} driver removed. Its saved connections are kept.`);
-    } catch (e) {
-      toasts.error(e);
-    } finally {
-      setRemoving(null);
-      reload();
-    }
-  };
-  return { busy, removing, setRemoving, act, remove };
-}
-
-/** A driver's install, update and remove buttons, or the progress of the one running. */
-function PluginActions(props: {
+/** One driver of the catalog: what it is, which versions, and its actions or its progress. */
+function PluginRow({
+  plugin: p,
+  busy,
+  onAct,
+  onRemove,
+}: {
   plugin: PluginEntry;
-  busy: { type: string; job: JobView | null } | null;
+  busy: Busy;
   onAct: (action: "install" | "update") => void;
   onRemove: () => void;
 }) {
-  const { plugin: p, busy } = props;
-  if (busy?.type === p.type)
-    return (
-      <ProgressBar label={busy.job?.label ?? "Starting…"} progress={busy.job?.progress ?? null} />
-    );
+  return (
+    <tr>
+      <td>
+        <strong>{p.displayName}</strong>
+        <div className="hint">{p.description}</div>
+        {p.loadError ? <ErrorNote error={p.loadError} /> : null}
+      </td>
+      <td>{p.installedVersion ?? "—"}</td>
+      <td>{p.availableVersion ?? "—"}</td>
+      <td className="actions">
+        {busy?.type === p.type ? (
+          <ProgressBar
+            label={busy.job?.label ?? "Starting…"}
+            progress={busy.job?.progress ?? null}
+          />
+        ) : (
+          <PluginActions plugin={p} disabled={!!busy} onAct={onAct} onRemove={onRemove} />
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Install when it is not installed; Update when the catalog has a newer archive; Remove. */
+function PluginActions({
+  plugin: p,
+  disabled,
+  onAct,
+  onRemove,
+}: {
+  plugin: PluginEntry;
+  disabled: boolean;
+  onAct: (action: "install" | "update") => void;
+  onRemove: () => void;
+}) {
   return (
     <>
       {!p.installed ? (
         <button
           type="button"
           className="small primary"
-          disabled={!!busy}
-          onClick={() => props.onAct("install")}
+          disabled={disabled}
+          onClick={() => onAct("install")}
           aria-label={`Install ${p.displayName}`}
         >
           Install
@@ -127,8 +148,8 @@ function PluginActions(props: {
         <button
           type="button"
           className="small"
-          disabled={!!busy}
-          onClick={() => props.onAct("update")}
+          disabled={disabled}
+          onClick={() => onAct("update")}
           aria-label={`Update ${p.displayName}`}
         >
           Update
@@ -138,8 +159,8 @@ function PluginActions(props: {
         <button
           type="button"
           className="small danger-text"
-          disabled={!!busy}
-          onClick={props.onRemove}
+          disabled={disabled}
+          onClick={onRemove}
           aria-label={`Remove ${p.displayName}`}
         >
           Remove
@@ -149,26 +170,31 @@ function PluginActions(props: {
   );
 }
 
-function RemoveDialog(props: { plugin: PluginEntry; onCancel: () => void; onRemove: () => void }) {
+function RemovePlugin({
+  plugin,
+  onCancel,
+  onRemove,
+}: {
+  plugin: PluginEntry;
+  onCancel: () => void;
+  onRemove: () => void;
+}) {
   return (
     <Modal
-      title={`Remove the ${props.plugin.displayName} driver`}
-      onClose={props.onCancel}
+      title={`Remove the ${plugin.displayName} driver`}
+      onClose={onCancel}
       footer={
         <>
-          <button type="button" onClick={props.onCancel}>
+          <button type="button" onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className="danger" onClick={props.onRemove}>
+          <button type="button" className="danger" onClick={onRemove}>
             Remove
           </button>
         </>
       }
     >
-      <p>
-        Saved {props.plugin.displayName} connections are kept; opening one installs the driver
-        again.
-      </p>
+      <p>Saved {plugin.displayName} connections are kept; opening one installs the driver again.</p>
     </Modal>
   );
 }

@@ -35,12 +35,13 @@ import type {
   ServerInfo,
   TestInput,
 } from "../contract.ts";
+import { databaseTypeView } from "../plugin-views.ts";
 import { badInput, type Router } from "../router.ts";
 import type { UiServices } from "../services.ts";
 
 export function connectionRoutes(router: Router, app: UiServices): void {
   router.get("/drivers", async (): Promise<DatabaseType[]> => {
-    if (app.plugins) return app.plugins.databaseTypes();
+    if (app.plugins) return (await app.plugins.databaseTypes()).map(databaseTypeView);
     return installedTypes().map((type) => ({
       type,
       displayName: installedDriver(type)!.displayName,

@@ -2,6 +2,7 @@
 import { loadInstalledDrivers } from "../../../connections/driver-registry.ts";
 import type { ApprovalDecision, JobView, TokenInput } from "../contract.ts";
 import type { IntegrationsService } from "../integrations.ts";
+import { pluginEntryView } from "../plugin-views.ts";
 import { badInput, notFound, type Router } from "../router.ts";
 import { type UiServices, unavailable } from "../services.ts";
 
@@ -15,7 +16,7 @@ export function settingsRoutes(router: Router, app: UiServices): void {
     return app.mcp;
   };
 
-  router.get("/plugins", () => plugins().browse("ui"));
+  router.get("/plugins", async () => (await plugins().browse("ui")).map(pluginEntryView));
 
   const installJob = (type: string, action: "install" | "update"): JobView => {
     const service = plugins();

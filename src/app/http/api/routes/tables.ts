@@ -10,7 +10,8 @@ import type { ConsoleRequest } from "../../../../core/console.ts";
 import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
 import { displayValue } from "../../../../core/exact-json.ts";
 import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
-import { type BrowseRequest, type FilterOp, RESULT_WINDOW } from "../../../../core/grid.ts";
+import { FILTER_OPERATORS } from "../../../../core/filter-ops.ts";
+import { type BrowseRequest, RESULT_WINDOW } from "../../../../core/grid.ts";
 import type {
   DeletePlan,
   ExportInput,
@@ -20,22 +21,6 @@ import type {
 } from "../contract.ts";
 import { badInput, FileAnswer, type Router } from "../router.ts";
 import type { UiServices } from "../services.ts";
-
-/** How the filter row names each operator. */
-export const FILTER_OP_LABELS: Record<FilterOp, string> = {
-  eq: "=",
-  neq: "≠",
-  gt: ">",
-  gte: "≥",
-  lt: "<",
-  lte: "≤",
-  in: "in",
-  not_in: "not in",
-  like: "like",
-  not_like: "not like",
-  exists: "exists",
-  missing: "is missing",
-};
 
 const EXPORT_TYPES: Record<ExportFormat, string> = {
   ndjson: "application/x-ndjson",
@@ -65,7 +50,7 @@ export function tableRoutes(router: Router, app: UiServices): void {
           .filter((c) => c.ops.length > 0)
           .map(({ column, ops }) => ({
             column,
-            ops: ops.map((op) => ({ value: op, label: FILTER_OP_LABELS[op] })),
+            ops: ops.map((op) => ({ value: op, label: FILTER_OPERATORS[op].label })),
           })),
       };
     },

@@ -1,0 +1,75 @@
+/**
+ * The table's toolbar: Refresh, the edit actions (+ Row, Delete rows, Save, Discard) and the view
+ * elsewhere (the console, curl, an export). It only shows state and calls back.
+ */
+import type { PendingEdits } from "./usePendingEdits.ts";
+
+export function GridToolbar({
+  table,
+  edits,
+  onRefresh,
+  onOpenInConsole,
+  onCopyCurl,
+  onExport,
+}: {
+  table: string;
+  edits: PendingEdits;
+  onRefresh: () => void;
+  onOpenInConsole: () => void;
+  onCopyCurl: () => void;
+  onExport: () => void;
+}) {
+  const { pending, saving } = edits;
+  const selectedCount = edits.selected.length;
+  const canDiscard = pending > 0 || edits.refusals.length > 0 || !!edits.saveResult;
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Table actions">
+      <h2 className="toolbar-title" title={table}>
+        {table}
+      </h2>
+      <button type="button" className="small" onClick={onRefresh} title="Reload this page">
+        Refresh
+      </button>
+      <span className="toolbar-sep" />
+      <button
+        type="button"
+        className="small"
+        onClick={edits.addRow}
+        title="Add a row (Ctrl+Shift+N)"
+      >
+        + Row
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={edits.deleteSelected}
+        disabled={selectedCount === 0}
+      >
+        Delete rows{selectedCount ? ` (${selectedCount})` : ""}
+      </button>
+      <button
+        type="button"
+        className="small primary"
+        onClick={edits.save}
+        disabled={pending === 0 || saving}
+        title="Save (Ctrl+S)"
+        aria-keyshortcuts="Control+S"
+      >
+        {saving ? "Saving…" : `Save${pending ? ` (${pending})` : ""}`}
+      </button>
+      <button type="button" className="small" onClick={edits.discard} disabled={!canDiscard}>
+        Discard
+      </button>
+      <span className="toolbar-sep" />
+      <button type="button" className="small" onClick={onOpenInConsole}>
+        Open in console
+      </button>
+      <button type="button" className="small" onClick={onCopyCurl}>
+        Copy as curl
+      </button>
+      <button type="button" className="small" onClick={onExport}>
+        Export…
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** Settings > Integrations > Audit log: the newest calls AI clients made, and how each ended. */
+
+import { get } from "../api/client.ts";
+import type { AuditEntry } from "../api/types.ts";
+import { ErrorNote } from "../ui/errors.tsx";
+import { Loading, useLoad } from "../ui/loading.tsx";
+
+export function AuditLog() {
+  const audit = useLoad((signal) => get<AuditEntry[]>("/mcp/audit?limit=200", { signal }), []);
+  return (
+    <section className="card">
+      <div className="card-header">
+        <h3>Audit log</h3>
+        <button type="button" className="small" onClick={audit.reload}>
+          Refresh
+        </button>
+      </div>
+      <Loading active={audit.loading} label="Loading the audit log…" />
+      <ErrorNote error={audit.error} />
+      <div className="audit-scroll">
+        <table className="plain-table compact" data-testid="audit-table">
+          <thead>
+            <tr>
+              <th>Time</th>
+              <th>Token</th>
+              <th>Connection</th>
+              <th>Tool</th>
+              <th>Class</th>
+              <th>Outcome</th>
+              <th>ms</th>
+            </tr>
+          </thead>
+          <tbody>
+            {audit.data?.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="muted">
+                  No calls from AI clients yet.
+                </td>
+              </tr>
+            ) : null}
+            {audit.data?.map((a, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the log is append-only, newest first
+              <tr key={i} title={a.message ?? undefined}>
+                <td>{new Date(a.at).toLocaleString()}</td>
+                <td>{a.token ?? "—"}</td>
+                <td>{a.connection ?? "—"}</td>
+                <td>{a.tool ?? "—"}</td>
+                <td>{a.classification ?? "—"}</td>
+                <td className={`outcome-${a.outcome}`}>
+                  {a.outcome}
+                  {a.layer ? ` (${a.layer})` : ""}
+                </td>
+                <td>{a.durationMs ?? "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

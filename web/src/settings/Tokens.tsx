@@ -1,0 +1,161 @@
+/**
+ * Settings > Integrations > Authentication: the tokens AI clients send on the HTTP endpoint, with
+ * their scope, connections, expiry and last use; create one (shown once) or revoke one.
+ */
+import { useState } from "react";
+import { del, get, seg } from "../api/client.ts";
+import type { TokenCreated, TokenView } from "../api/types.ts";
+import { ErrorNote, useToasts } from "../ui/errors.tsx";
+import { Loading, useLoad } from "../ui/loading.tsx";
+import { Modal } from "../ui/modal.tsx";
+import { CreateTokenDialog } from "./CreateTokenDialog.tsx";
+import { TokenShownOnce } from "./TokenShownOnce.tsx";
+import { SCOPES } from "./token-scopes.ts";
+
+export function Tokens() {
+  const toasts = useToasts();
+  const tokens = useLoad((signal) => get<TokenView[]>("/mcp/tokens", { signal }), []);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<TokenCreated | null>(null);
+  const [revoking, setRevoking] = useState<TokenView | null>(null);
+
+  const revoke = async (t: TokenView) => {
+    try {
+      await del(`/mcp/tokens/${seg(t.id)}`);
+      toasts.success(`Token "${t.name}" revoked.`);
+    } catch (e) {
+      toasts.error(e);
+    } finally {
+      setRevoking(null);
+      tokens.reload();
+    }
+  };
+
+  return (
+    <section className="card">
+      <div className="card-header">
+        <h3>Authentication</h3>
+        <button type="button" className="small primary" onClick={() => setCreating(true)}>
+          Create token…
+        </button>
+      </div>
+      <p className="muted">
+        AI clients on the HTTP endpoint send a token as Authorization: Bearer. The stdio bridge
+        needs none.
+      </p>
+      <Loading active={tokens.loading} label="Loading tokens…" />
+      <ErrorNote error={tokens.error} />
+      <table className="plain-table" data-testid="token-table">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Scope</th>
+            <th>Connections</th>
+            <th>Expires</th>
+            <th>Last used</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {tokens.data?.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="muted">
+                No tokens yet.
+              </td>
+            </tr>
+          ) : null}
+          {tokens.data?.map((t) => (
+            <TokenRow key={t.id} token={t} onRevoke={() => setRevoking(t)} />
+          ))}
+        </tbody>
+      </table>
+      {creating ? (
+        <CreateTokenDialog
+          onClose={() => setCreating(false)}
+          onCreated={(c) => {
+            setCreating(false);
+            setCreated(c);
+            tokens.reload();
+          }}
+        />
+      ) : null}
+      {created ? <TokenShownOnce created={created} onClose={() => setCreated(null)} /> : null}
+      {revoking ? (
+        <RevokeToken
+          token={revoking}
+          onCancel={() => setRevoking(null)}
+          onRevoke={() => revoke(revoking)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function TokenRow({ token: t, onRevoke }: { token: TokenView; onRevoke: () => void }) {
+  return (
+    <tr className={t.revoked ? "revoked" : undefined}>
+      <td>
+        {t.name} <code className="muted">{t.prefix}…</code>
+      </td>
+      <td>{SCOPES.find((s) => s.value === t.scope)?.label ?? t.scope}</td>
+      <td>{t.connections === null ? "all" : `${t.connections.length} allowed`}</td>
+      <td>{t.expiresAt ? new Date(t.expiresAt).toLocaleDateString() : "never"}</td>
+      <td>
+        {t.lastUsedAt ? (
+          // Written at most once a minute per token, so true to the minute.
+          <time dateTime={t.lastUsedAt} title="Recorded at most once a minute">
+            {new Date(t.lastUsedAt).toLocaleString()}
+          </time>
+        ) : (
+          "—"
+        )}
+      </td>
+      <td className="actions">
+        {t.revoked ? (
+          <span className="muted">revoked</span>
+        ) : (
+          <button
+            type="button"
+            className="small danger-text"
+            onClick={onRevoke}
+            aria-label={`Revoke ${t.name}`}
+          >
+            Revoke
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function RevokeToken({
+  token,
+  onCancel,
+  onRevoke,
+}: {
+  token: TokenView;
+  onCancel: () => void;
+  onRevoke: () => void;
+}) {
+  return (
+    <Modal
+      title="Revoke token"
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="danger" onClick={onRevoke}>
+            Revoke
+          </button>
+        </>
+      }
+    >
+      <p>
+        Clients using <strong>{token.name}</strong> are refused from now on, and their requests in
+        flight end.
+      </p>
+    </Modal>
+  );
+}
