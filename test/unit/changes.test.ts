@@ -1,7 +1,6 @@
 /** Change sets, pure: the refusals of spec 4.5, and the documents an update or insert sends. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { ChangeSet } from "../../src/core/changes.ts";
 import {
   alreadyHeld,
   checkChanges,
@@ -10,6 +9,7 @@ import {
   partialDocument,
 } from "../../src/drivers/elasticsearch/changes.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
+import type { EsChangeSet as ChangeSet } from "../../src/drivers/elasticsearch/row-version.ts";
 import { ORDERS_MAPPING } from "../support/datasets.ts";
 
 const columns = mappingToColumns({ orders: { mappings: ORDERS_MAPPING as never } });

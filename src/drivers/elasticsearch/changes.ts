@@ -15,21 +15,22 @@
  * `checkChanges`, `partialDocument` and `expandDocument` are pure; the rest talks to the cluster.
  */
 import { randomBytes } from "node:crypto";
-import type {
-  ChangeRefusal,
-  ChangeSet,
-  RowDelete,
-  RowInsert,
-  RowResult,
-  RowUpdate,
-  SaveResult,
-} from "../../core/changes.ts";
+import type { ChangeRefusal, ChangeSet, RowInsert } from "../../core/changes.ts";
 import { errors, isQuarryError } from "../../core/errors.ts";
 import { isExactInteger } from "../../core/exact-json.ts";
 import type { Column } from "../../core/grid.ts";
 import { hitToRow, type SearchHit } from "./cells.ts";
 import { errorTypeAndReason } from "./errors.ts";
 import { describeTable } from "./mapping.ts";
+import {
+  changeSetWithTokens,
+  type EsChangeSet,
+  type EsRowDelete,
+  type EsRowResult,
+  type EsRowUpdate,
+  type EsSaveResult,
+  encodeVersion,
+} from "./row-version.ts";
 import { pathSegment } from "./search-errors.ts";
 import type { EsTransport } from "./transport.ts";
 
@@ -69,9 +70,10 @@ export function insertLabel(insert: RowInsert, position: number): string {
  */
 export function checkChanges(
   columns: Column[],
-  changes: ChangeSet,
+  input: EsChangeSet,
   table: string,
 ): ChangeRefusal[] {
+  const changes = changeSetWithTokens(input);
   const refusals: ChangeRefusal[] = [];
   const byName = new Map(columns.map((c) => [c.name, c]));
   const seen = new Map<string, string>();
@@ -177,12 +179,14 @@ export function checkChanges(
     }
   };
 
-  const checkTokens = (change: "update" | "delete", row: string, r: RowUpdate | RowDelete) => {
+  const checkTokens = (change: "update" | "delete", row: string, r: EsRowUpdate | EsRowDelete) => {
+    const seqNo = r._seq_no ?? Number.NaN;
+    const primaryTerm = r._primary_term ?? Number.NaN;
     if (
-      !Number.isInteger(r._seq_no) ||
-      r._seq_no < 0 ||
-      !Number.isInteger(r._primary_term) ||
-      r._primary_term < 1
+      !Number.isInteger(seqNo) ||
+      seqNo < 0 ||
+      !Number.isInteger(primaryTerm) ||
+      primaryTerm < 1
     ) {
       refuse({
         change,
@@ -468,26 +472,26 @@ export async function validateChanges(
   return (await plan(transport, table, normalize(changes))).refusals;
 }
 
-function normalize(changes: ChangeSet): ChangeSet {
-  return {
+function normalize(changes: ChangeSet): EsChangeSet {
+  return changeSetWithTokens({
     updates: Array.isArray(changes?.updates) ? changes.updates : [],
     inserts: Array.isArray(changes?.inserts) ? changes.inserts : [],
     deletes: Array.isArray(changes?.deletes) ? changes.deletes : [],
-  };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Saving
 
 interface Write {
-  change: RowResult["change"];
+  change: EsRowResult["change"];
   row: string;
   index: string;
   id?: string;
   method: "POST" | "PUT" | "DELETE";
   path: (refresh: string) => string;
   body?: unknown;
-  original: RowUpdate | RowInsert | RowDelete;
+  original: EsRowUpdate | RowInsert | EsRowDelete;
 }
 
 const enc = pathSegment;
@@ -501,7 +505,7 @@ export async function saveChanges(
   table: string,
   input: ChangeSet,
   options: { signal?: AbortSignal } = {},
-): Promise<SaveResult> {
+): Promise<EsSaveResult> {
   const changes = normalize(input);
   const { columns, refusals, partials } = await plan(transport, table, changes);
   if (refusals.length > 0) throw errors.changesRefused(refusals);
@@ -555,7 +559,7 @@ export async function saveChanges(
   }
 
   const refresh = await refreshPolicies(transport, [...new Set(writes.map((w) => w.index))]);
-  const results: RowResult[] = new Array(writes.length);
+  const results: EsRowResult[] = new Array(writes.length);
   let stopped: string | undefined;
   let next = 0;
   const worker = async () => {
@@ -592,7 +596,7 @@ export async function saveChanges(
             type: isQuarryError(e) ? e.code : "network_error",
             reason: e instanceof Error ? e.message : String(e),
           },
-        } satisfies RowResult;
+        } satisfies EsRowResult;
       });
     }
   };
@@ -601,16 +605,16 @@ export async function saveChanges(
   const current = await attachCurrent(transport, columns, writes, results);
   for (const [i, doc] of current) {
     const w = writes[i] as Write;
-    const r = results[i] as RowResult;
+    const r = results[i] as EsRowResult;
     if (!r.ok && alreadyHeld(w, doc)) results[i] = savedBefore(r, doc);
   }
 
-  const remaining: ChangeSet = { updates: [], inserts: [], deletes: [] };
+  const remaining: EsChangeSet = { updates: [], inserts: [], deletes: [] };
   writes.forEach((w, i) => {
     if (results[i]?.ok) return;
-    if (w.change === "update") remaining.updates.push(w.original as RowUpdate);
+    if (w.change === "update") remaining.updates.push(w.original as EsRowUpdate);
     else if (w.change === "insert") remaining.inserts.push(w.original as RowInsert);
-    else remaining.deletes.push(w.original as RowDelete);
+    else remaining.deletes.push(w.original as EsRowDelete);
   });
   return { results, remaining };
 }
@@ -628,7 +632,7 @@ async function send(
   w: Write,
   refresh: string,
   signal: AbortSignal | undefined,
-): Promise<RowResult> {
+): Promise<EsRowResult> {
   const res = await transport.request<WriteAnswer>({
     method: w.method,
     path: w.path(refresh),
@@ -638,19 +642,16 @@ async function send(
   const base = { change: w.change, row: w.row };
   const body = res.body;
   if (res.status >= 200 && res.status < 300) {
-    const out: RowResult = { ...base, ok: true, _index: body?._index ?? w.index };
+    const out: EsRowResult = { ...base, ok: true, _index: body?._index ?? w.index };
     const id = body?._id ?? w.id;
     if (id !== undefined) out._id = id;
-    if (w.change !== "delete" && typeof body?._seq_no === "number") {
-      out._seq_no = body._seq_no;
-      if (typeof body._primary_term === "number") out._primary_term = body._primary_term;
-    }
+    if (w.change !== "delete") withVersion(out, body);
     return out;
   }
   const { type, reason } = errorTypeAndReason(body);
   const gone =
     res.status === 404 && (body?.result === "not_found" || type === "document_missing_exception");
-  const out: RowResult = {
+  const out: EsRowResult = {
     ...base,
     ok: false,
     _index: w.index,
@@ -704,11 +705,11 @@ async function attachCurrent(
   transport: EsTransport,
   columns: Column[],
   writes: Write[],
-  results: RowResult[],
+  results: EsRowResult[],
 ): Promise<Map<number, MgetDoc | undefined>> {
   const read = new Map<number, MgetDoc | undefined>();
   const wanted = writes
-    .map((w, i) => ({ w, r: results[i] as RowResult, i }))
+    .map((w, i) => ({ w, r: results[i] as EsRowResult, i }))
     .filter(
       ({ r }) =>
         r && !r.notSent && r._id !== undefined && (r.ok ? r.change !== "delete" : r.conflict),
@@ -775,12 +776,22 @@ function canonical(v: unknown): string {
 }
 
 /** The result of a change the cluster already held: saved, nothing written again. */
-function savedBefore(r: RowResult, doc: MgetDoc | undefined): RowResult {
+function savedBefore(r: EsRowResult, doc: MgetDoc | undefined): EsRowResult {
   const { error: _error, conflict: _conflict, ...rest } = r;
-  const out: RowResult = { ...rest, ok: true, alreadySaved: true };
-  if (r.change !== "delete" && typeof doc?._seq_no === "number") {
-    out._seq_no = doc._seq_no;
-    if (typeof doc._primary_term === "number") out._primary_term = doc._primary_term;
-  }
+  const out: EsRowResult = { ...rest, ok: true, alreadySaved: true };
+  if (r.change !== "delete") withVersion(out, doc);
   return out;
+}
+
+/** Gives a result the document's new version, when the cluster's answer carries it. */
+function withVersion(
+  out: EsRowResult,
+  answer: { _seq_no?: number; _primary_term?: number } | undefined,
+): void {
+  if (typeof answer?._seq_no !== "number") return;
+  out._seq_no = answer._seq_no;
+  if (typeof answer._primary_term !== "number") return;
+  out._primary_term = answer._primary_term;
+  const version = encodeVersion(answer._seq_no, answer._primary_term);
+  if (version !== undefined) out.version = version;
 }

@@ -2,7 +2,7 @@
  * A live connection to one cluster: the Elasticsearch driver's `DriverSession`. Each operation
  * lives in its own module; this class only binds them to the connection's transport.
  */
-import type { ChangeRefusal, ChangeSet, SaveResult } from "../../core/changes.ts";
+import type { ChangeRefusal, ChangeSet } from "../../core/changes.ts";
 import type {
   Classification,
   ConsoleBlock,
@@ -14,7 +14,7 @@ import type {
 import type { ConnectionSecrets, DriverSession, GridView, ServerInfo } from "../../core/driver.ts";
 import { isQuarryError } from "../../core/errors.ts";
 import type { ExportOptions, ExportReport } from "../../core/export.ts";
-import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "../../core/grid.ts";
+import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
 import { browse, openGrid, viewAsRequest } from "./browse.ts";
 import { saveChanges, validateChanges } from "./changes.ts";
 import { classify, classifyRequest } from "./classify.ts";
@@ -26,6 +26,7 @@ import { httpError } from "./errors.ts";
 import { exportTable } from "./export.ts";
 import { filterOpsForColumn } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
+import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
 import { listTables } from "./tables.ts";
 import { EsTransport } from "./transport.ts";
@@ -127,7 +128,7 @@ export class EsSession implements DriverSession {
     return describeTable(this.transport, table);
   }
 
-  async browse(table: string, request: BrowseRequest): Promise<BrowseResult> {
+  async browse(table: string, request: BrowseRequest): Promise<EsBrowseResult> {
     await this.#ready();
     return browse(this.transport, table, request);
   }
@@ -168,7 +169,7 @@ export class EsSession implements DriverSession {
     return validateChanges(this.transport, table, changes);
   }
 
-  async saveChanges(table: string, changes: ChangeSet): Promise<SaveResult> {
+  async saveChanges(table: string, changes: ChangeSet): Promise<EsSaveResult> {
     await this.#ready();
     return saveChanges(this.transport, table, changes);
   }
