@@ -5,6 +5,7 @@
  * stops it cleanly; `--resume` continues after the last completed batch without duplicates.
  */
 import type { Command } from "commander";
+import { exportTable } from "../../app/export/export-table.ts";
 import { QuarryError } from "../../core/errors.ts";
 import {
   EXPORT_FORMATS,
@@ -104,7 +105,7 @@ export function registerExportCommand(program: Command): void {
     process.once("SIGINT", onInterrupt);
     try {
       const report = await withSession(conn, flags, (s) =>
-        s.exportTable(table, {
+        exportTable(s, table, {
           format,
           out: flags.out,
           ...(toStdout ? { sink: stdoutSink() } : {}),

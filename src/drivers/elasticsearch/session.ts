@@ -13,7 +13,7 @@ import type {
 } from "../../core/console.ts";
 import type { ConnectionSecrets, DriverSession, GridView, ServerInfo } from "../../core/driver.ts";
 import { isQuarryError } from "../../core/errors.ts";
-import type { ExportOptions, ExportReport } from "../../core/export.ts";
+import type { ScanRequest, TableScan } from "../../core/export.ts";
 import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
 import { browse, openGrid, viewAsRequest } from "./browse.ts";
 import { saveChanges, validateChanges } from "./changes.ts";
@@ -23,7 +23,7 @@ import { consoleText, parseConsoleText, prepareRequest, runConsole, toCurl } fro
 import { deleteIndex, planDeleteIndex } from "./delete-index.ts";
 import { readValue } from "./documents.ts";
 import { httpError } from "./errors.ts";
-import { exportTable } from "./export.ts";
+import { openScan } from "./export-scan.ts";
 import { filterOpsForColumn } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
 import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
@@ -213,9 +213,9 @@ export class EsSession implements DriverSession {
     return deleteIndex(this.transport, table, confirmed);
   }
 
-  /** The export checks where it writes before the server is identified: a bad path sends nothing. */
-  exportTable(table: string, options: ExportOptions): Promise<ExportReport> {
-    return exportTable(this.transport, table, options, () => this.#ready());
+  /** The keep-alive is checked before the server is identified: a bad one sends nothing. */
+  openScan(table: string, request: ScanRequest): Promise<TableScan> {
+    return openScan(this.transport, table, request, () => this.#ready());
   }
 
   /** Closes the grids still open (freeing their points in time), then the connection pool. */

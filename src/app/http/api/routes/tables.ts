@@ -11,6 +11,7 @@ import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
 import { displayValue } from "../../../../core/exact-json.ts";
 import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
 import { type BrowseRequest, type FilterOp, RESULT_WINDOW } from "../../../../core/grid.ts";
+import { exportTable } from "../../../export/export-table.ts";
 import type {
   DeletePlan,
   ExportInput,
@@ -145,7 +146,7 @@ export function tableRoutes(router: Router, app: UiServices): void {
       async ({ signal, progress }) => {
         let report: ExportReport;
         try {
-          report = await session.exportTable(table!, {
+          report = await exportTable(session, table!, {
             format: input.format,
             out,
             ...(input.filters ? { filters: input.filters } : {}),

@@ -6,7 +6,7 @@
  * - a character device or a FIFO (`/dev/null`, `mkfifo`) is written through, once, in order: it is
  *   a stream, not a file to replace, and a rename over it would replace the device node itself;
  * - a sink the caller gives (the CLI's `--out -`: standard output) is written through the same way.
- * Refused with a remedy, before the cluster is asked anything: a folder, a missing folder, a path
+ * Refused with a remedy, before the database is asked anything: a folder, a missing folder, a path
  * that cannot be written, a block device, a socket, a FIFO that no process reads.
  */
 import { constants } from "node:fs";
