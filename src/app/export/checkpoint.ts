@@ -1,14 +1,15 @@
 /**
  * The export's checkpoint (`<out>.checkpoint.json`): what was asked, how far each slice got, the
- * bytes of the partial file that hold complete batches, and the scan's own notes for a resume.
- * Written atomically (temporary file, sync, rename).
+ * bytes of the partial file that hold complete batches, and the scan's own notes for a resume
+ * (kept beside the export's fields, under their own names: a user reading the file finds the
+ * snapshot's id where the database calls it). Written atomically (temporary file, sync, rename).
  */
 import { createHash } from "node:crypto";
 import { open, readFile, rename, rm } from "node:fs/promises";
 import { parseJsonExact } from "../../core/exact-json.ts";
 import type { ExportFormat, ExportOptions, ScanCursor, ScanState } from "../../core/export.ts";
 
-export const CHECKPOINT_VERSION = 2;
+export const CHECKPOINT_VERSION = 1;
 
 export interface Checkpoint {
   version: number;
@@ -29,6 +30,21 @@ export interface Checkpoint {
   rescan?: { baseBytes: number; baseDocs: number; matched: number };
 }
 
+const OWN_FIELDS = new Set<string>([
+  "version",
+  "identity",
+  "table",
+  "format",
+  "slices",
+  "batchSize",
+  "expected",
+  "written",
+  "bytes",
+  "cursors",
+  "done",
+  "rescan",
+] satisfies (keyof Checkpoint)[]);
+
 /** The files an export to `out` keeps beside it until it completes. */
 export const partialPath = (out: string) => `${out}.partial`;
 export const checkpointPath = (out: string) => `${out}.checkpoint.json`;
@@ -48,7 +64,8 @@ export async function writeCheckpoint(path: string, cp: Checkpoint): Promise<voi
   const tmp = `${path}.${process.pid}.tmp`;
   const fh = await open(tmp, "w", 0o600);
   try {
-    await fh.writeFile(JSON.stringify(cp));
+    const { scan, ...own } = cp;
+    await fh.writeFile(JSON.stringify({ ...scan, ...own }));
     await fh.sync();
   } finally {
     await fh.close();
@@ -59,8 +76,12 @@ export async function writeCheckpoint(path: string, cp: Checkpoint): Promise<voi
 export async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
   try {
     // Exact: a cursor may hold a long beyond 2^53.
-    const cp = parseJsonExact(await readFile(path, "utf8")) as Checkpoint;
-    return cp.version === CHECKPOINT_VERSION ? cp : undefined;
+    const flat = parseJsonExact(await readFile(path, "utf8")) as Record<string, unknown>;
+    if (flat.version !== CHECKPOINT_VERSION) return undefined;
+    const own: Record<string, unknown> = {};
+    const scan: ScanState = {};
+    for (const [k, v] of Object.entries(flat)) (OWN_FIELDS.has(k) ? own : scan)[k] = v;
+    return { ...(own as Omit<Checkpoint, "scan">), scan };
   } catch {
     return undefined;
   }
