@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { QuarryError } from "../../src/core/errors.ts";
 import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.ts";
-import { saveChanges, validateChanges } from "../../src/drivers/elasticsearch/changes.ts";
+import { validateChanges } from "../../src/drivers/elasticsearch/change-plan.ts";
+import { saveChanges } from "../../src/drivers/elasticsearch/changes.ts";
 import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
 import type {
   EsChangeSet as ChangeSet,

@@ -11,12 +11,7 @@ import type { ChangeSet } from "../../src/core/changes.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import { parseJsonExact } from "../../src/core/exact-json.ts";
 import type { FilterRow, SortSpec } from "../../src/core/grid.ts";
-import {
-  checkChanges,
-  expandDocument,
-  insertLabel,
-  partialDocument,
-} from "../../src/drivers/elasticsearch/changes.ts";
+import { checkChanges, insertLabel } from "../../src/drivers/elasticsearch/change-checks.ts";
 import { classifyRequest } from "../../src/drivers/elasticsearch/classify.ts";
 import { baseUrl, validateConfig } from "../../src/drivers/elasticsearch/config.ts";
 import {
@@ -25,6 +20,7 @@ import {
   prepareRequest,
   toCurl,
 } from "../../src/drivers/elasticsearch/console.ts";
+import { expandDocument, partialDocument } from "../../src/drivers/elasticsearch/document-paths.ts";
 import { compileFilters } from "../../src/drivers/elasticsearch/filters.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
 import { compileSort } from "../../src/drivers/elasticsearch/sort.ts";
