@@ -11,6 +11,7 @@ import type {
   ConsoleRunOptions,
   RequestClass,
 } from "../../core/console.ts";
+import { consoleText } from "../../core/console.ts";
 import type { ConnectionSecrets, DriverSession, GridView, ServerInfo } from "../../core/driver.ts";
 import { isQuarryError } from "../../core/errors.ts";
 import type { ScanRequest, TableScan } from "../../core/export.ts";
@@ -20,7 +21,10 @@ import { validateChanges } from "./change-plan.ts";
 import { saveChanges } from "./changes.ts";
 import { classify, classifyRequest } from "./classify.ts";
 import type { EsConnectionConfig } from "./config.ts";
-import { consoleText, parseConsoleText, prepareRequest, runConsole, toCurl } from "./console.ts";
+import { runConsole } from "./console.ts";
+import { toCurl } from "./console-curl.ts";
+import { parseConsoleText } from "./console-parse.ts";
+import { prepareRequest } from "./console-request.ts";
 import { deleteIndex, planDeleteIndex } from "./delete-index.ts";
 import { readValue } from "./documents.ts";
 import { httpError } from "./errors.ts";
