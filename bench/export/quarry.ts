@@ -3,8 +3,8 @@
  *   node bench/export/quarry.ts <es url> <index> <out file> <slices> [batch size]
  * Prints one JSON line: the export's report.
  */
-import { exportTable } from "../../src/drivers/elasticsearch/export.ts";
 import { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import { exportTable } from "../../test/support/export.ts";
 
 const [url, index, out, slices, batch] = process.argv.slice(2);
 if (!url || !index || !out || !slices)

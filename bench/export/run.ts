@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { readState } from "../../scripts/es/cluster.ts";
-import { DEFAULT_BATCH } from "../../src/drivers/elasticsearch/export.ts";
+import { DEFAULT_BATCH } from "../../src/app/export/options.ts";
 import { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
 import { ORDERS_MAPPING, order, orderId } from "../../test/support/datasets.ts";
 import { startRootProxy } from "./root-proxy.ts";

@@ -8,9 +8,8 @@ export interface RowUpdate {
   _id: string;
   /** The concrete index of the row (required when the table is an alias or pattern). */
   _index?: string;
-  /** From the row as loaded: the write is refused if the document changed since. */
-  _seq_no: number;
-  _primary_term: number;
+  /** `Row.version` as loaded: the write is refused if the document changed since. */
+  version?: string;
   /** Column → new value. JSON columns take JSON values (arrays, objects). */
   set: Record<string, unknown>;
   /**
@@ -34,8 +33,8 @@ export interface RowInsert {
 export interface RowDelete {
   _id: string;
   _index?: string;
-  _seq_no: number;
-  _primary_term: number;
+  /** `Row.version` as loaded: the deletion is refused if the document changed since. */
+  version?: string;
 }
 
 export interface ChangeSet {
@@ -62,9 +61,8 @@ export interface RowResult {
   /** The document's id after the write (the cluster's id for inserts without one). */
   _id?: string;
   _index?: string;
-  /** New concurrency tokens after a successful update or insert. */
-  _seq_no?: number;
-  _primary_term?: number;
+  /** The document's new version (`Row.version`) after a successful update or insert. */
+  version?: string;
   /**
    * Someone else changed, deleted or (for an insert with a typed `_id`) created the document since
    * it was loaded: nothing was overwritten, and `current` shows what the cluster now holds.

@@ -1,4 +1,7 @@
-/** The console (spec 4.4): requests in, classified answers out. Types only. */
+/**
+ * The console (spec 4.4): requests in, classified answers out. Types, and the one way a request is
+ * written as console text (the driver, the CLI and the web UI all use it).
+ */
 import type { Column, PartialResult, Row } from "./grid.ts";
 
 export interface ConsoleRequest {
@@ -124,3 +127,17 @@ export type ConsoleResult =
       itemFailures?: { failed: number; total: number; first: string };
     }
   | { kind: "error"; status: number; type: string; reason: string; raw: unknown };
+
+/**
+ * Pure: a request as console text (`METHOD /path` then the body), as the history, the dialogs and
+ * the CLI show it, and as the console reads it back.
+ */
+export function consoleText(request: ConsoleRequest): string {
+  const head = `${String(request.method).toUpperCase()} ${request.path}`;
+  if (request.body === undefined) return head;
+  const body =
+    typeof request.body === "string"
+      ? request.body.trimEnd()
+      : JSON.stringify(request.body, null, 2);
+  return `${head}\n${body}`;
+}

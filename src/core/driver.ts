@@ -12,7 +12,7 @@ import type {
   ConsoleRunOptions,
   RequestClass,
 } from "./console.ts";
-import type { ExportOptions, ExportReport } from "./export.ts";
+import type { ScanRequest, TableScan } from "./export.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
 
 /** What a successful connection test reports. */
@@ -81,7 +81,11 @@ export interface DriverSession {
   /** Sends the deletion only when `confirmed` is the same request `planDeleteTable` returned. */
   deleteTable(table: string, confirmed: ConsoleRequest): Promise<void>;
 
-  exportTable(table: string, options: ExportOptions): Promise<ExportReport>;
+  /**
+   * Opens a scan of the table (or of what the filters select) for an export: its snapshot, its
+   * count and its slices. The app writes the batches (src/app/export); the driver only reads.
+   */
+  openScan(table: string, request: ScanRequest): Promise<TableScan>;
 
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 /**
- * JSON parsing that keeps integers beyond 2^53 exact. Elasticsearch's `long` fields, `_shard_doc`
- * sort values and `_seq_no`-like counters can exceed what a double holds; `JSON.parse` would round
+ * JSON parsing that keeps integers beyond 2^53 exact. A database's 64-bit integer fields, sort
+ * values and counters can exceed what a double holds; `JSON.parse` would round
  * them, so a cell would show another number and an export or a `search_after` would carry it on.
  * Such integers are kept as `JSON.rawJSON` values, which `JSON.stringify` writes back digit for
  * digit. Pure.

@@ -1,4 +1,7 @@
-/** Export of a whole table or the current filter (spec 4.5.5). Types only. */
+/**
+ * Export of a whole table or the current filter (spec 4.5.5): the options and report, and the scan
+ * a driver gives the app's export. Types, and the one shape of a stop a resume can get past.
+ */
 import type { BrowseRequest } from "./grid.ts";
 
 export type ExportFormat = "ndjson" | "csv" | "json";
@@ -34,7 +37,7 @@ export interface ExportOptions {
   sink?: ExportSink;
   filters?: BrowseRequest["filters"];
   rawQuery?: string;
-  /** Parallel sliced point-in-time searches (multi-shard indices); default: one per shard, up to 4. */
+  /** Parallel slices of the scan; default: the driver's choice (one per partition, up to 4). */
   slices?: number;
   /** Resume an interrupted export from its checkpoint file instead of starting over. */
   resume?: boolean;
@@ -43,12 +46,12 @@ export interface ExportOptions {
   /** Documents per search request (default 5,000; at most 10,000). */
   batchSize?: number;
   /**
-   * How long the cluster keeps the export's snapshot (point in time) between two requests, as a
+   * How long the database keeps the export's snapshot between two requests, as a
    * time such as `30s` or `10m` (default 5m).
    */
   keepAlive?: string;
   /**
-   * An interrupted export keeps its partial file, checkpoint and point in time for `resume`
+   * An interrupted export keeps its partial file, checkpoint and snapshot for `resume`
    * (default). `false` removes them: for an export that is never resumed (the UI names every file
    * anew).
    */
@@ -59,7 +62,7 @@ export interface ExportOptions {
 
 export interface ExportReport {
   written: number;
-  /** The count the cluster reported for the same query at the start. */
+  /** The count the database reported for the same query at the start. */
   expected: number;
   out: string;
   format: ExportFormat;
@@ -68,4 +71,98 @@ export interface ExportReport {
   /** Parallel slices used. */
   slices: number;
   bytes: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scan: what a driver gives the export (DriverSession.openScan). The app writes the files,
+// keeps the checkpoint and reports progress; the driver reads the table in slices and batches.
+
+/** Where a slice of a scan stands: what the driver needs to read its next batch (JSON). */
+export type ScanCursor = unknown[] | null;
+
+/** A scan's own notes for a later resume (the snapshot it reads, say), kept in the checkpoint. */
+export type ScanState = Record<string, unknown>;
+
+export interface ScanRequest {
+  /** The records come shaped for this format. */
+  format: ExportFormat;
+  filters?: BrowseRequest["filters"];
+  rawQuery?: string;
+  /** Parallel slices asked for; the driver chooses when absent (and on resume keeps its own). */
+  slices?: number;
+  /** Records per batch. */
+  batchSize: number;
+  /** How long the driver's snapshot may wait between two batches (`ExportOptions.keepAlive`). */
+  keepAlive?: string;
+  /** Continue the scan a checkpoint recorded, on its snapshot when the database still holds it. */
+  resume?: { state: ScanState; slices: number };
+  /** Cancels the scan's requests (the user cancelled). */
+  signal?: AbortSignal;
+}
+
+/** One record of a table, shaped for the scan's format. */
+export interface ScanRecord {
+  /** The record's identity in the table: a record already in a file is skipped by it. */
+  key: string;
+  /**
+   * What the file holds for it: for CSV its cells in `TableScan.columns` order; for NDJSON the
+   * JSON value of each of its lines; for JSON the one JSON value.
+   */
+  values: unknown[];
+}
+
+export interface ScanBatch {
+  records: ScanRecord[];
+  /** Where this slice continues after this batch. */
+  cursor: ScanCursor;
+  /** The slice has nothing more. */
+  last: boolean;
+}
+
+/** An open scan of a table: its snapshot is held until `close()`. */
+export interface TableScan {
+  /** The records that match at the snapshot; null when it continues a checkpoint's snapshot. */
+  readonly expected: number | null;
+  readonly slices: number;
+  /** Set when a resume found its snapshot gone: this is a new one, and what a file holds is skipped. */
+  readonly restarted: boolean;
+  /** The CSV header. */
+  readonly columns: readonly string[];
+  /** The lines one record takes in NDJSON. */
+  readonly ndjsonLines: number;
+  /** The notes a checkpoint keeps for a resume (they change as the scan runs). */
+  state(): ScanState;
+  /**
+   * The batches of one slice from `cursor` on; each is fetched while the one before is written.
+   * Once `halt` is aborted no further batch is asked for (the one on its way still comes). A stop
+   * a resume can get past is a `ScanInterruption`.
+   */
+  batches(slice: number, cursor: ScanCursor, halt?: AbortSignal): AsyncIterable<ScanBatch>;
+  /**
+   * The key of a record as a file holds it: its CSV fields, its NDJSON lines, or its JSON text,
+   * as text. For a resume on a new snapshot, which skips what is already written.
+   */
+  storedKey(entry: string[]): string;
+  close(): Promise<void>;
+}
+
+/**
+ * A scan that stopped in a way a resume can get past (its snapshot lost, the database out of
+ * reach, cancelled). Recognized by shape, as it may come from a plugin's own copy of this module.
+ */
+export interface ScanInterruption extends Error {
+  readonly scanInterrupted: true;
+  /** Said after the resume advice ("a resume reads a new snapshot…"). */
+  readonly note?: string;
+}
+
+export function scanInterruption(reason: string, note?: string): ScanInterruption {
+  return Object.assign(new Error(reason), {
+    scanInterrupted: true as const,
+    ...(note !== undefined ? { note } : {}),
+  });
+}
+
+export function isScanInterruption(e: unknown): e is ScanInterruption {
+  return e instanceof Error && (e as Partial<ScanInterruption>).scanInterrupted === true;
 }

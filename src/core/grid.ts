@@ -62,11 +62,11 @@ export interface Row {
   _index: string;
   _score: number | null;
   /**
-   * Concurrency tokens of the document as loaded; writes carry them (no lost updates). -2 when the
-   * search that produced the row did not ask for them: such a row must be re-read before a write.
+   * The document's version as loaded, an opaque concurrency token only the driver reads: a write
+   * carries it back and is refused if the document changed since (no lost updates). Absent when
+   * the read that produced the row did not ask for it: such a row must be re-read before a write.
    */
-  _seq_no: number;
-  _primary_term: number;
+  version?: string;
   /** Every column's cell, meta columns included, keyed by column name. */
   cells: Record<string, CellValue>;
   /** Columns whose cell is JSON text (arrays, objects, nested columns). */

@@ -6,6 +6,7 @@ import type { ApprovalReason } from "../core/access.ts";
 import type { SavedConnection } from "../core/connections.ts";
 import type { RequestClass } from "../core/console.ts";
 import type { DriverSession } from "../core/driver.ts";
+import type { ExportOptions, ExportReport } from "../core/export.ts";
 import type { HandshakeFile } from "../core/mcp-handshake.ts";
 import type { StoredToken } from "../core/tokens.ts";
 
@@ -117,3 +118,10 @@ export interface HandshakeSink {
 
 /** A clock, injectable so tests can move time (lockout, token expiry) without waiting. */
 export type Clock = () => number;
+
+/** The app's export: writes to a file what a session's scan reads (export_data). */
+export type TableExporter = (
+  session: DriverSession,
+  table: string,
+  options: ExportOptions,
+) => Promise<ExportReport>;

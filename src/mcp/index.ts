@@ -16,6 +16,7 @@ import type {
   Clock,
   ConnectionDirectory,
   HandshakeSink,
+  TableExporter,
   TokenDirectory,
 } from "./host.ts";
 import { McpHttpServer, PROOF_PER_MINUTE } from "./http-server.ts";
@@ -40,6 +41,8 @@ export interface McpServerConfig {
   handshake: HandshakeSink;
   /** Where export_data writes files. */
   exportDir: string;
+  /** The app's export, which export_data runs. */
+  exportTable: TableExporter;
   /** Defaults to Date.now; tests pass a clock they can move. */
   now?: Clock;
   /** Defaults to one hour, rotated 15 minutes before expiry (spec 2.4); tests shorten it. */
@@ -71,6 +74,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
     audit: config.audit,
     now,
     exportDir: config.exportDir,
+    exportTable: config.exportTable,
     stopping: stopping.signal,
   };
   const legacy = new LegacySessions((principal) => buildMcpServer(deps, principal));

@@ -14,7 +14,7 @@ import { isQuarryError } from "../core/errors.ts";
 import type { Principal } from "./auth.ts";
 import { audited, clientNameOf, principalOf, progressFor } from "./calls.ts";
 import type { Caller, ConnectionGateway } from "./connection-access.ts";
-import type { AuditSink, Clock, PendingApproval } from "./host.ts";
+import type { AuditSink, Clock, PendingApproval, TableExporter } from "./host.ts";
 import { RPC } from "./protocol.ts";
 import { toolError, toolResult } from "./result.ts";
 import { TOOL_LIST, TOOLS_BY_NAME } from "./tools/catalog.ts";
@@ -25,6 +25,7 @@ export interface ToolRuntimeDeps {
   audit: AuditSink;
   now: Clock;
   exportDir: string;
+  exportTable: TableExporter;
   /** Aborts every call when the server stops. */
   stopping: AbortSignal;
 }
@@ -162,6 +163,7 @@ function toolContext(
       return progress(p, total, message);
     },
     exportDir: deps.exportDir,
+    exportTable: deps.exportTable,
     audit: entry,
   };
   return { context, done: () => clearInterval(ticker) };

@@ -13,8 +13,11 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { ChangeSet, SaveResult } from "../../src/core/changes.ts";
-import type { Row } from "../../src/core/grid.ts";
+import type { SaveResult } from "../../src/core/changes.ts";
+import type {
+  EsChangeSet as ChangeSet,
+  EsRow as Row,
+} from "../../src/drivers/elasticsearch/row-version.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
 import { waitFor } from "../support/quarry.ts";

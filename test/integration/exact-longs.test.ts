@@ -8,7 +8,8 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { parseConsoleText } from "../../src/drivers/elasticsearch/console.ts";
+import { exportTable } from "../../src/app/export/export-table.ts";
+import { parseConsoleText } from "../../src/drivers/elasticsearch/console-parse.ts";
 import { MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
 
@@ -58,11 +59,11 @@ for (const name of MAJORS) {
 
     it("exports write the digits as they are stored, in NDJSON and CSV", async () => {
       const ndjson = join(dir, "out.ndjson");
-      await s.exportTable(index, { format: "ndjson", out: ndjson });
+      await exportTable(s, index, { format: "ndjson", out: ndjson });
       const text = await readFile(ndjson, "utf8");
       for (const n of LONGS) assert.ok(text.includes(`"n":${n}`), `${n} in\n${text}`);
       const csv = join(dir, "out.csv");
-      await s.exportTable(index, { format: "csv", out: csv });
+      await exportTable(s, index, { format: "csv", out: csv });
       const lines = await readFile(csv, "utf8");
       for (const n of LONGS) {
         assert.ok(lines.includes(`,[${n}],${n}\r\n`), `${n} in\n${lines}`);

@@ -17,7 +17,6 @@ import type { RunningNode } from "../../scripts/es/nodes.ts";
 import { QuarryError } from "../../src/core/errors.ts";
 import type { ExportFormat, ExportOptions } from "../../src/core/export.ts";
 import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.ts";
-import { csvColumns, exportTable } from "../../src/drivers/elasticsearch/export.ts";
 import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
 import {
   type EsRequest,
@@ -26,6 +25,7 @@ import {
 } from "../../src/drivers/elasticsearch/transport.ts";
 import { connectionTo, MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, ORDERS_SPECIALS } from "../support/datasets.ts";
+import { csvColumns, exportTable } from "../support/export.ts";
 import { Gate } from "../support/gate.ts";
 
 const GENERATED = 25_000;

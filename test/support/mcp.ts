@@ -12,6 +12,7 @@ import {
   addConnection,
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
+import { exportTable } from "../../src/app/export/export-table.ts";
 import { ApprovalQueue } from "../../src/app/mcp-host/approvals.ts";
 import {
   readHandshake,
@@ -140,6 +141,7 @@ export async function startTestServer(
       remove: (id) => removeHandshake(home.dir, id),
     },
     exportDir: join(home.dir, "exports"),
+    exportTable,
     now: home.clock.now,
     ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
     ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),

@@ -9,6 +9,8 @@ import {
   withParam,
   withProceedExample,
 } from "../../src/drivers/elasticsearch/delete-by-query.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
 import {
   csvColumns,
   csvField,
@@ -17,9 +19,7 @@ import {
   exportTable,
   jsonDocs,
   ndjsonLines,
-} from "../../src/drivers/elasticsearch/export.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
-import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+} from "../support/export.ts";
 
 describe("export formats", () => {
   it("CSV fields are quoted only when needed, and read back the same", () => {

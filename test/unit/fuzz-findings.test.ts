@@ -7,7 +7,7 @@ import { describe, it } from "node:test";
 import type { ChangeSet } from "../../src/core/changes.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import type { FilterRow, SortSpec } from "../../src/core/grid.ts";
-import { checkChanges } from "../../src/drivers/elasticsearch/changes.ts";
+import { checkChanges } from "../../src/drivers/elasticsearch/change-checks.ts";
 import { classifyRequest } from "../../src/drivers/elasticsearch/classify.ts";
 import { compileFilters } from "../../src/drivers/elasticsearch/filters.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";

@@ -8,23 +8,17 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseFilter } from "../../src/cli/commands/browse.ts";
 import type { ChangeSet } from "../../src/core/changes.ts";
+import { consoleText } from "../../src/core/console.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import { parseJsonExact } from "../../src/core/exact-json.ts";
 import type { FilterRow, SortSpec } from "../../src/core/grid.ts";
-import {
-  checkChanges,
-  expandDocument,
-  insertLabel,
-  partialDocument,
-} from "../../src/drivers/elasticsearch/changes.ts";
+import { checkChanges, insertLabel } from "../../src/drivers/elasticsearch/change-checks.ts";
 import { classifyRequest } from "../../src/drivers/elasticsearch/classify.ts";
 import { baseUrl, validateConfig } from "../../src/drivers/elasticsearch/config.ts";
-import {
-  consoleText,
-  parseConsoleText,
-  prepareRequest,
-  toCurl,
-} from "../../src/drivers/elasticsearch/console.ts";
+import { toCurl } from "../../src/drivers/elasticsearch/console-curl.ts";
+import { parseConsoleText } from "../../src/drivers/elasticsearch/console-parse.ts";
+import { prepareRequest } from "../../src/drivers/elasticsearch/console-request.ts";
+import { expandDocument, partialDocument } from "../../src/drivers/elasticsearch/document-paths.ts";
 import { compileFilters } from "../../src/drivers/elasticsearch/filters.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
 import { compileSort } from "../../src/drivers/elasticsearch/sort.ts";

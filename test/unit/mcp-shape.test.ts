@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { Column, Row } from "../../src/core/grid.ts";
+import type { Column } from "../../src/core/grid.ts";
+import type { EsRow as Row } from "../../src/drivers/elasticsearch/row-version.ts";
 import { rank } from "../../src/mcp/resources.ts";
 import { consoleRecord, repeatedLeaves, rowObject } from "../../src/mcp/tools/shape.ts";
 

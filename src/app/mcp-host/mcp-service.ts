@@ -16,6 +16,7 @@ import {
   openAppStorage,
   openSavedConnection,
 } from "../connections/connection-service.ts";
+import { exportTable } from "../export/export-table.ts";
 import { APP_VERSION } from "../process/version.ts";
 import { AuditLog } from "../storage/audit-log.ts";
 import { TokenStore } from "../storage/token-store.ts";
@@ -129,6 +130,7 @@ function serverConfig(
       remove: (instanceId) => removeHandshake(dir, instanceId),
     },
     exportDir: join(dir, "exports"),
+    exportTable,
     now: options.now ?? Date.now,
     ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
   };

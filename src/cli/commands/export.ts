@@ -5,10 +5,12 @@
  * stops it cleanly; `--resume` continues after the last completed batch without duplicates.
  */
 import type { Command } from "commander";
+import { exportTable } from "../../app/export/export-table.ts";
 import { QuarryError } from "../../core/errors.ts";
 import {
   EXPORT_FORMATS,
   type ExportFormat,
+  type ExportOptions,
   type ExportProgress,
   type ExportSink,
 } from "../../core/export.ts";
@@ -70,71 +72,87 @@ export function registerExportCommand(program: Command): void {
       )
       .option("--resume", "continue an interrupted export to the same file")
       .option("--force", "replace an existing file, or start an interrupted export over"),
-  ).action(async (conn: string, table: string, flags: ExportFlags, cmd: Command) => {
-    const format = flags.format as ExportFormat;
-    if (!EXPORT_FORMATS.includes(format)) {
+  ).action((conn: string, table: string, flags: ExportFlags, cmd: Command) =>
+    runExport(conn, table, flags, wantsJson(cmd)),
+  );
+}
+
+/** The export's options from the flags, checked before anything is opened. */
+function optionsFrom(flags: ExportFlags): ExportOptions {
+  const format = flags.format as ExportFormat;
+  if (!EXPORT_FORMATS.includes(format)) {
+    throw new QuarryError(
+      "invalid_input",
+      `--format: "${flags.format}" is not an export format`,
+      `Use one of ${EXPORT_FORMATS.join(", ")}.`,
+    );
+  }
+  const filters = flags.filter.map((text) => {
+    const p = parseFilter(text);
+    if (p.attachedGroup !== undefined) {
       throw new QuarryError(
         "invalid_input",
-        `--format: "${flags.format}" is not an export format`,
-        `Use one of ${EXPORT_FORMATS.join(", ")}.`,
+        `--filter "${text}": write the element group after a space`,
+        'e.g. --filter "items.sku = KB-01 @1"',
       );
     }
-    const filters = flags.filter.map((text) => {
-      const p = parseFilter(text);
-      if (p.attachedGroup !== undefined) {
-        throw new QuarryError(
-          "invalid_input",
-          `--filter "${text}": write the element group after a space`,
-          'e.g. --filter "items.sku = KB-01 @1"',
-        );
-      }
-      return p.row;
-    });
-    const slices = wholeNumber("--slices", flags.slices);
-    const batchSize = wholeNumber("--batch-size", flags.batchSize);
-    const json = wantsJson(cmd);
-    const toStdout = flags.out === "-";
-    // Standard output carries the data: everything else goes to standard error.
-    const say = toStdout ? process.stderr : process.stdout;
-    const controller = new AbortController();
-    const onInterrupt = () => {
-      process.stderr.write("\nstopping after the batches in flight…\n");
-      controller.abort();
-    };
-    process.once("SIGINT", onInterrupt);
-    try {
-      const report = await withSession(conn, flags, (s) =>
-        s.exportTable(table, {
-          format,
-          out: flags.out,
-          ...(toStdout ? { sink: stdoutSink() } : {}),
-          filters,
-          ...(flags.raw !== undefined ? { rawQuery: flags.raw } : {}),
-          ...(slices !== undefined ? { slices } : {}),
-          ...(batchSize !== undefined ? { batchSize } : {}),
-          ...(flags.keepAlive !== undefined ? { keepAlive: flags.keepAlive } : {}),
-          resume: flags.resume === true,
-          overwrite: flags.force === true,
-          signal: controller.signal,
-          onProgress: json ? undefined : showProgress,
-        }),
-      );
-      endProgress();
-      if (json) printJson(report, say);
-      else {
-        const seconds = report.durationMs / 1000;
-        say.write(
-          `Exported ${report.written.toLocaleString("en-US")} of ${report.expected.toLocaleString("en-US")} documents to ${toStdout ? "standard output" : report.out} (${format}, ${report.slices} slice${report.slices === 1 ? "" : "s"}, ${seconds.toFixed(1)} s, ${Math.round(report.written / Math.max(seconds, 0.001)).toLocaleString("en-US")} docs/s)${report.resumed ? ", resumed" : ""}.\n`,
-        );
-      }
-    } catch (e) {
-      endProgress();
-      if (!toStdout) throw e;
-      process.exitCode = reportError(e, json, process.stderr);
-    } finally {
-      process.removeListener("SIGINT", onInterrupt);
-    }
+    return p.row;
   });
+  const slices = wholeNumber("--slices", flags.slices);
+  const batchSize = wholeNumber("--batch-size", flags.batchSize);
+  return {
+    format,
+    out: flags.out,
+    ...(flags.out === "-" ? { sink: stdoutSink() } : {}),
+    filters,
+    ...(flags.raw !== undefined ? { rawQuery: flags.raw } : {}),
+    ...(slices !== undefined ? { slices } : {}),
+    ...(batchSize !== undefined ? { batchSize } : {}),
+    ...(flags.keepAlive !== undefined ? { keepAlive: flags.keepAlive } : {}),
+    resume: flags.resume === true,
+    overwrite: flags.force === true,
+  };
+}
+
+async function runExport(
+  conn: string,
+  table: string,
+  flags: ExportFlags,
+  json: boolean,
+): Promise<void> {
+  const options = optionsFrom(flags);
+  const toStdout = flags.out === "-";
+  // Standard output carries the data: everything else goes to standard error.
+  const say = toStdout ? process.stderr : process.stdout;
+  const controller = new AbortController();
+  const onInterrupt = () => {
+    process.stderr.write("\nstopping after the batches in flight…\n");
+    controller.abort();
+  };
+  process.once("SIGINT", onInterrupt);
+  try {
+    const report = await withSession(conn, flags, (s) =>
+      exportTable(s, table, {
+        ...options,
+        signal: controller.signal,
+        onProgress: json ? undefined : showProgress,
+      }),
+    );
+    endProgress();
+    if (json) printJson(report, say);
+    else {
+      const seconds = report.durationMs / 1000;
+      say.write(
+        `Exported ${report.written.toLocaleString("en-US")} of ${report.expected.toLocaleString("en-US")} documents to ${toStdout ? "standard output" : report.out} (${options.format}, ${report.slices} slice${report.slices === 1 ? "" : "s"}, ${seconds.toFixed(1)} s, ${Math.round(report.written / Math.max(seconds, 0.001)).toLocaleString("en-US")} docs/s)${report.resumed ? ", resumed" : ""}.\n`,
+      );
+    }
+  } catch (e) {
+    endProgress();
+    if (!toStdout) throw e;
+    process.exitCode = reportError(e, json, process.stderr);
+  } finally {
+    process.removeListener("SIGINT", onInterrupt);
+  }
 }
 
 /** Standard output as the export's stream: each chunk waits until it is written (backpressure). */

@@ -2,11 +2,12 @@
  * `quarry save <conn> <table> --changes FILE`: writes a change set the way the grid saves it, and
  * prints each row's result. The file (`-` for standard input):
  *
- *   {"updates": [{"_id", "_seq_no", "_primary_term", "set": {column: value}, "_index"?, "cut"?}],
+ *   {"updates": [{"_id", "version", "set": {column: value}, "_index"?, "cut"?}],
  *    "inserts": [{column: value, "_id"?, "_index"?}],
- *    "deletes": [{"_id", "_seq_no", "_primary_term", "_index"?}]}
+ *    "deletes": [{"_id", "version", "_index"?}]}
  *
- * `_seq_no` and `_primary_term` come from the row as `quarry browse --json` printed it. Refusals
+ * `version` comes from the row as `quarry browse --json` printed it; the driver also takes the
+ * fields it prints beside it under its own names (docs/cli.md). Refusals
  * (an edit to `_id`, a nested leaf, a cut cell…) print and send nothing (exit 2); `--dry-run`
  * only checks. Exit 0 when every row was saved, 3 when some were not, 1 when none was.
  */
@@ -28,7 +29,7 @@ const bad = (problem: string) =>
   new QuarryError(
     "invalid_input",
     `The change set ${problem}`,
-    'Write {"updates": [{"_id", "_seq_no", "_primary_term", "set": {…}}], "inserts": [{…}], "deletes": [{"_id", "_seq_no", "_primary_term"}]} (see docs/cli.md).',
+    'Write {"updates": [{"_id", "version", "set": {…}}], "inserts": [{…}], "deletes": [{"_id", "version"}]} (see docs/cli.md).',
   );
 
 /** Pure: the CLI's change-set file as the driver's ChangeSet. */
@@ -130,8 +131,7 @@ function printRefusals(refusals: ChangeRefusal[]): void {
 function printSaved(saved: SaveResult): void {
   for (const r of saved.results) {
     if (r.ok) {
-      const tokens =
-        r._seq_no !== undefined ? ` (_seq_no ${r._seq_no}, _primary_term ${r._primary_term})` : "";
+      const tokens = r.version !== undefined ? ` (version ${r.version})` : "";
       printLine(
         `ok        ${r.change} ${r.row}${r._id && r._id !== r.row ? ` → _id ${r._id}` : ""}${tokens}${r.alreadySaved ? " (already saved: the cluster held this change, nothing was written again)" : ""}`,
       );

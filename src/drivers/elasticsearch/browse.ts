@@ -26,6 +26,7 @@ import { compileFilters } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
 import { nodeNames } from "./nodes.ts";
 import { Cursors, cursorAt, PointInTime, PointInTimeExpired, type SearchBody } from "./paging.ts";
+import type { EsBrowseResult } from "./row-version.ts";
 import { indexPath, isResultWindowError, pathSegment, searchError } from "./search-errors.ts";
 import { failureNodeIds, partialResult } from "./shard-failures.ts";
 import { compileSort } from "./sort.ts";
@@ -43,7 +44,7 @@ export async function browse(
   transport: EsTransport,
   table: string,
   request: BrowseRequest = {},
-): Promise<BrowseResult> {
+): Promise<EsBrowseResult> {
   const grid = openGrid(transport, table);
   try {
     return await grid.browse(request);
@@ -114,7 +115,7 @@ export class EsGridView implements GridView {
     return this.#pit?.id ?? null;
   }
 
-  browse(request: BrowseRequest = {}): Promise<BrowseResult> {
+  browse(request: BrowseRequest = {}): Promise<EsBrowseResult> {
     const next = this.#queue.then(() => this.#browse(request));
     this.#queue = next.catch(() => undefined);
     return next;
@@ -126,7 +127,7 @@ export class EsGridView implements GridView {
     this.#cursors.clear();
   }
 
-  async #browse(request: BrowseRequest): Promise<BrowseResult> {
+  async #browse(request: BrowseRequest): Promise<EsBrowseResult> {
     const { page, pageSize } = pageOf(request);
     if (request.refresh) {
       await this.#dropPit();

@@ -5,7 +5,8 @@
  * and is listed in `Row.cut` so no later edit writes the fragment back unknowingly.
  */
 import { exactIntegerText, isExactInteger } from "../../core/exact-json.ts";
-import { CELL_DISPLAY_LIMIT, type CellValue, type Column, type Row } from "../../core/grid.ts";
+import { CELL_DISPLAY_LIMIT, type CellValue, type Column } from "../../core/grid.ts";
+import { type EsRow, encodeVersion, UNASSIGNED_SEQ_NO } from "./row-version.ts";
 
 /** A hit as `_search` returns it (7.x adds `_type`, which the grid ignores). */
 export interface SearchHit {
@@ -18,22 +19,28 @@ export interface SearchHit {
   sort?: unknown[];
 }
 
-/** Elasticsearch's "unassigned" sequence number: the hit did not carry one. */
-const UNASSIGNED_SEQ_NO = -2;
 const ELLIPSIS = "...";
 
 /**
  * A hit as a grid row. `cut: false` keeps every cell whole (an export writes the full value; the
  * grid and the console cut at the display limit).
  */
-export function hitToRow(hit: SearchHit, columns: Column[], options: { cut?: boolean } = {}): Row {
+export function hitToRow(
+  hit: SearchHit,
+  columns: Column[],
+  options: { cut?: boolean } = {},
+): EsRow {
   const cutLong = options.cut !== false;
-  const row: Row = {
+  const seqNo = hit._seq_no ?? UNASSIGNED_SEQ_NO;
+  const primaryTerm = hit._primary_term ?? 0;
+  const version = encodeVersion(seqNo, primaryTerm);
+  const row: EsRow = {
     _id: hit._id,
     _index: hit._index,
     _score: hit._score ?? null,
-    _seq_no: hit._seq_no ?? UNASSIGNED_SEQ_NO,
-    _primary_term: hit._primary_term ?? 0,
+    ...(version !== undefined ? { version } : {}),
+    _seq_no: seqNo,
+    _primary_term: primaryTerm,
     cells: {},
     json: [],
     cut: [],

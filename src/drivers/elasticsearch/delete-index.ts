@@ -5,8 +5,8 @@
  * names that are not index names are refused, so a confirmation can never cover more than it shows.
  */
 import type { ConsoleRequest } from "../../core/console.ts";
+import { consoleText } from "../../core/console.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
-import { consoleText } from "./console.ts";
 import { httpError } from "./errors.ts";
 import { pathSegment } from "./search-errors.ts";
 import type { EsTransport } from "./transport.ts";

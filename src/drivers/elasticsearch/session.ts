@@ -2,7 +2,7 @@
  * A live connection to one cluster: the Elasticsearch driver's `DriverSession`. Each operation
  * lives in its own module; this class only binds them to the connection's transport.
  */
-import type { ChangeRefusal, ChangeSet, SaveResult } from "../../core/changes.ts";
+import type { ChangeRefusal, ChangeSet } from "../../core/changes.ts";
 import type {
   Classification,
   ConsoleBlock,
@@ -11,21 +11,27 @@ import type {
   ConsoleRunOptions,
   RequestClass,
 } from "../../core/console.ts";
+import { consoleText } from "../../core/console.ts";
 import type { ConnectionSecrets, DriverSession, GridView, ServerInfo } from "../../core/driver.ts";
 import { isQuarryError } from "../../core/errors.ts";
-import type { ExportOptions, ExportReport } from "../../core/export.ts";
-import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "../../core/grid.ts";
+import type { ScanRequest, TableScan } from "../../core/export.ts";
+import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
 import { browse, openGrid, viewAsRequest } from "./browse.ts";
-import { saveChanges, validateChanges } from "./changes.ts";
+import { validateChanges } from "./change-plan.ts";
+import { saveChanges } from "./changes.ts";
 import { classify, classifyRequest } from "./classify.ts";
 import type { EsConnectionConfig } from "./config.ts";
-import { consoleText, parseConsoleText, prepareRequest, runConsole, toCurl } from "./console.ts";
+import { runConsole } from "./console.ts";
+import { toCurl } from "./console-curl.ts";
+import { parseConsoleText } from "./console-parse.ts";
+import { prepareRequest } from "./console-request.ts";
 import { deleteIndex, planDeleteIndex } from "./delete-index.ts";
 import { readValue } from "./documents.ts";
 import { httpError } from "./errors.ts";
-import { exportTable } from "./export.ts";
+import { openScan } from "./export-scan.ts";
 import { filterOpsForColumn } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
+import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
 import { listTables } from "./tables.ts";
 import { EsTransport } from "./transport.ts";
@@ -127,7 +133,7 @@ export class EsSession implements DriverSession {
     return describeTable(this.transport, table);
   }
 
-  async browse(table: string, request: BrowseRequest): Promise<BrowseResult> {
+  async browse(table: string, request: BrowseRequest): Promise<EsBrowseResult> {
     await this.#ready();
     return browse(this.transport, table, request);
   }
@@ -168,7 +174,7 @@ export class EsSession implements DriverSession {
     return validateChanges(this.transport, table, changes);
   }
 
-  async saveChanges(table: string, changes: ChangeSet): Promise<SaveResult> {
+  async saveChanges(table: string, changes: ChangeSet): Promise<EsSaveResult> {
     await this.#ready();
     return saveChanges(this.transport, table, changes);
   }
@@ -212,9 +218,9 @@ export class EsSession implements DriverSession {
     return deleteIndex(this.transport, table, confirmed);
   }
 
-  /** The export checks where it writes before the server is identified: a bad path sends nothing. */
-  exportTable(table: string, options: ExportOptions): Promise<ExportReport> {
-    return exportTable(this.transport, table, options, () => this.#ready());
+  /** The keep-alive is checked before the server is identified: a bad one sends nothing. */
+  openScan(table: string, request: ScanRequest): Promise<TableScan> {
+    return openScan(this.transport, table, request, () => this.#ready());
   }
 
   /** Closes the grids still open (freeing their points in time), then the connection pool. */

@@ -12,7 +12,7 @@ import type { DriverSession } from "../../core/driver.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
 import type { Principal } from "../auth.ts";
 import type { Caller, ConnectionGateway } from "../connection-access.ts";
-import type { AuditEntry } from "../host.ts";
+import type { AuditEntry, TableExporter } from "../host.ts";
 
 export interface ToolContext {
   principal: Principal;
@@ -24,6 +24,8 @@ export interface ToolContext {
   progress(progress: number, total?: number, message?: string): Promise<void>;
   /** Where export_data writes files. */
   exportDir: string;
+  /** The app's export, which export_data runs. */
+  exportTable: TableExporter;
   /** Facts for the audit log, filled as the call learns them. */
   audit: Pick<AuditEntry, "connection" | "request" | "approval">;
 }

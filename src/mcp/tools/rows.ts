@@ -205,8 +205,8 @@ export const exportData = defineTool({
       args.file_name ?? `${args.table.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp()}`,
       EXTENSIONS[format],
     );
-    const report = await session
-      .exportTable(args.table, {
+    const report = await ctx
+      .exportTable(session, args.table, {
         format,
         out,
         ...browseRequest(args),

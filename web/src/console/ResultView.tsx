@@ -45,6 +45,31 @@ export function ResultView({ run }: { run: ConsoleRun }) {
           </button>
         ) : null}
       </div>
+      <ResultNotes result={r} />
+      {table && !asJson ? (
+        <div
+          className="result-grid"
+          style={{ height: Math.min(420, 34 + table.rows.length * 28 + 16) }}
+        >
+          <AgGridReact<Row>
+            theme={theme}
+            rowData={table.rows}
+            columnDefs={table.columns}
+            enableCellTextSelection
+            ensureDomOrder
+          />
+        </div>
+      ) : (
+        <JsonEditor label="Response" readOnly value={JSON.stringify(r.raw, null, 2) ?? ""} />
+      )}
+    </div>
+  );
+}
+
+/** What the status alone would not say: a task stopped early, failed items, a refusal, partial data. */
+function ResultNotes({ result: r }: { result: ConsoleRun["result"] }) {
+  return (
+    <>
       {r.kind === "json" && r.task?.stop ? (
         // The cluster ended it early: what was done, what was not, and how to go on.
         <div className="error-note" role="alert" data-testid="task-stopped">
@@ -80,23 +105,7 @@ export function ResultView({ run }: { run: ConsoleRun }) {
           <strong>Partial results.</strong> {r.partial.message}
         </div>
       ) : null}
-      {table && !asJson ? (
-        <div
-          className="result-grid"
-          style={{ height: Math.min(420, 34 + table.rows.length * 28 + 16) }}
-        >
-          <AgGridReact<Row>
-            theme={theme}
-            rowData={table.rows}
-            columnDefs={table.columns}
-            enableCellTextSelection
-            ensureDomOrder
-          />
-        </div>
-      ) : (
-        <JsonEditor label="Response" readOnly value={JSON.stringify(r.raw, null, 2) ?? ""} />
-      )}
-    </div>
+    </>
   );
 }
 

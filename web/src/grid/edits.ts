@@ -43,8 +43,7 @@ export function toChangeSet(e: Edits): ChangeSet {
     updates: [...e.updates.values()].map(({ row, set }) => ({
       _id: row._id,
       _index: row._index,
-      _seq_no: row._seq_no,
-      _primary_term: row._primary_term,
+      ...(row.version !== undefined ? { version: row.version } : {}),
       set,
     })),
     inserts: e.inserts.map((n) => {
@@ -54,8 +53,7 @@ export function toChangeSet(e: Edits): ChangeSet {
     deletes: [...e.deletes.values()].map((row) => ({
       _id: row._id,
       _index: row._index,
-      _seq_no: row._seq_no,
-      _primary_term: row._primary_term,
+      ...(row.version !== undefined ? { version: row.version } : {}),
     })),
   };
 }

@@ -12,6 +12,7 @@ import { displayValue } from "../../../../core/exact-json.ts";
 import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
 import { FILTER_OPERATORS } from "../../../../core/filter-ops.ts";
 import { type BrowseRequest, RESULT_WINDOW } from "../../../../core/grid.ts";
+import { exportTable } from "../../../export/export-table.ts";
 import type {
   DeletePlan,
   ExportInput,
@@ -130,7 +131,7 @@ export function tableRoutes(router: Router, app: UiServices): void {
       async ({ signal, progress }) => {
         let report: ExportReport;
         try {
-          report = await session.exportTable(table!, {
+          report = await exportTable(session, table!, {
             format: input.format,
             out,
             ...(input.filters ? { filters: input.filters } : {}),

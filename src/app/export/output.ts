@@ -6,9 +6,11 @@
  * - a character device or a FIFO (`/dev/null`, `mkfifo`) is written through, once, in order: it is
  *   a stream, not a file to replace, and a rename over it would replace the device node itself;
  * - a sink the caller gives (the CLI's `--out -`: standard output) is written through the same way.
- * Refused with a remedy, before the cluster is asked anything: a folder, a missing folder, a path
+ * Refused with a remedy, before the database is asked anything: a folder, a missing folder, a path
  * that cannot be written, a block device, a socket, a FIFO that no process reads.
  */
+
+import type { Stats } from "node:fs";
 import { constants } from "node:fs";
 import { access, type FileHandle, lstat, open, realpath, rename, stat } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -90,7 +92,11 @@ export async function planOutput(out: string, options: PlanOptions): Promise<Out
       { out },
     );
   }
-  // A new or regular file: the .partial file and the checkpoint are made beside it.
+  return planFile(out, target, st);
+}
+
+/** A new or regular file: the .partial file and the checkpoint are made beside it. */
+async function planFile(out: string, target: string, st: Stats | undefined): Promise<OutputPlan> {
   const folder = dirname(target);
   const dir = await stat(folder).catch((e: unknown) => {
     if (code(e) === "ENOENT" || code(e) === "ENOTDIR") {

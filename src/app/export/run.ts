@@ -1,0 +1,241 @@
+/**
+ * One run of an export: every slice of the scan read in parallel, its batches appended to the
+ * output in order, a checkpoint every few seconds, progress, and at the end the count check and
+ * the file given its name. A stop a resume can get past (the scan interrupted, the disk full,
+ * cancelled) keeps the partial file and its checkpoint; any other failure removes them.
+ */
+import { rm } from "node:fs/promises";
+import { errors } from "../../core/errors.ts";
+import {
+  type ExportOptions,
+  type ExportReport,
+  isScanInterruption,
+  type ScanBatch,
+  type TableScan,
+} from "../../core/export.ts";
+import { type Checkpoint, discardInterruptedExport, writeCheckpoint } from "./checkpoint.ts";
+import { batchText, closing, opening } from "./formats.ts";
+import {
+  type ExportOutput,
+  OutputFailure,
+  type OutputPlan,
+  openOutput,
+  publish,
+} from "./output.ts";
+import { ProgressMeter } from "./progress.ts";
+
+const CHECKPOINT_EVERY_MS = 2_000;
+
+export interface RunContext {
+  plan: OutputPlan;
+  /** The file the export becomes (for a stream: unused). */
+  file: string;
+  partial: string;
+  checkpointPath: string;
+  out: string;
+  options: ExportOptions;
+  started: number;
+  resumed: boolean;
+  /** Keys of the records the file already holds (a resume on a new snapshot). */
+  seen?: Set<string>;
+}
+
+export class ExportRun {
+  readonly #scan: TableScan;
+  readonly #cp: Checkpoint;
+  readonly #ctx: RunContext;
+  readonly #meter: ProgressMeter;
+  /** Set once a slice fails: the others ask for no further batch. */
+  readonly #halt = new AbortController();
+  #output: ExportOutput | undefined;
+  #position: number;
+  #lastCheckpoint = Date.now();
+  /** Batches are appended one after another, whichever slice they come from. */
+  #tail: Promise<void> = Promise.resolve();
+  #failure: unknown;
+
+  constructor(scan: TableScan, cp: Checkpoint, ctx: RunContext) {
+    this.#scan = scan;
+    this.#cp = cp;
+    this.#ctx = ctx;
+    this.#position = cp.bytes;
+    const doneAtStart = cp.written;
+    this.#meter = new ProgressMeter(ctx.options.onProgress, ctx.started, () => ({
+      done: this.#done(),
+      total: cp.expected,
+      writtenNow: cp.written - doneAtStart,
+    }));
+  }
+
+  get #out(): ExportOutput {
+    return this.#output as ExportOutput;
+  }
+
+  /** Documents accounted for: written, or (after a lost snapshot) found already in the file. */
+  #done(): number {
+    const { rescan, written } = this.#cp;
+    return rescan ? rescan.matched + (written - rescan.baseDocs) : written;
+  }
+
+  async run(): Promise<ExportReport> {
+    const cp = this.#cp;
+    this.#output = await openOutput(this.#ctx.plan, this.#ctx.partial, {
+      bytes: cp.bytes,
+      fresh: cp.bytes === 0 && !this.#ctx.resumed,
+    });
+    try {
+      if (this.#position === 0) {
+        await this.#writeOrStop(opening(cp.format, this.#scan.columns));
+        await this.#checkpoint();
+      }
+      await Promise.all(
+        Array.from({ length: cp.slices }, (_, i) =>
+          this.#slice(i).catch((e: unknown) => {
+            this.#failure ??= e;
+            this.#halt.abort();
+          }),
+        ),
+      );
+      // A failed write is already the failure a slice recorded.
+      await this.#tail.catch(() => {});
+      if (this.#failure !== undefined || this.#ctx.options.signal?.aborted)
+        throw await this.#failed(this.#failure);
+      return await this.#finish();
+    } finally {
+      this.#meter.stop();
+      await this.#out.close().catch(() => {});
+    }
+  }
+
+  async #slice(slice: number): Promise<void> {
+    const cp = this.#cp;
+    if (cp.done[slice]) return;
+    const stop = () => this.#failure !== undefined || this.#ctx.options.signal?.aborted === true;
+    for await (const batch of this.#scan.batches(
+      slice,
+      cp.cursors[slice] ?? null,
+      this.#halt.signal,
+    )) {
+      await this.#append(slice, batch);
+      if (batch.last || stop()) return;
+    }
+  }
+
+  /** Appends one batch of one slice, in order with the others; then the slice's cursor moves. */
+  #append(slice: number, batch: ScanBatch): Promise<void> {
+    const cp = this.#cp;
+    this.#tail = this.#tail.then(async () => {
+      let keep = batch.records;
+      const { seen } = this.#ctx;
+      if (seen && cp.rescan) {
+        keep = keep.filter((r) => !seen.has(r.key));
+        cp.rescan.matched += batch.records.length - keep.length;
+      }
+      if (keep.length > 0) {
+        await this.#write(batchText(cp.format, keep, cp.written));
+        cp.written += keep.length;
+      }
+      cp.cursors[slice] = batch.cursor;
+      if (batch.last) cp.done[slice] = true;
+      if (Date.now() - this.#lastCheckpoint >= CHECKPOINT_EVERY_MS) await this.#checkpoint();
+      this.#meter.tick();
+    });
+    return this.#tail;
+  }
+
+  async #write(text: string): Promise<void> {
+    if (text === "") return;
+    await this.#out.write(text);
+    this.#position += Buffer.byteLength(text);
+  }
+
+  /** A write outside the slices' batches (the opening, the closing): same stops. */
+  async #writeOrStop(text: string): Promise<void> {
+    try {
+      await this.#write(text);
+    } catch (e) {
+      throw await this.#stopped(e);
+    }
+  }
+
+  async #checkpoint(): Promise<void> {
+    // A stream is written through once: there is nothing to resume, so nothing to record.
+    if (!this.#out.resumable) return;
+    await this.#out.flush();
+    this.#cp.bytes = this.#position;
+    this.#cp.scan = this.#scan.state();
+    await writeCheckpoint(this.#ctx.checkpointPath, this.#cp);
+    this.#lastCheckpoint = Date.now();
+  }
+
+  /** Whether a failure is a stop a resume can get past (undefined: cancelled). */
+  #resumable(e: unknown): boolean {
+    return e === undefined || isScanInterruption(e) || e instanceof OutputFailure;
+  }
+
+  /** The error for an export that stops here: resumable from a file, final on a stream. */
+  async #stopped(e: unknown): Promise<unknown> {
+    if (!this.#resumable(e)) return e;
+    const cp = this.#cp;
+    const reason = e instanceof Error ? e.message : "the export was cancelled";
+    const note = isScanInterruption(e) ? e.note : undefined;
+    if (!this.#out.resumable)
+      return errors.exportStreamStopped(this.#out.name, reason, cp.written, cp.expected);
+    // Should the checkpoint itself fail (no room for it either), the last one still holds.
+    await this.#checkpoint().catch(() => {});
+    return errors.exportInterrupted(
+      reason,
+      cp.written,
+      cp.expected,
+      this.#ctx.checkpointPath,
+      note,
+    );
+  }
+
+  /** A run that stopped: resumable (a file that could not take more resumes once there is room). */
+  async #failed(e: unknown): Promise<unknown> {
+    if (this.#resumable(e)) return this.#stopped(e);
+    // Not something a resume can get past (a record that cannot be read whole…): nothing is kept.
+    await this.#out.close();
+    if (this.#out.resumable) await discardInterruptedExport(this.#ctx.file);
+    return e;
+  }
+
+  async #finish(): Promise<ExportReport> {
+    const cp = this.#cp;
+    const ctx = this.#ctx;
+    await this.#writeOrStop(closing(cp.format, cp.written));
+    await this.#out.flush().catch(async (e: unknown) => {
+      throw await this.#stopped(e);
+    });
+    this.#meter.tick(true);
+    // Every record of the snapshot is in the file exactly once: written now, or (after a lost
+    // snapshot) found already there. Records written before and deleted since stay in the file,
+    // exported from the earlier snapshot, and count as expected.
+    const handled = this.#done();
+    const rescan = cp.rescan;
+    const expected = rescan ? cp.expected + (rescan.baseDocs - rescan.matched) : cp.expected;
+    await this.#out.close();
+    if (handled !== cp.expected) {
+      if (!this.#out.resumable)
+        throw errors.exportStreamIncomplete(this.#out.name, handled, cp.expected);
+      await writeCheckpoint(ctx.checkpointPath, { ...cp, bytes: this.#position });
+      throw errors.exportIncomplete(handled, cp.expected, ctx.partial);
+    }
+    if (this.#out.resumable) {
+      await publish(ctx.partial, ctx.file);
+      await rm(ctx.checkpointPath, { force: true });
+    }
+    await this.#scan.close();
+    return {
+      written: cp.written,
+      expected,
+      out: ctx.out,
+      format: cp.format,
+      resumed: ctx.resumed,
+      durationMs: Date.now() - ctx.started,
+      slices: cp.slices,
+      bytes: this.#position,
+    };
+  }
+}

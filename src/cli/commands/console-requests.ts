@@ -1,0 +1,106 @@
+/**
+ * The requests `quarry console` runs: from `--file` (Kibana Dev Tools text) or one from the
+ * arguments and `--body` / `--body-file`, each checked by the driver before any is sent.
+ */
+import { readFile } from "node:fs/promises";
+import type { Classification, ConsoleRequest } from "../../core/console.ts";
+import type { DriverSession } from "../../core/driver.ts";
+import { QuarryError } from "../../core/errors.ts";
+import { readStdin } from "../connection-options.ts";
+
+/** Where the requests come from. */
+export interface RequestFlags {
+  body?: string;
+  bodyFile?: string;
+  file?: string;
+}
+
+/** A request to run, checked by the driver, with its class and why. */
+export interface CheckedRequest {
+  request: ConsoleRequest;
+  classification: Classification;
+}
+
+/**
+ * The requests to run: from `--file` (Kibana text), or one from the arguments. Each is checked
+ * before any is sent, so a refusal sends nothing.
+ */
+export async function requestsFrom(
+  s: DriverSession,
+  method: string | undefined,
+  path: string | undefined,
+  flags: RequestFlags,
+): Promise<CheckedRequest[]> {
+  const check = (request: ConsoleRequest) => ({
+    request,
+    classification: s.checkRequest(request),
+  });
+  if (flags.file !== undefined) {
+    if (method || path || flags.body !== undefined || flags.bodyFile !== undefined) {
+      throw usage(
+        "--file takes the requests from the file",
+        "Leave out the method, path and body, or leave out --file.",
+      );
+    }
+    const text = flags.file === "-" ? await readStdin() : await readText(flags.file);
+    const blocks = s.parseConsoleText(text);
+    const bad = blocks.filter((b) => b.error);
+    if (bad.length > 0) {
+      const first = bad[0]?.error;
+      throw new QuarryError(
+        "invalid_input",
+        `${flags.file}: ${bad.length} part${bad.length === 1 ? " is" : "s are"} not a request; nothing was sent. ${first?.message} (line ${(first?.line ?? 0) + 1})`,
+        first?.remedy ?? "Fix the text.",
+      );
+    }
+    if (blocks.length === 0)
+      throw usage(`${flags.file} holds no request`, "Write requests like: GET /my-index/_search");
+    return blocks.map((b) => check(b.request as ConsoleRequest));
+  }
+  if (!method || !path)
+    throw usage(
+      "give a method and a path (or --file)",
+      "e.g. quarry console <conn> GET /_cat/indices?format=json",
+    );
+  if (flags.body !== undefined && flags.bodyFile !== undefined)
+    throw usage("give --body or --body-file, not both", "Choose one.");
+  const text =
+    flags.body ??
+    (flags.bodyFile === undefined
+      ? undefined
+      : flags.bodyFile === "-"
+        ? await readStdin()
+        : await readText(flags.bodyFile));
+  const request: ConsoleRequest = { method, path };
+  if (text !== undefined && text.trim() !== "") {
+    // The same parsing as console text, so NDJSON bodies (_bulk, _msearch) are handled alike.
+    const [block] = s.parseConsoleText(`${method} ${path}\n${text}`);
+    if (!block?.request)
+      throw new QuarryError(
+        "invalid_input",
+        block?.error?.message ?? "The body cannot be read",
+        block?.error?.remedy ?? "Fix the body.",
+      );
+    request.body = block.request.body;
+  }
+  return [check(request)];
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (e) {
+    throw usage(
+      `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? "error"})`,
+      "Check the file's path.",
+    );
+  }
+}
+
+function usage(message: string, remedy: string): QuarryError {
+  return new QuarryError(
+    "invalid_input",
+    message.charAt(0).toUpperCase() + message.slice(1),
+    remedy,
+  );
+}
