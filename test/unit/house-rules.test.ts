@@ -1,0 +1,164 @@
+/**
+ * The rules that keep the house readable (docs/architecture.md), checked over the source as it
+ * is: which folder may import which, no import cycle, no Elasticsearch word outside the driver,
+ * no file over 400 lines and no function over 80 unless its header says why it is long.
+ */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { importSpecifiers } from "./architecture.test.ts";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const MAX_FILE_LINES = 400;
+const MAX_FUNCTION_LINES = 80;
+/** What a long function's header says to be allowed: "Long because …". */
+const LONG_REASON = /\blong because\b/i;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts"))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)));
+}
+
+const FILES = [...sourceFiles("src"), ...sourceFiles("web/src")];
+
+/** The project files a file imports (relative specifiers only), as paths from the root. */
+function importsOf(file: string): string[] {
+  return importSpecifiers(readFileSync(join(ROOT, file), "utf8"))
+    .filter((s) => s.startsWith("."))
+    .map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)));
+}
+
+const GRAPH = new Map(FILES.map((f) => [f, importsOf(f)]));
+
+/** Which folders a folder may import from, besides itself. */
+const MAY_IMPORT: Record<string, (target: string) => boolean> = {
+  "src/core": () => false,
+  "src/drivers": (t) => t.startsWith("src/core/"),
+  "src/mcp": (t) => t.startsWith("src/core/"),
+  "src/bridge": (t) => t.startsWith("src/core/") || t === "src/mcp/protocol.ts",
+  // The web UI reaches the app only through its API contract (and core's pure vocabulary).
+  "web/src": (t) => t.startsWith("src/core/") || t === "src/app/http/api/contract.ts",
+};
+
+for (const [folder, allowed] of Object.entries(MAY_IMPORT)) {
+  test(`${folder} imports only what it may`, () => {
+    const offenders: string[] = [];
+    for (const [file, targets] of GRAPH) {
+      if (!file.startsWith(`${folder}/`)) continue;
+      for (const t of targets)
+        if (!t.startsWith(`${folder}/`) && !allowed(t)) offenders.push(`${file} imports ${t}`);
+    }
+    assert.deepEqual(offenders, [], "dependencies point inward (docs/architecture.md)");
+  });
+}
+
+/** The strongly connected groups of more than one file (Tarjan), each sorted. */
+export function cycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, idx.get(w) as number));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return found;
+}
+
+test("the cycle finder finds a circle and nothing else", () => {
+  const g = new Map([
+    ["a", ["b"]],
+    ["b", ["c"]],
+    ["c", ["a"]],
+    ["d", ["a"]],
+  ]);
+  assert.deepEqual(cycles(g), [["a", "b", "c"]]);
+});
+
+test("no import cycle in src or web/src", () => {
+  assert.deepEqual(cycles(GRAPH), []);
+});
+
+/** Elasticsearch's own words: only the driver may name them in code. */
+const ES_WORDS =
+  /_seq_no|_primary_term|max_result_window|_cat\/|search_after|_delete_by_query|_mapping\b|\bpit_id\b/;
+
+test("nothing outside src/drivers names an Elasticsearch concept in code", () => {
+  const offenders: string[] = [];
+  for (const file of FILES) {
+    if (file.startsWith("src/drivers/")) continue;
+    const code = readFileSync(join(ROOT, file), "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
+    code.split("\n").forEach((line, i) => {
+      if (ES_WORDS.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test(`no file in src or web/src is over ${MAX_FILE_LINES} lines`, () => {
+  const long = FILES.map((f) => ({ f, n: readFileSync(join(ROOT, f), "utf8").split("\n").length }))
+    .filter(({ n }) => n > MAX_FILE_LINES + 1)
+    .map(({ f, n }) => `${f}: ${n - 1} lines`);
+  assert.deepEqual(long, []);
+});
+
+/** Every function of a file longer than the limit whose header does not say why. */
+export function longFunctions(name: string, text: string, limit: number): string[] {
+  const sf = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true);
+  const lineOf = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line;
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const lines = lineOf(node.getEnd()) - lineOf(node.getStart(sf)) + 1;
+      // The header: the comments before the function, or before the statement that holds it.
+      const holder = ts.isVariableDeclaration(node.parent) ? node.parent.parent.parent : node;
+      const header = text.slice(holder.getFullStart(), holder.getStart(sf));
+      if (lines > limit && !LONG_REASON.test(header))
+        found.push(`${name}:${lineOf(node.getStart(sf)) + 1}: ${lines} lines`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+test("the function measure sees a long function, and lets one that says why stand", () => {
+  const body = Array.from({ length: 5 }, (_, i) => `  const x${i} = ${i};`).join("\n");
+  const text = `function short() {}\nfunction long() {\n${body}\n}\n/** Long because it must. */\nconst ok = () => {\n${body}\n};\n`;
+  assert.deepEqual(longFunctions("x.ts", text, 4), ["x.ts:2: 7 lines"]);
+});
+
+test(`no function in src or web/src is over ${MAX_FUNCTION_LINES} lines without a reason in its header`, () => {
+  const long = FILES.flatMap((f) =>
+    longFunctions(f, readFileSync(join(ROOT, f), "utf8"), MAX_FUNCTION_LINES),
+  );
+  assert.deepEqual(long, []);
+});
