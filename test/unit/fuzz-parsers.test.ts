@@ -10,7 +10,7 @@ import { parseFilter } from "../../src/cli/commands/browse.ts";
 import type { ChangeSet } from "../../src/core/changes.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import { parseJsonExact } from "../../src/core/exact-json.ts";
-import type { FilterRow, SortSpec } from "../../src/core/grid.ts";
+import { FILTER_OPS, type FilterRow, type SortSpec } from "../../src/core/grid.ts";
 import {
   checkChanges,
   expandDocument,
@@ -241,20 +241,7 @@ test("the CLI's filter text: parsed into a row, or refused naming the filter", a
   });
 });
 
-const OPS = [
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "in",
-  "not_in",
-  "like",
-  "not_like",
-  "exists",
-  "missing",
-];
+const OPS = FILTER_OPS;
 
 function filterRow(r: Prng): Record<string, unknown> {
   const op = r.pick(OPS);
