@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { after, before, test } from "node:test";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
+import { FILTER_OPS } from "../../src/core/grid.ts";
 import {
   checkRpcMessage,
   fuzz,
@@ -197,21 +198,7 @@ const COLUMNS = [
   "_id",
   "nope",
 ];
-const OPS = [
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "in",
-  "not_in",
-  "like",
-  "not_like",
-  "exists",
-  "missing",
-  "nope",
-];
+const OPS = [...FILTER_OPS, "nope"];
 
 function connectionName(r: Prng): unknown {
   return r.weighted<unknown>([

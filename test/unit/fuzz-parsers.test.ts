@@ -11,7 +11,7 @@ import type { ChangeSet } from "../../src/core/changes.ts";
 import { consoleText } from "../../src/core/console.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import { parseJsonExact } from "../../src/core/exact-json.ts";
-import type { FilterRow, SortSpec } from "../../src/core/grid.ts";
+import { FILTER_OPS, type FilterRow, type SortSpec } from "../../src/core/grid.ts";
 import { checkChanges, insertLabel } from "../../src/drivers/elasticsearch/change-checks.ts";
 import { classifyRequest } from "../../src/drivers/elasticsearch/classify.ts";
 import { baseUrl, validateConfig } from "../../src/drivers/elasticsearch/config.ts";
@@ -235,20 +235,7 @@ test("the CLI's filter text: parsed into a row, or refused naming the filter", a
   });
 });
 
-const OPS = [
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "in",
-  "not_in",
-  "like",
-  "not_like",
-  "exists",
-  "missing",
-];
+const OPS = FILTER_OPS;
 
 function filterRow(r: Prng): Record<string, unknown> {
   const op = r.pick(OPS);
