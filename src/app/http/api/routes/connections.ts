@@ -26,6 +26,7 @@ import {
   installedTypes,
   loadInstalledDrivers,
 } from "../../../connections/driver-registry.ts";
+import { badInput } from "../answers.ts";
 import type {
   ConnectionForm,
   ConnectionInput,
@@ -35,10 +36,10 @@ import type {
   ServerInfo,
   TestInput,
 } from "../contract.ts";
-import { badInput, type Router } from "../router.ts";
+import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
-export function connectionRoutes(router: Router, app: UiServices): void {
+export function connectionRoutes(router: ApiRoutes, app: UiServices): void {
   router.get("/drivers", async (): Promise<DatabaseType[]> => {
     if (app.plugins) return app.plugins.databaseTypes();
     return installedTypes().map((type) => ({

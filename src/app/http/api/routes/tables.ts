@@ -11,6 +11,7 @@ import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
 import { displayValue } from "../../../../core/exact-json.ts";
 import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
 import { type BrowseRequest, type FilterOp, RESULT_WINDOW } from "../../../../core/grid.ts";
+import { badInput, FileAnswer } from "../answers.ts";
 import type {
   DeletePlan,
   ExportInput,
@@ -18,7 +19,7 @@ import type {
   GridOpened,
   ViewAsRequest,
 } from "../contract.ts";
-import { badInput, FileAnswer, type Router } from "../router.ts";
+import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 /** How the filter row names each operator. */
@@ -43,7 +44,7 @@ const EXPORT_TYPES: Record<ExportFormat, string> = {
   json: "application/json",
 };
 
-export function tableRoutes(router: Router, app: UiServices): void {
+export function tableRoutes(router: ApiRoutes, app: UiServices): void {
   router.get("/connections/:id/tables", (_req, { id }) => app.listTables(id!));
 
   router.get("/connections/:id/tables/:table/columns", (_req, { id, table }) =>
