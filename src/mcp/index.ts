@@ -1,6 +1,6 @@
 /**
- * Starts Quarry's MCP server: the HTTP door on 127.0.0.1, the SDK's 2026-07-28 handler and the
- * legacy sessions, the bridge token and the handshake file. The app calls `startMcpServer` with
+ * Starts Quarry's MCP server: the HTTP door on 127.0.0.1 (served by the host's HTTP layer), the
+ * SDK's 2026-07-28 handler and the legacy sessions, the bridge token and the handshake file. The app calls `startMcpServer` with
  * its stores (src/app/mcp-host/mcp-service.ts); tests call it with temporary ones and a clock they move.
  */
 import { randomBytes, randomUUID } from "node:crypto";
@@ -15,10 +15,11 @@ import type {
   AuditSink,
   Clock,
   ConnectionDirectory,
+  EndpointServer,
   HandshakeSink,
   TokenDirectory,
 } from "./host.ts";
-import { McpHttpServer, PROOF_PER_MINUTE } from "./http-server.ts";
+import { McpDoor, PROOF_PER_MINUTE } from "./http-door.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
 import { SUPPORTED_VERSIONS } from "./protocol.ts";
@@ -38,6 +39,8 @@ export interface McpServerConfig {
   approvals: ApprovalGate;
   audit: AuditSink;
   handshake: HandshakeSink;
+  /** The host's HTTP layer, which serves the door behind its loopback guards. */
+  http: EndpointServer;
   /** Where export_data writes files. */
   exportDir: string;
   /** Defaults to Date.now; tests pass a clock they can move. */
@@ -115,7 +118,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
   });
   const rate = new RateWindow(config.limits.requestsPerMinute, now);
   const concurrency = new ConcurrencyLimit(config.limits.concurrentRequests);
-  const door = new McpHttpServer({
+  const door = new McpDoor({
     authenticator: new Authenticator({
       tokens: config.tokens,
       bridge,
@@ -137,13 +140,15 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
     ...(config.maxBodyBytes ? { maxBodyBytes: config.maxBodyBytes } : {}),
   });
 
-  port = await door.listen(config.preferredPort);
+  const served = await config.http.serve(door.spec(), config.preferredPort);
+  port = served.port;
+  door.port = port;
   try {
     revocations.start();
     await bridge.start();
   } catch (e) {
     revocations.stop();
-    await door.close();
+    await served.close();
     throw e;
   }
 
@@ -163,12 +168,12 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
       bridge.stop();
       revocations.stop();
       await config.handshake.remove(instanceId).catch(() => {});
-      await Promise.all([door.close(), modern.close(), legacy.closeAll(), pool.close()]);
+      await Promise.all([served.close(), modern.close(), legacy.closeAll(), pool.close()]);
     },
   };
 }
 
 export type { Principal } from "./auth.ts";
 export * from "./host.ts";
-export { MCP_PATH } from "./http-server.ts";
+export { MCP_PATH } from "./http-door.ts";
 export { LEGACY_VERSIONS, MODERN_VERSION, RPC, SUPPORTED_VERSIONS } from "./protocol.ts";

@@ -3,6 +3,7 @@
  * started in-process (with a clock the test moves), the official MCP client for each protocol
  * revision, and raw HTTP for what a client library would never send.
  */
+
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import {
   addConnection,
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
+import { mcpEndpointServer } from "../../src/app/http/mcp-endpoint.ts";
 import { ApprovalQueue } from "../../src/app/mcp-host/approvals.ts";
 import {
   readHandshake,
@@ -139,6 +141,7 @@ export async function startTestServer(
       write: (f) => writeHandshake(home.dir, f),
       remove: (id) => removeHandshake(home.dir, id),
     },
+    http: mcpEndpointServer,
     exportDir: join(home.dir, "exports"),
     now: home.clock.now,
     ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),

@@ -5,6 +5,7 @@
  *
  * The app calls `startMcpService()` once at start (src/app/app.ts) and `stop()` when it quits.
  */
+
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { SavedConnection } from "../../core/connections.ts";
@@ -16,6 +17,7 @@ import {
   openAppStorage,
   openSavedConnection,
 } from "../connections/connection-service.ts";
+import { mcpEndpointServer } from "../http/mcp-endpoint.ts";
 import { APP_VERSION } from "../process/version.ts";
 import { AuditLog } from "../storage/audit-log.ts";
 import { TokenStore } from "../storage/token-store.ts";
@@ -109,6 +111,7 @@ export async function startMcpService(options: McpServiceOptions = {}): Promise<
           write: (file) => writeHandshake(dir, file),
           remove: (instanceId) => removeHandshake(dir, instanceId),
         },
+        http: mcpEndpointServer,
         exportDir: join(dir, "exports"),
         now,
         ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
