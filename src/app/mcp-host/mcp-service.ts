@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { SavedConnection } from "../../core/connections.ts";
 import type { BridgeTokenTimes } from "../../core/tokens.ts";
 import type { Clock, ConnectionDirectory } from "../../mcp/host.ts";
-import { type RunningMcpServer, startMcpServer } from "../../mcp/index.ts";
+import { type McpServerConfig, type RunningMcpServer, startMcpServer } from "../../mcp/index.ts";
 import {
   type AppStorage,
   openAppStorage,
@@ -50,20 +50,63 @@ export interface McpService {
   stop(): Promise<void>;
 }
 
-export async function startMcpService(options: McpServiceOptions = {}): Promise<McpService> {
+/** The app's stores the MCP server works with, opened. */
+interface McpStores {
+  storage: AppStorage;
+  now: Clock;
+  settingsStore: McpSettingsStore;
+  settings: McpSettings;
+  tokens: TokenStore;
+  audit: AuditLog;
+  approvals: ApprovalQueue;
+}
+
+async function openStores(options: McpServiceOptions): Promise<McpStores> {
   const storage = options.storage ?? (await openAppStorage(options.env));
   const dir = storage.dir;
   const now = options.now ?? Date.now;
   const settingsStore = new McpSettingsStore(dir);
-  const tokens = new TokenStore(dir, now);
-  const audit = new AuditLog(dir);
-  let settings: McpSettings = await settingsStore.read();
+  const settings = await settingsStore.read();
   const approvals = new ApprovalQueue({
     dir,
     timeoutMs: settings.limits.approvalTimeoutSeconds * 1000,
     now,
   });
   await approvals.start();
+  const stores = { tokens: new TokenStore(dir, now), audit: new AuditLog(dir), approvals };
+  return { storage, now, settingsStore, settings, ...stores };
+}
+
+/** What the MCP server is given: the app's stores, its HTTP layer, the settings' port and limits. */
+function serverConfig(
+  stores: McpStores,
+  settings: McpSettings,
+  bridgeToken: BridgeTokenTimes | undefined,
+): McpServerConfig {
+  const dir = stores.storage.dir;
+  return {
+    version: APP_VERSION,
+    preferredPort: settings.preferredPort,
+    limits: settings.limits,
+    tokens: stores.tokens,
+    connections: connectionDirectory(stores.storage),
+    approvals: stores.approvals,
+    audit: stores.audit,
+    handshake: {
+      write: (file) => writeHandshake(dir, file),
+      remove: (instanceId) => removeHandshake(dir, instanceId),
+    },
+    http: mcpEndpointServer,
+    exportDir: join(dir, "exports"),
+    now: stores.now,
+    ...(bridgeToken ? { bridgeToken } : {}),
+  };
+}
+
+export async function startMcpService(options: McpServiceOptions = {}): Promise<McpService> {
+  const stores = await openStores(options);
+  const { settingsStore, tokens, audit, approvals } = stores;
+  let settings = stores.settings;
 
   let server: RunningMcpServer | undefined;
   let runningPort: number | undefined;
@@ -99,30 +142,10 @@ export async function startMcpService(options: McpServiceOptions = {}): Promise<
       return status;
     }
     try {
-      server = await startMcpServer({
-        version: APP_VERSION,
-        preferredPort: settings.preferredPort,
-        limits: settings.limits,
-        tokens,
-        connections: connectionDirectory(storage),
-        approvals,
-        audit,
-        handshake: {
-          write: (file) => writeHandshake(dir, file),
-          remove: (instanceId) => removeHandshake(dir, instanceId),
-        },
-        http: mcpEndpointServer,
-        exportDir: join(dir, "exports"),
-        now,
-        ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
-      });
+      server = await startMcpServer(serverConfig(stores, settings, options.bridgeToken));
       runningPort = settings.preferredPort;
-      setStatus({
-        state: "running",
-        port: server.port,
-        url: server.url,
-        instanceId: server.instanceId,
-      });
+      const { port, url, instanceId } = server;
+      setStatus({ state: "running", port, url, instanceId });
     } catch (e) {
       setStatus({ state: "failed", error: e instanceof Error ? e.message : String(e) });
     }

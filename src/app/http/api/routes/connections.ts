@@ -40,6 +40,12 @@ import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 export function connectionRoutes(router: ApiRoutes, app: UiServices): void {
+  savedConnectionRoutes(router, app);
+  connectionChangeRoutes(router, app);
+}
+
+/** The drivers, the saved connections, and saving a new one. */
+function savedConnectionRoutes(router: ApiRoutes, app: UiServices): void {
   router.get("/drivers", async (): Promise<DatabaseType[]> => {
     if (app.plugins) return app.plugins.databaseTypes();
     return installedTypes().map((type) => ({
@@ -85,7 +91,10 @@ export function connectionRoutes(router: ApiRoutes, app: UiServices): void {
     );
     return view(app, saved);
   });
+}
 
+/** Editing, removing and testing connections. */
+function connectionChangeRoutes(router: ApiRoutes, app: UiServices): void {
   router.put("/connections/:id", async (req, { id }) => {
     const input = connectionInput(req.body);
     const current = await app.storage.connections.require(id!);

@@ -45,6 +45,13 @@ const EXPORT_TYPES: Record<ExportFormat, string> = {
 };
 
 export function tableRoutes(router: ApiRoutes, app: UiServices): void {
+  gridRoutes(router, app);
+  changeRoutes(router, app);
+  exportRoutes(router, app);
+}
+
+/** Tables, their columns, and the grids that browse them. */
+function gridRoutes(router: ApiRoutes, app: UiServices): void {
   router.get("/connections/:id/tables", (_req, { id }) => app.listTables(id!));
 
   router.get("/connections/:id/tables/:table/columns", (_req, { id, table }) =>
@@ -96,7 +103,10 @@ export function tableRoutes(router: ApiRoutes, app: UiServices): void {
     const { session } = await app.session(id!);
     return { value: await session.readValue(index!, doc!, column) };
   });
+}
 
+/** Edits, and deleting an index. */
+function changeRoutes(router: ApiRoutes, app: UiServices): void {
   router.post("/connections/:id/tables/:table/validate-changes", async (req, { id, table }) => {
     const { session } = await app.session(id!);
     return session.validateChanges(table!, changeSet(req.body));
@@ -125,7 +135,10 @@ export function tableRoutes(router: ApiRoutes, app: UiServices): void {
     await app.grids.closeFor(id!);
     return { ok: true };
   });
+}
 
+/** Exports: the job that writes the file, and the file's download. */
+function exportRoutes(router: ApiRoutes, app: UiServices): void {
   router.post("/connections/:id/tables/:table/export", async (req, { id, table }) => {
     const input = (req.body ?? {}) as ExportInput;
     // Own keys only: "toString" is not a format.
