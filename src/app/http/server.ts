@@ -24,8 +24,6 @@ import { hostGuard, isOwnOrigin, originGuard, secretGuard, sizeGuard } from "./g
 import { bodyTooLarge, MAX_BODY_BYTES, readJsonBody } from "./json-body.ts";
 import { listenLoopback } from "./listen.ts";
 
-export { SECRET_HEADER } from "./guards.ts";
-
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RequestContext {
