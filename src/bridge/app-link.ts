@@ -62,7 +62,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export class AppLink {
+/** What the relay needs of the app link. */
+export interface Link {
+  connect(launchIfMissing: boolean): Promise<Endpoint>;
+  fresh(): Promise<Endpoint | undefined>;
+  refresh(stale: Endpoint): Promise<{ endpoint: Endpoint } | { error: QuarryError }>;
+}
+
+export class AppLink implements Link {
   readonly #deps: LinkDeps;
   readonly #file: string;
   #current: Endpoint | undefined;
@@ -160,10 +167,10 @@ export class AppLink {
    */
   async fresh(): Promise<Endpoint | undefined> {
     const cur = this.#current;
-    if (!cur) return undefined;
     // A killed app leaves its file and token behind, and its port may already be another
-    // process's: never send the token there. Its file read again says why there is no app.
-    if (!isAlive(cur.pid)) {
+    // process's: never send the token there. The file read again names a new app, or says why
+    // there is none.
+    if (!cur || !isAlive(cur.pid)) {
       this.#current = undefined;
       const attempt = await this.#attempt();
       if (attempt.ok) return attempt.endpoint;

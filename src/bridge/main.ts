@@ -10,6 +10,7 @@ import { APP_VERSION } from "../app/process/version.ts";
 import { appDataDir } from "../app/storage/paths.ts";
 import { AppLink } from "./app-link.ts";
 import { launch, planForThisMachine } from "./launcher.ts";
+import { LineSplitter } from "./lines.ts";
 import { Relay } from "./relay.ts";
 import { closeConnections, post, prove } from "./upstream.ts";
 
@@ -27,6 +28,19 @@ const MAX_LINE = 16 * 1024 * 1024;
 
 function log(line: string): void {
   process.stderr.write(`quarry-mcp: ${line}\n`);
+}
+
+/** The bridge's answer to a line longer than it reads. */
+function tooLong(): object {
+  return {
+    jsonrpc: "2.0",
+    id: null,
+    error: {
+      code: -32600,
+      message: `Invalid request: a message is longer than ${MAX_LINE} bytes (refused by the stdio bridge quarry-mcp)`,
+      data: { layer: "bridge" },
+    },
+  };
 }
 
 function main(): void {
@@ -70,40 +84,19 @@ function main(): void {
   });
   relay.start(link);
 
-  let buffered = "";
-  let skipping = false;
+  const input = new LineSplitter(MAX_LINE);
   process.stdin.setEncoding("utf8");
   process.stdin.on("data", (chunk: string) => {
-    let text = buffered + chunk;
-    buffered = "";
-    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n")) {
-      const line = text.slice(0, nl);
-      text = text.slice(nl + 1);
-      if (skipping) {
-        skipping = false;
-        continue;
-      }
-      relay.handleLine(line.endsWith("\r") ? line.slice(0, -1) : line);
-    }
-    if (text.length > MAX_LINE) {
+    const { lines, overlong } = input.push(chunk);
+    for (const line of lines) relay.handleLine(line);
+    if (overlong) {
       log(`a message longer than ${MAX_LINE} bytes was dropped`);
-      write({
-        jsonrpc: "2.0",
-        id: null,
-        error: {
-          code: -32600,
-          message: `Invalid request: a message is longer than ${MAX_LINE} bytes (refused by the stdio bridge quarry-mcp)`,
-          data: { layer: "bridge" },
-        },
-      });
-      skipping = true;
-      text = "";
+      write(tooLong());
     }
-    buffered = text;
   });
   process.stdin.on("end", () => {
-    if (buffered.trim() && !skipping) relay.handleLine(buffered);
-    buffered = "";
+    const last = input.end();
+    if (last !== undefined) relay.handleLine(last);
     // The client closed our input: answer what is in flight, then leave.
     void relay.drain().then(() => finish(0));
   });

@@ -5,6 +5,7 @@
  * 2026-only fields taken off results for a legacy client, and the errors the bridge itself writes.
  */
 import { errors, type QuarryError } from "../core/errors.ts";
+import { parseJsonExact } from "../core/exact-json.ts";
 import { LEGACY_VERSIONS, MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
 
 export const META = {
@@ -258,4 +259,32 @@ export function appRateLimit(body: unknown, retryAfter: number | undefined): Qua
     retryAfter ?? (typeof fromData === "number" && fromData >= 0 ? Math.ceil(fromData) : 60);
   const remedy = e?.data?.remedy;
   return errors.rateLimited(reason, seconds, typeof remedy === "string" ? remedy : undefined);
+}
+
+/** One line of the client's input as a JSON-RPC message, or the refusal it gets. Pure. */
+export function parseLine(
+  line: string,
+): { ok: true; message: unknown } | { ok: false; code: number; message: string } {
+  let message: unknown;
+  try {
+    message = parseJsonExact(line);
+  } catch {
+    return { ok: false, code: RPC.parseError, message: "Parse error: the line is not JSON" };
+  }
+  if (Array.isArray(message))
+    return {
+      ok: false,
+      code: RPC.invalidRequest,
+      message:
+        "Invalid request: batches are not supported (they belong to MCP 2025-03-26); send one message per line",
+    };
+  return { ok: true, message };
+}
+
+/** The level a `logging/setLevel` asks for, when it is one MCP knows. Pure. */
+export function logLevelOf(m: RpcMessage): (typeof LOG_LEVELS)[number] | undefined {
+  const level = (m.params as Json | undefined)?.level;
+  return (LOG_LEVELS as readonly unknown[]).includes(level)
+    ? (level as (typeof LOG_LEVELS)[number])
+    : undefined;
 }

@@ -14,11 +14,10 @@
  *   names the bridge as the refusing layer, to the client.
  */
 import { errors, isQuarryError, type QuarryError } from "../core/errors.ts";
-import { parseJsonExact } from "../core/exact-json.ts";
 import { MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
-import type { Endpoint } from "./app-link.ts";
+import type { Endpoint, Link } from "./app-link.ts";
+import { discoverOn } from "./discover.ts";
 import {
-  appRateLimit,
   BRIDGE_UNAVAILABLE,
   bridgeError,
   classify,
@@ -27,31 +26,22 @@ import {
   type LegacySession,
   LOG_LEVELS,
   legacyInitializeResult,
+  logLevelOf,
   META,
   modernHeaders,
   modernVersionOf,
   negotiateLegacy,
+  parseLine,
   type RpcMessage,
   rpcError,
   withId,
   withModernMeta,
 } from "./protocol.ts";
-import type { PostResult, Target } from "./upstream.ts";
+import { appRefusal, asQuarryError, codeOf, describe, Refusal, staleRefusal } from "./refusal.ts";
+import type { Post, PostResult } from "./upstream.ts";
 
-/** What the relay needs of the app link (app-link.ts). */
-export interface Link {
-  connect(launchIfMissing: boolean): Promise<Endpoint>;
-  fresh(): Promise<Endpoint | undefined>;
-  refresh(stale: Endpoint): Promise<{ endpoint: Endpoint } | { error: QuarryError }>;
-}
-
-export type Post = (
-  target: Target,
-  body: string,
-  headers: Record<string, string>,
-  signal: AbortSignal,
-  onMessage: (message: unknown) => void,
-) => Promise<PostResult>;
+export type { Link } from "./app-link.ts";
+export type { Post } from "./upstream.ts";
 
 export interface RelayDeps {
   post: Post;
@@ -59,27 +49,6 @@ export interface RelayDeps {
   log: (line: string) => void;
   /** This bridge's version (its clientInfo on its own requests). */
   version: string;
-}
-
-/** How long the bridge's own `server/discover` may take. */
-const DISCOVER_TIMEOUT_MS = 10_000;
-
-/** A failure the bridge answers with, instead of the app. */
-class Refusal extends Error {
-  readonly code: number;
-  readonly error: QuarryError;
-  constructor(code: number, error: QuarryError) {
-    super(error.message);
-    this.code = code;
-    this.error = error;
-  }
-}
-
-/** The JSON-RPC code of a bridge refusal. */
-function codeOf(e: QuarryError): number {
-  if (e.code === "unauthenticated") return RPC.unauthenticated;
-  if (e.code === "rate_limited") return RPC.rateLimited;
-  return BRIDGE_UNAVAILABLE;
 }
 
 const keyOf = (id: unknown) => JSON.stringify(id);
@@ -111,7 +80,7 @@ export class Relay {
    * clients' `initialize`.
    */
   readonly verify = async (endpoint: Endpoint): Promise<void> => {
-    const result = await this.#discoverOn(endpoint);
+    const result = await discoverOn(this.#deps.post, endpoint, this.#legacy, this.#deps.version);
     const versions = result.supportedVersions;
     if (!Array.isArray(versions) || !versions.includes(MODERN_VERSION))
       throw errors.appTooOld(Array.isArray(versions) ? versions.join(", ") : "");
@@ -121,21 +90,12 @@ export class Relay {
   /** One line from the client. */
   handleLine(line: string): void {
     if (!line.trim()) return;
-    let message: unknown;
-    try {
-      message = parseJsonExact(line);
-    } catch {
-      this.#fail(null, RPC.parseError, "Parse error: the line is not JSON");
+    const read = parseLine(line);
+    if (!read.ok) {
+      this.#fail(null, read.code, read.message);
       return;
     }
-    if (Array.isArray(message)) {
-      this.#fail(
-        null,
-        RPC.invalidRequest,
-        "Invalid request: batches are not supported (they belong to MCP 2025-03-26); send one message per line",
-      );
-      return;
-    }
+    const message = read.message;
     const kind = classify(message);
     const m = message as RpcMessage;
     switch (kind.kind) {
@@ -196,7 +156,7 @@ export class Relay {
       const discover =
         this.#discover?.instanceId === endpoint.instanceId
           ? this.#discover.result
-          : await this.#discoverOn(endpoint);
+          : await discoverOn(this.#deps.post, endpoint, this.#legacy, this.#deps.version);
       this.#deps.write({
         jsonrpc: "2.0",
         id,
@@ -211,12 +171,13 @@ export class Relay {
   }
 
   #setLevel(id: string | number, m: RpcMessage): void {
-    const level = (m.params as Json | undefined)?.level;
-    if (typeof level !== "string" || !(LOG_LEVELS as readonly string[]).includes(level)) {
+    const level = logLevelOf(m);
+    if (!level) {
+      const levels = LOG_LEVELS.join(", ");
       this.#fail(
         id,
         RPC.invalidParams,
-        `Invalid params for logging/setLevel: level must be one of ${LOG_LEVELS.join(", ")}`,
+        `Invalid params for logging/setLevel: level must be one of ${levels}`,
       );
       return;
     }
@@ -277,6 +238,29 @@ export class Relay {
     const signal = controller.signal;
     const body = JSON.stringify(m);
     const headers = modernHeaders(m);
+    const answer = this.#answerWriter(id, legacy, signal);
+    try {
+      let endpoint = await this.#endpoint();
+      for (let attempt = 0; ; attempt++) {
+        if (signal.aborted) return;
+        const r = await this.#deps.post(endpoint, body, headers, signal, answer.onMessage);
+        if (r.kind === "aborted" || signal.aborted) return;
+        const retry = await this.#retryTarget(r, endpoint, attempt);
+        if (retry) {
+          endpoint = retry;
+          continue;
+        }
+        return await this.#conclude(id, String(m.method), r, endpoint, answer.answered(), legacy);
+      }
+    } catch (e) {
+      if (!signal.aborted) this.#refuse(id, e);
+    } finally {
+      if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
+    }
+  }
+
+  /** Writes the app's messages for one request back to the client: its notifications, one answer. */
+  #answerWriter(id: RpcId, legacy: boolean, signal: AbortSignal) {
     let answered = false;
     const onMessage = (message: unknown) => {
       if (signal.aborted || message === null || typeof message !== "object") return;
@@ -291,62 +275,67 @@ export class Relay {
       }
       // A request from the app would be a protocol error in 2026-07-28: nothing to relay.
     };
-    try {
-      let endpoint = await this.#endpoint();
-      for (let attempt = 0; ; attempt++) {
-        if (signal.aborted) return;
-        const r = await this.#deps.post(endpoint, body, headers, signal, onMessage);
-        if (r.kind === "aborted" || signal.aborted) return;
-        if (r.kind === "answered") {
-          if (!answered)
-            this.#fail(
-              id,
-              RPC.internalError,
-              `Quarry ended its answer to ${String(m.method)} without a result (HTTP ${r.status})`,
-            );
-          return;
-        }
-        if (r.kind === "refused") {
-          if (r.status === 401 && attempt === 0) {
-            // Spec 3.1: a refused token, the handshake file read again, the request sent once more.
-            const next = await this.#link?.refresh(endpoint);
-            if (next && "endpoint" in next && next.endpoint.token !== endpoint.token) {
-              this.#deps.log(
-                `the app refused the bridge token; retrying with the one it wrote since`,
-              );
-              endpoint = next.endpoint;
-              continue;
-            }
-            if (next && "error" in next) throw staleRefusal(next.error);
-          }
-          return this.#relayRefusal(id, r.status, r.body, legacy);
-        }
-        if (r.kind === "unreachable") {
-          const next = await this.#link?.refresh(endpoint);
-          if (!next || "error" in next)
-            throw staleRefusal(
-              next?.error ?? errors.appNotRunning(`nothing answers on port ${endpoint.port}`),
-            );
-          const same =
-            next.endpoint.instanceId === endpoint.instanceId &&
-            next.endpoint.port === endpoint.port;
-          // The app that wrote the file no longer listens (its MCP server stopped): no app.
-          if (same && r.refused)
-            throw staleRefusal(
-              errors.appNotRunning(`nothing answers on port ${endpoint.port} any more`),
-            );
-          // Never delivered: once more, to the app the file names now (or on a new connection).
-          if (!r.sent && attempt === 0) {
-            endpoint = next.endpoint;
-            continue;
-          }
-          return this.#fail(
+    return { onMessage, answered: () => answered };
+  }
+
+  /**
+   * Whether a first attempt that did not get through is sent once more, and where: a refused
+   * token after the handshake file was rewritten, or a request never delivered. Throws when the
+   * app is gone.
+   */
+  async #retryTarget(r: PostResult, endpoint: Endpoint, attempt: number) {
+    if (r.kind === "refused" && r.status === 401 && attempt === 0) {
+      // Spec 3.1: a refused token, the handshake file read again, the request sent once more.
+      const next = await this.#link?.refresh(endpoint);
+      if (next && "error" in next) throw staleRefusal(next.error);
+      if (next && next.endpoint.token !== endpoint.token) {
+        this.#deps.log(`the app refused the bridge token; retrying with the one it wrote since`);
+        return next.endpoint;
+      }
+      return undefined;
+    }
+    if (r.kind !== "unreachable") return undefined;
+    const next = await this.#link?.refresh(endpoint);
+    if (!next || "error" in next)
+      throw staleRefusal(
+        next?.error ?? errors.appNotRunning(`nothing answers on port ${endpoint.port}`),
+      );
+    const same =
+      next.endpoint.instanceId === endpoint.instanceId && next.endpoint.port === endpoint.port;
+    // The app that wrote the file no longer listens (its MCP server stopped): no app.
+    if (same && r.refused)
+      throw staleRefusal(errors.appNotRunning(`nothing answers on port ${endpoint.port} any more`));
+    // Never delivered: once more, to the app the file names now (or on a new connection).
+    return !r.sent && attempt === 0 ? next.endpoint : undefined;
+  }
+
+  /** The last word on a request the app took, refused, or lost on the way. */
+  async #conclude(
+    id: RpcId,
+    method: string,
+    r: PostResult,
+    endpoint: Endpoint,
+    answered: boolean,
+    legacy: boolean,
+  ): Promise<void> {
+    switch (r.kind) {
+      case "answered":
+        if (!answered)
+          this.#fail(
             id,
             RPC.internalError,
-            `The connection to Quarry broke while sending ${String(m.method)} (${r.detail}); it may or may not have run`,
+            `Quarry ended its answer to ${method} without a result (HTTP ${r.status})`,
           );
-        }
-        // broken: the answer began and broke off.
+        return;
+      case "refused":
+        return this.#relayRefusal(id, r.status, r.body, legacy);
+      case "unreachable":
+        return this.#fail(
+          id,
+          RPC.internalError,
+          `The connection to Quarry broke while sending ${method} (${r.detail}); it may or may not have run`,
+        );
+      case "broken": {
         if (answered) return;
         const next = await this.#link?.refresh(endpoint);
         if (!next || "error" in next)
@@ -356,89 +345,27 @@ export class Relay {
         return this.#fail(
           id,
           RPC.internalError,
-          `Quarry's answer to ${String(m.method)} broke off (${r.detail})`,
+          `Quarry's answer to ${method} broke off (${r.detail})`,
         );
       }
-    } catch (e) {
-      if (!signal.aborted) this.#refuse(id, e);
-    } finally {
-      if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
     }
   }
 
   /** A non-2xx answer of the app: its JSON-RPC error as it is (it names its layer). */
   #relayRefusal(id: RpcId, status: number, body: unknown, legacy: boolean): void {
-    const err = (body as { error?: { code?: unknown; data?: Json } } | undefined)?.error;
-    if (err && typeof err.code === "number") {
-      if (status === 400 && err.code === -32022) {
-        const supported = err.data?.supported;
-        if (Array.isArray(supported) && !supported.includes(MODERN_VERSION)) {
-          this.#refuse(id, errors.appTooOld(supported.join(", ")));
-          return;
-        }
-      }
-      const msg = withId(body as Json, id);
+    const seen = appRefusal(status, body, id);
+    if (seen.kind === "too-old") this.#refuse(id, seen.error);
+    else if (seen.kind === "bare")
+      this.#fail(
+        id,
+        RPC.internalError,
+        `Quarry answered HTTP ${status} without a JSON-RPC message`,
+      );
+    else {
       if (status === 401 || status >= 500)
-        this.#deps.log(`Quarry refused a request: ${describe(msg)}`);
-      this.#deps.write(legacy ? forLegacyClient(msg) : msg);
-      return;
+        this.#deps.log(`Quarry refused a request: ${describe(seen.message)}`);
+      this.#deps.write(legacy ? forLegacyClient(seen.message) : seen.message);
     }
-    this.#fail(id, RPC.internalError, `Quarry answered HTTP ${status} without a JSON-RPC message`);
-  }
-
-  /** The app's `server/discover`, asked by the bridge itself. */
-  async #discoverOn(endpoint: Endpoint): Promise<Json> {
-    const m: RpcMessage = {
-      jsonrpc: "2.0",
-      id: "quarry-mcp-discover",
-      method: "server/discover",
-      params: {
-        _meta: {
-          [META.protocolVersion]: MODERN_VERSION,
-          [META.clientCapabilities]: this.#legacy?.capabilities ?? {},
-          [META.clientInfo]: this.#legacy?.clientInfo ?? {
-            name: "quarry-mcp",
-            version: this.#deps.version,
-          },
-        },
-      },
-    };
-    let answer: Json | undefined;
-    const r = await this.#deps.post(
-      endpoint,
-      JSON.stringify(m),
-      modernHeaders(m),
-      AbortSignal.timeout(DISCOVER_TIMEOUT_MS),
-      (msg) => {
-        answer ??= msg as Json;
-      },
-    );
-    if (r.kind === "answered" && answer) {
-      const result = answer.result;
-      if (result && typeof result === "object") return result as Json;
-      throw errors.appTooOld(
-        `no revision the bridge knows (it answered server/discover with ${describe(answer)})`,
-      );
-    }
-    if (r.kind === "refused") {
-      const e = (r.body as { error?: { message?: string } } | undefined)?.error;
-      if (r.status === 401)
-        throw errors.unauthenticated(
-          `Quarry refused the bridge token from its own handshake file (${e?.message ?? "HTTP 401"})`,
-        );
-      if (r.status === 429) throw appRateLimit(r.body, r.retryAfter);
-      if ([400, 404, 405, 406].includes(r.status))
-        throw errors.appTooOld(
-          `only older revisions (it refused server/discover: HTTP ${r.status}${e?.message ? `, ${e.message}` : ""})`,
-        );
-    }
-    if (r.kind === "aborted")
-      throw errors.appNotRunning(
-        `it did not answer server/discover within ${DISCOVER_TIMEOUT_MS / 1000} s`,
-      );
-    throw errors.appNotRunning(
-      `it did not answer server/discover (${"detail" in r ? r.detail : `HTTP ${"status" in r ? r.status : "?"}`})`,
-    );
   }
 
   #refuse(id: RpcId, e: unknown): void {
@@ -468,28 +395,4 @@ export class Relay {
     const qe = asQuarryError(e);
     this.#deps.log(`${qe.message}. ${qe.remedy}`);
   }
-}
-
-function staleRefusal(reason: QuarryError): Refusal {
-  // A trust failure of a rewritten file keeps its own message; anything else: no app any more.
-  if (
-    reason.code === "endpoint_unproven" ||
-    reason.code === "handshake_untrusted" ||
-    reason.code === "app_too_old"
-  )
-    return new Refusal(BRIDGE_UNAVAILABLE, reason);
-  return new Refusal(
-    RPC.unauthenticated,
-    errors.bridgeTokenStale(reason.message.replace(/^Quarry is not running: /, "")),
-  );
-}
-
-function asQuarryError(e: unknown): QuarryError {
-  if (isQuarryError(e)) return e;
-  return errors.appNotRunning(`the bridge failed: ${e instanceof Error ? e.message : String(e)}`);
-}
-
-function describe(m: Json): string {
-  const err = m.error as { code?: unknown; message?: unknown } | undefined;
-  return err ? `${String(err.code)} ${String(err.message)}` : JSON.stringify(m).slice(0, 200);
 }

@@ -32,6 +32,15 @@ export type PostResult =
   | { kind: "broken"; messages: number; detail: string }
   | { kind: "aborted" };
 
+/** One POST to the app, its answers passed to `onMessage` as they arrive. */
+export type Post = (
+  target: Target,
+  body: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  onMessage: (message: unknown) => void,
+) => Promise<PostResult>;
+
 export interface Target {
   port: number;
   /** The MCP endpoint's path on that port (from the handshake file's url). */
@@ -88,22 +97,9 @@ export function post(
       req.destroy(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`));
     });
     req.on("error", (e: NodeJS.ErrnoException) => {
-      if (signal.aborted) return finish({ kind: "aborted" });
-      const detail = e.code ? `${e.code}: ${e.message}` : e.message;
-      if (responded) return finish({ kind: "broken", messages, detail });
-      // Refused or reset before anything was written back: the app did not take the request. A
-      // kept-alive socket the app closed just as we wrote on it is the same case.
-      const notDelivered =
-        e.code === "ECONNREFUSED" ||
-        e.code === "ENOTFOUND" ||
-        e.code === "EADDRNOTAVAIL" ||
-        (req.reusedSocket && (e.code === "ECONNRESET" || e.code === "EPIPE"));
-      finish({
-        kind: "unreachable",
-        sent: !notDelivered,
-        refused: e.code === "ECONNREFUSED",
-        detail,
-      });
+      if (signal.aborted) finish({ kind: "aborted" });
+      else if (responded) finish({ kind: "broken", messages, detail: detailOf(e) });
+      else finish(undelivered(e, req.reusedSocket));
     });
     req.on("response", (res: IncomingMessage) => {
       responded = true;
@@ -113,40 +109,16 @@ export function post(
         if (!signal.aborted) finish({ kind: "broken", messages, detail: e.message });
       });
       if (status < 200 || status >= 300) {
-        const retryAfter = retryAfterSeconds(res.headers["retry-after"]);
-        readSmall(res).then(
-          (text) =>
-            finish({
-              kind: "refused",
-              status,
-              body: parseOr(text),
-              ...(retryAfter !== undefined ? { retryAfter } : {}),
-            }),
-          (e: Error) => finish({ kind: "broken", messages, detail: e.message }),
+        readRefusal(res, status).then(finish, (e: Error) =>
+          finish({ kind: "broken", messages, detail: e.message }),
         );
         return;
       }
-      const type = String(res.headers["content-type"] ?? "");
-      const deliver = (text: string) => {
-        const m = parseOr(text);
-        if (m === undefined || settled) return;
+      readMessages(res, (m) => {
+        if (settled) return;
         messages++;
         onMessage(m);
-      };
-      if (type.startsWith("text/event-stream")) {
-        const sse = new SseReader();
-        res.on("data", (chunk: string) => {
-          for (const data of sse.push(chunk)) deliver(data);
-        });
-      } else {
-        let text = "";
-        res.on("data", (chunk: string) => {
-          text += chunk;
-        });
-        res.on("end", () => {
-          if (text.trim()) deliver(text);
-        });
-      }
+      });
       res.on("end", () => finish({ kind: "answered", status, messages }));
       res.on("close", () => {
         if (!res.complete && !signal.aborted)
@@ -154,6 +126,55 @@ export function post(
       });
     });
     req.end(body);
+  });
+}
+
+const detailOf = (e: NodeJS.ErrnoException) => (e.code ? `${e.code}: ${e.message}` : e.message);
+
+/**
+ * A request that failed before any answer. Refused or reset before anything was written back:
+ * the app did not take it. A kept-alive socket the app closed just as we wrote on it is the same.
+ */
+function undelivered(e: NodeJS.ErrnoException, reusedSocket: boolean): PostResult {
+  const notDelivered =
+    e.code === "ECONNREFUSED" ||
+    e.code === "ENOTFOUND" ||
+    e.code === "EADDRNOTAVAIL" ||
+    (reusedSocket && (e.code === "ECONNRESET" || e.code === "EPIPE"));
+  return {
+    kind: "unreachable",
+    sent: !notDelivered,
+    refused: e.code === "ECONNREFUSED",
+    detail: detailOf(e),
+  };
+}
+
+/** A non-2xx answer: its JSON body, if it has one, and its Retry-After. */
+async function readRefusal(res: IncomingMessage, status: number): Promise<PostResult> {
+  const retryAfter = retryAfterSeconds(res.headers["retry-after"]);
+  const body = parseOr(await readSmall(res));
+  return { kind: "refused", status, body, ...(retryAfter !== undefined ? { retryAfter } : {}) };
+}
+
+/** Hands each JSON-RPC message of a 2xx answer to `deliver`: SSE events, or one JSON body. */
+function readMessages(res: IncomingMessage, deliver: (message: unknown) => void): void {
+  const parsed = (text: string) => {
+    const m = parseOr(text);
+    if (m !== undefined) deliver(m);
+  };
+  if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+    const sse = new SseReader();
+    res.on("data", (chunk: string) => {
+      for (const data of sse.push(chunk)) parsed(data);
+    });
+    return;
+  }
+  let text = "";
+  res.on("data", (chunk: string) => {
+    text += chunk;
+  });
+  res.on("end", () => {
+    if (text.trim()) parsed(text);
   });
 }
 

@@ -79,55 +79,98 @@ function promptArgs(deps: ToolRuntimeDeps, principal: Principal | undefined): Pr
   return args;
 }
 
+/** The index's columns as lines, read under the access rules (and audited as a prompt call). */
+async function columnsOf(
+  mcp: McpServer,
+  deps: ToolRuntimeDeps,
+  principal: Principal | undefined,
+  ctx: ServerContext,
+  name: string,
+  connectionRef: string,
+  table: string,
+): Promise<{ connection: string; lines: string[] }> {
+  const who = principalOf(ctx, principal);
+  const client = clientNameOf(ctx, mcp.server);
+  return audited(
+    deps,
+    { principal: who, client },
+    "prompts/get",
+    name,
+    async (call) => {
+      const caller: Caller = {
+        principal: who,
+        ...(client ? { clientName: client } : {}),
+        target: `prompt ${name}`,
+        signal: AbortSignal.any([ctx.mcpReq.signal, who.revoked, deps.stopping]),
+      };
+      const connection = await deps.gateway.find(who, connectionRef);
+      call.entry.connection = { id: connection.id, name: connection.name };
+      await deps.gateway.authorize(caller, connection, { kind: "use", need: "read" });
+      const session = await deps.gateway.session(connection);
+      const columns = await session.describeTable(table);
+      const lines = columns.slice(0, MAX_PROMPT_COLUMNS).map((c) => {
+        const sort =
+          c.sortField === null
+            ? "cannot sort"
+            : c.sortField !== c.name
+              ? `sorts by ${c.sortField}`
+              : "";
+        return `- ${c.name}: ${c.type}${c.kind === "nested-leaf" || c.kind === "nested-parent" ? ` (${c.kind})` : ""}${sort ? `, ${sort}` : ""}`;
+      });
+      if (columns.length > MAX_PROMPT_COLUMNS)
+        lines.push(
+          `- … and ${columns.length - MAX_PROMPT_COLUMNS} more (describe_table lists all)`,
+        );
+      return { connection: connection.name, lines };
+    },
+    () => ({ bytes: 0, failed: false }),
+  ).catch((e: unknown) => {
+    throw asInvalidParams(e);
+  });
+}
+
+/** The explore_index prompt's text. Pure. */
+function exploreText(table: string, facts: { connection: string; lines: string[] }): string {
+  return [
+    `Explore the Elasticsearch index "${table}" on the Quarry connection "${facts.connection}" and tell me what it holds.`,
+    "",
+    "Its columns (from the mapping):",
+    ...facts.lines,
+    "",
+    "Steps, using Quarry's tools:",
+    `1. count_rows for the total number of documents.`,
+    `2. browse_table with page_size 10 for sample rows.`,
+    `3. For up to 5 interesting keyword, boolean or numeric columns, run execute_query with POST /${table}/_search and size 0 and a terms (or stats) aggregation to see how values are distributed.`,
+    "4. Summarize: what a document represents, the key fields and their meaning, value ranges, missing or odd values, and questions this index can answer.",
+    "Only read: do not write to the cluster.",
+  ].join("\n");
+}
+
+/** The question_to_query prompt's text. Pure. */
+function questionText(
+  table: string,
+  question: string,
+  facts: { connection: string; lines: string[] },
+): string {
+  return [
+    `Answer this question from the Elasticsearch index "${table}" on the Quarry connection "${facts.connection}":`,
+    "",
+    question,
+    "",
+    "Its columns (from the mapping):",
+    ...facts.lines,
+    "",
+    "How:",
+    `- Write one Query DSL request and send it with execute_query (method POST, path /${table}/_search). There is no SQL.`,
+    "- Exact matches, terms aggregations and sorting use keyword, numeric, date or boolean fields (a text field's .keyword subfield); full-text matching uses match on text fields.",
+    "- Ask only for what the answer needs: size 0 with aggregations for counts and statistics, _source filtering and a small size for examples.",
+    "- If the query is refused or fails, read the error and fix the query; explain_query checks a query without running it.",
+    "- Answer the question in words, and show the request you ran.",
+  ].join("\n");
+}
+
 export function registerPrompts(mcp: McpServer, deps: ToolRuntimeDeps, principal?: Principal) {
   const args = promptArgs(deps, principal);
-
-  /** The index's columns as lines, read under the access rules (and audited as a prompt call). */
-  const columnsOf = async (
-    ctx: ServerContext,
-    name: string,
-    connectionRef: string,
-    table: string,
-  ): Promise<{ connection: string; lines: string[] }> => {
-    const who = principalOf(ctx, principal);
-    const client = clientNameOf(ctx, mcp.server);
-    return audited(
-      deps,
-      { principal: who, client },
-      "prompts/get",
-      name,
-      async (call) => {
-        const caller: Caller = {
-          principal: who,
-          ...(client ? { clientName: client } : {}),
-          target: `prompt ${name}`,
-          signal: AbortSignal.any([ctx.mcpReq.signal, who.revoked, deps.stopping]),
-        };
-        const connection = await deps.gateway.find(who, connectionRef);
-        call.entry.connection = { id: connection.id, name: connection.name };
-        await deps.gateway.authorize(caller, connection, { kind: "use", need: "read" });
-        const session = await deps.gateway.session(connection);
-        const columns = await session.describeTable(table);
-        const lines = columns.slice(0, MAX_PROMPT_COLUMNS).map((c) => {
-          const sort =
-            c.sortField === null
-              ? "cannot sort"
-              : c.sortField !== c.name
-                ? `sorts by ${c.sortField}`
-                : "";
-          return `- ${c.name}: ${c.type}${c.kind === "nested-leaf" || c.kind === "nested-parent" ? ` (${c.kind})` : ""}${sort ? `, ${sort}` : ""}`;
-        });
-        if (columns.length > MAX_PROMPT_COLUMNS)
-          lines.push(
-            `- … and ${columns.length - MAX_PROMPT_COLUMNS} more (describe_table lists all)`,
-          );
-        return { connection: connection.name, lines };
-      },
-      () => ({ bytes: 0, failed: false }),
-    ).catch((e: unknown) => {
-      throw asInvalidParams(e);
-    });
-  };
 
   mcp.registerPrompt(
     "explore_index",
@@ -138,7 +181,7 @@ export function registerPrompts(mcp: McpServer, deps: ToolRuntimeDeps, principal
       argsSchema: args.explore,
     },
     async ({ connection, table }, ctx): Promise<GetPromptResult> => {
-      const facts = await columnsOf(ctx, "explore_index", connection, table);
+      const facts = await columnsOf(mcp, deps, principal, ctx, "explore_index", connection, table);
       return {
         description: `Explore ${table} on ${facts.connection}`,
         messages: [
@@ -146,19 +189,7 @@ export function registerPrompts(mcp: McpServer, deps: ToolRuntimeDeps, principal
             role: "user",
             content: {
               type: "text",
-              text: [
-                `Explore the Elasticsearch index "${table}" on the Quarry connection "${facts.connection}" and tell me what it holds.`,
-                "",
-                "Its columns (from the mapping):",
-                ...facts.lines,
-                "",
-                "Steps, using Quarry's tools:",
-                `1. count_rows for the total number of documents.`,
-                `2. browse_table with page_size 10 for sample rows.`,
-                `3. For up to 5 interesting keyword, boolean or numeric columns, run execute_query with POST /${table}/_search and size 0 and a terms (or stats) aggregation to see how values are distributed.`,
-                "4. Summarize: what a document represents, the key fields and their meaning, value ranges, missing or odd values, and questions this index can answer.",
-                "Only read: do not write to the cluster.",
-              ].join("\n"),
+              text: exploreText(table, facts),
             },
           },
         ],
@@ -175,7 +206,15 @@ export function registerPrompts(mcp: McpServer, deps: ToolRuntimeDeps, principal
       argsSchema: args.question,
     },
     async ({ connection, table, question }, ctx): Promise<GetPromptResult> => {
-      const facts = await columnsOf(ctx, "question_to_query", connection, table);
+      const facts = await columnsOf(
+        mcp,
+        deps,
+        principal,
+        ctx,
+        "question_to_query",
+        connection,
+        table,
+      );
       return {
         description: `Answer a question from ${table} on ${facts.connection}`,
         messages: [
@@ -183,21 +222,7 @@ export function registerPrompts(mcp: McpServer, deps: ToolRuntimeDeps, principal
             role: "user",
             content: {
               type: "text",
-              text: [
-                `Answer this question from the Elasticsearch index "${table}" on the Quarry connection "${facts.connection}":`,
-                "",
-                question,
-                "",
-                "Its columns (from the mapping):",
-                ...facts.lines,
-                "",
-                "How:",
-                `- Write one Query DSL request and send it with execute_query (method POST, path /${table}/_search). There is no SQL.`,
-                "- Exact matches, terms aggregations and sorting use keyword, numeric, date or boolean fields (a text field's .keyword subfield); full-text matching uses match on text fields.",
-                "- Ask only for what the answer needs: size 0 with aggregations for counts and statistics, _source filtering and a small size for examples.",
-                "- If the query is refused or fails, read the error and fix the query; explain_query checks a query without running it.",
-                "- Answer the question in words, and show the request you ran.",
-              ].join("\n"),
+              text: questionText(table, question, facts),
             },
           },
         ],

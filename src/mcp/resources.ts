@@ -26,16 +26,12 @@ const JSON_TYPE = "application/json";
 /** Completion answers at most this many values (the protocol's limit). */
 const MAX_COMPLETIONS = 100;
 
-export function registerResources(mcp: McpServer, deps: ToolRuntimeDeps, principal?: Principal) {
-  const read = async (
-    uri: URL,
-    ctx: ServerContext,
-    body: (
-      who: Principal,
-      caller: Caller,
-      entry: { connection?: { id: string; name: string } },
-    ) => Promise<Record<string, unknown>>,
-  ): Promise<ReadResourceResult> => {
+type Entry = { connection?: { id: string; name: string } };
+type Body = (who: Principal, caller: Caller, entry: Entry) => Promise<Record<string, unknown>>;
+
+/** What every resource's read and completion share: the caller, the audit, the access check. */
+function resourceKit(mcp: McpServer, deps: ToolRuntimeDeps, principal?: Principal) {
+  const read = async (uri: URL, ctx: ServerContext, body: Body): Promise<ReadResourceResult> => {
     const who = principalOf(ctx, principal);
     const client = clientNameOf(ctx, mcp.server);
     const caller: Caller = {
@@ -60,7 +56,13 @@ export function registerResources(mcp: McpServer, deps: ToolRuntimeDeps, princip
       throw asInvalidParams(e);
     });
   };
-
+  /** The named connection, found, audited and authorized for reading, and its session. */
+  const open = async (who: Principal, caller: Caller, entry: Entry, ref: string) => {
+    const connection = await deps.gateway.find(who, ref);
+    entry.connection = { id: connection.id, name: connection.name };
+    await deps.gateway.authorize(caller, connection, { kind: "use", need: "read" });
+    return { connection, session: await deps.gateway.session(connection) };
+  };
   const completeConnection = async (value: string) => {
     if (!principal) return [];
     const names = (await deps.gateway.visible(principal)).map((c) => c.name);
@@ -81,7 +83,13 @@ export function registerResources(mcp: McpServer, deps: ToolRuntimeDeps, princip
       return [];
     }
   };
+  return { read, open, completeConnection, completeTable };
+}
 
+type Kit = ReturnType<typeof resourceKit>;
+
+export function registerResources(mcp: McpServer, deps: ToolRuntimeDeps, principal?: Principal) {
+  const kit = resourceKit(mcp, deps, principal);
   mcp.registerResource(
     "connections",
     "quarry://connections",
@@ -91,11 +99,20 @@ export function registerResources(mcp: McpServer, deps: ToolRuntimeDeps, princip
       mimeType: JSON_TYPE,
     },
     (uri, ctx) =>
-      read(uri, ctx, async (who) => ({
+      kit.read(uri, ctx, async (who) => ({
         connections: (await deps.gateway.visible(who)).map((c) => connectionEntry(c, who)),
       })),
   );
+  registerConnectionTables(mcp, deps, kit, principal);
+  registerTable(mcp, kit);
+}
 
+function registerConnectionTables(
+  mcp: McpServer,
+  deps: ToolRuntimeDeps,
+  kit: Kit,
+  principal?: Principal,
+) {
   mcp.registerResource(
     "connection_tables",
     new ResourceTemplate("quarry://connections/{connection}/tables", {
@@ -109,7 +126,7 @@ export function registerResources(mcp: McpServer, deps: ToolRuntimeDeps, princip
           })),
         };
       },
-      complete: { connection: completeConnection },
+      complete: { connection: kit.completeConnection },
     }),
     {
       title: "A connection's indices",
@@ -117,23 +134,22 @@ export function registerResources(mcp: McpServer, deps: ToolRuntimeDeps, princip
       mimeType: JSON_TYPE,
     },
     (uri, vars, ctx) =>
-      read(uri, ctx, async (who, caller, entry) => {
-        const connection = await deps.gateway.find(who, one(vars.connection));
-        entry.connection = { id: connection.id, name: connection.name };
-        await deps.gateway.authorize(caller, connection, { kind: "use", need: "read" });
-        const session = await deps.gateway.session(connection);
+      kit.read(uri, ctx, async (who, caller, entry) => {
+        const { connection, session } = await kit.open(who, caller, entry, one(vars.connection));
         return {
           connection: connection.name,
           tables: (await session.listTables()).map(tableRecord),
         };
       }),
   );
+}
 
+function registerTable(mcp: McpServer, kit: Kit) {
   mcp.registerResource(
     "table",
     new ResourceTemplate("quarry://connections/{connection}/tables/{table}", {
       list: undefined,
-      complete: { connection: completeConnection, table: completeTable },
+      complete: { connection: kit.completeConnection, table: kit.completeTable },
     }),
     {
       title: "An index's columns and mapping",
@@ -142,11 +158,8 @@ export function registerResources(mcp: McpServer, deps: ToolRuntimeDeps, princip
       mimeType: JSON_TYPE,
     },
     (uri, vars, ctx) =>
-      read(uri, ctx, async (who, caller, entry) => {
-        const connection = await deps.gateway.find(who, one(vars.connection));
-        entry.connection = { id: connection.id, name: connection.name };
-        await deps.gateway.authorize(caller, connection, { kind: "use", need: "read" });
-        const session = await deps.gateway.session(connection);
+      kit.read(uri, ctx, async (who, caller, entry) => {
+        const { connection, session } = await kit.open(who, caller, entry, one(vars.connection));
         const table = one(vars.table);
         const [columns, mapping] = await Promise.all([
           session.describeTable(table),

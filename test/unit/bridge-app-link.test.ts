@@ -170,4 +170,8 @@ test("an app whose process is gone is not sent the token, though its file and to
     assert.match(e.message, new RegExp(`names process ${pid}, which is not running`));
     return true;
   });
+  await assert.rejects(link.fresh(), /which is not running/, "asked again: still no app");
+  // A new app writes its file: the next request goes to it.
+  const next = await writeHs(dir, 4001);
+  assert.equal((await link.fresh())?.token, next.token);
 });
