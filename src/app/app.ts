@@ -14,9 +14,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { errors, isQuarryError } from "../core/errors.ts";
 import { openAppStorage } from "./connections/connection-service.ts";
 import type { AppContext, AppControl } from "./context.ts";
-import { createUiApi, serveApi, serveWebAssets, UiServices } from "./http/api/index.ts";
+import { createUiApi, serveWebAssets, UiServices } from "./http/api/index.ts";
 import { appRoutes } from "./http/app-routes.ts";
-import { placeholderPage, sendPlaceholder } from "./http/placeholder.ts";
+import { placeholderPage, placeholderResponse } from "./http/placeholder.ts";
 import { startUiServer, type UiServer } from "./http/server.ts";
 import { createIntegrationsService } from "./mcp-host/integrations-service.ts";
 import { ensureMcpServer, type McpServerHandle, type McpStartReason } from "./mcp-host/mcp-hook.ts";
@@ -325,18 +325,15 @@ export async function startApp(options: AppOptions = {}): Promise<StartResult> {
       exportDir: join(dataDir, "exports"),
     });
     app.context.onStop(() => services.close());
-    const api = createUiApi(services);
+    const api = createUiApi(services, { secret });
     const builtUi = join(UI_BUILD_DIR, "index.html");
     const placeholder = placeholderPage({ version: APP_VERSION, dataDir });
 
     server = await startUiServer({
       secret,
       routes: appRoutes(app),
-      api: (req, res) => serveApi(api, req, res, { secret }),
-      pages: (req, res) =>
-        existsSync(builtUi)
-          ? serveWebAssets(req, res)
-          : Promise.resolve(sendPlaceholder(res, placeholder)),
+      api,
+      pages: (c) => (existsSync(builtUi) ? serveWebAssets(c) : placeholderResponse(placeholder)),
       ...(options.port ? { port: options.port } : {}),
       log,
     });

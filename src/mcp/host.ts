@@ -2,6 +2,8 @@
  * What the MCP server needs from the app, as interfaces: the app (src/app) implements them and
  * hands them to `startMcpServer`. The server itself depends only on core and these.
  */
+
+import type { Context, Hono } from "hono";
 import type { ApprovalReason } from "../core/access.ts";
 import type { SavedConnection } from "../core/connections.ts";
 import type { RequestClass } from "../core/console.ts";
@@ -125,3 +127,26 @@ export type TableExporter = (
   table: string,
   options: ExportOptions,
 ) => Promise<ExportReport>;
+
+/**
+ * The MCP door as the host's HTTP layer serves it (src/mcp/http-door.ts builds it): its routes,
+ * the paths the host's loopback Host and Origin guards stand before, and this door's answers.
+ */
+export interface DoorSpec {
+  app: Hono;
+  guarded: string[];
+  refuseHost(c: Context): Response;
+  refuseOrigin(c: Context): Response;
+  /** Content-Type of the answers written by hand below. */
+  contentType: string;
+  /** The body for bytes Node cannot parse as HTTP (`tooLarge`: its headers were too large). */
+  malformed(tooLarge: boolean): string;
+  /** The answer to a request whose Host or target cannot be made into a URL. */
+  unreadable(): Response;
+}
+
+/** The host's HTTP layer for the MCP door (src/app/http/mcp-endpoint.ts). */
+export interface EndpointServer {
+  /** Serves the door on 127.0.0.1: the preferred port, or any free port when it is taken. */
+  serve(door: DoorSpec, preferredPort: number): Promise<{ port: number; close(): Promise<void> }>;
+}

@@ -1,10 +1,10 @@
 /**
- * Starts Quarry's MCP server: the HTTP door on 127.0.0.1, the SDK's 2026-07-28 handler and the
- * legacy sessions, the bridge token and the handshake file. The app calls `startMcpServer` with
+ * Starts Quarry's MCP server: the HTTP door on 127.0.0.1 (served by the host's HTTP layer), the
+ * SDK's 2026-07-28 handler and the legacy sessions, the bridge token and the handshake file. The app calls `startMcpServer` with
  * its stores (src/app/mcp-host/mcp-service.ts); tests call it with temporary ones and a clock they move.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { createMcpHandler } from "@modelcontextprotocol/server";
+import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { HANDSHAKE_FORMAT, handshakeProof } from "../core/mcp-handshake.ts";
 import type { BridgeTokenTimes } from "../core/tokens.ts";
 import { Authenticator, RevocationWatch } from "./auth.ts";
@@ -15,11 +15,12 @@ import type {
   AuditSink,
   Clock,
   ConnectionDirectory,
+  EndpointServer,
   HandshakeSink,
   TableExporter,
   TokenDirectory,
 } from "./host.ts";
-import { McpHttpServer, PROOF_PER_MINUTE } from "./http-server.ts";
+import { type DoorDeps, McpDoor, PROOF_PER_MINUTE } from "./http-door.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
 import { SUPPORTED_VERSIONS } from "./protocol.ts";
@@ -39,6 +40,8 @@ export interface McpServerConfig {
   approvals: ApprovalGate;
   audit: AuditSink;
   handshake: HandshakeSink;
+  /** The host's HTTP layer, which serves the door behind its loopback guards. */
+  http: EndpointServer;
   /** Where export_data writes files. */
   exportDir: string;
   /** The app's export, which export_data runs. */
@@ -59,24 +62,69 @@ export interface RunningMcpServer {
   stop(): Promise<void>;
 }
 
-export async function startMcpServer(config: McpServerConfig): Promise<RunningMcpServer> {
-  const now = config.now ?? Date.now;
-  const instanceId = randomUUID();
-  const proofKey = randomBytes(32).toString("base64url");
-  const startedAt = new Date(now()).toISOString();
-  const stopping = new AbortController();
-
-  const pool = new SessionPool((c) => config.connections.open(c));
-  const gateway = new ConnectionGateway(config.connections, config.approvals, pool);
-  const deps: ServerDeps = {
-    version: config.version,
-    gateway,
+/** The HTTP door, with the token checks and limits it applies. */
+function newDoor(
+  config: McpServerConfig,
+  now: Clock,
+  parts: Pick<DoorDeps, "rate" | "concurrency" | "legacy" | "modern" | "prove"> & {
+    bridge: BridgeTokens;
+    revocations: RevocationWatch;
+  },
+): McpDoor {
+  const { bridge, revocations, ...deps } = parts;
+  return new McpDoor({
+    ...deps,
+    authenticator: new Authenticator({
+      tokens: config.tokens,
+      bridge,
+      lockout: new AuthLockout(now),
+      revocations,
+      now,
+    }),
+    proofRate: new RateWindow(PROOF_PER_MINUTE, now),
     audit: config.audit,
     now,
-    exportDir: config.exportDir,
-    exportTable: config.exportTable,
-    stopping: stopping.signal,
+    ...(config.maxBodyBytes ? { maxBodyBytes: config.maxBodyBytes } : {}),
+  });
+}
+
+/** The bridge's token, written with this run's fields to the handshake file at each mint. */
+function newBridge(
+  config: McpServerConfig,
+  now: Clock,
+  fields: ReturnType<typeof handshakeFields>,
+  port: () => number,
+): BridgeTokens {
+  return new BridgeTokens({
+    now,
+    ...(config.bridgeToken ? { times: config.bridgeToken } : {}),
+    onMint: (token, expiresAt) =>
+      config.handshake.write({
+        ...fields,
+        port: port(),
+        url: `http://127.0.0.1:${port()}/mcp`,
+        token,
+        tokenExpiresAt: new Date(expiresAt).toISOString(),
+        writtenAt: new Date(now()).toISOString(),
+      }),
+  });
+}
+
+/** What every handshake file of this run says, whatever its token. */
+function handshakeFields(version: string, instanceId: string, proofKey: string, startedAt: string) {
+  return {
+    version: HANDSHAKE_FORMAT,
+    instanceId,
+    proofKey,
+    pid: process.pid,
+    protocolVersions: SUPPORTED_VERSIONS,
+    quarryVersion: version,
+    startedAt,
   };
+}
+
+/** The two ways in: the legacy sessions and the SDK's stateless 2026-07-28 handler. */
+function handlers(deps: ServerDeps): { legacy: LegacySessions; modern: McpHttpHandler } {
   const legacy = new LegacySessions((principal) => buildMcpServer(deps, principal));
   const modern = createMcpHandler(
     (ctx) =>
@@ -92,62 +140,58 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
       },
     },
   );
+  return { legacy, modern };
+}
+
+export async function startMcpServer(config: McpServerConfig): Promise<RunningMcpServer> {
+  const now = config.now ?? Date.now;
+  const instanceId = randomUUID();
+  const proofKey = randomBytes(32).toString("base64url");
+  const startedAt = new Date(now()).toISOString();
+  const stopping = new AbortController();
+
+  const pool = new SessionPool((c) => config.connections.open(c));
+  const { legacy, modern } = handlers({
+    version: config.version,
+    gateway: new ConnectionGateway(config.connections, config.approvals, pool),
+    audit: config.audit,
+    now,
+    exportDir: config.exportDir,
+    exportTable: config.exportTable,
+    stopping: stopping.signal,
+  });
 
   let port = 0;
-  const bridge = new BridgeTokens({
-    now,
-    ...(config.bridgeToken ? { times: config.bridgeToken } : {}),
-    onMint: (token, expiresAt) =>
-      config.handshake.write({
-        version: HANDSHAKE_FORMAT,
-        port,
-        url: `http://127.0.0.1:${port}/mcp`,
-        token,
-        tokenExpiresAt: new Date(expiresAt).toISOString(),
-        instanceId,
-        proofKey,
-        pid: process.pid,
-        protocolVersions: SUPPORTED_VERSIONS,
-        quarryVersion: config.version,
-        startedAt,
-        writtenAt: new Date(now()).toISOString(),
-      }),
-  });
+  const fields = handshakeFields(config.version, instanceId, proofKey, startedAt);
+  const bridge = newBridge(config, now, fields, () => port);
   const revocations = new RevocationWatch(config.tokens, (tokenId) => {
     config.approvals.forget(tokenId);
     void legacy.closeFor(tokenId);
   });
   const rate = new RateWindow(config.limits.requestsPerMinute, now);
   const concurrency = new ConcurrencyLimit(config.limits.concurrentRequests);
-  const door = new McpHttpServer({
-    authenticator: new Authenticator({
-      tokens: config.tokens,
-      bridge,
-      lockout: new AuthLockout(now),
-      revocations,
-      now,
-    }),
+  const door = newDoor(config, now, {
+    bridge,
+    revocations,
     rate,
     concurrency,
-    proofRate: new RateWindow(PROOF_PER_MINUTE, now),
     legacy,
     modern,
-    audit: config.audit,
-    now,
     prove: (challenge) => ({
       instanceId,
       proof: handshakeProof(proofKey, instanceId, port, challenge),
     }),
-    ...(config.maxBodyBytes ? { maxBodyBytes: config.maxBodyBytes } : {}),
   });
 
-  port = await door.listen(config.preferredPort);
+  const served = await config.http.serve(door.spec(), config.preferredPort);
+  port = served.port;
+  door.port = port;
   try {
     revocations.start();
     await bridge.start();
   } catch (e) {
     revocations.stop();
-    await door.close();
+    await served.close();
     throw e;
   }
 
@@ -167,12 +211,12 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
       bridge.stop();
       revocations.stop();
       await config.handshake.remove(instanceId).catch(() => {});
-      await Promise.all([door.close(), modern.close(), legacy.closeAll(), pool.close()]);
+      await Promise.all([served.close(), modern.close(), legacy.closeAll(), pool.close()]);
     },
   };
 }
 
 export type { Principal } from "./auth.ts";
 export * from "./host.ts";
-export { MCP_PATH } from "./http-server.ts";
+export { MCP_PATH } from "./http-door.ts";
 export { LEGACY_VERSIONS, MODERN_VERSION, RPC, SUPPORTED_VERSIONS } from "./protocol.ts";

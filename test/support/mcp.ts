@@ -3,6 +3,7 @@
  * started in-process (with a clock the test moves), the official MCP client for each protocol
  * revision, and raw HTTP for what a client library would never send.
  */
+
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import {
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
 import { exportTable } from "../../src/app/export/export-table.ts";
+import { mcpEndpointServer } from "../../src/app/http/mcp-endpoint.ts";
 import { ApprovalQueue } from "../../src/app/mcp-host/approvals.ts";
 import {
   readHandshake,
@@ -140,6 +142,7 @@ export async function startTestServer(
       write: (f) => writeHandshake(home.dir, f),
       remove: (id) => removeHandshake(home.dir, id),
     },
+    http: mcpEndpointServer,
     exportDir: join(home.dir, "exports"),
     exportTable,
     now: home.clock.now,

@@ -3,13 +3,12 @@
  * against the app's UI server on real Elasticsearch nodes. Each test saves a screenshot of its final
  * screen under artifacts/screenshots/ (git-ignored).
  *
- * The UI server here is the same composition the app makes: Host/Origin checks and the per-run
- * secret, `/api/*` through the UI's API (`createUiApi`) and the built UI from dist/web.
+ * The UI server here is the same composition the app makes (`startUiServer`): Host/Origin checks
+ * and the per-run secret, `/api/*` through the UI's API (`createUiApi`) and the built UI from
+ * dist/web; only the app's own routes (/api/app/*) are left out.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
@@ -22,8 +21,9 @@ import {
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
 import { loadInstalledDrivers } from "../../src/app/connections/driver-registry.ts";
-import { createUiApi, serveApi, serveWebAssets, UiServices } from "../../src/app/http/api/index.ts";
+import { createUiApi, serveWebAssets, UiServices } from "../../src/app/http/api/index.ts";
 import type { IntegrationsService } from "../../src/app/http/api/integrations.ts";
+import { startUiServer } from "../../src/app/http/server.ts";
 import { createIntegrationsService } from "../../src/app/mcp-host/integrations-service.ts";
 import { type McpService, startMcpService } from "../../src/app/mcp-host/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
@@ -74,26 +74,10 @@ export async function startUiApp(
     plugins: options.plugins ?? pluginServiceFor(storage.dir, env),
     ...(mcp ? { mcp } : {}),
   });
-  const api = createUiApi(services);
   const secret = randomBytes(24).toString("base64url");
-  let origin = "";
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const host = req.headers.host;
-    const from = req.headers.origin;
-    if (host !== new URL(origin).host || (from !== undefined && from !== origin)) {
-      res.writeHead(403, { "Content-Type": "text/plain" }).end("forbidden");
-      return;
-    }
-    const path = new URL(req.url ?? "/", origin).pathname;
-    const done = path.startsWith("/api/")
-      ? serveApi(api, req, res, { secret })
-      : serveWebAssets(req, res);
-    done.catch((e) => {
-      if (!res.headersSent) res.writeHead(500).end(String(e));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const api = createUiApi(services, { secret });
+  const server = await startUiServer({ secret, routes: [], api, pages: (c) => serveWebAssets(c) });
+  const origin = server.origin;
   return {
     url: `${origin}/?secret=${secret}`,
     origin,
@@ -105,8 +89,7 @@ export async function startUiApp(
     async close() {
       await services.close();
       await mcpService?.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await rm(home, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,6 @@
 /** The app process's pure rules: quarry:// URLs, the browser opener, the Linux desktop entries. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { httpStatusFor } from "../../src/app/http/server.ts";
 import { browserCommand } from "../../src/app/process/browser.ts";
 import {
   desktopEntries,
@@ -11,6 +10,7 @@ import {
   withSchemeDefault,
 } from "../../src/app/process/desktop.ts";
 import { parseQuarryUrl } from "../../src/app/process/quarry-url.ts";
+import { statusOf as httpStatusFor } from "../../src/core/error-status.ts";
 import { errors } from "../../src/core/errors.ts";
 
 describe("parseQuarryUrl", () => {

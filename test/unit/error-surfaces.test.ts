@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { errorResult } from "../../src/app/http/api/router.ts";
+import { errorResult } from "../../src/app/http/api/answers.ts";
 import { errors, QuarryError, remedyFor } from "../../src/core/errors.ts";
 import { compileFilters } from "../../src/drivers/elasticsearch/filters.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";

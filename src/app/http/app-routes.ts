@@ -20,9 +20,9 @@ export function appRoutes(app: AppControl): Route[] {
     {
       method: "POST",
       path: "/api/app/stop",
-      handler: ({ res }) => {
+      handler: ({ afterAnswer }) => {
         // Answer first, then stop: the caller learns the request was taken.
-        res.on("finish", () => void app.stop("quarry stop"));
+        afterAnswer(() => void app.stop("quarry stop"));
         return { stopping: true };
       },
     },

@@ -2,8 +2,6 @@
  * The page served while no built UI (dist/web) is present: says that Quarry runs, and how to get
  * the full UI. It holds no data, so it is served without the per-run key.
  */
-import type { ServerResponse } from "node:http";
-
 export function placeholderPage(about: { version: string; dataDir: string }): string {
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
@@ -30,14 +28,15 @@ export function placeholderPage(about: { version: string; dataDir: string }): st
 `;
 }
 
-/** Sends the placeholder page, with the same strict policy as the UI's own index.html. */
-export function sendPlaceholder(res: ServerResponse, html: string): void {
-  res.writeHead(200, {
-    "content-type": "text/html; charset=utf-8",
-    "content-length": Buffer.byteLength(html),
-    "cache-control": "no-store",
-    "content-security-policy":
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+/** The placeholder page as an answer, with the same strict policy as the UI's own index.html. */
+export function placeholderResponse(html: string): Response {
+  return new Response(html, {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-length": String(Buffer.byteLength(html)),
+      "cache-control": "no-store",
+      "content-security-policy":
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    },
   });
-  res.end(html);
 }

@@ -1,9 +1,10 @@
 /**
- * The app's local HTTP server: the UI's pages and its JSON API, on 127.0.0.1 only.
+ * The app's local HTTP server: the UI's pages and its JSON API, on 127.0.0.1 only (Hono on
+ * @hono/node-server, with the guards of guards.ts).
  *
  * Guards, in order, on every request:
- * - Host must name this server (127.0.0.1:<port> or localhost:<port>): a web page that rebinds its
- *   own domain name to 127.0.0.1 (DNS rebinding) is refused.
+ * - Host must name this server (a loopback name with this port): a web page that rebinds its own
+ *   domain name to 127.0.0.1 (DNS rebinding) is refused.
  * - Origin, when sent, must be this server's: no other site's page can drive the API, and no CORS
  *   header is ever sent.
  * - `/api/*` needs the per-run secret in the X-Quarry-Secret header. The app opens the UI with the
@@ -11,54 +12,49 @@
  *   UI); other Quarry processes read it from instance.json (0600).
  * Pages and their assets hold no data and are served without the secret.
  *
- * The app's own routes (/api/app/*) are answered here; the rest of /api/* and the pages are handed
- * to the UI's API and asset server (src/app/http/api), composed in src/app/app.ts.
+ * The app's own routes (/api/app/*) are answered here; the rest of /api/* is the UI's API
+ * (src/app/http/api, which checks the secret itself) and the rest are the pages, composed in
+ * src/app/app.ts.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
-import { errors, isQuarryError, QuarryError } from "../../core/errors.ts";
-import { clientErrorAction, wasHead } from "../../core/http-client-error.ts";
-import { requestUrl } from "./request-url.ts";
-
-export const SECRET_HEADER = "x-quarry-secret";
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
+import type { HttpBindings } from "@hono/node-server";
+import { type Context, Hono } from "hono";
+import { statusOf } from "../../core/error-status.ts";
+import { errors, isQuarryError, type QuarryError } from "../../core/errors.ts";
+import { hostGuard, isOwnOrigin, originGuard, secretGuard, sizeGuard } from "./guards.ts";
+import { bodyTooLarge, MAX_BODY_BYTES, readJsonBody } from "./json-body.ts";
+import { listenLoopback } from "./listen.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RequestContext {
-  req: IncomingMessage;
-  res: ServerResponse;
-  url: URL;
-  /** Values of the route's `:name` segments, decoded. */
-  params: Record<string, string>;
   /** The request body parsed as JSON (undefined when empty). */
   readJson<T = unknown>(): Promise<T>;
+  /** Runs `then` once the answer has been sent. */
+  afterAnswer(then: () => void): void;
 }
 
 /**
- * A route of the JSON API. The handler's return value is sent as JSON with status 200; a thrown
- * QuarryError becomes `{ error }` with the status `httpStatusFor` gives. A handler that writes the
- * response itself (a stream, a file) returns nothing.
+ * A route of the app's own API. The handler's return value is sent as JSON with status 200 (204
+ * when it returns nothing); a thrown QuarryError becomes `{ error }` with its status.
  */
 export interface Route {
   method: Method;
-  /** e.g. "/api/plugins/:id/install". */
+  /** e.g. "/api/app/status". */
   path: string;
   handler: (ctx: RequestContext) => unknown;
 }
 
-/** A handler that writes the whole response itself. */
-export type RawHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/** What answers a page (everything outside /api/), GET and HEAD only. */
+export type PageHandler = (c: Context) => Response | Promise<Response>;
 
 export interface UiServerOptions {
   secret: string;
   /** The app's own routes (under /api/app/), checked against `secret` here. */
   routes: Route[];
-  /** The rest of /api/*: the UI's API, which checks the secret itself. */
-  api?: RawHandler;
-  /** Everything outside /api/: the UI's pages and assets (GET and HEAD only). */
-  pages: RawHandler;
+  /** The rest of /api/*: the UI's API (mounted at /api), which checks the secret itself. */
+  api?: Hono;
+  /** Everything outside /api/: the UI's pages and assets. */
+  pages: PageHandler;
   /** 0 (default) lets the system choose a free port. */
   port?: number;
   log?: (line: string) => void;
@@ -71,251 +67,131 @@ export interface UiServer {
   close(): Promise<void>;
 }
 
-/**
- * Who is at fault, as an HTTP status: 400 input (or the status the refusal names, such as 413 for
- * a body over the limit), 404 unknown, 409 conflict, 502 upstream, 500 ours.
- */
-export function httpStatusFor(e: QuarryError): number {
-  const named = e.details.status;
-  if (e.code === "invalid_input" && typeof named === "number") return named;
-  switch (e.code) {
-    case "invalid_config":
-    case "invalid_input":
-      return 400;
-    case "connection_not_found":
-    case "plugin_unavailable":
-      return 404;
-    case "connection_exists":
-      return 409;
-    case "authentication_failed":
-    case "connection_failed":
-    case "permission_denied":
-    case "unsupported_cluster":
-    case "cluster_error":
-    case "catalog_unavailable":
-    case "plugin_download_failed":
-      return 502;
-    default:
-      return 500;
-  }
-}
+const SECURITY_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "x-frame-options": "DENY",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+};
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(body),
-    "cache-control": "no-store",
-  });
-  res.end(body);
-}
-
-function sendError(res: ServerResponse, status: number, e: QuarryError): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
+/** An error in the app's own API shape (the remedy in the CLI's words: other processes read it). */
+function errorResponse(status: number, e: QuarryError): Response {
   const error = e.toJSON();
   delete error.details.status; // said by the answer's own status
-  sendJson(res, status, { error });
+  return new Response(JSON.stringify({ error }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
-function refuse(res: ServerResponse, status: number, message: string, remedy: string): void {
-  sendError(res, status, errors.requestRefused(message, remedy));
-}
-
-function sameSecret(given: string | string[] | undefined, secret: string): boolean {
-  if (typeof given !== "string") return false;
-  // Hashing first makes both sides the same length, so the comparison takes constant time.
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(secret).digest();
-  return timingSafeEqual(a, b);
-}
-
-function compile(route: Route): { route: Route; pattern: RegExp; names: string[] } {
-  const names: string[] = [];
-  const source = route.path
-    .split("/")
-    .map((part) => {
-      if (!part.startsWith(":")) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      names.push(part.slice(1));
-      return "([^/]+)";
-    })
-    .join("/");
-  return { route, pattern: new RegExp(`^${source}$`), names };
+function refuse(status: number, message: string, remedy: string): Response {
+  return errorResponse(status, errors.requestRefused(message, remedy));
 }
 
 export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
-  const routes = options.routes.map(compile);
   let port = 0;
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    res.setHeader("x-content-type-options", "nosniff");
-    res.setHeader("referrer-policy", "no-referrer");
-    res.setHeader("x-frame-options", "DENY");
-    res.setHeader("cross-origin-opener-policy", "same-origin");
-    res.setHeader("cross-origin-resource-policy", "same-origin");
-
-    const host = (req.headers.host ?? "").toLowerCase();
-    if (!allowedHosts().has(host)) {
-      refuse(
-        res,
-        421,
-        `This Quarry server answers only to 127.0.0.1:${port}, not to "${host}"`,
-        `Open http://127.0.0.1:${port}/ (quarry start opens it for you).`,
-      );
-      return;
-    }
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin.toLowerCase())) {
-      refuse(
-        res,
-        403,
-        `Requests from ${origin} are refused`,
-        "Only Quarry's own pages may call its API.",
-      );
-      return;
-    }
-    const url = requestUrl(req.url, host);
-    if (!url) {
-      refuse(res, 400, "The request's path cannot be read", "Check the address.");
-      return;
-    }
-    if (!url.pathname.startsWith("/api/")) {
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        refuse(res, 405, `${req.method} is not allowed on ${url.pathname}`, "Use GET.");
-        return;
-      }
-      await options.pages(req, res);
-      return;
-    }
-    if (!url.pathname.startsWith("/api/app/") && options.api) {
-      await options.api(req, res);
-      return;
-    }
-    if (!sameSecret(req.headers[SECRET_HEADER], options.secret)) {
-      refuse(
-        res,
-        401,
-        "This request does not carry the running Quarry's key",
-        "Open Quarry with quarry start (the page it opens carries the key); after a restart, reload from the newly opened page.",
-      );
-      return;
-    }
-    let methodMismatch = false;
-    for (const { route, pattern, names } of routes) {
-      const m = pattern.exec(url.pathname);
-      if (!m) continue;
-      if (route.method !== req.method) {
-        methodMismatch = true;
-        continue;
-      }
-      const params: Record<string, string> = {};
-      names.forEach((name, i) => {
-        params[name] = decodeURIComponent(m[i + 1]!);
-      });
-      const ctx: RequestContext = { req, res, url, params, readJson: () => readJson(req) };
-      const value = await route.handler(ctx);
-      if (!res.headersSent && !res.writableEnded) {
-        if (value === undefined) {
-          res.writeHead(204);
-          res.end();
-        } else sendJson(res, 200, value);
-      }
-      return;
-    }
-    if (methodMismatch) {
-      refuse(res, 405, `${req.method} is not allowed on ${url.pathname}`, "Check the method.");
-    } else refuse(res, 404, `No API at ${url.pathname}`, "Check the path.");
-  };
-
-  // requireHostHeader off: a request without Host gets the Host guard's refusal (in the API's
-  // error shape), not Node's bare 400.
-  const server = createServer({ requireHostHeader: false }, (req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (isQuarryError(e)) {
-        sendError(res, httpStatusFor(e), e);
-        return;
-      }
-      options.log?.(
-        `error in ${req.method} ${req.url?.split("?")[0]}: ${(e as Error)?.stack ?? e}`,
-      );
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      sendJson(res, 500, {
+  const app = new Hono<{ Bindings: HttpBindings }>({ strict: false });
+  app.use("*", async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  });
+  app.use(
+    "*",
+    hostGuard(
+      () => port,
+      (c) =>
+        refuse(
+          421,
+          `This Quarry server answers only to 127.0.0.1:${port}, not to "${(c.req.header("host") ?? "").toLowerCase()}"`,
+          `Open http://127.0.0.1:${port}/ (quarry start opens it for you).`,
+        ),
+    ),
+    originGuard(
+      (origin) => isOwnOrigin(origin, port),
+      (c) =>
+        refuse(
+          403,
+          `Requests from ${c.req.header("origin")} are refused`,
+          "Only Quarry's own pages may call its API.",
+        ),
+    ),
+  );
+  appRoutesOn(app, options);
+  if (options.api) app.route("/api", options.api);
+  else app.all("/api/*", (c) => refuse(404, `No API at ${c.req.path}`, "Check the path."));
+  app.all("*", (c) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD")
+      return refuse(405, `${c.req.method} is not allowed on ${c.req.path}`, "Use GET.");
+    return options.pages(c);
+  });
+  app.onError((e, c) => {
+    if (isQuarryError(e)) return errorResponse(statusOf(e), e);
+    options.log?.(`error in ${c.req.method} ${c.req.path}: ${(e as Error)?.stack ?? e}`);
+    return new Response(
+      JSON.stringify({
         error: {
           code: "internal",
           message: `Quarry failed on this request: ${(e as Error)?.message ?? String(e)}`,
           remedy: "This is a bug in Quarry; please report it with the app's log.",
           details: {},
         },
-      });
-    });
-  });
-  // Malformed HTTP or oversized headers: refused in the API's error shape too, then closed. A
-  // client that left mid-request (it may have been answered) gets nothing more.
-  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
-    const action = clientErrorAction(err, socket);
-    if (action === "wait") return;
-    if (action === "close") return socket.destroy();
-    const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
-    const body = JSON.stringify({
-      error: errors
-        .requestRefused(
-          tooLarge ? "The request's headers are too large" : "The request is not well-formed HTTP",
-          "Reload the page; if it keeps failing, restart Quarry.",
-        )
-        .toJSON(),
-    });
-    const head = wasHead(err);
-    socket.end(
-      `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${head ? "" : body}`,
+      }),
+      { status: 500, headers: { "content-type": "application/json; charset=utf-8" } },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen({ host: "127.0.0.1", port: options.port ?? 0 }, () => {
-      server.off("error", reject);
-      resolve();
-    });
+
+  const listener = await listenLoopback(app, {
+    port: options.port ?? 0,
+    answers: {
+      contentType: "application/json; charset=utf-8",
+      extraHeaders: "Cache-Control: no-store\r\n",
+      malformed: (tooLarge) =>
+        JSON.stringify({
+          error: errors
+            .requestRefused(
+              tooLarge
+                ? "The request's headers are too large"
+                : "The request is not well-formed HTTP",
+              "Reload the page; if it keeps failing, restart Quarry.",
+            )
+            .toJSON(),
+        }),
+      unreadable: () => refuse(400, "The request's path cannot be read", "Check the address."),
+    },
   });
-  port = (server.address() as AddressInfo).port;
-  return {
-    port,
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  port = listener.port;
+  return { port, origin: `http://127.0.0.1:${port}`, close: () => listener.close() };
 }
 
-async function readJson<T>(req: IncomingMessage): Promise<T> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
-      // 413 on every route, as the UI's API answers (serve.ts).
-      throw new QuarryError(
-        "invalid_input",
-        "The request is larger than 16 MB.",
-        "Send less at once.",
-        { status: 413 },
-      );
-    }
-    chunks.push(chunk as Buffer);
+/** The app's own routes: the secret, one body limit, then each route (405 and 404 for the rest). */
+function appRoutesOn(app: Hono<{ Bindings: HttpBindings }>, options: UiServerOptions): void {
+  app.use(
+    "/api/app/*",
+    secretGuard(options.secret, () =>
+      refuse(
+        401,
+        "This request does not carry the running Quarry's key",
+        "Open Quarry with quarry start (the page it opens carries the key); after a restart, reload from the newly opened page.",
+      ),
+    ),
+    sizeGuard(MAX_BODY_BYTES, () => errorResponse(413, bodyTooLarge())),
+  );
+  for (const route of options.routes) {
+    app.on(route.method, route.path, async (c) => {
+      const value = await route.handler({
+        readJson: async <T>() => (await readJsonBody(c.req.raw)) as T,
+        afterAnswer: (then) => c.env.outgoing.once("finish", then),
+      });
+      if (value === undefined) return c.body(null, 204);
+      return new Response(JSON.stringify(value), {
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+      });
+    });
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new QuarryError("invalid_input", "The request body is not valid JSON", "Send JSON.");
-  }
+  for (const path of new Set(options.routes.map((r) => r.path)))
+    app.all(path, (c) =>
+      refuse(405, `${c.req.method} is not allowed on ${c.req.path}`, "Check the method."),
+    );
+  app.all("/api/app/*", (c) => refuse(404, `No API at ${c.req.path}`, "Check the path."));
 }

@@ -5,6 +5,7 @@
  *
  * The app calls `startMcpService()` once at start (src/app/app.ts) and `stop()` when it quits.
  */
+
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { SavedConnection } from "../../core/connections.ts";
@@ -17,6 +18,7 @@ import {
   openSavedConnection,
 } from "../connections/connection-service.ts";
 import { exportTable } from "../export/export-table.ts";
+import { mcpEndpointServer } from "../http/mcp-endpoint.ts";
 import { APP_VERSION } from "../process/version.ts";
 import { AuditLog } from "../storage/audit-log.ts";
 import { TokenStore } from "../storage/token-store.ts";
@@ -107,52 +109,67 @@ class ServerSwitch {
   }
 }
 
-/** What the MCP server is started with: the app's stores behind the server's interfaces. */
-function serverConfig(
-  storage: AppStorage,
-  settings: McpSettings,
-  tokens: TokenStore,
-  approvals: ApprovalQueue,
-  audit: AuditLog,
-  options: McpServiceOptions,
-): McpServerConfig {
-  const dir = storage.dir;
-  return {
-    version: APP_VERSION,
-    preferredPort: settings.preferredPort,
-    limits: settings.limits,
-    tokens,
-    connections: connectionDirectory(storage),
-    approvals,
-    audit,
-    handshake: {
-      write: (file) => writeHandshake(dir, file),
-      remove: (instanceId) => removeHandshake(dir, instanceId),
-    },
-    exportDir: join(dir, "exports"),
-    exportTable,
-    now: options.now ?? Date.now,
-    ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
-  };
+/** The app's stores the MCP server works with, opened. */
+interface McpStores {
+  storage: AppStorage;
+  now: Clock;
+  settingsStore: McpSettingsStore;
+  settings: McpSettings;
+  tokens: TokenStore;
+  audit: AuditLog;
+  approvals: ApprovalQueue;
 }
 
-export async function startMcpService(options: McpServiceOptions = {}): Promise<McpService> {
+async function openStores(options: McpServiceOptions): Promise<McpStores> {
   const storage = options.storage ?? (await openAppStorage(options.env));
   const dir = storage.dir;
   const now = options.now ?? Date.now;
   const settingsStore = new McpSettingsStore(dir);
-  const tokens = new TokenStore(dir, now);
-  const audit = new AuditLog(dir);
-  let settings: McpSettings = await settingsStore.read();
+  const settings = await settingsStore.read();
   const approvals = new ApprovalQueue({
     dir,
     timeoutMs: settings.limits.approvalTimeoutSeconds * 1000,
     now,
   });
   await approvals.start();
+  const stores = { tokens: new TokenStore(dir, now), audit: new AuditLog(dir), approvals };
+  return { storage, now, settingsStore, settings, ...stores };
+}
+
+/** What the MCP server is given: the app's stores, its HTTP layer, the settings' port and limits. */
+function serverConfig(
+  stores: McpStores,
+  settings: McpSettings,
+  bridgeToken: BridgeTokenTimes | undefined,
+): McpServerConfig {
+  const dir = stores.storage.dir;
+  return {
+    version: APP_VERSION,
+    preferredPort: settings.preferredPort,
+    limits: settings.limits,
+    tokens: stores.tokens,
+    connections: connectionDirectory(stores.storage),
+    approvals: stores.approvals,
+    audit: stores.audit,
+    handshake: {
+      write: (file) => writeHandshake(dir, file),
+      remove: (instanceId) => removeHandshake(dir, instanceId),
+    },
+    http: mcpEndpointServer,
+    exportDir: join(dir, "exports"),
+    exportTable,
+    now: stores.now,
+    ...(bridgeToken ? { bridgeToken } : {}),
+  };
+}
+
+export async function startMcpService(options: McpServiceOptions = {}): Promise<McpService> {
+  const stores = await openStores(options);
+  const { settingsStore, tokens, audit, approvals } = stores;
+  let settings = stores.settings;
 
   const server = new ServerSwitch(
-    (current) => serverConfig(storage, current, tokens, approvals, audit, options),
+    (current) => serverConfig(stores, current, options.bridgeToken),
     (s) => options.onStatus?.(s),
   );
   let queue: Promise<unknown> = Promise.resolve();

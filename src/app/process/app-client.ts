@@ -3,7 +3,7 @@
  * app of a data folder: through its local HTTP server, with the per-run secret from instance.json.
  */
 import { errors, QuarryError } from "../../core/errors.ts";
-import { SECRET_HEADER } from "../http/server.ts";
+import { SECRET_HEADER } from "../http/api/contract.ts";
 import type { InstalledPlugin } from "../plugins/service.ts";
 import type { OpenResult } from "./browser.ts";
 import { type InstanceInfo, readInstanceInfo } from "./instance.ts";

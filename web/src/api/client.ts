@@ -4,10 +4,12 @@
  * with the server's message and remedy, so no screen has to guess what went wrong.
  */
 
+import { SECRET_HEADER } from "../../../src/app/http/api/contract.ts";
 import { parseJsonExact } from "../../../src/core/exact-json.ts";
 
+export { SECRET_HEADER };
+
 const SECRET_KEY = "quarry.secret";
-export const SECRET_HEADER = "X-Quarry-Secret";
 
 /** The secret from the URL the app opened (`?secret=` or `#secret=`), kept for this tab only. */
 function readSecret(): string {

@@ -1,6 +1,7 @@
 /**
  * The JSON shapes of the UI's HTTP API (`/api/...`), shared by the routes and the browser code.
- * Types only: the browser imports this file for its types and nothing else.
+ * Types, and one constant: the header that carries the per-run secret (the browser, the app's
+ * server and other Quarry processes all take its name from here).
  *
  * Every failure is `{ "error": { code, message, remedy, details } }` (a QuarryError) with an HTTP
  * status that says who is at fault (400 input, 404 unknown, 409 conflict, 502 cluster, 500 bug).
@@ -16,6 +17,9 @@ import type {
 import type { ServerInfo } from "../../../core/driver.ts";
 import type { ExportFormat, ExportProgress, ExportReport } from "../../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../../core/grid.ts";
+
+/** The header every API request carries: the per-run secret. */
+export const SECRET_HEADER = "x-quarry-secret";
 
 export type {
   BrowseRequest,

@@ -1,27 +1,48 @@
 /**
- * The UI's JSON API: the one registration point the app's HTTP server calls for `/api/*`.
+ * The UI's JSON API, as one Hono app the app's HTTP server mounts at /api (after its Host and
+ * Origin guards): the per-run secret, one body limit, the routes, and the API's own 404.
  *
- *   const api = createUiApi(new UiServices({ storage, plugins, mcp, exportDir }));
- *   // in the server, after its Host/Origin checks:
- *   if (url.pathname.startsWith("/api/")) return serveApi(api, req, res, { secret });
- *   else return serveWebAssets(req, res);
+ *   const api = createUiApi(new UiServices({ storage, plugins, mcp, exportDir }), { secret });
+ *   await startUiServer({ secret, routes, api, pages: (c) => serveWebAssets(c) });
  */
-import { Router } from "./router.ts";
+import { Hono } from "hono";
+import { secretGuard, sizeGuard } from "../guards.ts";
+import { bodyTooLarge, MAX_BODY_BYTES } from "../json-body.ts";
+import { errorResult, jsonResponse, toResponse } from "./answers.ts";
+import { apiRoutes, noApiAt } from "./handlers.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { consoleRoutes } from "./routes/console.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { tableRoutes } from "./routes/tables.ts";
 import type { UiServices } from "./services.ts";
 
-export function createUiApi(services: UiServices): Router {
-  const router = new Router();
-  connectionRoutes(router, services);
-  tableRoutes(router, services);
-  consoleRoutes(router, services);
-  settingsRoutes(router, services);
-  return router;
+export function createUiApi(services: UiServices, options: { secret: string }): Hono {
+  const api = new Hono();
+  api.use(
+    "*",
+    secretGuard(options.secret, () =>
+      jsonResponse(401, {
+        error: {
+          code: "unauthorized",
+          message: "This page does not carry this run's access key.",
+          remedy:
+            "This page belongs to an earlier run of Quarry: open Quarry again, and use the page it opens (its access key is for one run only).",
+          details: {},
+        },
+      }),
+    ),
+    sizeGuard(MAX_BODY_BYTES, () => toResponse(errorResult(bodyTooLarge()))),
+  );
+  const routes = apiRoutes(api);
+  connectionRoutes(routes, services);
+  tableRoutes(routes, services);
+  consoleRoutes(routes, services);
+  settingsRoutes(routes, services);
+  routes.done();
+  api.all("*", (c) => noApiAt(c.req.path));
+  return api;
 }
 
+export { serveWebAssets } from "./assets.ts";
 export type { IntegrationsService } from "./integrations.ts";
-export { SECRET_HEADER, serveApi, serveWebAssets } from "./serve.ts";
 export { UiServices, type UiServicesOptions } from "./services.ts";

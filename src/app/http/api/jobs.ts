@@ -5,8 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { isQuarryError } from "../../../core/errors.ts";
+import { errorResult } from "./answers.ts";
 import type { JobView } from "./contract.ts";
-import { errorResult } from "./router.ts";
 
 const KEEP_FINISHED_MS = 10 * 60_000;
 

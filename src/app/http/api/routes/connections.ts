@@ -26,6 +26,7 @@ import {
   installedTypes,
   loadInstalledDrivers,
 } from "../../../connections/driver-registry.ts";
+import { badInput } from "../answers.ts";
 import type {
   ConnectionForm,
   ConnectionInput,
@@ -35,11 +36,17 @@ import type {
   ServerInfo,
   TestInput,
 } from "../contract.ts";
+import type { ApiRoutes } from "../handlers.ts";
 import { databaseTypeView } from "../plugin-views.ts";
-import { badInput, type Router } from "../router.ts";
 import type { UiServices } from "../services.ts";
 
-export function connectionRoutes(router: Router, app: UiServices): void {
+export function connectionRoutes(router: ApiRoutes, app: UiServices): void {
+  savedConnectionRoutes(router, app);
+  connectionChangeRoutes(router, app);
+}
+
+/** The drivers, the saved connections, and saving a new one. */
+function savedConnectionRoutes(router: ApiRoutes, app: UiServices): void {
   router.get("/drivers", async (): Promise<DatabaseType[]> => {
     if (app.plugins) return (await app.plugins.databaseTypes()).map(databaseTypeView);
     return installedTypes().map((type) => ({
@@ -85,7 +92,10 @@ export function connectionRoutes(router: Router, app: UiServices): void {
     );
     return view(app, saved);
   });
+}
 
+/** Editing, removing and testing connections. */
+function connectionChangeRoutes(router: ApiRoutes, app: UiServices): void {
   router.put("/connections/:id", async (req, { id }) => {
     const input = connectionInput(req.body);
     const current = await app.storage.connections.require(id!);

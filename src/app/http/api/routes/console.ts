@@ -5,14 +5,15 @@
 import { join } from "node:path";
 import type { ConsoleRequest } from "../../../../core/console.ts";
 import { ConsoleHistory } from "../../../storage/console-history.ts";
+import { badInput } from "../answers.ts";
 import type { ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
-import { badInput, type Router } from "../router.ts";
+import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 /** Long tasks: run as a job so the page can show progress and stay responsive. */
 const LONG_TASK = /\/_(delete_by_query|update_by_query|reindex)(\?|$)/;
 
-export function consoleRoutes(router: Router, app: UiServices): void {
+export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
   // The same history `quarry console` keeps: one file per connection id in the app data folder.
   const history = new ConsoleHistory(join(app.storage.dir, "console-history"));
 

@@ -1,12 +1,13 @@
 /** Settings > Plugins and Settings > Integrations, and the jobs the page polls. */
 import { loadInstalledDrivers } from "../../../connections/driver-registry.ts";
+import { badInput, notFound } from "../answers.ts";
 import type { ApprovalDecision, JobView, TokenInput } from "../contract.ts";
+import type { ApiRoutes } from "../handlers.ts";
 import type { IntegrationsService } from "../integrations.ts";
 import { pluginEntryView } from "../plugin-views.ts";
-import { badInput, notFound, type Router } from "../router.ts";
 import { type UiServices, unavailable } from "../services.ts";
 
-export function settingsRoutes(router: Router, app: UiServices): void {
+export function settingsRoutes(router: ApiRoutes, app: UiServices): void {
   const plugins = () => {
     if (!app.plugins) throw unavailable("Settings > Plugins");
     return app.plugins;

@@ -13,6 +13,7 @@ import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
 import { FILTER_OPERATORS } from "../../../../core/filter-ops.ts";
 import { type BrowseRequest, RESULT_WINDOW } from "../../../../core/grid.ts";
 import { exportTable } from "../../../export/export-table.ts";
+import { badInput, FileAnswer } from "../answers.ts";
 import type {
   DeletePlan,
   ExportInput,
@@ -20,7 +21,7 @@ import type {
   GridOpened,
   ViewAsRequest,
 } from "../contract.ts";
-import { badInput, FileAnswer, type Router } from "../router.ts";
+import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 const EXPORT_TYPES: Record<ExportFormat, string> = {
@@ -29,7 +30,14 @@ const EXPORT_TYPES: Record<ExportFormat, string> = {
   json: "application/json",
 };
 
-export function tableRoutes(router: Router, app: UiServices): void {
+export function tableRoutes(router: ApiRoutes, app: UiServices): void {
+  gridRoutes(router, app);
+  changeRoutes(router, app);
+  exportRoutes(router, app);
+}
+
+/** Tables, their columns, and the grids that browse them. */
+function gridRoutes(router: ApiRoutes, app: UiServices): void {
   router.get("/connections/:id/tables", (_req, { id }) => app.listTables(id!));
 
   router.get("/connections/:id/tables/:table/columns", (_req, { id, table }) =>
@@ -81,7 +89,10 @@ export function tableRoutes(router: Router, app: UiServices): void {
     const { session } = await app.session(id!);
     return { value: await session.readValue(index!, doc!, column) };
   });
+}
 
+/** Edits, and deleting an index. */
+function changeRoutes(router: ApiRoutes, app: UiServices): void {
   router.post("/connections/:id/tables/:table/validate-changes", async (req, { id, table }) => {
     const { session } = await app.session(id!);
     return session.validateChanges(table!, changeSet(req.body));
@@ -110,7 +121,10 @@ export function tableRoutes(router: Router, app: UiServices): void {
     await app.grids.closeFor(id!);
     return { ok: true };
   });
+}
 
+/** Exports: the job that writes the file, and the file's download. */
+function exportRoutes(router: ApiRoutes, app: UiServices): void {
   router.post("/connections/:id/tables/:table/export", async (req, { id, table }) => {
     const input = (req.body ?? {}) as ExportInput;
     // Own keys only: "toString" is not a format.

@@ -1,0 +1,123 @@
+/**
+ * The MCP endpoint's HTTP answers as web Responses: JSON-RPC errors with their status and headers
+ * (the DNS-rebinding refusal, 401 with a Bearer challenge, 429 with Retry-After), the Request the
+ * SDK's handlers are given, and the SDK's answer made ready to send (a request's in-flight slot
+ * is released only when its answer, an SSE stream included, has ended).
+ */
+import type { QuarryError } from "../core/errors.ts";
+import { RPC, type RpcError, type RpcId, rpcErrorBody, rpcErrorOf } from "./protocol.ts";
+
+/** A JSON answer, sent in one write with its length. */
+export function reply(status: number, headers: Record<string, string>, body: string): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      "content-type": "application/json",
+      "content-length": String(Buffer.byteLength(body)),
+      ...headers,
+    },
+  });
+}
+
+export function fail(
+  status: number,
+  id: RpcId,
+  error: RpcError,
+  headers: Record<string, string> = {},
+): Response {
+  return reply(status, headers, rpcErrorBody(id, error));
+}
+
+/** The DNS-rebinding guard's refusal, naming the header it refused. */
+export function forbiddenBy(header: "Host" | "Origin", message: string): Response {
+  return fail(403, null, {
+    code: RPC.forbidden,
+    message: `Forbidden by the DNS-rebinding guard: ${message}`,
+    data: {
+      code: "forbidden",
+      layer: "transport",
+      header,
+      remedy: "Connect to http://127.0.0.1:<port>/mcp directly (quarry mcp status shows the port).",
+    },
+  });
+}
+
+/** A QuarryError refusal at the door: 401 (with a Bearer challenge) or 429 (with Retry-After). */
+export function refuse(
+  id: RpcId,
+  e: QuarryError,
+  status: 401 | 429,
+  retryAfter?: number,
+): Response {
+  const code = status === 401 ? RPC.unauthenticated : RPC.rateLimited;
+  const headers: Record<string, string> =
+    status === 401
+      ? {
+          "www-authenticate":
+            e.details.reason === "missing"
+              ? 'Bearer realm="quarry"'
+              : `Bearer realm="quarry", error="invalid_token", error_description="${e.details.reason ?? "invalid"}"`,
+        }
+      : { "retry-after": String(retryAfter ?? 1) };
+  return fail(status, id, rpcErrorOf(e, code), headers);
+}
+
+/**
+ * The web Request the SDK's handlers take. It carries no body: the door has read and parsed it,
+ * and both handlers are given the parsed body (so serializing it again would only cost time).
+ * Its signal aborts when the client leaves.
+ */
+export function sdkRequest(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  headers.delete("transfer-encoding");
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
+}
+
+/**
+ * The SDK's answer, ready to send: a JSON answer in one piece with its length; an SSE stream as
+ * it comes. `done` runs once the answer has ended (sent, or the client left).
+ */
+export async function whenSent(response: Response, done: () => void): Promise<Response> {
+  const init = { status: response.status, headers: new Headers(response.headers) };
+  if (response.body === null) {
+    done();
+    return new Response(null, init);
+  }
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    try {
+      const body = await response.arrayBuffer();
+      init.headers.set("content-length", String(body.byteLength));
+      return new Response(body, init);
+    } finally {
+      done();
+    }
+  }
+  const reader = response.body.getReader();
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    done();
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: finished, value } = await reader.read();
+        if (finished) {
+          end();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (e) {
+        end();
+        controller.error(e);
+      }
+    },
+    cancel(reason) {
+      // The client left: nothing more to write.
+      end();
+      return reader.cancel(reason).catch(() => {});
+    },
+  });
+  return new Response(stream, init);
+}

@@ -1,0 +1,285 @@
+/**
+ * The HTTP door of the MCP server (spec 4.1, 6, 9): plain HTTP on 127.0.0.1 at `/mcp`, as a Hono
+ * app the host serves (src/app/http/mcp-endpoint.ts). Every request passes, in order:
+ *   1. the path (`/mcp`, and the handshake proof at PROOF_PATH): anything else is 404;
+ *   2. Host and Origin (DNS rebinding), by the host's guards on those two paths, answered with
+ *      this door's refusal (`spec`): loopback names only, and the Host's port must be ours;
+ *   3. the method (POST; DELETE ends a legacy session; GET and everything else answer 405: there
+ *      is no notification stream);
+ *   4. Content-Type application/json, a body of at most `maxBodyBytes` (hono/body-limit), valid
+ *      JSON, one message (batches belong to 2025-03-26, which is refused);
+ *   5. the lockout, the bearer token, the token's request rate and concurrency;
+ *   6. the era: requests carrying the 2026-07-28 `_meta` go to the SDK's stateless handler, the
+ *      rest (`initialize` and its session) to the legacy sessions.
+ * Every refusal is a JSON-RPC error with the matching HTTP status; nothing a client sends can
+ * crash the server.
+ */
+import {
+  type AuthInfo,
+  isJsonContentType,
+  isLegacyRequest,
+  type McpHttpHandler,
+} from "@modelcontextprotocol/server";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { errors } from "../core/errors.ts";
+import { parseJsonExact } from "../core/exact-json.ts";
+import { isValidChallenge, PROOF_PATH, type ProofAnswer } from "../core/mcp-handshake.ts";
+import type { Authenticator, Principal } from "./auth.ts";
+import type { AuditSink, Clock, DoorSpec } from "./host.ts";
+import { fail, forbiddenBy, refuse, reply, sdkRequest, whenSent } from "./http-answers.ts";
+import type { LegacySessions } from "./legacy-sessions.ts";
+import type { ConcurrencyLimit, RateWindow } from "./limits.ts";
+import { paramsProblem } from "./params.ts";
+import { RPC, type RpcId, requestIdOf, rpcErrorBody } from "./protocol.ts";
+
+export const MCP_PATH = "/mcp";
+/** Largest request body (the SDK's own default): 4 MiB. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** Proof challenges answered per minute, for all callers together. */
+export const PROOF_PER_MINUTE = 120;
+
+export interface DoorDeps {
+  authenticator: Authenticator;
+  rate: RateWindow;
+  concurrency: ConcurrencyLimit;
+  proofRate: RateWindow;
+  legacy: LegacySessions;
+  modern: McpHttpHandler;
+  audit: AuditSink;
+  now: Clock;
+  prove: (challenge: string) => ProofAnswer;
+  maxBodyBytes?: number;
+}
+
+export class McpDoor {
+  readonly #deps: DoorDeps;
+  readonly #maxBody: number;
+  readonly #app = new Hono();
+  /** The port the host serves the door on (set once it listens). */
+  port = 0;
+
+  constructor(deps: DoorDeps) {
+    this.#deps = deps;
+    this.#maxBody = deps.maxBodyBytes ?? MAX_BODY_BYTES;
+    const post = [
+      jsonOnly,
+      bodyLimit({ maxSize: this.#maxBody, onError: () => this.#tooLarge() }),
+      (c: Context) => this.#post(c),
+    ] as const;
+    this.#app.post(MCP_PATH, ...post);
+    this.#app.post(PROOF_PATH, ...post);
+    this.#app.delete(MCP_PATH, (c) => this.#authorized(c, undefined));
+    this.#app.all(MCP_PATH, (c) => notAllowed(c, "POST, DELETE"));
+    this.#app.all(PROOF_PATH, (c) => notAllowed(c, "POST"));
+    this.#app.all("*", () =>
+      fail(404, null, {
+        code: RPC.invalidRequest,
+        message: `Not found: Quarry's MCP endpoint is ${MCP_PATH}`,
+      }),
+    );
+    this.#app.onError((e) => {
+      // Last resort: a bug must cost one request, never the server.
+      process.stderr.write(`quarry mcp: ${e instanceof Error ? e.stack : String(e)}\n`);
+      return reply(
+        500,
+        {},
+        rpcErrorBody(null, { code: RPC.internalError, message: "Internal error" }),
+      );
+    });
+  }
+
+  /** What the host serves: the routes, the paths its guards stand before, this door's refusals. */
+  spec(): DoorSpec {
+    const here = () => `http://127.0.0.1:${this.port}`;
+    return {
+      app: this.#app,
+      guarded: [MCP_PATH, PROOF_PATH],
+      refuseHost: (c) =>
+        forbiddenBy("Host", `Host "${c.req.header("host") ?? ""}" is not this server (${here()})`),
+      refuseOrigin: (c) =>
+        forbiddenBy("Origin", `Origin "${c.req.header("origin")}" is not a loopback origin`),
+      contentType: "application/json",
+      malformed: (tooLarge) =>
+        rpcErrorBody(null, {
+          code: RPC.invalidRequest,
+          message: tooLarge ? "Request headers too large" : "Malformed HTTP request",
+        }),
+      unreadable: () =>
+        fail(400, null, { code: RPC.invalidRequest, message: "Malformed HTTP request" }),
+    };
+  }
+
+  #tooLarge(): Response {
+    return fail(
+      413,
+      null,
+      {
+        code: RPC.payloadTooLarge,
+        message: `Request body too large: at most ${this.#maxBody} bytes`,
+        data: { limit: this.#maxBody },
+      },
+      { connection: "close" },
+    );
+  }
+
+  /** A POST: one JSON-RPC message, then the proof or the authorized call. */
+  async #post(c: Context): Promise<Response> {
+    let body: unknown;
+    try {
+      body = parseJsonExact(await c.req.text());
+    } catch {
+      return fail(400, null, {
+        code: RPC.parseError,
+        message: "Parse error: the body is not valid JSON",
+      });
+    }
+    if (Array.isArray(body))
+      return fail(400, null, {
+        code: RPC.invalidRequest,
+        message:
+          "Invalid request: batch requests are not supported (they belong to MCP 2025-03-26, which Quarry refuses over HTTP); send one message per request",
+      });
+    if (body === null || typeof body !== "object")
+      return fail(400, null, {
+        code: RPC.invalidRequest,
+        message: "Invalid request: the body must be one JSON-RPC message (an object)",
+      });
+    if (c.req.path === PROOF_PATH) return this.#prove(body);
+    return this.#authorized(c, body);
+  }
+
+  /** The lockout, the token, its rate and concurrency; then the call. */
+  async #authorized(c: Context, body: unknown): Promise<Response> {
+    const id = requestIdOf(body);
+    const started = this.#deps.now();
+    const rpcMethod = (body as { method?: unknown } | undefined)?.method;
+    const auditMethod = typeof rpcMethod === "string" ? rpcMethod : c.req.method;
+    const auth = this.#deps.authenticator.authenticate(c.req.header("authorization"));
+    if (!auth.ok) {
+      this.#deps.audit.record({
+        at: new Date(started).toISOString(),
+        token: auth.tokenName ?? null,
+        method: auditMethod,
+        outcome: "refused",
+        layer: auth.status === 429 ? "lockout" : "authentication",
+        code: auth.status === 429 ? RPC.rateLimited : RPC.unauthenticated,
+        durationMs: 0,
+      });
+      return refuse(id, auth.error, auth.status, auth.retryAfter);
+    }
+    const principal = auth.principal;
+    let release = () => auth.release?.();
+    try {
+      const waitMs = this.#deps.rate.take(principal.tokenId);
+      if (waitMs > 0) {
+        const retryAfter = Math.ceil(waitMs / 1000);
+        return this.#limited(
+          id,
+          principal,
+          auditMethod,
+          started,
+          retryAfter,
+          "requests in the last 60 seconds",
+        );
+      }
+      if (!this.#deps.concurrency.tryAcquire(principal.tokenId))
+        return this.#limited(id, principal, auditMethod, started, 1, "requests in flight");
+      const releaseAuth = release;
+      release = () => {
+        this.#deps.concurrency.release(principal.tokenId);
+        releaseAuth();
+      };
+      const response = await this.#dispatch(c.req.raw, body, principal);
+      // The slot is held until the answer has ended, an SSE stream included.
+      const sent = whenSent(response, release);
+      release = () => {};
+      return await sent;
+    } finally {
+      release();
+    }
+  }
+
+  async #dispatch(raw: Request, body: unknown, principal: Principal): Promise<Response> {
+    const request = sdkRequest(raw);
+    const authInfo: AuthInfo = {
+      token: principal.tokenId,
+      clientId: principal.name,
+      scopes: [principal.scope],
+      extra: { principal },
+    };
+    const legacy = raw.method.toUpperCase() === "DELETE" || (await isLegacyRequest(request, body));
+    if (!legacy) {
+      // The SDK would answer -32603 with its validator's dump: the client's mistake is -32602.
+      const invalid = paramsProblem(body, "modern");
+      if (invalid) return fail(200, requestIdOf(body), invalid);
+    }
+    return legacy
+      ? await this.#deps.legacy.handle(request, body, principal, authInfo)
+      : await this.#deps.modern.fetch(request, { authInfo, parsedBody: body });
+  }
+
+  #limited(
+    id: RpcId,
+    principal: Principal,
+    method: string,
+    started: number,
+    retryAfter: number,
+    what: string,
+  ): Response {
+    this.#deps.audit.record({
+      at: new Date(started).toISOString(),
+      token: principal.name,
+      method,
+      outcome: "refused",
+      layer: "rate-limit",
+      code: RPC.rateLimited,
+      durationMs: 0,
+    });
+    return refuse(
+      id,
+      errors.rateLimited(`too many ${what} for the token "${principal.name}"`, retryAfter),
+      429,
+      retryAfter,
+    );
+  }
+
+  #prove(body: unknown): Response {
+    const challenge = (body as { challenge?: unknown }).challenge;
+    if (this.#deps.proofRate.take("proof") > 0)
+      return refuse(null, errors.rateLimited("too many proof challenges", 60), 429, 60);
+    if (!isValidChallenge(challenge))
+      return fail(400, null, {
+        code: RPC.invalidParams,
+        message: 'Invalid challenge: send {"challenge": "<16 to 128 base64url characters>"}',
+      });
+    return reply(200, {}, JSON.stringify(this.#deps.prove(challenge)));
+  }
+}
+
+/** POST bodies are JSON only: 415 before anything is read. */
+async function jsonOnly(c: Context, next: () => Promise<void>): Promise<Response | undefined> {
+  if (!isJsonContentType(c.req.header("content-type")))
+    return fail(415, null, {
+      code: RPC.invalidRequest,
+      message: "Unsupported Media Type: send Content-Type: application/json",
+    });
+  await next();
+  return undefined;
+}
+
+function notAllowed(c: Context, allow: string): Response {
+  const method = c.req.method.toUpperCase();
+  return fail(
+    405,
+    null,
+    {
+      code: RPC.invalidRequest,
+      message:
+        method === "GET"
+          ? "Method not allowed: there is no notification stream (GET); notifications travel on the response stream of the request they belong to"
+          : `Method not allowed: ${method}; send POST`,
+    },
+    { allow },
+  );
+}
