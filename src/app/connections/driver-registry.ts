@@ -8,7 +8,13 @@
  */
 import type { ConnectionSecrets, DriverSession } from "../../core/driver.ts";
 import { isQuarryError } from "../../core/errors.ts";
-import type { PluginDriver, SettingChoice } from "../../core/plugin.ts";
+import type { PluginDriver } from "../../core/plugin.ts";
+import {
+  choicesOf,
+  defaultSettings,
+  type SettingChoice,
+  type SettingsForm,
+} from "../../core/settings-form.ts";
 import { pluginServiceFor } from "../plugins/service.ts";
 
 /** The secrets a saved connection may hold. */
@@ -26,10 +32,16 @@ export interface InstalledDriver {
   /** A short, secret-free description of where the settings point (for lists). */
   describeEndpoint(config: Record<string, unknown>): string;
   connect(config: Record<string, unknown>, secrets: ConnectionSecrets): DriverSession;
-  /** The connection editor's choices and a new connection's settings (PluginDriver's, if given). */
+  /** The settings as data (an empty form when the plugin gives none). */
+  settingsForm(): SettingsForm;
+  /** The settings a connection URL gives; undefined when the driver reads no URLs. */
+  settingsFromUrl(url: URL): Record<string, unknown> | undefined;
+  /** The choice settings' values and labels, and a new connection's settings, from the form. */
   settingChoices(): Record<string, SettingChoice[]>;
   newSettings(): Record<string, unknown>;
 }
+
+const EMPTY_FORM: SettingsForm = { fields: [] };
 
 /** Drivers loaded in this process, by type (the latest load wins). */
 const loaded = new Map<string, InstalledDriver>();
@@ -43,8 +55,10 @@ function register(driver: PluginDriver): InstalledDriver {
     secretFields: (config) => driver.secretFields(config),
     describeEndpoint: (config) => driver.describeEndpoint(config),
     connect: (config, secrets) => driver.connect(config, secrets),
-    settingChoices: () => driver.settingChoices?.() ?? {},
-    newSettings: () => driver.newSettings?.() ?? {},
+    settingsForm: () => driver.settingsForm?.() ?? EMPTY_FORM,
+    settingsFromUrl: (url) => driver.settingsFromUrl?.(url),
+    settingChoices: () => choicesOf(driver.settingsForm?.() ?? EMPTY_FORM),
+    newSettings: () => defaultSettings(driver.settingsForm?.() ?? EMPTY_FORM),
   };
   loaded.set(driver.type, installed);
   return installed;
