@@ -17,6 +17,7 @@ import { errors, isQuarryError, type QuarryError } from "../core/errors.ts";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
 import type { Endpoint } from "./app-link.ts";
+import { bridgeErrors } from "./errors.ts";
 import {
   appRateLimit,
   BRIDGE_UNAVAILABLE,
@@ -114,7 +115,7 @@ export class Relay {
     const result = await this.#discoverOn(endpoint);
     const versions = result.supportedVersions;
     if (!Array.isArray(versions) || !versions.includes(MODERN_VERSION))
-      throw errors.appTooOld(Array.isArray(versions) ? versions.join(", ") : "");
+      throw bridgeErrors.appTooOld(Array.isArray(versions) ? versions.join(", ") : "");
     this.#discover = { instanceId: endpoint.instanceId, result };
   };
 
@@ -236,7 +237,10 @@ export class Relay {
   async #endpoint(): Promise<Endpoint> {
     const link = this.#link;
     if (!link || !this.#ready)
-      throw new Refusal(BRIDGE_UNAVAILABLE, errors.appNotRunning("the bridge is not started"));
+      throw new Refusal(
+        BRIDGE_UNAVAILABLE,
+        bridgeErrors.appNotRunning("the bridge is not started"),
+      );
     try {
       await this.#ready;
     } catch (startError) {
@@ -263,7 +267,7 @@ export class Relay {
     if (!endpoint)
       throw new Refusal(
         RPC.unauthenticated,
-        errors.bridgeTokenStale(
+        bridgeErrors.bridgeTokenStale(
           "its handshake file is gone and the token the bridge holds expired",
         ),
       );
@@ -325,7 +329,7 @@ export class Relay {
           const next = await this.#link?.refresh(endpoint);
           if (!next || "error" in next)
             throw staleRefusal(
-              next?.error ?? errors.appNotRunning(`nothing answers on port ${endpoint.port}`),
+              next?.error ?? bridgeErrors.appNotRunning(`nothing answers on port ${endpoint.port}`),
             );
           const same =
             next.endpoint.instanceId === endpoint.instanceId &&
@@ -333,7 +337,7 @@ export class Relay {
           // The app that wrote the file no longer listens (its MCP server stopped): no app.
           if (same && r.refused)
             throw staleRefusal(
-              errors.appNotRunning(`nothing answers on port ${endpoint.port} any more`),
+              bridgeErrors.appNotRunning(`nothing answers on port ${endpoint.port} any more`),
             );
           // Never delivered: once more, to the app the file names now (or on a new connection).
           if (!r.sent && attempt === 0) {
@@ -351,7 +355,7 @@ export class Relay {
         const next = await this.#link?.refresh(endpoint);
         if (!next || "error" in next)
           throw staleRefusal(
-            next?.error ?? errors.appNotRunning("it stopped while answering this request"),
+            next?.error ?? bridgeErrors.appNotRunning("it stopped while answering this request"),
           );
         return this.#fail(
           id,
@@ -373,7 +377,7 @@ export class Relay {
       if (status === 400 && err.code === -32022) {
         const supported = err.data?.supported;
         if (Array.isArray(supported) && !supported.includes(MODERN_VERSION)) {
-          this.#refuse(id, errors.appTooOld(supported.join(", ")));
+          this.#refuse(id, bridgeErrors.appTooOld(supported.join(", ")));
           return;
         }
       }
@@ -416,7 +420,7 @@ export class Relay {
     if (r.kind === "answered" && answer) {
       const result = answer.result;
       if (result && typeof result === "object") return result as Json;
-      throw errors.appTooOld(
+      throw bridgeErrors.appTooOld(
         `no revision the bridge knows (it answered server/discover with ${describe(answer)})`,
       );
     }
@@ -428,15 +432,15 @@ export class Relay {
         );
       if (r.status === 429) throw appRateLimit(r.body, r.retryAfter);
       if ([400, 404, 405, 406].includes(r.status))
-        throw errors.appTooOld(
+        throw bridgeErrors.appTooOld(
           `only older revisions (it refused server/discover: HTTP ${r.status}${e?.message ? `, ${e.message}` : ""})`,
         );
     }
     if (r.kind === "aborted")
-      throw errors.appNotRunning(
+      throw bridgeErrors.appNotRunning(
         `it did not answer server/discover within ${DISCOVER_TIMEOUT_MS / 1000} s`,
       );
-    throw errors.appNotRunning(
+    throw bridgeErrors.appNotRunning(
       `it did not answer server/discover (${"detail" in r ? r.detail : `HTTP ${"status" in r ? r.status : "?"}`})`,
     );
   }
@@ -480,13 +484,15 @@ function staleRefusal(reason: QuarryError): Refusal {
     return new Refusal(BRIDGE_UNAVAILABLE, reason);
   return new Refusal(
     RPC.unauthenticated,
-    errors.bridgeTokenStale(reason.message.replace(/^Quarry is not running: /, "")),
+    bridgeErrors.bridgeTokenStale(reason.message.replace(/^Quarry is not running: /, "")),
   );
 }
 
 function asQuarryError(e: unknown): QuarryError {
   if (isQuarryError(e)) return e;
-  return errors.appNotRunning(`the bridge failed: ${e instanceof Error ? e.message : String(e)}`);
+  return bridgeErrors.appNotRunning(
+    `the bridge failed: ${e instanceof Error ? e.message : String(e)}`,
+  );
 }
 
 function describe(m: Json): string {
