@@ -18,6 +18,7 @@ const start = newConnectionConfig();
 const VERIFYING = ["verify-ca", "verify-identity"];
 
 export const ES_SETTINGS_FORM: SettingsForm = {
+  about: "Elasticsearch 7.17, 8.x and 9.x, over its REST API",
   url: { schemes: ["http", "https"], example: "http://localhost:9200" },
   fields: [
     {
