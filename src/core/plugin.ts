@@ -47,6 +47,8 @@ export interface PluginDriver extends DatabaseDriver<Record<string, unknown>> {
   secretFields(config: Record<string, unknown>): Array<keyof ConnectionSecrets>;
   /** A short, secret-free description of where the settings point, e.g. "http://localhost:9200". */
   describeEndpoint(config: Record<string, unknown>): string;
+  /** How the settings sign in, as a list shows it ("Username & Password (elastic)"); optional. */
+  describeAuth?(config: Record<string, unknown>): string;
   /**
    * The connection settings as data (fields, kinds, choices, defaults, flags, when each shows),
    * from which the CLI's flags and the UI's editor are generated. Optional: without it a surface

@@ -31,6 +31,8 @@ export interface InstalledDriver {
   secretFields(config: Record<string, unknown>): SecretField[];
   /** A short, secret-free description of where the settings point (for lists). */
   describeEndpoint(config: Record<string, unknown>): string;
+  /** How the settings sign in, for lists; undefined when the driver does not say. */
+  describeAuth(config: Record<string, unknown>): string | undefined;
   connect(config: Record<string, unknown>, secrets: ConnectionSecrets): DriverSession;
   /** The settings as data (an empty form when the plugin gives none). */
   settingsForm(): SettingsForm;
@@ -54,6 +56,7 @@ function register(driver: PluginDriver): InstalledDriver {
     validateSecrets: (config, secrets) => driver.validateSecrets(config, secrets),
     secretFields: (config) => driver.secretFields(config),
     describeEndpoint: (config) => driver.describeEndpoint(config),
+    describeAuth: (config) => driver.describeAuth?.(config),
     connect: (config, secrets) => driver.connect(config, secrets),
     settingsForm: () => driver.settingsForm?.() ?? EMPTY_FORM,
     settingsFromUrl: (url) => driver.settingsFromUrl?.(url),

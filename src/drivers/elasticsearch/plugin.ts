@@ -10,7 +10,7 @@ import {
   PluginFormatError,
   type PluginHost,
 } from "../../core/plugin.ts";
-import { baseUrl, type EsConnectionConfig, validateSecrets } from "./config.ts";
+import { AUTH_METHOD_LABELS, baseUrl, type EsConnectionConfig, validateSecrets } from "./config.ts";
 import { elasticsearchDriver } from "./index.ts";
 import { ES_SETTINGS_FORM, settingsFromUrl } from "./settings-form.ts";
 
@@ -32,6 +32,11 @@ export function activate(host: PluginHost): PluginDriver {
       return auth === "basic" ? ["password"] : auth === "api-key" ? ["apiKey"] : [];
     },
     describeEndpoint: (config) => baseUrl(es(config)),
+    describeAuth(config) {
+      const { auth, username } = es(config);
+      const label = AUTH_METHOD_LABELS[auth] ?? String(auth);
+      return auth === "basic" ? `${label} (${String(username)})` : label;
+    },
     settingsForm: () => structuredClone(ES_SETTINGS_FORM),
     settingsFromUrl,
     connect: (config, secrets: ConnectionSecrets): DriverSession =>

@@ -5,10 +5,10 @@ import {
   describeConnection,
   openAppStorage,
 } from "../../../app/connections/connection-service.ts";
+import { installedDriver } from "../../../app/connections/driver-registry.ts";
 import { AI_POLICY_LABELS, EXTERNAL_CLIENT_LABELS } from "../../../core/connections.ts";
 import { wantsJson } from "../../context.ts";
 import { printJson, printLine, printTable } from "../../output.ts";
-import { type LabelOf, settingLabels } from "./shared.ts";
 
 export function registerList(group: Command): void {
   group
@@ -31,7 +31,7 @@ export function registerList(group: Command): void {
           c.name,
           c.driverInstalled ? c.type : `${c.type} (driver not installed)`,
           c.endpoint ?? "",
-          authLabel(c, settingLabels(storage, c.type)),
+          authLabel(c),
           EXTERNAL_CLIENT_LABELS[c.externalClients],
           AI_POLICY_LABELS[c.aiPolicy],
         ]),
@@ -40,11 +40,12 @@ export function registerList(group: Command): void {
     });
 }
 
-/** How the connection signs in, where its driver has an `auth` choice (and the user, if any). */
-function authLabel(c: ConnectionDescription, labelOf: LabelOf): string {
-  const label = c.driverInstalled ? labelOf("auth", c.settings.auth) : undefined;
-  if (label === undefined) return "";
-  return typeof c.settings.username === "string" && c.secret.needed.includes("password")
-    ? `${label} (${c.settings.username})`
-    : label;
+/** How the connection signs in, as its driver says it (empty when the driver is missing). */
+function authLabel(c: ConnectionDescription): string {
+  if (!c.driverInstalled) return "";
+  try {
+    return installedDriver(c.type)?.describeAuth(c.settings) ?? "";
+  } catch {
+    return "";
+  }
 }

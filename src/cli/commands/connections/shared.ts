@@ -9,7 +9,6 @@ import {
   openSavedConnection,
 } from "../../../app/connections/connection-service.ts";
 import type { InstalledDriver } from "../../../app/connections/driver-registry.ts";
-import { pluginServiceFor } from "../../../app/plugins/service.ts";
 import {
   AI_POLICIES,
   EXTERNAL_CLIENT_LEVELS,
@@ -106,16 +105,6 @@ export async function withFlagHints<T>(
 
 export function usage(message: string, remedy: string): QuarryError {
   return new QuarryError("invalid_input", message, remedy);
-}
-
-/** How a driver shows a setting's value ("verify-ca" is "Verify CA"); undefined if it does not say. */
-export type LabelOf = (setting: string, value: unknown) => string | undefined;
-
-/** The labels of the installed driver of `type` (loaded when storage was opened). */
-export function settingLabels(storage: AppStorage, type: string): LabelOf {
-  const form = pluginServiceFor(storage.dir).loadedDriver(type)?.settingsForm?.();
-  return (setting, value) =>
-    form?.fields.find((f) => f.key === setting)?.choices?.find((c) => c.value === value)?.label;
 }
 
 /** A secret's name as people read it, from the driver's form. */
