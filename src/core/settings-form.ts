@@ -121,7 +121,7 @@ export function withDefaults(
   return out;
 }
 
-/** A choice field's values by key (what `settingChoices` used to give). */
+/** Each choice field's values and labels, by the field's key. */
 export function choicesOf(form: SettingsForm): Record<string, SettingChoice[]> {
   return Object.fromEntries(
     form.fields.filter((f) => f.kind === "choice").map((f) => [f.key, f.choices ?? []]),

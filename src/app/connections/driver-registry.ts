@@ -9,12 +9,7 @@
 import type { ConnectionSecrets, DriverSession } from "../../core/driver.ts";
 import { isQuarryError } from "../../core/errors.ts";
 import type { PluginDriver } from "../../core/plugin.ts";
-import {
-  choicesOf,
-  defaultSettings,
-  type SettingChoice,
-  type SettingsForm,
-} from "../../core/settings-form.ts";
+import { defaultSettings, type SettingsForm } from "../../core/settings-form.ts";
 import { pluginServiceFor } from "../plugins/service.ts";
 
 /** The secrets a saved connection may hold. */
@@ -38,8 +33,7 @@ export interface InstalledDriver {
   settingsForm(): SettingsForm;
   /** The settings a connection URL gives; undefined when the driver reads no URLs. */
   settingsFromUrl(url: URL): Record<string, unknown> | undefined;
-  /** The choice settings' values and labels, and a new connection's settings, from the form. */
-  settingChoices(): Record<string, SettingChoice[]>;
+  /** A new connection's settings: the form's defaults. */
   newSettings(): Record<string, unknown>;
 }
 
@@ -60,7 +54,6 @@ function register(driver: PluginDriver): InstalledDriver {
     connect: (config, secrets) => driver.connect(config, secrets),
     settingsForm: () => driver.settingsForm?.() ?? EMPTY_FORM,
     settingsFromUrl: (url) => driver.settingsFromUrl?.(url),
-    settingChoices: () => choicesOf(driver.settingsForm?.() ?? EMPTY_FORM),
     newSettings: () => defaultSettings(driver.settingsForm?.() ?? EMPTY_FORM),
   };
   loaded.set(driver.type, installed);
