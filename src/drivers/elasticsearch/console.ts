@@ -16,14 +16,13 @@ import type {
   ConsoleRunOptions,
 } from "../../core/console.ts";
 import type { ConnectionSecrets } from "../../core/driver.ts";
-import { QuarryError } from "../../core/errors.ts";
+import { errors, QuarryError } from "../../core/errors.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
 import type { Column, PartialResult } from "../../core/grid.ts";
 import { hitToRow, type SearchHit } from "./cells.ts";
 import { type Route, routesOf } from "./classify.ts";
 import { baseUrl, type EsConnectionConfig, tlsPolicy } from "./config.ts";
 import { pollTask, withParam, withProceedExample } from "./delete-by-query.ts";
-import { esErrors } from "./error-catalog.ts";
 import { errorTypeAndReason } from "./errors.ts";
 import { describeTable, META_COLUMNS } from "./mapping.ts";
 import { nodeNames } from "./nodes.ts";
@@ -265,7 +264,7 @@ export function prepareRequest(request: ConsoleRequest): PreparedRequest {
   const path = checkPath(String(request.path ?? ""));
   const routes = routesOf(path);
   const route = routes[0] ?? { target: [], endpoint: undefined, rest: [] };
-  if (routes.some(isSql)) throw esErrors.sqlRefused(path);
+  if (routes.some(isSql)) throw errors.sqlRefused(path);
 
   const prepared: PreparedRequest = { method: method as HttpMethod, path, route };
   if (request.body !== undefined && request.body !== null && request.body !== "") {
@@ -298,7 +297,7 @@ function checkPath(raw: string): string {
     path.startsWith("\\") ||
     /^\/\\/.test(path)
   ) {
-    throw esErrors.hostEscape(path);
+    throw errors.hostEscape(path);
   }
   // Control characters (CR, LF…) could split the request line; spaces would end it.
   if (hasControlOrSpace(path)) {

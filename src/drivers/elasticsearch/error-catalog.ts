@@ -87,21 +87,4 @@ export const esErrors = {
       `Raise the setting to at least 10000 (PUT /${limits[0]?.index ?? "<index>"}/_settings {"index.max_result_window": 10000}), or filter the rows so the ones you need come first.`,
       { limits },
     ),
-  /** Spec 1: the cluster's `_sql` endpoint is unreachable from Quarry. */
-  sqlRefused: (path: string) =>
-    new QuarryError(
-      "console_refused",
-      `${path} goes to the _sql endpoint, which Quarry does not reach: Quarry browses with the query DSL`,
-      'Write the request with the query DSL, e.g. GET /<index>/_search with {"query": {"match": {"field": "text"}}}, or filter the table in the grid.',
-      { path },
-    ),
-
-  /** A console path that would leave the connection's host (credentials must never go elsewhere). */
-  hostEscape: (path: string) =>
-    new QuarryError(
-      "console_refused",
-      `"${path}" is not a path on this cluster: it would send the request (and the connection's credentials) to another host`,
-      "Write the path relative to the cluster, starting with a single /, e.g. /my-index/_search. To reach another cluster, use a connection to it.",
-      { path },
-    ),
 };
