@@ -6,8 +6,9 @@
  * the app again after a refusal.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { errors, type QuarryError } from "../core/errors.ts";
+import type { QuarryError } from "../core/errors.ts";
 import { MODERN_VERSION } from "../mcp/protocol.ts";
+import { bridgeErrors } from "./errors.ts";
 import { fileIdentity, handshakeFilePath, readHandshake } from "./handshake-trust.ts";
 import type { Launch, LaunchCommand, LaunchPlan } from "./launcher.ts";
 import type { ProofResult } from "./upstream.ts";
@@ -105,7 +106,7 @@ export class AppLink implements Link {
     if (plan.kind === "none") {
       this.#deps.log(`not launching Quarry: ${plan.why}`);
       if (isTrustFailure(attempt.error)) throw attempt.error;
-      throw errors.appNotRunning(
+      throw bridgeErrors.appNotRunning(
         `${reasonOf(attempt.error)}; quarry-mcp does not launch it because ${plan.why}`,
       );
     }
@@ -146,7 +147,8 @@ export class AppLink implements Link {
           launchFailed = undefined;
           launcherDone = false;
           watch(launched);
-        } else if (launchFailed) throw errors.appNotRunning(`launching it failed: ${launchFailed}`);
+        } else if (launchFailed)
+          throw bridgeErrors.appNotRunning(`launching it failed: ${launchFailed}`);
         if (this.#deps.now() >= deadline) break;
       }
     } finally {
@@ -155,7 +157,7 @@ export class AppLink implements Link {
     const seconds = Math.round((this.#deps.timeoutMs ?? LAUNCH_TIMEOUT_MS) / 1000);
     // An endpoint that failed the proof, or a file that failed a trust check, is the real story.
     if (isTrustFailure(attempt.error)) throw attempt.error;
-    throw errors.appNotRunning(
+    throw bridgeErrors.appNotRunning(
       `no trusted handshake within ${seconds} s of launching it (${current.how}); last: ${reasonOf(attempt.error)}`,
     );
   }
@@ -221,7 +223,7 @@ export class AppLink implements Link {
       identity: read.identity,
     };
     if (!isAlive(hs.pid)) {
-      const error = errors.appNotRunning(
+      const error = bridgeErrors.appNotRunning(
         `the handshake file ${this.#file} names process ${hs.pid}, which is not running (a leftover of an app that ended)`,
       );
       return { ok: false, error, final: false };
@@ -232,8 +234,8 @@ export class AppLink implements Link {
       const proof = await this.#deps.prove(hs);
       if (!proof.ok) {
         const error = proof.listening
-          ? errors.endpointUnproven(hs.port, this.#file, proof.detail)
-          : errors.appNotRunning(
+          ? bridgeErrors.endpointUnproven(hs.port, this.#file, proof.detail)
+          : bridgeErrors.appNotRunning(
               `nothing listens on port ${hs.port}, which the handshake file ${this.#file} names (a leftover of an app that ended)`,
             );
         if (proof.listening) {
@@ -244,7 +246,11 @@ export class AppLink implements Link {
       }
       // What the file says is believed only now that its writer proved itself.
       if (!hs.protocolVersions.includes(MODERN_VERSION))
-        return { ok: false, error: errors.appTooOld(hs.protocolVersions.join(", ")), final: true };
+        return {
+          ok: false,
+          error: bridgeErrors.appTooOld(hs.protocolVersions.join(", ")),
+          final: true,
+        };
       try {
         await this.#deps.verify(endpoint);
       } catch (e) {

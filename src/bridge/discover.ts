@@ -5,6 +5,7 @@
 import { errors } from "../core/errors.ts";
 import { MODERN_VERSION } from "../mcp/protocol.ts";
 import type { Endpoint } from "./app-link.ts";
+import { bridgeErrors } from "./errors.ts";
 import {
   appRateLimit,
   type Json,
@@ -54,7 +55,7 @@ export async function discoverOn(
   if (r.kind === "answered" && answer) {
     const result = answer.result;
     if (result && typeof result === "object") return result as Json;
-    throw errors.appTooOld(
+    throw bridgeErrors.appTooOld(
       `no revision the bridge knows (it answered server/discover with ${describe(answer)})`,
     );
   }
@@ -66,15 +67,15 @@ export async function discoverOn(
       );
     if (r.status === 429) throw appRateLimit(r.body, r.retryAfter);
     if ([400, 404, 405, 406].includes(r.status))
-      throw errors.appTooOld(
+      throw bridgeErrors.appTooOld(
         `only older revisions (it refused server/discover: HTTP ${r.status}${e?.message ? `, ${e.message}` : ""})`,
       );
   }
   if (r.kind === "aborted")
-    throw errors.appNotRunning(
+    throw bridgeErrors.appNotRunning(
       `it did not answer server/discover within ${DISCOVER_TIMEOUT_MS / 1000} s`,
     );
-  throw errors.appNotRunning(
+  throw bridgeErrors.appNotRunning(
     `it did not answer server/discover (${"detail" in r ? r.detail : `HTTP ${"status" in r ? r.status : "?"}`})`,
   );
 }

@@ -8,9 +8,10 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
-import { errors, type QuarryError } from "../core/errors.ts";
+import type { QuarryError } from "../core/errors.ts";
 import { HANDSHAKE_FILE, HANDSHAKE_FORMAT, type HandshakeFile } from "../core/mcp-handshake.ts";
 import { looksLikeToken } from "../core/tokens.ts";
+import { bridgeErrors } from "./errors.ts";
 
 /** A handshake file is a few hundred bytes; anything much larger is not one. */
 const MAX_BYTES = 64 * 1024;
@@ -119,7 +120,7 @@ export function readHandshake(dir: string, nowMs: number): ReadResult {
   const untrusted = (problem: string): ReadResult => ({
     ok: false,
     missing: false,
-    error: errors.handshakeUntrusted(path, problem),
+    error: bridgeErrors.handshakeUntrusted(path, problem),
   });
   let folder: Stats;
   try {
@@ -128,7 +129,7 @@ export function readHandshake(dir: string, nowMs: number): ReadResult {
     return {
       ok: false,
       missing: true,
-      error: errors.appNotRunning(`there is no app data folder ${dir}`),
+      error: bridgeErrors.appNotRunning(`there is no app data folder ${dir}`),
     };
   }
   if (process.platform !== "win32") {
@@ -144,7 +145,7 @@ export function readHandshake(dir: string, nowMs: number): ReadResult {
       return {
         ok: false,
         missing: true,
-        error: errors.appNotRunning(
+        error: bridgeErrors.appNotRunning(
           `there is no handshake file ${path} (Quarry, or its MCP server, is not running)`,
         ),
       };
@@ -179,7 +180,9 @@ export function readHandshake(dir: string, nowMs: number): ReadResult {
         ? {
             ok: false,
             missing: false,
-            error: errors.appNotRunning(`the handshake file ${path} is stale: ${checked.problem}`),
+            error: bridgeErrors.appNotRunning(
+              `the handshake file ${path} is stale: ${checked.problem}`,
+            ),
           }
         : untrusted(checked.problem);
     return {

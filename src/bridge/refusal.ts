@@ -4,6 +4,7 @@
  */
 import { errors, isQuarryError, type QuarryError } from "../core/errors.ts";
 import { MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
+import { bridgeErrors } from "./errors.ts";
 import { BRIDGE_UNAVAILABLE, type Json, withId } from "./protocol.ts";
 
 /** A failure the bridge answers with, instead of the app. */
@@ -34,13 +35,15 @@ export function staleRefusal(reason: QuarryError): Refusal {
     return new Refusal(BRIDGE_UNAVAILABLE, reason);
   return new Refusal(
     RPC.unauthenticated,
-    errors.bridgeTokenStale(reason.message.replace(/^Quarry is not running: /, "")),
+    bridgeErrors.bridgeTokenStale(reason.message.replace(/^Quarry is not running: /, "")),
   );
 }
 
 export function asQuarryError(e: unknown): QuarryError {
   if (isQuarryError(e)) return e;
-  return errors.appNotRunning(`the bridge failed: ${e instanceof Error ? e.message : String(e)}`);
+  return bridgeErrors.appNotRunning(
+    `the bridge failed: ${e instanceof Error ? e.message : String(e)}`,
+  );
 }
 
 export function describe(m: Json): string {
@@ -66,6 +69,6 @@ export function appRefusal(
     Array.isArray(supported) &&
     !supported.includes(MODERN_VERSION)
   )
-    return { kind: "too-old", error: errors.appTooOld(supported.join(", ")) };
+    return { kind: "too-old", error: bridgeErrors.appTooOld(supported.join(", ")) };
   return { kind: "relay", message: withId(body as Json, id) };
 }

@@ -17,6 +17,7 @@ import { errors, isQuarryError, type QuarryError } from "../core/errors.ts";
 import { MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
 import type { Endpoint, Link } from "./app-link.ts";
 import { discoverOn } from "./discover.ts";
+import { bridgeErrors } from "./errors.ts";
 import {
   BRIDGE_UNAVAILABLE,
   bridgeError,
@@ -83,7 +84,7 @@ export class Relay {
     const result = await discoverOn(this.#deps.post, endpoint, this.#legacy, this.#deps.version);
     const versions = result.supportedVersions;
     if (!Array.isArray(versions) || !versions.includes(MODERN_VERSION))
-      throw errors.appTooOld(Array.isArray(versions) ? versions.join(", ") : "");
+      throw bridgeErrors.appTooOld(Array.isArray(versions) ? versions.join(", ") : "");
     this.#discover = { instanceId: endpoint.instanceId, result };
   };
 
@@ -197,7 +198,10 @@ export class Relay {
   async #endpoint(): Promise<Endpoint> {
     const link = this.#link;
     if (!link || !this.#ready)
-      throw new Refusal(BRIDGE_UNAVAILABLE, errors.appNotRunning("the bridge is not started"));
+      throw new Refusal(
+        BRIDGE_UNAVAILABLE,
+        bridgeErrors.appNotRunning("the bridge is not started"),
+      );
     try {
       await this.#ready;
     } catch (startError) {
@@ -224,7 +228,7 @@ export class Relay {
     if (!endpoint)
       throw new Refusal(
         RPC.unauthenticated,
-        errors.bridgeTokenStale(
+        bridgeErrors.bridgeTokenStale(
           "its handshake file is gone and the token the bridge holds expired",
         ),
       );
@@ -298,13 +302,15 @@ export class Relay {
     const next = await this.#link?.refresh(endpoint);
     if (!next || "error" in next)
       throw staleRefusal(
-        next?.error ?? errors.appNotRunning(`nothing answers on port ${endpoint.port}`),
+        next?.error ?? bridgeErrors.appNotRunning(`nothing answers on port ${endpoint.port}`),
       );
     const same =
       next.endpoint.instanceId === endpoint.instanceId && next.endpoint.port === endpoint.port;
     // The app that wrote the file no longer listens (its MCP server stopped): no app.
     if (same && r.refused)
-      throw staleRefusal(errors.appNotRunning(`nothing answers on port ${endpoint.port} any more`));
+      throw staleRefusal(
+        bridgeErrors.appNotRunning(`nothing answers on port ${endpoint.port} any more`),
+      );
     // Never delivered: once more, to the app the file names now (or on a new connection).
     return !r.sent && attempt === 0 ? next.endpoint : undefined;
   }
@@ -340,7 +346,7 @@ export class Relay {
         const next = await this.#link?.refresh(endpoint);
         if (!next || "error" in next)
           throw staleRefusal(
-            next?.error ?? errors.appNotRunning("it stopped while answering this request"),
+            next?.error ?? bridgeErrors.appNotRunning("it stopped while answering this request"),
           );
         return this.#fail(
           id,

@@ -1,59 +1,87 @@
 /**
- * How a command names its connection: `<conn>` is a saved connection's name, or a URL
- * (`http://host:port`, `https://host:port`) with the connection flags below. Secrets are read from
- * standard input (`--password-stdin`, `--api-key-stdin`) so they stay out of shell history.
+ * How a command names its connection: `<conn>` is a saved connection's name, or a URL with the
+ * connection flags of the driver that reads that URL's scheme (generated from its SettingsForm,
+ * e.g. `--user`, `--ssl-mode`). Secrets are read from standard input so they stay out of shell
+ * history.
  */
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
+import {
+  type InstalledDriver,
+  installedDriver,
+  installedTypes,
+  loadInstalledDrivers,
+  requireInstalledDriver,
+} from "../app/connections/driver-registry.ts";
+import { appDataDir, ensureAppDataDir } from "../app/storage/paths.ts";
 import type { ConnectionSecrets } from "../core/driver.ts";
 import { QuarryError } from "../core/errors.ts";
+import { isShown, withDefaults } from "../core/settings-form.ts";
+import { prepareBeforeParse, wantsHelp } from "./prepare.ts";
+import {
+  addSettingsFlags,
+  attributeOf,
+  flagOf,
+  readSecrets,
+  refuseForeignFlags,
+  settingsFromFlags,
+} from "./settings-flags.ts";
 
-export interface ConnectionFlags {
-  user?: string;
-  passwordStdin?: boolean;
-  apiKeyStdin?: boolean;
-  sslMode?: string;
-  caFile?: string;
-  skipTlsVerify?: boolean;
-}
+export { readStdin } from "./settings-flags.ts";
 
-/*
- * The choices of the settings these flags set, for help text. Help is written before any driver is
- * loaded, so the words are kept here; test/unit/cli-settings-help.test.ts checks them against the
- * Elasticsearch driver's `settingChoices()`, which stays the one source of the rules.
- */
-export const AUTH_FLAG_CHOICES = "basic | api-key | none";
-export const SSL_MODE_FLAG_CHOICES =
-  "disabled | preferred | required-skip-verify | verify-ca | verify-identity";
-
-export function addConnectionFlags(cmd: Command): Command {
-  return cmd
-    .option("--user <name>", "user name for Username & Password (with a URL)")
-    .option("--password-stdin", "read the password from standard input")
-    .option("--api-key-stdin", "read the API key (base64) from standard input")
-    .option("--ssl-mode <mode>", SSL_MODE_FLAG_CHOICES)
-    .option("--ca-file <path>", "PEM file of the CA (Verify CA, Verify Identity)")
-    .option("--skip-tls-verify", "trust any certificate");
-}
-
-export async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
-    .toString("utf8")
-    .replace(/\r?\n$/, "");
-}
+/** The options commander parsed: the command's own and the driver flags added before parsing. */
+export type ConnectionFlags = Record<string, unknown>;
 
 /**
- * Builds the settings of a connection that is not saved from a URL and the flags, in the form of
- * the Elasticsearch driver's settings (the one driver a URL names); the driver checks them.
+ * The database type Quarry ships a driver for: a new connection's default type, and the driver
+ * for a URL whose scheme no installed driver reads (installed from the catalog when missing).
  */
-export async function settingsFromUrl(
-  url: string,
-  flags: ConnectionFlags,
-): Promise<{ settings: Record<string, unknown>; secrets: ConnectionSecrets }> {
-  let parsed: URL;
+export const DEFAULT_DATABASE_TYPE = "elasticsearch";
+
+/** A value with a scheme (`http://`, `https://`) is a URL; anything else names a saved connection. */
+export function isUrl(conn: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(conn);
+}
+
+/** The drivers loaded from the app data folder (none before anything was installed). */
+export async function loadedDrivers(): Promise<InstalledDriver[]> {
+  const dir = appDataDir();
+  if (existsSync(dir)) await loadInstalledDrivers(dir);
+  return installedTypes().flatMap((t) => installedDriver(t) ?? []);
+}
+
+/** The installed driver that reads a URL's scheme, installing the default one when none does. */
+async function driverForScheme(scheme: string, drivers: InstalledDriver[]) {
+  const reader = drivers.find((d) => d.settingsForm().url?.schemes.includes(scheme));
+  return reader ?? requireInstalledDriver(DEFAULT_DATABASE_TYPE, await ensureAppDataDir());
+}
+
+/** The command takes the URL flags of every installed driver that reads URLs. */
+export function addConnectionFlags(cmd: Command): Command {
+  return prepareBeforeParse(cmd, async (args) => {
+    const drivers = await loadedDrivers();
+    const url = wantsHelp(args) ? undefined : args.find(isUrl);
+    if (url && URL.canParse(url)) {
+      const d = await driverForScheme(new URL(url).protocol.slice(0, -1), drivers);
+      if (!drivers.includes(d)) drivers.push(d);
+    }
+    for (const d of drivers) addSettingsFlags(cmd, d.settingsForm(), "url");
+  });
+}
+
+/** The URL flags given, as people typed them ("--ssl-mode"), whatever driver they belong to. */
+export function givenUrlFlags(flags: ConnectionFlags): string[] {
+  const names = installedTypes().flatMap((t) =>
+    (installedDriver(t)?.settingsForm().fields ?? []).flatMap((f) => flagOf(f, "url") ?? []),
+  );
+  return [...new Set(names)]
+    .filter((flag) => flags[attributeOf(flag)] !== undefined)
+    .map((flag) => `--${flag}`);
+}
+
+function parseUrl(url: string): URL {
   try {
-    parsed = new URL(url);
+    return new URL(url);
   } catch {
     throw new QuarryError(
       "invalid_input",
@@ -61,28 +89,40 @@ export async function settingsFromUrl(
       "Pass a saved connection's name, or a URL such as http://localhost:9200.",
     );
   }
-  if (parsed.username || parsed.password) {
-    throw new QuarryError(
-      "invalid_input",
-      "The URL carries credentials",
-      "Pass the user with --user and the password with --password-stdin, so it stays out of shell history.",
-    );
+}
+
+/**
+ * The driver, settings and secrets of a connection that is not saved: the URL's settings, then the
+ * flags, then the form's defaults; the driver checks them. A secret the settings use but that was
+ * not given is empty (a user name alone signs in with an empty password).
+ */
+export async function settingsFromUrl(
+  url: string,
+  flags: ConnectionFlags,
+): Promise<{
+  driver: InstalledDriver;
+  settings: Record<string, unknown>;
+  secrets: ConnectionSecrets;
+}> {
+  const parsed = parseUrl(url);
+  const drivers = await loadedDrivers();
+  const driver = await driverForScheme(parsed.protocol.slice(0, -1), drivers);
+  const form = driver.settingsForm();
+  refuseForeignFlags(
+    form,
+    drivers.map((d) => d.settingsForm()),
+    flags,
+    "url",
+    driver.type,
+  );
+  const fromUrl = driver.settingsFromUrl(parsed) ?? {};
+  const secrets: ConnectionSecrets = await readSecrets(form, flags, "url");
+  const given = { ...fromUrl, ...settingsFromFlags(form, flags, "url") };
+  const settings = withDefaults(form, given, Object.keys(secrets));
+  for (const f of form.fields) {
+    const name = f.key as keyof ConnectionSecrets;
+    if (f.kind === "secret" && isShown(f, settings) && secrets[name] === undefined)
+      secrets[name] = "";
   }
-  const https = parsed.protocol === "https:";
-  const secrets: ConnectionSecrets = {};
-  const auth = flags.apiKeyStdin ? "api-key" : flags.user ? "basic" : "none";
-  if (flags.passwordStdin) secrets.password = await readStdin();
-  else if (flags.apiKeyStdin) secrets.apiKey = await readStdin();
-  // --user without --password-stdin asks the cluster as that user with an empty password.
-  else if (auth === "basic") secrets.password = "";
-  const settings = {
-    host: parsed.hostname.replace(/^\[|\]$/g, ""),
-    port: parsed.port || (https ? 443 : 9200),
-    auth,
-    username: flags.user,
-    sslMode: flags.sslMode ?? (https ? "verify-identity" : "disabled"),
-    caFile: flags.caFile,
-    skipTlsVerify: flags.skipTlsVerify ?? false,
-  };
-  return { settings, secrets };
+  return { driver, settings, secrets };
 }

@@ -1,19 +1,16 @@
 /** What every command gets: how to open the connection it was given, and whether to print JSON. */
 import type { Command } from "commander";
 import { openSavedConnection } from "../app/connections/connection-service.ts";
-import { requireInstalledDriver } from "../app/connections/driver-registry.ts";
-import { ensureAppDataDir } from "../app/storage/paths.ts";
 import type { DriverSession } from "../core/driver.ts";
 import { QuarryError } from "../core/errors.ts";
-import { type ConnectionFlags, settingsFromUrl } from "./connection-options.ts";
+import {
+  type ConnectionFlags,
+  givenUrlFlags,
+  isUrl,
+  settingsFromUrl,
+} from "./connection-options.ts";
 
-/** The database a URL (`http://…`, `https://…`) names: a cluster's REST address. */
-const URL_DRIVER_TYPE = "elasticsearch";
-
-/** A value with a scheme (`http://`, `https://`) is a URL; anything else names a saved connection. */
-export function isUrl(conn: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(conn);
-}
+export { isUrl } from "./connection-options.ts";
 
 /**
  * Opens a session for `<conn>`: a saved connection's name or id, or a URL with the connection
@@ -22,9 +19,7 @@ export function isUrl(conn: string): boolean {
  */
 export async function openSession(conn: string, flags: ConnectionFlags): Promise<DriverSession> {
   if (isUrl(conn)) return openUrl(conn, flags);
-  const given = Object.entries(flags)
-    .filter(([key, value]) => CONNECTION_FLAG_NAMES[key] && value !== undefined)
-    .map(([key]) => CONNECTION_FLAG_NAMES[key]);
+  const given = givenUrlFlags(flags);
   if (given.length > 0) {
     throw new QuarryError(
       "invalid_input",
@@ -40,19 +35,9 @@ export async function openSession(conn: string, flags: ConnectionFlags): Promise
  * catalog first when missing), so the CLI runs the same verified plugin code as the app.
  */
 async function openUrl(url: string, flags: ConnectionFlags): Promise<DriverSession> {
-  const { settings, secrets } = await settingsFromUrl(url, flags);
-  const driver = await requireInstalledDriver(URL_DRIVER_TYPE, await ensureAppDataDir());
+  const { driver, settings, secrets } = await settingsFromUrl(url, flags);
   return driver.connect(driver.validateConfig(settings), secrets);
 }
-
-const CONNECTION_FLAG_NAMES: Record<string, string> = {
-  user: "--user",
-  passwordStdin: "--password-stdin",
-  apiKeyStdin: "--api-key-stdin",
-  sslMode: "--ssl-mode",
-  caFile: "--ca-file",
-  skipTlsVerify: "--skip-tls-verify",
-};
 
 /** Runs a command body with its session, closing the session whatever happens. */
 export async function withSession<T>(

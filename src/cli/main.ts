@@ -4,7 +4,7 @@ import { handleClosedOutput } from "./closed-output.ts";
 import { registerAppCommands } from "./commands/app/index.ts";
 import { registerBrowseCommands } from "./commands/browse.ts";
 import { registerConnectionCommands } from "./commands/connect.ts";
-import { registerConnectionsCommands } from "./commands/connections.ts";
+import { registerConnectionsCommands } from "./commands/connections/index.ts";
 import { registerConsoleCommand } from "./commands/console.ts";
 import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
 import { registerExportCommand } from "./commands/export.ts";
@@ -15,6 +15,7 @@ import { registerSaveCommand } from "./commands/save.ts";
 import { registerTokenCommands } from "./commands/tokens/index.ts";
 import { EXIT } from "./exit-codes.ts";
 import { reportError } from "./output.ts";
+import { installPreparers } from "./prepare.ts";
 
 export function buildProgram(): Command {
   const program = new Command("quarry")
@@ -36,6 +37,7 @@ export function buildProgram(): Command {
   registerSaveCommand(program);
   registerExportCommand(program);
   registerDeleteIndexCommand(program);
+  installPreparers(program);
   return program;
 }
 

@@ -1,9 +1,10 @@
 /**
  * Every refusal in Quarry is a QuarryError: a stable code for machines, a message that names
- * what was wrong, and a remedy that says what to do. The spec's messages live here and nowhere else.
+ * what was wrong, and a remedy that says what to do. This is the generic catalog; the MCP server's
+ * access refusals are in access-refusals.ts, the bridge's in src/bridge/errors.ts, and a driver's
+ * own (Elasticsearch's: src/drivers/elasticsearch/error-catalog.ts) in the driver. Each message
+ * lives in one place.
  */
-import { DENY_COOL_OFF_MS, type RefusalRule } from "./access.ts";
-
 export type ErrorCode =
   | "invalid_config"
   | "invalid_input"
@@ -112,60 +113,15 @@ export function errorFor(
   return { ...e.toJSON(), remedy: remedyFor(e, surface) };
 }
 
-/** The denial cool-off in whole seconds, as the refusals say it. */
-const COOL_OFF_S = DENY_COOL_OFF_MS / 1000;
-
-/** Spec 7.1: remedies are fixed texts so the UI, CLI and MCP server say the same thing. */
-export const REMEDIES = {
-  authenticationFailed:
-    "Check the username and password or the API key. On Elasticsearch 8.x check the connection uses HTTPS (an SSL Mode other than Disabled).",
-  /** The same, for a connection that already uses HTTPS: the hint about HTTPS would mislead. */
-  authenticationFailedOverHttps: "Check the username and password or the API key.",
-  selfSigned:
-    "For self-signed certificates set SSL Mode to Required (skip verify) or enable Skip TLS Verification; or choose Verify CA with the cluster's CA file.",
-} as const;
-
 export const errors = {
   invalidConfig: (field: string, problem: string, remedy: string, uiRemedy?: string) =>
     new QuarryError("invalid_config", `${field}: ${problem}`, remedy, { field }, uiRemedy),
-
-  /** `overHttps`: the connection uses HTTPS already, so "use HTTPS" is no remedy. */
-  authenticationFailed: (
-    reason: string,
-    details: Record<string, unknown> = {},
-    overHttps = false,
-  ) =>
-    new QuarryError(
-      "authentication_failed",
-      `Authentication failed: ${reason}`,
-      overHttps ? REMEDIES.authenticationFailedOverHttps : REMEDIES.authenticationFailed,
-      details,
-    ),
 
   connectionFailed: (reason: string, remedy: string, details: Record<string, unknown> = {}) =>
     new QuarryError("connection_failed", `Connection failed: ${reason}`, remedy, details),
 
   permissionDenied: (reason: string, remedy: string, details: Record<string, unknown> = {}) =>
     new QuarryError("permission_denied", `Permission denied: ${reason}`, remedy, details),
-
-  unsupportedCluster: (reason: string) =>
-    new QuarryError(
-      "unsupported_cluster",
-      `Unsupported cluster: ${reason}`,
-      "Quarry works with Elasticsearch 7.17, 8.x and 9.x. Connect to such a cluster, or use the tool made for this one.",
-    ),
-
-  clusterError: (status: number, type: string, reason: string) =>
-    new QuarryError(
-      "cluster_error",
-      reason
-        ? `The cluster answered ${status} ${type}: ${reason}`
-        : `The cluster answered ${status} without saying why`,
-      reason
-        ? "Read the cluster's reason above; fix the request or the cluster's state and try again."
-        : "Check the cluster's logs for this request, then try again.",
-      { status, type },
-    ),
 
   // Local storage and saved connections. Paths are named; contents never are.
   storageFailed: (
@@ -273,31 +229,6 @@ export const errors = {
     ),
 
   // Browsing: tables, columns, filters, sorting and paging.
-  tableNotFound: (table: string) =>
-    new QuarryError(
-      "table_not_found",
-      `No index, alias or pattern matches "${table}"`,
-      "List the tables (quarry tables <conn>) and check the name; aliases and patterns are accepted too.",
-      { table },
-      "It may have been deleted or renamed: pick an index from the list in the sidebar.",
-    ),
-
-  documentNotFound: (index: string, id: string) =>
-    new QuarryError(
-      "document_not_found",
-      `The document ${id} is no longer in ${index}`,
-      "Refresh the grid: someone deleted it.",
-      { index, id },
-    ),
-
-  tableClosed: (table: string, index: string) =>
-    new QuarryError(
-      "table_closed",
-      `Index "${index}" is closed, so "${table}" cannot be browsed`,
-      `Open it first (POST /${index}/_open in the console), or browse another table.`,
-      { table, index },
-    ),
-
   unknownColumn: (table: string, column: string, known: string[]) =>
     new QuarryError(
       "invalid_input",
@@ -344,64 +275,8 @@ export const errors = {
   badSort: (column: string, problem: string, remedy: string) =>
     new QuarryError("invalid_input", `Sort on "${column}": ${problem}`, remedy, { column }),
 
-  badRawQuery: (reason: string) =>
-    new QuarryError(
-      "invalid_input",
-      `Raw SQL filter: the cluster cannot parse it as a Lucene query (${reason})`,
-      'Write Lucene query syntax, e.g. status:paid, total:>100 or name:"Ada Lovelace"; escape or quote special characters such as ( ) : / and "',
-    ),
-
   badPaging: (problem: string, remedy: string) =>
     new QuarryError("invalid_input", `Paging: ${problem}`, remedy),
-
-  resultWindowTooSmall: (limits: { index: string; value: number }[]) =>
-    new QuarryError(
-      "result_window_too_small",
-      `${limits.map((l) => `Index "${l.index}" has index.max_result_window = ${l.value}`).join("; ")}, below the 10,000 rows Quarry pages through with from/size before it switches to search_after`,
-      `Raise the setting to at least 10000 (PUT /${limits[0]?.index ?? "<index>"}/_settings {"index.max_result_window": 10000}), or filter the rows so the ones you need come first.`,
-      { limits },
-    ),
-  // The MCP server (spec 7.2). Every access refusal names its layer (core/access.ts).
-  accessRefused: (
-    rule: RefusalRule,
-    connection: string,
-    details: Record<string, unknown> = {},
-  ): QuarryError => {
-    const r = ACCESS_REFUSALS[rule];
-    return new QuarryError(
-      "forbidden",
-      `Forbidden by ${r.layer}: ${r.message(connection)}`,
-      r.remedy,
-      {
-        layer: r.id,
-        rule,
-        connection,
-        ...details,
-      },
-    );
-  },
-
-  /** The user did not approve (Ask Each Time, or a destructive confirmation) in Quarry. */
-  approvalRefused: (
-    outcome: "denied" | "timed-out",
-    connection: string,
-    reason: "ask-each-time" | "destructive",
-    remembered = false,
-  ) =>
-    new QuarryError(
-      "forbidden",
-      outcome === "denied"
-        ? `Forbidden by the user's answer in Quarry: the user denied this request on connection "${connection}"${remembered ? ` (a moment ago: for ${COOL_OFF_S} s after a denial this token's ${reason === "destructive" ? "destructive " : ""}requests there are refused without asking)` : ""}`
-        : `Forbidden by the user's answer in Quarry: nobody approved this request on connection "${connection}" in time`,
-      outcome === "denied"
-        ? `Do not retry: for ${COOL_OFF_S} s further ${reason === "destructive" ? "destructive " : ""}requests on this connection are refused without asking. Ask the user in the conversation what they want instead.`
-        : "Ask the user to approve it in Quarry (quarry mcp approvals, then quarry mcp approve <id>) and call again.",
-      {
-        layer: reason === "destructive" ? "user-approval" : "ai-policy",
-        rule: `approval-${outcome}`,
-        connection,
-      },
-    ),
 
   /** A console request from an MCP client that ran past its timeout (it was cancelled). */
   requestTimedOut: (seconds: number) =>
@@ -509,105 +384,4 @@ export const errors = {
       { written, expected, partial },
       "Export again; if the counts differ again, check the cluster's shard health (GET /_cluster/health in the console).",
     ),
-  // The stdio bridge quarry-mcp (spec 7.2). Never a token or a key in these.
-  /** Spec 7.2 "app is not running": no trusted handshake, or none within 10 s of launching. */
-  appNotRunning: (reason: string) =>
-    new QuarryError(
-      "app_not_running",
-      `Quarry is not running: ${reason}`,
-      "Open Quarry; check that its MCP server runs in Settings > Integrations (quarry mcp status); toggle Enable MCP Server off and on (quarry mcp disable, then quarry mcp enable); then relaunch the AI client.",
-      { reason },
-    ),
-
-  /** Spec 7.2 "endpoint did not prove it belongs to the app": usually a leftover handshake file. */
-  endpointUnproven: (port: number, file: string, detail: string) =>
-    new QuarryError(
-      "endpoint_unproven",
-      `The endpoint did not prove it belongs to the app: the process on 127.0.0.1:${port} named by ${file} failed Quarry's challenge (${detail})`,
-      `Quit Quarry, delete ${file}, and reopen Quarry (it rewrites the file).`,
-      { port, file },
-    ),
-
-  /** The handshake file fails a trust check (owner, permissions, format, version, expiry). */
-  handshakeUntrusted: (file: string, problem: string) =>
-    new QuarryError(
-      "handshake_untrusted",
-      `The handshake file ${file} is not trusted: ${problem}`,
-      `Quit Quarry, delete ${file}, and reopen Quarry: it writes the file again, readable by you only (0600 in a 0700 folder).`,
-      { file },
-    ),
-
-  /** Spec 7.2 "app build does not speak 2026-07-28": the bridge is newer than the app. */
-  appTooOld: (speaks: string) =>
-    new QuarryError(
-      "app_too_old",
-      `The Quarry app build does not speak 2026-07-28 — update the app (the running Quarry speaks ${speaks || "no revision the bridge knows"}; this quarry-mcp speaks 2026-07-28 to it)`,
-      "Update Quarry, or quit the running Quarry and open the one installed beside this quarry-mcp.",
-      { speaks },
-    ),
-
-  /** Spec 3.1, 7.2 (-33009): the bridge token was refused, or is stale, and no app answers. */
-  bridgeTokenStale: (reason: string) =>
-    new QuarryError(
-      "unauthenticated",
-      `Unauthenticated: the bridge token is stale and Quarry is not running (${reason})`,
-      "Open Quarry again; quarry-mcp reads its new handshake file on the next request (check Settings > Integrations, or quarry mcp status).",
-      { reason },
-    ),
-};
-
-const EDIT_POLICY = "the connection editor's Advanced pane (or quarry connections edit)";
-
-/** The refusal of each access rule (spec 5.3, 7.2): the layer it belongs to, what and what to do. */
-const ACCESS_REFUSALS: Record<
-  RefusalRule,
-  { id: string; layer: string; message: (connection: string) => string; remedy: string }
-> = {
-  "outside-allowlist": {
-    id: "token-allowlist",
-    layer: "the token's connection allowlist",
-    message: (c) => `this token may not use connection "${c}"`,
-    remedy:
-      "Use a token whose allowlist includes this connection, or create one (quarry tokens create --connections ...).",
-  },
-  blocked: {
-    id: "external-clients",
-    layer: "the connection's External Clients level",
-    message: (c) => `connection "${c}" is Blocked for external clients`,
-    remedy: `Only the user can change this, in ${EDIT_POLICY}. Do not retry.`,
-  },
-  "ai-never": {
-    id: "ai-policy",
-    layer: "the connection's AI policy",
-    message: (c) => `connection "${c}" has AI policy Never`,
-    remedy: `Only the user can change this, in ${EDIT_POLICY}. Do not retry.`,
-  },
-  // Spec 7.2: "connection is read only for external clients".
-  "read-only-connection": {
-    id: "external-clients",
-    layer: "the connection's External Clients level",
-    message: (c) => `connection "${c}" is read only for external clients`,
-    remedy: `Change External Clients to Read & Write in ${EDIT_POLICY}, or run the request in Quarry's own console.`,
-  },
-  "read-only-token": {
-    id: "token-scope",
-    layer: "the token's scope",
-    message: (c) => `the token is Read Only and this request writes to connection "${c}"`,
-    remedy: "Use a Read & Write token (quarry tokens create --scope read-write), or only read.",
-  },
-  "destructive-needs-confirmation": {
-    id: "destructive-guard",
-    layer: "the destructive-request guard",
-    message: (c) =>
-      `this request deletes data on connection "${c}" and execute_query does not run it`,
-    remedy:
-      "Call confirm_destructive_operation with the same method, path and body: it needs a Full Access token and shows the user the exact request to approve in Quarry.",
-  },
-  "confirmation-needs-full-access": {
-    id: "token-scope",
-    layer: "the token's scope",
-    message: (c) => `confirm_destructive_operation on connection "${c}" needs a Full Access token`,
-    remedy:
-      "Ask the user to run the request in Quarry's console, or to give you a Full Access token (quarry tokens create --scope full-access).",
-  },
 };

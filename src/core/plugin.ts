@@ -4,6 +4,9 @@
  * install. Types and pure checks only: downloading, verifying and loading live in src/app/plugins.
  */
 import type { ConnectionSecrets, DatabaseDriver } from "./driver.ts";
+import type { SettingsForm } from "./settings-form.ts";
+
+export type { SettingChoice } from "./settings-form.ts";
 
 /** The host contract's version. A plugin built for another one is refused before it runs. */
 export const PLUGIN_API_VERSION = 1;
@@ -44,20 +47,19 @@ export interface PluginDriver extends DatabaseDriver<Record<string, unknown>> {
   secretFields(config: Record<string, unknown>): Array<keyof ConnectionSecrets>;
   /** A short, secret-free description of where the settings point, e.g. "http://localhost:9200". */
   describeEndpoint(config: Record<string, unknown>): string;
+  /** How the settings sign in, as a list shows it ("Username & Password (elastic)"); optional. */
+  describeAuth?(config: Record<string, unknown>): string;
   /**
-   * The settings that take one of a few values (Elasticsearch: `auth`, `sslMode`), each with its
-   * values in the order a form offers them and the label people see, so that a surface can list
-   * and show them without knowing the database. Optional: without it values are shown as stored.
+   * The connection settings as data (fields, kinds, choices, defaults, flags, when each shows),
+   * from which the CLI's flags and the UI's editor are generated. Optional: without it a surface
+   * offers no settings of its own.
    */
-  settingChoices?(): Record<string, SettingChoice[]>;
-  /** A new connection's settings, as the editor opens them (Elasticsearch: SSL Mode Disabled...). */
-  newSettings?(): Record<string, unknown>;
-}
-
-/** One value a setting may take, and how people see it ("verify-ca" is "Verify CA"). */
-export interface SettingChoice {
-  value: string;
-  label: string;
+  settingsForm?(): SettingsForm;
+  /**
+   * The settings a connection URL gives (`https://es:9200`: host, port, SSL Mode), for a scheme
+   * in `settingsForm().url.schemes`. Throws a QuarryError when the URL cannot be used.
+   */
+  settingsFromUrl?(url: URL): Record<string, unknown>;
 }
 
 /** The main module of a plugin. */

@@ -9,10 +9,11 @@ import {
   decideAccess,
   isVisible,
 } from "../core/access.ts";
+import { accessErrors } from "../core/access-refusals.ts";
 import type { SavedConnection } from "../core/connections.ts";
 import type { ConsoleRequest } from "../core/console.ts";
 import type { DriverSession } from "../core/driver.ts";
-import { errors, QuarryError } from "../core/errors.ts";
+import { QuarryError } from "../core/errors.ts";
 import type { Principal } from "./auth.ts";
 import type {
   ApprovalGate,
@@ -128,7 +129,7 @@ export class ConnectionGateway {
       );
     }
     const seen = decideAccess(found, principal, { kind: "see" });
-    if (seen.outcome === "hide") throw errors.accessRefused(seen.rule, found.name);
+    if (seen.outcome === "hide") throw accessErrors.accessRefused(seen.rule, found.name);
     return found;
   }
 
@@ -160,7 +161,8 @@ export class ConnectionGateway {
     shown?: ConsoleRequest,
   ): Promise<void> {
     const decision: AccessDecision = decideAccess(connection, caller.principal, request);
-    if (decision.outcome !== "allow") throw errors.accessRefused(decision.rule, connection.name);
+    if (decision.outcome !== "allow")
+      throw accessErrors.accessRefused(decision.rule, connection.name);
     if (!decision.approval) return;
     const result = await this.#approvals.ask(
       {
@@ -178,7 +180,7 @@ export class ConnectionGateway {
     caller.onApproval?.(result.remembered ? "remembered" : result.outcome);
     if (caller.signal.aborted) throw caller.signal.reason;
     if (result.outcome === "approved") return;
-    throw errors.approvalRefused(
+    throw accessErrors.approvalRefused(
       result.outcome,
       connection.name,
       decision.approval,

@@ -3,8 +3,9 @@ import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { ConnectionSecrets } from "../../src/core/driver.ts";
-import { QuarryError, REMEDIES } from "../../src/core/errors.ts";
+import { QuarryError } from "../../src/core/errors.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
+import { ES_REMEDIES } from "../../src/drivers/elasticsearch/error-catalog.ts";
 import {
   connectionTo,
   MAJORS,
@@ -66,7 +67,7 @@ describe("connecting to the secured 8.x node", () => {
     const e = await refusal(config, { password: "definitely-wrong" });
     assert.equal(e.code, "authentication_failed");
     assert.equal(e.message, "Authentication failed: unable to authenticate user [elastic]");
-    assert.equal(e.remedy, REMEDIES.authenticationFailedOverHttps);
+    assert.equal(e.remedy, ES_REMEDIES.authenticationFailedOverHttps);
   });
 
   it("None against the secured node is `Authentication failed`", async () => {
@@ -100,7 +101,7 @@ describe("connecting to the secured 8.x node", () => {
       const { config, secrets } = securedConfig({ sslMode: "verify-ca", ...noCa });
       const e = await refusal(config, secrets);
       assert.match(e.message, /^Connection failed: the server's certificate is not trusted/);
-      assert.equal(e.remedy, REMEDIES.selfSigned);
+      assert.equal(e.remedy, ES_REMEDIES.selfSigned);
     });
 
     it("Verify CA with the CA file accepts it, even under a name the certificate lacks", async () => {
@@ -121,7 +122,7 @@ describe("connecting to the secured 8.x node", () => {
     it("Verify Identity without the CA file refuses the certificate", async () => {
       const { config, secrets } = securedConfig({ sslMode: "verify-identity", ...noCa });
       const e = await refusal(config, secrets);
-      assert.equal(e.remedy, REMEDIES.selfSigned);
+      assert.equal(e.remedy, ES_REMEDIES.selfSigned);
     });
 
     it("Skip TLS Verification overrides Verify CA and Verify Identity", async () => {

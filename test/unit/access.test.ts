@@ -9,8 +9,8 @@ import {
   isVisible,
   type TokenGrant,
 } from "../../src/core/access.ts";
+import { accessErrors } from "../../src/core/access-refusals.ts";
 import { AI_POLICIES, EXTERNAL_CLIENT_LEVELS } from "../../src/core/connections.ts";
-import { errors } from "../../src/core/errors.ts";
 import { TOKEN_SCOPES } from "../../src/core/tokens.ts";
 
 const conn = (over: Partial<ConnectionPolicy> = {}): ConnectionPolicy => ({
@@ -246,7 +246,7 @@ describe("refusal messages", () => {
         for (const r of ALL_REQUESTS) yield [c, t, r, decideAccess(c, t, r)] as const;
     })()) {
       if (d.outcome !== "refuse") continue;
-      const e = errors.accessRefused(d.rule, "prod");
+      const e = accessErrors.accessRefused(d.rule, "prod");
       assert.equal(e.code, "forbidden");
       assert.equal(e.details.layer, d.layer);
       assert.match(e.message, /^Forbidden by the /);
@@ -254,7 +254,7 @@ describe("refusal messages", () => {
     }
   });
   test("the Read Only refusal carries the spec's message", () => {
-    const e = errors.accessRefused("read-only-connection", "prod");
+    const e = accessErrors.accessRefused("read-only-connection", "prod");
     assert.match(e.message, /connection "prod" is read only for external clients/);
     assert.match(e.remedy, /Advanced pane/);
     assert.match(e.remedy, /console/);

@@ -3,6 +3,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { bridgeErrors } from "../../src/bridge/errors.ts";
 import {
   appRateLimit,
   BRIDGE_UNAVAILABLE,
@@ -185,7 +186,7 @@ test("results for a legacy client lose the 2026-only fields; input_required cann
 });
 
 test("bridge errors name the layer and carry the remedy; ids are filled in", () => {
-  const e = bridgeError(5, BRIDGE_UNAVAILABLE, errors.appNotRunning("no handshake file"));
+  const e = bridgeError(5, BRIDGE_UNAVAILABLE, bridgeErrors.appNotRunning("no handshake file"));
   const error = e.error as { code: number; message: string; data: Record<string, unknown> };
   assert.equal(error.code, -33000);
   assert.match(

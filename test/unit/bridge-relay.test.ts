@@ -8,9 +8,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Endpoint } from "../../src/bridge/app-link.ts";
+import { bridgeErrors } from "../../src/bridge/errors.ts";
 import { type Link, type Post, Relay } from "../../src/bridge/relay.ts";
 import type { PostResult } from "../../src/bridge/upstream.ts";
-import { errors, type QuarryError } from "../../src/core/errors.ts";
+import type { QuarryError } from "../../src/core/errors.ts";
 
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -73,7 +74,7 @@ function harness(options: {
       return current;
     },
     async refresh() {
-      const r = options.refresh?.() ?? { error: errors.appNotRunning("no handshake file") };
+      const r = options.refresh?.() ?? { error: bridgeErrors.appNotRunning("no handshake file") };
       if ("endpoint" in r) current = r.endpoint;
       return r;
     },
@@ -371,7 +372,7 @@ test("a legacy client: initialize from discover, _meta added, 2026-only fields r
 
 test("the app could not be reached at start: the start's reason, and a quick look again later", async () => {
   const h = harness({
-    start: errors.appNotRunning("launching it failed: open exited 1"),
+    start: bridgeErrors.appNotRunning("launching it failed: open exited 1"),
     script: async () => answered(),
   });
   h.relay.handleLine(call(1));

@@ -1,16 +1,24 @@
 /**
- * The CLI's help lists the choices of --auth and --ssl-mode before any driver is loaded, so it
- * writes them itself; they must be the Elasticsearch driver's choices, in the driver's order.
+ * The CLI's help lists the choices of --auth and --ssl-mode as the flags generated from the
+ * driver's settings form say them; they must be the Elasticsearch driver's choices, in its order.
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
-import { AUTH_FLAG_CHOICES, SSL_MODE_FLAG_CHOICES } from "../../src/cli/connection-options.ts";
+import { choiceList } from "../../src/cli/settings-flags.ts";
 import { PLUGIN_API_VERSION } from "../../src/core/plugin.ts";
+import { choicesOf, type SettingsForm } from "../../src/core/settings-form.ts";
 import { activate } from "../../src/drivers/elasticsearch/plugin.ts";
 
-const choices = activate({ apiVersion: PLUGIN_API_VERSION, appVersion: "test" }).settingChoices?.();
+const form = activate({ apiVersion: PLUGIN_API_VERSION, appVersion: "test" }).settingsForm?.();
+const choices = form && choicesOf(form);
+const flagChoices = (form: SettingsForm | undefined, flag: string) => {
+  const field = form?.fields.find((f) => f.cli.flag === flag);
+  return field && choiceList(field);
+};
+const AUTH_FLAG_CHOICES = flagChoices(form, "auth");
+const SSL_MODE_FLAG_CHOICES = flagChoices(form, "ssl-mode");
 
 test("--auth lists the driver's Auth Methods", () => {
   assert.equal(AUTH_FLAG_CHOICES, choices?.auth?.map((c) => c.value).join(" | "));

@@ -5,7 +5,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { errorResult } from "../../src/app/http/api/answers.ts";
+import { bridgeErrors } from "../../src/bridge/errors.ts";
+import { accessErrors } from "../../src/core/access-refusals.ts";
 import { errors, QuarryError, remedyFor } from "../../src/core/errors.ts";
+import { esErrors } from "../../src/drivers/elasticsearch/error-catalog.ts";
 import { compileFilters } from "../../src/drivers/elasticsearch/filters.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
 
@@ -39,7 +42,13 @@ const ARGS: Record<string, unknown[]> = {
 
 describe("remedies by surface", () => {
   it("no error the UI can show tells the person in the UI to type a command or a flag", () => {
-    const factories = errors as unknown as Record<string, (...args: unknown[]) => QuarryError>;
+    // Every catalog: core's, the MCP server's access refusals, the bridge's and the driver's.
+    const factories = {
+      ...errors,
+      ...accessErrors,
+      ...bridgeErrors,
+      ...esErrors,
+    } as unknown as Record<string, (...args: unknown[]) => QuarryError>;
     const cliOnly: string[] = [];
     for (const [name, make] of Object.entries(factories)) {
       if (NOT_IN_UI.has(name)) continue;
@@ -52,7 +61,7 @@ describe("remedies by surface", () => {
   });
 
   it("the CLI keeps its commands; the UI's API sends the UI's remedy", () => {
-    const e = errors.tableNotFound("logs");
+    const e = esErrors.tableNotFound("logs");
     assert.match(remedyFor(e, "cli"), /quarry tables <conn>/);
     assert.equal(remedyFor(e, "ui"), e.uiRemedy);
     const body = errorResult(e);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type QuarryError, REMEDIES } from "../../src/core/errors.ts";
+import type { QuarryError } from "../../src/core/errors.ts";
+import { ES_REMEDIES } from "../../src/drivers/elasticsearch/error-catalog.ts";
 import {
   errorTypeAndReason,
   httpError,
@@ -26,7 +27,7 @@ describe("driver error mapping (spec 7.1)", () => {
     assert.equal(e.message, "Authentication failed: unable to authenticate user [bob]");
     assert.match(e.remedy, /8\.x.*HTTPS/, "the HTTPS hint where the connection is plain HTTP");
     const overHttps = httpError(401, body, { url: "https://h:9200", tls: true });
-    assert.equal(overHttps.remedy, REMEDIES.authenticationFailedOverHttps);
+    assert.equal(overHttps.remedy, ES_REMEDIES.authenticationFailedOverHttps);
     assert.doesNotMatch(overHttps.remedy, /HTTPS/, "no HTTPS hint over HTTPS");
     assert.equal(
       httpError(401, {
@@ -82,7 +83,7 @@ describe("driver error mapping (spec 7.1)", () => {
       const e = networkError(withCode(code), target);
       assert.equal(e.code, "connection_failed");
       assert.match(e.message, /^Connection failed: /);
-      assert.equal(e.remedy, REMEDIES.selfSigned);
+      assert.equal(e.remedy, ES_REMEDIES.selfSigned);
       assert.match(e.remedy, /Required \(skip verify\).*Skip TLS Verification/);
     }
   });
@@ -119,7 +120,7 @@ describe("driver error mapping (spec 7.1)", () => {
     assert.doesNotMatch(odd.remedy, /self-signed/);
     assert.match(odd.remedy, /host, the port and the SSL Mode/);
     const tls = networkError(withCode("ERR_SSL_SOMETHING", "ssl alert"), target);
-    assert.equal(tls.remedy, REMEDIES.selfSigned);
+    assert.equal(tls.remedy, ES_REMEDIES.selfSigned);
   });
 
   it("looks through `cause` chains for the system error code", () => {

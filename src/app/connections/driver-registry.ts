@@ -8,7 +8,8 @@
  */
 import type { ConnectionSecrets, DriverSession } from "../../core/driver.ts";
 import { isQuarryError } from "../../core/errors.ts";
-import type { PluginDriver, SettingChoice } from "../../core/plugin.ts";
+import type { PluginDriver } from "../../core/plugin.ts";
+import { defaultSettings, type SettingsForm } from "../../core/settings-form.ts";
 import { pluginServiceFor } from "../plugins/service.ts";
 
 /** The secrets a saved connection may hold. */
@@ -25,11 +26,18 @@ export interface InstalledDriver {
   secretFields(config: Record<string, unknown>): SecretField[];
   /** A short, secret-free description of where the settings point (for lists). */
   describeEndpoint(config: Record<string, unknown>): string;
+  /** How the settings sign in, for lists; undefined when the driver does not say. */
+  describeAuth(config: Record<string, unknown>): string | undefined;
   connect(config: Record<string, unknown>, secrets: ConnectionSecrets): DriverSession;
-  /** The connection editor's choices and a new connection's settings (PluginDriver's, if given). */
-  settingChoices(): Record<string, SettingChoice[]>;
+  /** The settings as data (an empty form when the plugin gives none). */
+  settingsForm(): SettingsForm;
+  /** The settings a connection URL gives; undefined when the driver reads no URLs. */
+  settingsFromUrl(url: URL): Record<string, unknown> | undefined;
+  /** A new connection's settings: the form's defaults. */
   newSettings(): Record<string, unknown>;
 }
+
+const EMPTY_FORM: SettingsForm = { fields: [] };
 
 /** Drivers loaded in this process, by type (the latest load wins). */
 const loaded = new Map<string, InstalledDriver>();
@@ -42,9 +50,11 @@ function register(driver: PluginDriver): InstalledDriver {
     validateSecrets: (config, secrets) => driver.validateSecrets(config, secrets),
     secretFields: (config) => driver.secretFields(config),
     describeEndpoint: (config) => driver.describeEndpoint(config),
+    describeAuth: (config) => driver.describeAuth?.(config),
     connect: (config, secrets) => driver.connect(config, secrets),
-    settingChoices: () => driver.settingChoices?.() ?? {},
-    newSettings: () => driver.newSettings?.() ?? {},
+    settingsForm: () => driver.settingsForm?.() ?? EMPTY_FORM,
+    settingsFromUrl: (url) => driver.settingsFromUrl?.(url),
+    newSettings: () => defaultSettings(driver.settingsForm?.() ?? EMPTY_FORM),
   };
   loaded.set(driver.type, installed);
   return installed;

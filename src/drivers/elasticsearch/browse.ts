@@ -22,6 +22,7 @@ import {
   RESULT_WINDOW,
 } from "../../core/grid.ts";
 import { hitToRow } from "./cells.ts";
+import { esErrors } from "./error-catalog.ts";
 import { compileFilters } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
 import { nodeNames } from "./nodes.ts";
@@ -303,7 +304,7 @@ export class EsGridView implements GridView {
       const said = /less than or equal to: \[(\d+)\]/.exec(JSON.stringify(body ?? ""));
       limits.push({ index: this.table, value: said ? Number(said[1]) : Number.NaN });
     }
-    return errors.resultWindowTooSmall(limits.sort((a, b) => a.index.localeCompare(b.index)));
+    return esErrors.resultWindowTooSmall(limits.sort((a, b) => a.index.localeCompare(b.index)));
   }
 
   async #dropPit(): Promise<void> {

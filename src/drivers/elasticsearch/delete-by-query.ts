@@ -9,7 +9,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { DocumentFailure, TaskProgress, TaskReport } from "../../core/console.ts";
-import { errors } from "../../core/errors.ts";
+import { esErrors } from "./error-catalog.ts";
 import { httpError } from "./errors.ts";
 import type { EsRequest, EsTransport } from "./transport.ts";
 
@@ -222,7 +222,7 @@ export async function runAsTask(
   if (res.status < 200 || res.status > 299) throw httpError(res.status, res.body);
   const task = res.body?.task;
   if (typeof task !== "string") {
-    throw errors.clusterError(
+    throw esErrors.clusterError(
       res.status,
       "no_task",
       `the cluster did not start a task for ${start.method} ${start.path}`,

@@ -7,6 +7,7 @@
 import type { ConsoleRequest } from "../../core/console.ts";
 import { consoleText } from "../../core/console.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
+import { esErrors } from "./error-catalog.ts";
 import { httpError } from "./errors.ts";
 import { pathSegment } from "./search-errors.ts";
 import type { EsTransport } from "./transport.ts";
@@ -65,6 +66,7 @@ export async function deleteIndex(
   const res = await transport.request({ method: "DELETE", path: plan.path });
   if (res.status >= 200 && res.status < 300) return;
   const type = (res.body as { error?: { type?: string } } | null)?.error?.type;
-  if (res.status === 404 && type === "index_not_found_exception") throw errors.tableNotFound(index);
+  if (res.status === 404 && type === "index_not_found_exception")
+    throw esErrors.tableNotFound(index);
   throw httpError(res.status, res.body);
 }

@@ -1,6 +1,5 @@
-/** Reading one document's value whole: a cell cut at the display limit is loaded before an edit. */
-import { errors } from "../../core/errors.ts";
 import { valueAt } from "./cells.ts";
+import { esErrors } from "./error-catalog.ts";
 import { httpError } from "./errors.ts";
 import { pathSegment } from "./search-errors.ts";
 import type { EsTransport } from "./transport.ts";
@@ -19,9 +18,9 @@ export async function readValue(
   });
   // A 404 with an error object is a missing index; without one, a missing document.
   if (res.status === 404 && (res.body as { error?: unknown } | null)?.error)
-    throw errors.tableNotFound(index);
+    throw esErrors.tableNotFound(index);
   if (res.status === 404 || (res.status === 200 && !res.body?.found))
-    throw errors.documentNotFound(index, id);
+    throw esErrors.documentNotFound(index, id);
   if (res.status < 200 || res.status > 299) throw httpError(res.status, res.body);
   return valueAt(res.body._source, column.split(".")) ?? null;
 }

@@ -2,7 +2,8 @@
  * Translation of transport failures and cluster error bodies into QuarryErrors (spec 7.1).
  * Pure: takes what the network layer saw, returns the error to show.
  */
-import { errors, type QuarryError, REMEDIES } from "../../core/errors.ts";
+import { errors, type QuarryError } from "../../core/errors.ts";
+import { ES_REMEDIES, esErrors } from "./error-catalog.ts";
 
 const TLS_TRUST_CODES = new Set([
   "DEPTH_ZERO_SELF_SIGNED_CERT",
@@ -38,21 +39,21 @@ export function networkError(e: unknown, target: { url: string; tls: boolean }):
   if (TLS_TRUST_CODES.has(code)) {
     return errors.connectionFailed(
       `the server's certificate is not trusted (${code})`,
-      REMEDIES.selfSigned,
+      ES_REMEDIES.selfSigned,
       details,
     );
   }
   if (code === "ERR_TLS_CERT_ALTNAME_INVALID") {
     return errors.connectionFailed(
       `the certificate does not name this host (${msg})`,
-      `Connect with a host name the certificate names, choose SSL Mode Verify CA (checks the CA but not the name), or ${REMEDIES.selfSigned.charAt(0).toLowerCase()}${REMEDIES.selfSigned.slice(1)}`,
+      `Connect with a host name the certificate names, choose SSL Mode Verify CA (checks the CA but not the name), or ${ES_REMEDIES.selfSigned.charAt(0).toLowerCase()}${ES_REMEDIES.selfSigned.slice(1)}`,
       details,
     );
   }
   if (code === "CERT_HAS_EXPIRED" || code === "CERT_NOT_YET_VALID") {
     return errors.connectionFailed(
       `the server's certificate is not valid now (${code})`,
-      REMEDIES.selfSigned,
+      ES_REMEDIES.selfSigned,
       details,
     );
   }
@@ -93,7 +94,7 @@ export function networkError(e: unknown, target: { url: string; tls: boolean }):
         ? "Check the port is the cluster's REST port (usually 9200; the transport port 9300 does not speak HTTPS); if the cluster serves plain HTTP, set SSL Mode to Disabled."
         : target.tls
           ? "Check the cluster's logs; if it serves plain HTTP, set SSL Mode to Disabled."
-          : `Elasticsearch 8.x serves HTTPS by default: set SSL Mode to Preferred or another HTTPS mode. ${REMEDIES.selfSigned}`,
+          : `Elasticsearch 8.x serves HTTPS by default: set SSL Mode to Preferred or another HTTPS mode. ${ES_REMEDIES.selfSigned}`,
       details,
     );
   }
@@ -135,7 +136,7 @@ export function networkError(e: unknown, target: { url: string; tls: boolean }):
   return errors.connectionFailed(
     `${msg}${code ? ` (${code})` : ""}`,
     tlsRelated
-      ? REMEDIES.selfSigned
+      ? ES_REMEDIES.selfSigned
       : "Check the host, the port and the SSL Mode, and that the cluster is running.",
     details,
   );
@@ -185,7 +186,7 @@ export interface Target {
 export function httpError(status: number, body: unknown, target?: Target): QuarryError {
   const { type, reason } = errorTypeAndReason(body);
   if (status === 401)
-    return errors.authenticationFailed(
+    return esErrors.authenticationFailed(
       withoutRequestPath(reason) || "the cluster rejected the credentials",
       { status, type },
       target?.tls === true,
@@ -202,7 +203,7 @@ export function httpError(status: number, body: unknown, target?: Target): Quarr
         { status, ...(target ? { url: target.url } : {}) },
       );
     }
-    return errors.clusterError(status, type, cut(text));
+    return esErrors.clusterError(status, type, cut(text));
   }
   if (status === 403) {
     return errors.permissionDenied(
@@ -211,5 +212,5 @@ export function httpError(status: number, body: unknown, target?: Target): Quarr
       { status, type },
     );
   }
-  return errors.clusterError(status, type, reason);
+  return esErrors.clusterError(status, type, reason);
 }

@@ -1,12 +1,5 @@
-/**
- * Columns from index mappings (spec 2.2): `object` fields flatten to dotted leaf paths; a `nested`
- * field gives one JSON column for its whole array plus a column per leaf; multi-fields are
- * recorded; `_id`, `_index` and `_score` come first. A name that resolves to several indices shows
- * the union of their mappings, and a field typed differently between them is marked `conflict`.
- * `mappingToColumns` is pure; `describeTable` fetches the mapping.
- */
-import { errors } from "../../core/errors.ts";
 import type { Column, ColumnKind } from "../../core/grid.ts";
+import { esErrors } from "./error-catalog.ts";
 import { filterOpsForColumn } from "./filters.ts";
 import { indexPath, searchError } from "./search-errors.ts";
 import { sortTarget } from "./sort.ts";
@@ -222,7 +215,7 @@ export async function describeTable(transport: EsTransport, table: string): Prom
     throw searchError(table, res.status, res.body);
   } else mapping = res.body;
   if (!mapping || typeof mapping !== "object" || Object.keys(mapping).length === 0) {
-    throw errors.tableNotFound(table);
+    throw esErrors.tableNotFound(table);
   }
   return mappingToColumns(mapping);
 }

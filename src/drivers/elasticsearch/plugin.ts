@@ -10,17 +10,9 @@ import {
   PluginFormatError,
   type PluginHost,
 } from "../../core/plugin.ts";
-import {
-  AUTH_METHOD_LABELS,
-  AUTH_METHODS,
-  baseUrl,
-  type EsConnectionConfig,
-  newConnectionConfig,
-  SSL_MODE_LABELS,
-  SSL_MODES,
-  validateSecrets,
-} from "./config.ts";
+import { AUTH_METHOD_LABELS, baseUrl, type EsConnectionConfig, validateSecrets } from "./config.ts";
 import { elasticsearchDriver } from "./index.ts";
+import { ES_SETTINGS_FORM, settingsFromUrl } from "./settings-form.ts";
 
 const es = (config: Record<string, unknown>) => config as unknown as EsConnectionConfig;
 
@@ -40,11 +32,13 @@ export function activate(host: PluginHost): PluginDriver {
       return auth === "basic" ? ["password"] : auth === "api-key" ? ["apiKey"] : [];
     },
     describeEndpoint: (config) => baseUrl(es(config)),
-    settingChoices: () => ({
-      auth: AUTH_METHODS.map((value) => ({ value, label: AUTH_METHOD_LABELS[value] })),
-      sslMode: SSL_MODES.map((value) => ({ value, label: SSL_MODE_LABELS[value] })),
-    }),
-    newSettings: () => ({ ...newConnectionConfig() }),
+    describeAuth(config) {
+      const { auth, username } = es(config);
+      const label = AUTH_METHOD_LABELS[auth] ?? String(auth);
+      return auth === "basic" ? `${label} (${String(username)})` : label;
+    },
+    settingsForm: () => structuredClone(ES_SETTINGS_FORM),
+    settingsFromUrl,
     connect: (config, secrets: ConnectionSecrets): DriverSession =>
       elasticsearchDriver.connect(es(config), secrets),
   };

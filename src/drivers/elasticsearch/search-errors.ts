@@ -3,6 +3,7 @@
  * meet, translated into QuarryErrors that name the table, the Raw SQL filter or the setting.
  */
 import { errors, QuarryError } from "../../core/errors.ts";
+import { esErrors } from "./error-catalog.ts";
 import { errorTypeAndReason, httpError } from "./errors.ts";
 
 /**
@@ -60,11 +61,11 @@ export function searchError(
   opts: { rawQuery?: string } = {},
 ): QuarryError {
   const { type, reason } = errorTypeAndReason(body);
-  if (status === 404 && type === "index_not_found_exception") return errors.tableNotFound(table);
+  if (status === 404 && type === "index_not_found_exception") return esErrors.tableNotFound(table);
   if (type === "index_closed_exception")
-    return errors.tableClosed(table, closedIndex(body) ?? table);
+    return esErrors.tableClosed(table, closedIndex(body) ?? table);
   if (opts.rawQuery && /Failed to parse query/.test(reason)) {
-    return errors.badRawQuery(parseProblem(body) ?? reason);
+    return esErrors.badRawQuery(parseProblem(body) ?? reason);
   }
   return httpError(status, body);
 }

@@ -3,7 +3,7 @@
  * name. Pure: works on the bodies and headers the connection test received.
  */
 import type { ServerInfo } from "../../core/driver.ts";
-import { errors } from "../../core/errors.ts";
+import { esErrors } from "./error-catalog.ts";
 
 export const SUPPORTED_MAJORS = [7, 8, 9] as const;
 
@@ -44,7 +44,7 @@ export function identifyServer(
   const distribution = source.root?.version?.distribution;
   if (distribution && distribution.toLowerCase() !== "elasticsearch") {
     const name = distribution.toLowerCase() === "opensearch" ? "OpenSearch" : distribution;
-    throw errors.unsupportedCluster(
+    throw esErrors.unsupportedCluster(
       `${name} ${version ?? ""} is a fork of Elasticsearch, which Quarry does not support`.replace(
         "  ",
         " ",
@@ -52,17 +52,17 @@ export function identifyServer(
     );
   }
   if (!version)
-    throw errors.unsupportedCluster("the server did not report an Elasticsearch version");
+    throw esErrors.unsupportedCluster("the server did not report an Elasticsearch version");
   const [major, minor] = parseMajorMinor(version);
   if (!(SUPPORTED_MAJORS as readonly number[]).includes(major)) {
-    throw errors.unsupportedCluster(
+    throw esErrors.unsupportedCluster(
       `Elasticsearch ${version} is not supported; Quarry supports Elasticsearch ${SUPPORTED_RANGE}`,
     );
   }
   // Elasticsearch sends X-Elastic-Product on every authenticated answer since 7.14.
   const mustHaveHeader = major > 7 || minor >= 14;
   if (mustHaveHeader && productHeader !== "Elasticsearch") {
-    throw errors.unsupportedCluster(
+    throw esErrors.unsupportedCluster(
       `the server reports version ${version} but does not identify itself as Elasticsearch (no X-Elastic-Product header); forks are not supported`,
     );
   }

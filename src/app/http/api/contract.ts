@@ -17,6 +17,12 @@ import type {
 import type { ServerInfo } from "../../../core/driver.ts";
 import type { ExportFormat, ExportProgress, ExportReport } from "../../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../../core/grid.ts";
+import type {
+  SettingCondition,
+  SettingField,
+  SettingsForm,
+  SettingValue,
+} from "../../../core/settings-form.ts";
 
 /** The header every API request carries: the per-run secret. */
 export const SECRET_HEADER = "x-quarry-secret";
@@ -35,6 +41,10 @@ export type {
   RequestClass,
   SaveResult,
   ServerInfo,
+  SettingCondition,
+  SettingField,
+  SettingsForm,
+  SettingValue,
   TableInfo,
   TaskReport,
 };
@@ -70,13 +80,17 @@ export interface PluginEntry extends DatabaseType {
   updateAvailable: boolean;
 }
 
-/** Fields of the connection editor as the driver describes them: choices, labels, defaults. */
+/**
+ * The connection editor of a database type: its settings as the driver describes them (fields,
+ * kinds, choices, when each shows), which the editor renders without knowing the database, then
+ * the policies every connection has.
+ */
 export interface ConnectionForm {
   type: string;
-  /** A new connection's settings (SSL Mode starts on Disabled, port 9200...). */
+  displayName: string;
+  /** A new connection's settings: every field's default. */
   defaults: Record<string, unknown>;
-  authMethods: Choice[];
-  sslModes: Choice[];
+  settings: SettingsForm;
   externalClients: Choice<ExternalClientsLevel>[];
   aiPolicies: Choice<AiPolicy>[];
   defaultExternalClients: ExternalClientsLevel;
@@ -97,6 +111,8 @@ export interface ConnectionView {
   /** Whether a password / API key is saved (the editor shows dots, never the value). */
   hasPassword: boolean;
   hasApiKey: boolean;
+  /** The names of the secrets saved (a secret field's key), whatever the database. */
+  storedSecrets: string[];
   driverInstalled: boolean;
   createdAt: string;
   updatedAt: string;

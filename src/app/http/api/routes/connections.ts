@@ -170,21 +170,20 @@ async function view(app: UiServices, c: SavedConnection): Promise<ConnectionView
     aiPolicy: c.aiPolicy,
     hasPassword: d.secret.stored.includes("password"),
     hasApiKey: d.secret.stored.includes("apiKey"),
+    storedSecrets: [...d.secret.stored],
     driverInstalled: d.driverInstalled,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };
 }
 
-/** The connection editor's choices and defaults, from the driver's and core's own definitions. */
-/** The connection editor of a driver's type: its settings' choices and defaults, then the policies. */
+/** The connection editor of a driver's type: the driver's settings form, then the policies. */
 export function formFor(driver: InstalledDriver): ConnectionForm {
-  const choices = driver.settingChoices();
   return {
     type: driver.type,
+    displayName: driver.displayName,
     defaults: driver.newSettings(),
-    authMethods: choices.auth ?? [],
-    sslModes: choices.sslMode ?? [],
+    settings: driver.settingsForm(),
     externalClients: EXTERNAL_CLIENT_LEVELS.map((value) => ({
       value,
       label: EXTERNAL_CLIENT_LABELS[value],

@@ -1,0 +1,85 @@
+/**
+ * `quarry connections edit`: changes only the given fields of a saved connection. It lists the
+ * settings flags of every installed driver; those of another database than the connection's are
+ * refused.
+ */
+import type { Command } from "commander";
+import {
+  describeConnection,
+  editConnection,
+  openAppStorage,
+  type SecretsChange,
+} from "../../../app/connections/connection-service.ts";
+import { installedDriver, offerDriver } from "../../../app/connections/driver-registry.ts";
+import type { AiPolicy, ConnectionPatch, ExternalClientsLevel } from "../../../core/connections.ts";
+import { loadedDrivers } from "../../connection-options.ts";
+import { wantsJson } from "../../context.ts";
+import { EXIT } from "../../exit-codes.ts";
+import { printJson, printLine } from "../../output.ts";
+import { prepareBeforeParse } from "../../prepare.ts";
+import {
+  addSettingsFlags,
+  readSecrets,
+  refuseForeignFlags,
+  settingsFromFlags,
+} from "../../settings-flags.ts";
+import {
+  addConnectionFieldFlags,
+  type ConnectionFieldFlags,
+  printSecretNote,
+  printTest,
+  testJson,
+  testSaved,
+  usage,
+  withFlagHints,
+} from "./shared.ts";
+
+export function registerEdit(group: Command): void {
+  const cmd = addConnectionFieldFlags(
+    group
+      .command("edit")
+      .description("change a saved connection; only the given fields change")
+      .argument("<conn>", "the connection's name or id"),
+    true,
+  );
+  prepareBeforeParse(cmd, async () => {
+    for (const d of await loadedDrivers()) addSettingsFlags(cmd, d.settingsForm(), "edit");
+  });
+  cmd.action(async (conn: string, flags: ConnectionFieldFlags, command: Command) => {
+    const storage = await openAppStorage();
+    const current = await storage.connections.require(conn);
+    const all = (await loadedDrivers()).map((d) => d.settingsForm());
+    const driver = installedDriver(current.type) ?? (await offerDriver(current.type, storage.dir));
+    const form = driver?.settingsForm() ?? { fields: [] };
+    refuseForeignFlags(form, all, flags, "edit", current.type);
+    const patch: ConnectionPatch = {};
+    if (flags.name !== undefined) patch.name = flags.name;
+    const settings = settingsFromFlags(form, flags, "edit");
+    if (Object.keys(settings).length > 0) patch.settings = settings;
+    if (flags.externalClients !== undefined)
+      patch.externalClients = flags.externalClients as ExternalClientsLevel;
+    if (flags.aiPolicy !== undefined) patch.aiPolicy = flags.aiPolicy as AiPolicy;
+    const change: SecretsChange = await readSecrets(form, flags, "edit");
+    if (Object.keys(patch).length === 0 && Object.keys(change).length === 0) {
+      throw usage(
+        "Nothing to change",
+        `Pass the fields to change, e.g. quarry connections edit "${conn}" --name "${conn} (old)" (see --help).`,
+      );
+    }
+    const updated = await withFlagHints(form, () => editConnection(storage, conn, patch, change));
+    const described = await describeConnection(storage, updated);
+    // A change to how it connects is checked as a new connection is; a rename or a policy is not.
+    const connects = patch.settings !== undefined || Object.keys(change).length > 0;
+    const test =
+      flags.test === false || !connects || !described.driverInstalled
+        ? undefined
+        : await testSaved(storage, updated);
+    if (wantsJson(command)) printJson(test ? { ...described, test: testJson(test) } : described);
+    else {
+      printLine(`Updated connection "${updated.name}".`);
+      printSecretNote(described, driver);
+      if (test) printTest(updated, test);
+    }
+    if (test && !test.ok) process.exitCode = EXIT.partial;
+  });
+}

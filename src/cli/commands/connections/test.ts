@@ -1,0 +1,26 @@
+/** `quarry connections test`: connects with a saved connection and prints the server it found. */
+import type { Command } from "commander";
+import { openSavedConnection } from "../../../app/connections/connection-service.ts";
+import { wantsJson } from "../../context.ts";
+import { printJson, printLine } from "../../output.ts";
+
+export function registerTest(group: Command): void {
+  group
+    .command("test")
+    .description("connect with a saved connection and print the cluster's name and version")
+    .argument("<conn>", "the connection's name or id")
+    .action(async (conn: string, _flags: unknown, cmd: Command) => {
+      const { connection, session } = await openSavedConnection(conn);
+      try {
+        const info = await session.testConnection();
+        if (wantsJson(cmd))
+          printJson({ connection: { id: connection.id, name: connection.name }, ...info });
+        else
+          printLine(
+            `Connected with "${connection.name}": ${info.product} ${info.version}, cluster "${info.clusterName}"`,
+          );
+      } finally {
+        await session.close();
+      }
+    });
+}

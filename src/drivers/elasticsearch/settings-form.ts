@@ -1,0 +1,157 @@
+/**
+ * The Elasticsearch connection settings as data (core's SettingsForm): what the CLI's flags and
+ * the UI's editor are generated from, and the settings a cluster URL gives. The rules the values
+ * obey stay in config.ts; the choices and defaults come from there too.
+ */
+import { QuarryError } from "../../core/errors.ts";
+import type { SettingsForm } from "../../core/settings-form.ts";
+import {
+  AUTH_METHOD_LABELS,
+  AUTH_METHODS,
+  DEFAULT_PORT,
+  newConnectionConfig,
+  SSL_MODE_LABELS,
+  SSL_MODES,
+} from "./config.ts";
+
+const start = newConnectionConfig();
+const VERIFYING = ["verify-ca", "verify-identity"];
+
+export const ES_SETTINGS_FORM: SettingsForm = {
+  about: "Elasticsearch 7.17, 8.x and 9.x, over its REST API",
+  url: { schemes: ["http", "https"], example: "http://localhost:9200" },
+  fields: [
+    {
+      key: "host",
+      label: "Host",
+      kind: "text",
+      default: start.host,
+      placeholder: "localhost",
+      row: "endpoint",
+      width: "grow",
+      cli: {
+        flag: "host",
+        valueName: "<host>",
+        help: "cluster host name or IP address",
+        urlFlag: null,
+      },
+    },
+    {
+      key: "port",
+      label: "Port",
+      kind: "number",
+      default: DEFAULT_PORT,
+      row: "endpoint",
+      width: "narrow",
+      cli: { flag: "port", valueName: "<port>", help: "REST port", urlFlag: null },
+    },
+    {
+      key: "auth",
+      label: "Auth Method",
+      kind: "choice",
+      choices: AUTH_METHODS.map((value) => ({ value, label: AUTH_METHOD_LABELS[value] })),
+      default: start.auth,
+      impliedBy: [
+        { field: "apiKey", value: "api-key" },
+        { field: "username", value: "basic" },
+        { field: "password", value: "basic" },
+      ],
+      cli: {
+        flag: "auth",
+        valueName: "<method>",
+        help: "how to sign in (default: basic with --username, api-key with --api-key-stdin, else none)",
+        urlFlag: null,
+      },
+    },
+    {
+      key: "username",
+      label: "Username",
+      kind: "text",
+      showWhen: [{ field: "auth", oneOf: ["basic"] }],
+      row: "basic",
+      width: "grow",
+      cli: {
+        flag: "username",
+        valueName: "<name>",
+        help: "user name for --auth basic",
+        urlFlag: "user",
+      },
+    },
+    {
+      key: "password",
+      label: "Password",
+      kind: "secret",
+      showWhen: [{ field: "auth", oneOf: ["basic"] }],
+      row: "basic",
+      width: "grow",
+      cli: {
+        flag: "password-stdin",
+        help: "read the password from standard input (it is stored in the secret store)",
+      },
+    },
+    {
+      key: "apiKey",
+      label: "API Key",
+      kind: "secret",
+      showWhen: [{ field: "auth", oneOf: ["api-key"] }],
+      hint: "The encoded value (base64), sent as Authorization: ApiKey.",
+      cli: {
+        flag: "api-key-stdin",
+        help: "read the API key (base64 `encoded` value) from standard input",
+      },
+    },
+    {
+      key: "sslMode",
+      label: "SSL Mode",
+      kind: "choice",
+      choices: SSL_MODES.map((value) => ({ value, label: SSL_MODE_LABELS[value] })),
+      default: start.sslMode,
+      cli: { flag: "ssl-mode", valueName: "<mode>", help: "how to use TLS" },
+    },
+    {
+      key: "caFile",
+      label: "CA file",
+      kind: "file",
+      showWhen: [{ field: "sslMode", oneOf: VERIFYING, orWhenSet: true }],
+      hint: "Path of a PEM file; empty uses the system's trusted roots.",
+      placeholder: "/path/to/ca.pem",
+      cli: {
+        flag: "ca-file",
+        valueName: "<path>",
+        help: "PEM file of the CA to trust (verify-ca, verify-identity)",
+      },
+    },
+    {
+      key: "skipTlsVerify",
+      label: "Skip TLS Verification",
+      kind: "boolean",
+      default: start.skipTlsVerify,
+      advanced: true,
+      hint: "Trusts any certificate, even under Verify CA or Verify Identity.",
+      cli: {
+        flag: "skip-tls-verify",
+        help: "trust any certificate, even under verify-ca or verify-identity",
+      },
+    },
+  ],
+};
+
+/**
+ * The settings a cluster URL gives: host, port (443 or 9200 when absent) and, for https, SSL Mode
+ * Verify Identity. Credentials in the URL are refused: they would stay in shell history.
+ */
+export function settingsFromUrl(url: URL): Record<string, unknown> {
+  if (url.username || url.password) {
+    throw new QuarryError(
+      "invalid_input",
+      "The URL carries credentials",
+      "Pass the user with --user and the password with --password-stdin, so it stays out of shell history.",
+    );
+  }
+  const https = url.protocol === "https:";
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port: url.port || (https ? 443 : DEFAULT_PORT),
+    sslMode: https ? "verify-identity" : "disabled",
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * A session over a JSON file: it reads the file on each call. Testing the connection and listing
+ * the tables work; everything else says the test driver does not do it.
+ */
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import type { DriverSession, ServerInfo } from "../../../../src/core/driver.ts";
+import { QuarryError } from "../../../../src/core/errors.ts";
+import type { TableInfo } from "../../../../src/core/grid.ts";
+import type { JsonFileConfig } from "./settings.ts";
+
+async function tablesOf(config: JsonFileConfig): Promise<Record<string, unknown[]>> {
+  let text: string;
+  try {
+    text = await readFile(config.file, "utf8");
+  } catch (e) {
+    throw new QuarryError(
+      "connection_failed",
+      `Connection failed: ${config.file} cannot be read (${(e as NodeJS.ErrnoException).code})`,
+      "Check the Data file's path.",
+    );
+  }
+  const data = JSON.parse(text) as unknown;
+  if (config.layout === "rows") return { [config.tableName ?? "rows"]: data as unknown[] };
+  return data as Record<string, unknown[]>;
+}
+
+function unsupported(): never {
+  throw new QuarryError("invalid_input", "The JSON file driver does not do this", "Use the test.");
+}
+
+export function openSession(config: JsonFileConfig): DriverSession {
+  return {
+    async testConnection(): Promise<ServerInfo> {
+      await tablesOf(config);
+      return { product: "JSON File", version: "1.0", major: 1, clusterName: basename(config.file) };
+    },
+    async listTables(): Promise<TableInfo[]> {
+      return Object.entries(await tablesOf(config)).map(([name, rows]) => ({
+        name,
+        docCount: Array.isArray(rows) ? rows.length : null,
+        sizeBytes: null,
+        health: null,
+        status: "open",
+      }));
+    },
+    describeTable: unsupported,
+    browse: unsupported,
+    openGrid: unsupported,
+    filterOps: () => [],
+    viewAsRequest: unsupported,
+    readValue: unsupported,
+    validateChanges: unsupported,
+    saveChanges: unsupported,
+    parseConsoleText: unsupported,
+    formatRequest: unsupported,
+    toCurl: unsupported,
+    classify: unsupported,
+    checkRequest: unsupported,
+    runConsole: unsupported,
+    planDeleteTable: unsupported,
+    deleteTable: unsupported,
+    openScan: unsupported,
+    async close() {},
+  };
+}
