@@ -2,7 +2,7 @@
  * How the bridge answers when it, not the app, refuses a request: the JSON-RPC code for a Quarry
  * error, and the refusal for an app that is gone or whose handshake cannot be trusted.
  */
-import { errors, isQuarryError, type QuarryError } from "../core/errors.ts";
+import { isQuarryError, type QuarryError } from "../core/errors.ts";
 import { MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
 import { bridgeErrors } from "./errors.ts";
 import { BRIDGE_UNAVAILABLE, type Json, withId } from "./protocol.ts";

@@ -13,7 +13,7 @@
  *   app any more: -33009. Every failure goes to stderr and, as a JSON-RPC error whose message
  *   names the bridge as the refusing layer, to the client.
  */
-import { errors, isQuarryError, type QuarryError } from "../core/errors.ts";
+import { isQuarryError, type QuarryError } from "../core/errors.ts";
 import { MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
 import type { Endpoint, Link } from "./app-link.ts";
 import { discoverOn } from "./discover.ts";

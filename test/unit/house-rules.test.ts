@@ -1,7 +1,8 @@
 /**
  * The rules that keep the house readable (docs/architecture.md), checked over the source as it
- * is: which folder may import which, no import cycle, no Elasticsearch word outside the driver,
- * no file over 400 lines and no function over 80 unless its header says why it is long.
+ * is: which folder may import which, no import cycle, no Elasticsearch word in code outside the
+ * driver and the MCP server, no file over 400 lines and no function over 80 unless its header
+ * says why it is long.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -34,15 +35,21 @@ function importsOf(file: string): string[] {
 
 const GRAPH = new Map(FILES.map((f) => [f, importsOf(f)]));
 
-/** Which folders a folder may import from, besides itself. */
-const MAY_IMPORT: Record<string, (target: string) => boolean> = {
+/** Which folders a folder may import from, besides itself (`file` is the importing file). */
+const MAY_IMPORT: Record<string, (target: string, file: string) => boolean> = {
   "src/core": () => false,
   "src/drivers": (t) => t.startsWith("src/core/"),
   "src/mcp": (t) => t.startsWith("src/core/"),
-  "src/bridge": (t) => t.startsWith("src/core/") || t === "src/mcp/protocol.ts",
+  // The bridge's entry finds the handshake file in the app's data folder and names its version as
+  // the app does: one source of truth for both, and nothing else of the app.
+  "src/bridge": (t, file) =>
+    t.startsWith("src/core/") ||
+    t === "src/mcp/protocol.ts" ||
+    (file === "src/bridge/main.ts" && BRIDGE_ENTRY_MAY.includes(t)),
   // The web UI reaches the app only through its API contract (and core's pure vocabulary).
   "web/src": (t) => t.startsWith("src/core/") || t === "src/app/http/api/contract.ts",
 };
+const BRIDGE_ENTRY_MAY = ["src/app/storage/paths.ts", "src/app/process/version.ts"];
 
 for (const [folder, allowed] of Object.entries(MAY_IMPORT)) {
   test(`${folder} imports only what it may`, () => {
@@ -50,7 +57,8 @@ for (const [folder, allowed] of Object.entries(MAY_IMPORT)) {
     for (const [file, targets] of GRAPH) {
       if (!file.startsWith(`${folder}/`)) continue;
       for (const t of targets)
-        if (!t.startsWith(`${folder}/`) && !allowed(t)) offenders.push(`${file} imports ${t}`);
+        if (!t.startsWith(`${folder}/`) && !allowed(t, file))
+          offenders.push(`${file} imports ${t}`);
     }
     assert.deepEqual(offenders, [], "dependencies point inward (docs/architecture.md)");
   });
@@ -105,17 +113,56 @@ test("no import cycle in src or web/src", () => {
   assert.deepEqual(cycles(GRAPH), []);
 });
 
-/** Elasticsearch's own words: only the driver may name them in code. */
+/** Elasticsearch's own words: the request paths, body fields and row fields of its REST API. */
 const ES_WORDS =
   /_seq_no|_primary_term|max_result_window|_cat\/|search_after|_delete_by_query|_mapping\b|\bpit_id\b/;
 
-test("nothing outside src/drivers names an Elasticsearch concept in code", () => {
+/**
+ * Where Elasticsearch's words may stand in code: the driver, and the MCP server, whose tools are
+ * the Elasticsearch REST API offered to an agent (execute_query takes a request as the console
+ * does; get_mapping is a mapping) and which still reaches the cluster only through a session.
+ */
+const ES_SPEAKERS = ["src/drivers/", "src/mcp/"];
+
+/**
+ * A file's code without its prose: comments, string and template literals that hold a space, and
+ * JSX text. The product is an Elasticsearch client, so help and labels may name its words; what a
+ * second driver would trip on is code that builds or reads Elasticsearch's requests and rows.
+ */
+export function codeOnly(text: string, jsx: boolean): string {
+  const prose = (quote: string) => (literal: string) =>
+    /\s/.test(literal.slice(1, -1)) ? quote + quote : literal;
+  let code = text
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "")
+    .replace(/`(?:[^`\\]|\\.)*`/g, prose("`"))
+    .replace(/"(?:[^"\\\n]|\\.)*"/g, prose('"'))
+    .replace(/'(?:[^'\\\n]|\\.)*'/g, prose("'"));
+  // A JSX text line: words between tags, with none of code's punctuation.
+  if (jsx) code = code.replace(/^[^<>{}()=;:"'`]*$/gm, "");
+  return code;
+}
+
+test("prose is not code: strings with a space and JSX text are left out, requests are kept", () => {
+  const text = [
+    'help("e.g. GET /_cat/indices");',
+    'const path = "/" + t + "/_mapping";',
+    "<span>",
+    "  search_after · point in time",
+    "</span>",
+    "row._seq_no = 1;",
+  ].join("\n");
+  const kept = codeOnly(text, true)
+    .split("\n")
+    .filter((l) => ES_WORDS.test(l));
+  assert.deepEqual(kept, ['const path = "/" + t + "/_mapping";', "row._seq_no = 1;"]);
+});
+
+test("nothing outside the driver and the MCP server names an Elasticsearch concept in code", () => {
   const offenders: string[] = [];
   for (const file of FILES) {
-    if (file.startsWith("src/drivers/")) continue;
-    const code = readFileSync(join(ROOT, file), "utf8")
-      .replace(/\/\*[\s\S]*?\*\//g, "")
-      .replace(/^\s*\/\/.*$/gm, "");
+    if (ES_SPEAKERS.some((folder) => file.startsWith(folder))) continue;
+    const code = codeOnly(readFileSync(join(ROOT, file), "utf8"), file.endsWith(".tsx"));
     code.split("\n").forEach((line, i) => {
       if (ES_WORDS.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
     });
