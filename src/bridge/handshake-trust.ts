@@ -113,6 +113,18 @@ function identityOf(st: Stats): string {
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
 }
 
+/** Up to `limit` bytes of an open file (one more than allowed shows a file that grew). */
+function readAtMost(fd: number, limit: number): Buffer {
+  const buf = Buffer.alloc(limit);
+  let n = 0;
+  while (n < buf.length) {
+    const r = readSync(fd, buf, n, buf.length - n, null);
+    if (r === 0) break;
+    n += r;
+  }
+  return buf.subarray(0, n);
+}
+
 /** Reads and checks the handshake file of an app data folder. Never throws. */
 export function readHandshake(dir: string, nowMs: number): ReadResult {
   const path = handshakeFilePath(dir);
@@ -159,18 +171,11 @@ export function readHandshake(dir: string, nowMs: number): ReadResult {
       if (p) return untrusted(p);
     } else if (!st.isFile()) return untrusted("it is not a regular file");
     if (st.size > MAX_BYTES) return untrusted(`it is larger than ${MAX_BYTES} bytes`);
-    const buf = Buffer.alloc(Math.min(st.size + 1, MAX_BYTES + 1));
-    let n = 0;
-    for (;;) {
-      const r = readSync(fd, buf, n, buf.length - n, null);
-      if (r === 0) break;
-      n += r;
-      if (n >= buf.length) break;
-    }
-    if (n > MAX_BYTES) return untrusted(`it is larger than ${MAX_BYTES} bytes`);
+    const bytes = readAtMost(fd, Math.min(st.size, MAX_BYTES) + 1);
+    if (bytes.length > MAX_BYTES) return untrusted(`it is larger than ${MAX_BYTES} bytes`);
     let raw: unknown;
     try {
-      raw = JSON.parse(buf.subarray(0, n).toString("utf8"));
+      raw = JSON.parse(bytes.toString("utf8"));
     } catch {
       return untrusted("it is malformed: not valid JSON");
     }

@@ -7,8 +7,7 @@
  *   or 2025-06-18) is answered by the bridge from the app's `server/discover`; its later requests
  *   get the 2026-07-28 `_meta`, and its results lose the 2026-only fields. `ping` and
  *   `logging/setLevel` are answered here.
- * - `notifications/cancelled` closes that request's stream (2026-07-28's way to cancel); nothing
- *   more is written for it.
+ * - `notifications/cancelled` closes that request's stream (its way to cancel in 2026-07-28).
  * - A token the app refuses: the handshake file is read again and the request sent once more. No
  *   app any more: -33009. Every failure goes to stderr and, as a JSON-RPC error whose message
  *   names the bridge as the refusing layer, to the client.
@@ -40,9 +39,6 @@ import {
 } from "./protocol.ts";
 import { appRefusal, asQuarryError, codeOf, describe, Refusal, staleRefusal } from "./refusal.ts";
 import type { Post, PostResult } from "./upstream.ts";
-
-export type { Link } from "./app-link.ts";
-export type { Post } from "./upstream.ts";
 
 export interface RelayDeps {
   post: Post;

@@ -7,10 +7,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Endpoint } from "../../src/bridge/app-link.ts";
+import type { Endpoint, Link } from "../../src/bridge/app-link.ts";
 import { bridgeErrors } from "../../src/bridge/errors.ts";
-import { type Link, type Post, Relay } from "../../src/bridge/relay.ts";
-import type { PostResult } from "../../src/bridge/upstream.ts";
+import { Relay } from "../../src/bridge/relay.ts";
+import type { Post, PostResult } from "../../src/bridge/upstream.ts";
 import type { QuarryError } from "../../src/core/errors.ts";
 
 const META = {

@@ -79,21 +79,9 @@ function pickEnum<T extends string>(
   );
 }
 
-/**
- * Validates raw input (from the UI, the CLI or a saved file) into a configuration.
- * Throws a QuarryError whose message names the field and whose remedy says how to fix it.
- */
-export function validateConfig(input: unknown): EsConnectionConfig {
-  if (typeof input !== "object" || input === null) {
-    throw errors.invalidConfig(
-      "connection",
-      "settings must be an object",
-      "Pass host, port, auth and sslMode.",
-    );
-  }
-  const raw = input as Record<string, unknown>;
-
-  const host = typeof raw.host === "string" ? raw.host.trim() : "";
+/** The Host field: a host name or an IP address, never a URL. */
+function checkHost(value: unknown): string {
+  const host = typeof value === "string" ? value.trim() : "";
   if (!host)
     throw errors.invalidConfig(
       "Host",
@@ -118,20 +106,43 @@ export function validateConfig(input: unknown): EsConnectionConfig {
       "Enter a host name such as localhost or an IP address.",
     );
   }
+  return host;
+}
 
+/** The Port field: 1 to 65535, 9200 when left empty. */
+function checkPort(value: unknown): number {
   const port =
-    raw.port === undefined || raw.port === null || raw.port === ""
+    value === undefined || value === null || value === ""
       ? DEFAULT_PORT
-      : typeof raw.port === "number" || typeof raw.port === "string"
-        ? Number(raw.port)
+      : typeof value === "number" || typeof value === "string"
+        ? Number(value)
         : Number.NaN;
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw errors.invalidConfig(
       "Port",
-      `"${displayValue(raw.port)}" is not a port number`,
+      `"${displayValue(value)}" is not a port number`,
       "Enter a whole number from 1 to 65535 (Elasticsearch uses 9200 by default).",
     );
   }
+  return port;
+}
+
+/**
+ * Validates raw input (from the UI, the CLI or a saved file) into a configuration.
+ * Throws a QuarryError whose message names the field and whose remedy says how to fix it.
+ */
+export function validateConfig(input: unknown): EsConnectionConfig {
+  if (typeof input !== "object" || input === null) {
+    throw errors.invalidConfig(
+      "connection",
+      "settings must be an object",
+      "Pass host, port, auth and sslMode.",
+    );
+  }
+  const raw = input as Record<string, unknown>;
+
+  const host = checkHost(raw.host);
+  const port = checkPort(raw.port);
 
   const auth = pickEnum(raw.auth ?? "none", AUTH_METHODS, "Auth Method", AUTH_METHOD_LABELS);
   const sslMode = pickEnum(raw.sslMode ?? "disabled", SSL_MODES, "SSL Mode", SSL_MODE_LABELS);

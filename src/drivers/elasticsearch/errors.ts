@@ -31,7 +31,11 @@ function codeOf(e: unknown): string | undefined {
   return (e as ErrorLike)?.code;
 }
 
-/** Maps an exception from the HTTP client (no response received) to `Connection failed: …`. */
+/**
+ * Maps an exception from the HTTP client (no response received) to `Connection failed: …`.
+ * Long because it is one table: each network or TLS failure with its own words and remedy, in the
+ * order they must be tested (a TLS code before the generic reset).
+ */
 export function networkError(e: unknown, target: { url: string; tls: boolean }): QuarryError {
   const code = codeOf(e) ?? "";
   const msg = (e as ErrorLike)?.message ?? String(e);

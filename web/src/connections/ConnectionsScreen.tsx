@@ -4,7 +4,7 @@ import { del, get, seg } from "../api/client.ts";
 import type { ConnectionView, DatabaseType } from "../api/types.ts";
 import { navigate, type Route } from "../shell/route.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
-import { Loading, useLoad } from "../ui/loading.tsx";
+import { type Loaded, Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { ConnectionEditor } from "./ConnectionEditor.tsx";
 import { DatabaseTypePicker } from "./DatabaseTypePicker.tsx";
@@ -14,7 +14,6 @@ export function ConnectionsScreen({ route }: { route: Extract<Route, { screen: "
   const types = useLoad((signal) => get<DatabaseType[]>("/drivers", { signal }), []);
   const toasts = useToasts();
   const [removing, setRemoving] = useState<ConnectionView | null>(null);
-  const editing = route.edit ? connections.data?.find((c) => c.id === route.edit) : undefined;
 
   const remove = async (c: ConnectionView) => {
     try {
@@ -49,93 +48,141 @@ export function ConnectionsScreen({ route }: { route: Extract<Route, { screen: "
         ) : null}
         <ul className="list" data-testid="connection-list">
           {connections.data?.map((c) => (
-            <li key={c.id} className={route.edit === c.id ? "list-item selected" : "list-item"}>
-              <button
-                type="button"
-                className="list-main"
-                onClick={() => navigate({ screen: "data", connectionId: c.id })}
-                title={`Open ${c.name}`}
-              >
-                <span className="list-title">{c.name}</span>
-                <span className="list-sub" title={connectionSummary(c, types.data)}>
-                  {connectionSummary(c, types.data)}
-                </span>
-              </button>
-              <div className="list-actions">
-                <button
-                  type="button"
-                  className="small"
-                  aria-label={`Edit ${c.name}`}
-                  onClick={() => navigate({ screen: "connections", edit: c.id })}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="small danger-text"
-                  aria-label={`Remove ${c.name}`}
-                  onClick={() => setRemoving(c)}
-                >
-                  Remove
-                </button>
-              </div>
-            </li>
+            <ConnectionItem
+              key={c.id}
+              connection={c}
+              selected={route.edit === c.id}
+              summary={connectionSummary(c, types.data)}
+              onRemove={() => setRemoving(c)}
+            />
           ))}
         </ul>
       </aside>
       <section className="connections-detail">
-        {route.edit ? (
-          editing ? (
-            <ConnectionEditor
-              key={editing.id}
-              type={editing.type}
-              existing={editing}
-              onSaved={() => connections.reload()}
-            />
-          ) : connections.loading ? null : (
-            <ErrorNote
-              error={{
-                message: "This connection no longer exists.",
-                remedy: "Pick another one on the left.",
-                code: "not_found",
-              }}
-            />
-          )
-        ) : route.newType ? (
-          <ConnectionEditor
-            key={`new-${route.newType}`}
-            type={route.newType}
-            onSaved={(saved) => {
-              connections.reload();
-              navigate({ screen: "connections", edit: saved.id });
-            }}
-          />
-        ) : (
-          <DatabaseTypePicker types={types} />
-        )}
+        <ConnectionDetail route={route} connections={connections} types={types} />
       </section>
       {removing ? (
-        <Modal
-          title="Remove connection"
-          onClose={() => setRemoving(null)}
-          footer={
-            <>
-              <button type="button" onClick={() => setRemoving(null)}>
-                Cancel
-              </button>
-              <button type="button" className="danger" onClick={() => remove(removing)}>
-                Remove
-              </button>
-            </>
-          }
-        >
-          <p>
-            Remove the saved connection <strong>{removing.name}</strong> and its stored secrets? The
-            cluster itself is not touched.
-          </p>
-        </Modal>
+        <RemoveConnectionDialog
+          connection={removing}
+          onCancel={() => setRemoving(null)}
+          onRemove={() => remove(removing)}
+        />
       ) : null}
     </div>
+  );
+}
+
+/** One saved connection in the list: open it, edit it, or remove it. */
+function ConnectionItem(props: {
+  connection: ConnectionView;
+  selected: boolean;
+  summary: string;
+  onRemove: () => void;
+}) {
+  const c = props.connection;
+  return (
+    <li className={props.selected ? "list-item selected" : "list-item"}>
+      <button
+        type="button"
+        className="list-main"
+        onClick={() => navigate({ screen: "data", connectionId: c.id })}
+        title={`Open ${c.name}`}
+      >
+        <span className="list-title">{c.name}</span>
+        <span className="list-sub" title={props.summary}>
+          {props.summary}
+        </span>
+      </button>
+      <div className="list-actions">
+        <button
+          type="button"
+          className="small"
+          aria-label={`Edit ${c.name}`}
+          onClick={() => navigate({ screen: "connections", edit: c.id })}
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          className="small danger-text"
+          aria-label={`Remove ${c.name}`}
+          onClick={props.onRemove}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The right side: the editor of a saved or a new connection, or the database types. */
+function ConnectionDetail(props: {
+  route: Extract<Route, { screen: "connections" }>;
+  connections: Loaded<ConnectionView[]>;
+  types: Loaded<DatabaseType[]>;
+}) {
+  const { route, connections } = props;
+  if (route.edit) {
+    const editing = connections.data?.find((c) => c.id === route.edit);
+    if (editing)
+      return (
+        <ConnectionEditor
+          key={editing.id}
+          type={editing.type}
+          existing={editing}
+          onSaved={() => connections.reload()}
+        />
+      );
+    if (connections.loading) return null;
+    return (
+      <ErrorNote
+        error={{
+          message: "This connection no longer exists.",
+          remedy: "Pick another one on the left.",
+          code: "not_found",
+        }}
+      />
+    );
+  }
+  if (route.newType)
+    return (
+      <ConnectionEditor
+        key={`new-${route.newType}`}
+        type={route.newType}
+        onSaved={(saved) => {
+          connections.reload();
+          navigate({ screen: "connections", edit: saved.id });
+        }}
+      />
+    );
+  return <DatabaseTypePicker types={props.types} />;
+}
+
+function RemoveConnectionDialog(props: {
+  connection: ConnectionView;
+  onCancel: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Modal
+      title="Remove connection"
+      onClose={props.onCancel}
+      footer={
+        <>
+          <button type="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="danger" onClick={props.onRemove}>
+            Remove
+          </button>
+        </>
+      }
+    >
+      <p>
+        Remove the saved connection <strong>{props.connection.name}</strong> and its stored secrets?
+        The cluster itself is not touched.
+      </p>
+    </Modal>
   );
 }
 

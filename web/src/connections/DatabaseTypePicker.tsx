@@ -65,39 +65,51 @@ export function DatabaseTypePicker({ types }: { types: Loaded<DatabaseType[]> })
         ))}
       </div>
       {offer ? (
-        <Modal
-          title={`Install the ${offer.displayName} driver`}
-          onClose={() => setOffer(null)}
-          footer={
-            <>
-              <button
-                type="button"
-                onClick={() => setOffer(null)}
-                disabled={job?.state === "running"}
-              >
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="primary"
-                onClick={() => install(offer)}
-                disabled={job?.state === "running"}
-              >
-                Download and install
-              </button>
-            </>
-          }
-        >
-          <p>
-            Connections to {offer.displayName} need its driver plugin
-            {offer.availableVersion ? ` (version ${offer.availableVersion})` : ""}. Quarry downloads
-            it from the plugin catalog and checks its SHA-256 before loading it.
-          </p>
-          {offer.loadError ? <ErrorNote error={offer.loadError} /> : null}
-          {job ? <ProgressBar label={job.label} progress={job.progress} /> : null}
-          <ErrorNote error={error} />
-        </Modal>
+        <InstallDriverDialog
+          offer={offer}
+          job={job}
+          error={error}
+          onCancel={() => setOffer(null)}
+          onInstall={() => install(offer)}
+        />
       ) : null}
     </div>
+  );
+}
+
+/** The offer to download a driver that is not installed, with the download's progress. */
+function InstallDriverDialog(props: {
+  offer: DatabaseType;
+  job: JobView | null;
+  error: unknown;
+  onCancel: () => void;
+  onInstall: () => void;
+}) {
+  const { offer, job } = props;
+  const running = job?.state === "running";
+  return (
+    <Modal
+      title={`Install the ${offer.displayName} driver`}
+      onClose={props.onCancel}
+      footer={
+        <>
+          <button type="button" onClick={props.onCancel} disabled={running}>
+            Cancel
+          </button>
+          <button type="button" className="primary" onClick={props.onInstall} disabled={running}>
+            Download and install
+          </button>
+        </>
+      }
+    >
+      <p>
+        Connections to {offer.displayName} need its driver plugin
+        {offer.availableVersion ? ` (version ${offer.availableVersion})` : ""}. Quarry downloads it
+        from the plugin catalog and checks its SHA-256 before loading it.
+      </p>
+      {offer.loadError ? <ErrorNote error={offer.loadError} /> : null}
+      {job ? <ProgressBar label={job.label} progress={job.progress} /> : null}
+      <ErrorNote error={props.error} />
+    </Modal>
   );
 }
