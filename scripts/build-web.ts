@@ -2,7 +2,7 @@
  * Builds the web UI (`web/`, React + Vite) into `dist/web`, which the app's HTTP server serves.
  *
  *   node scripts/build-web.ts          type-check `web/` (tsc -p web), then build
- *   node scripts/build-web.ts --if-stale   only when a source under web/ is newer than the build
+ *   node scripts/build-web.ts --if-stale   only when a source the UI is built from is newer
  *
  * `ensureWebBuilt()` is what `npm start` and the UI tests call: it builds only when needed.
  */
@@ -25,13 +25,22 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** True when there is no build, or a file under web/ (or package-lock.json) is newer than it. */
+/** What the UI bundles from outside web/: core's vocabulary and the app's API contract. */
+const sharedSources = [
+  join(root, "src", "core"),
+  join(root, "src", "app", "http", "api", "contract.ts"),
+];
+
+/** True when there is no build, or a file the UI is built from (or package-lock.json) is newer. */
 export function webBuildIsStale(): boolean {
   if (!existsSync(builtIndex)) return true;
   const built = statSync(builtIndex).mtimeMs;
   const lock = join(root, "package-lock.json");
   const deps = existsSync(lock) ? statSync(lock).mtimeMs : 0;
-  return Math.max(newestMtime(webSourceDir), deps) > built;
+  const shared = sharedSources.map((p) =>
+    statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs,
+  );
+  return Math.max(newestMtime(webSourceDir), deps, ...shared) > built;
 }
 
 /** Type-checks the browser code with its own tsconfig; throws with tsc's report on errors. */

@@ -8,8 +8,12 @@ import type { SettingsForm } from "./settings-form.ts";
 
 export type { SettingChoice } from "./settings-form.ts";
 
-/** The host contract's version. A plugin built for another one is refused before it runs. */
-export const PLUGIN_API_VERSION = 1;
+/**
+ * The host contract's version. A plugin built for another one is refused before it runs.
+ * 2: the driver describes its settings (`settingsForm`), scans for the app's export (`openScan`)
+ * instead of writing files, and rows carry an opaque concurrency token.
+ */
+export const PLUGIN_API_VERSION = 2;
 
 /** The manifest's name inside every plugin archive. */
 export const MANIFEST_FILE = "quarry-plugin.json";
