@@ -75,12 +75,19 @@ export class BridgeTokens {
     const token = TOKEN_PREFIX + randomBytes(TOKEN_RANDOM_BYTES).toString("base64url");
     const { expiresAt, rotateAt } = bridgeTokenSchedule(this.#now(), this.#times);
     const minted: Minted = { id: `bridge:${randomUUID()}`, digest: sha256(token), expiresAt };
-    await this.#onMint(token, expiresAt);
-    if (this.#stopped) return;
+    // Good before the handshake file carrying it is written: a bridge may read the file and send
+    // the token before this write's completion is seen here. Older tokens stay valid until their
+    // own expiry; expired ones are remembered a while longer, so their refusal can say "expired".
     const now = this.#now();
-    // Older tokens stay valid until their own expiry (a bridge may have just read one); expired
-    // ones are remembered a while longer, so their refusal can say "expired".
     this.#live = [...this.#live.filter((t) => t.expiresAt + this.#times.lifetimeMs > now), minted];
+    try {
+      await this.#onMint(token, expiresAt);
+    } catch (e) {
+      // Never written, so never presented: forget it.
+      this.#live = this.#live.filter((t) => t !== minted);
+      throw e;
+    }
+    if (this.#stopped) return;
     this.#schedule(rotateAt - this.#now());
   }
 
