@@ -72,8 +72,18 @@ export interface DriverSession {
    * batch is refused before its first request goes out, and a confirmation says what it confirms.
    */
   checkRequest(request: ConsoleRequest): Classification;
-  /** Long tasks (`_delete_by_query`) report progress through `options.onProgress`. */
+  /** Long tasks report progress through `options.onProgress`. */
   runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult>;
+  /** Whether the request starts a long task, which the UI runs as a job with progress. */
+  runsLong(request: ConsoleRequest): boolean;
+
+  // The requests an agent's tools send by name, in the database's own language (src/mcp).
+  /** Reads one record by its key. */
+  recordLookup(table: string, id: string): RecordLookup;
+  /** The table's schema as the database states it. */
+  schemaRequest(table: string): ConsoleRequest;
+  /** Checks a query against the table without running it, and says what it becomes. */
+  explainRequest(table: string, query: Record<string, unknown>): ConsoleRequest;
 
   // Tables.
   /** The exact request a deletion will send, for the confirmation. */
@@ -88,6 +98,13 @@ export interface DriverSession {
   openScan(table: string, request: ScanRequest): Promise<TableScan>;
 
   close(): Promise<void>;
+}
+
+/** How one record is read by its key: the request, and the records its answer holds. */
+export interface RecordLookup {
+  request: ConsoleRequest;
+  /** The records found, each in the database's own words (its key, its table, its version). */
+  records(answer: unknown): Record<string, unknown>[];
 }
 
 export interface GridView {

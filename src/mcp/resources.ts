@@ -163,10 +163,7 @@ function registerTable(mcp: McpServer, kit: Kit) {
         const table = one(vars.table);
         const [columns, mapping] = await Promise.all([
           session.describeTable(table),
-          session.runConsole(
-            { method: "GET", path: `/${segment(table)}/_mapping` },
-            { signal: caller.signal },
-          ),
+          session.runConsole(session.schemaRequest(table), { signal: caller.signal }),
         ]);
         return {
           connection: connection.name,

@@ -12,10 +12,22 @@ import type {
   RequestClass,
 } from "../../core/console.ts";
 import { consoleText } from "../../core/console.ts";
-import type { ConnectionSecrets, DriverSession, GridView, ServerInfo } from "../../core/driver.ts";
+import type {
+  ConnectionSecrets,
+  DriverSession,
+  GridView,
+  RecordLookup,
+  ServerInfo,
+} from "../../core/driver.ts";
 import { isQuarryError } from "../../core/errors.ts";
 import type { ScanRequest, TableScan } from "../../core/export.ts";
 import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
+import {
+  documentLookup,
+  mappingRequest,
+  startsLongTask,
+  validateQueryRequest,
+} from "./agent-requests.ts";
 import { browse, openGrid, viewAsRequest } from "./browse.ts";
 import { validateChanges } from "./change-plan.ts";
 import { saveChanges } from "./changes.ts";
@@ -207,6 +219,22 @@ export class EsSession implements DriverSession {
   async runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult> {
     await this.#ready();
     return runConsole(this.transport, request, options);
+  }
+
+  runsLong(request: ConsoleRequest): boolean {
+    return startsLongTask(request);
+  }
+
+  recordLookup(table: string, id: string): RecordLookup {
+    return documentLookup(table, id);
+  }
+
+  schemaRequest(table: string): ConsoleRequest {
+    return mappingRequest(table);
+  }
+
+  explainRequest(table: string, query: Record<string, unknown>): ConsoleRequest {
+    return validateQueryRequest(table, query);
   }
 
   planDeleteTable(table: string): ConsoleRequest {

@@ -83,12 +83,19 @@ export async function reachConnection(
 export async function reachForRequest(
   ctx: ToolContext,
   ref: string,
-  request: ConsoleRequest,
+  requested: ConsoleRequest | ((session: DriverSession) => ConsoleRequest),
   options: { confirmed?: boolean; only?: RequestClass } = {},
-): Promise<{ connection: SavedConnection; session: DriverSession; class: RequestClass }> {
+): Promise<{
+  connection: SavedConnection;
+  session: DriverSession;
+  request: ConsoleRequest;
+  class: RequestClass;
+}> {
   const connection = await ctx.gateway.find(ctx.principal, ref);
   ctx.audit.connection = { id: connection.id, name: connection.name };
   const session = await ctx.gateway.session(connection);
+  // A request the database words itself (a tool's own request) is made once the session is known.
+  const request = typeof requested === "function" ? requested(session) : requested;
   const cls = session.classify(request);
   ctx.audit.request = { method: request.method.toUpperCase(), path: request.path, class: cls };
   if (options.only && cls !== options.only)
@@ -104,7 +111,7 @@ export async function reachForRequest(
     { kind: "use", need: cls, ...(options.confirmed ? { confirmed: true } : {}) },
     request,
   );
-  return { connection, session, class: cls };
+  return { connection, session, request, class: cls };
 }
 
 /** Encodes one path segment (an index name or a document id) for a console path. */

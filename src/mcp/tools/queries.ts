@@ -13,7 +13,6 @@ import {
   connectionArg,
   defineTool,
   reachForRequest,
-  segment,
   type ToolContext,
   tableArg,
 } from "./context.ts";
@@ -129,12 +128,9 @@ export const explainQuery = defineTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
-    const request: ConsoleRequest = {
-      method: "GET",
-      path: `/${segment(args.table)}/_validate/query?explain=true&rewrite=true`,
-      body: { query: args.query },
-    };
-    const { session } = await reachForRequest(ctx, args.connection, request);
+    const { session, request } = await reachForRequest(ctx, args.connection, (s) =>
+      s.explainRequest(args.table, args.query),
+    );
     return consoleRecord(await runWithTimeout(session, request, ctx));
   },
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { FILTER_OPS, type FilterOperand, operandOf } from "../../core/filter-ops.ts";
 import type { BrowseRequest } from "../../core/grid.ts";
-import { connectionArg, defineTool, reachConnection, segment, tableArg } from "./context.ts";
+import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { consoleRecord, partialRecord, repeatedLeaves, rowObject } from "./shape.ts";
 
 /** The operators that take `operand`, as the descriptions name them: `in/not_in`. */
@@ -142,21 +142,17 @@ export const getDocument = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
-    const path = `/${segment(args.table)}/_search`;
-    ctx.audit.request = { method: "POST", path, class: "read" };
-    const result = await session.runConsole(
-      {
-        method: "POST",
-        path,
-        body: { query: { ids: { values: [args.id] } }, seq_no_primary_term: true, size: 2 },
-      },
-      { signal: ctx.signal, searchAs: "json" },
-    );
+    const lookup = session.recordLookup(args.table, args.id);
+    const { method, path } = lookup.request;
+    ctx.audit.request = { method, path, class: "read" };
+    const result = await session.runConsole(lookup.request, {
+      signal: ctx.signal,
+      searchAs: "json",
+    });
     if (result.kind === "error") return consoleRecord(result);
-    const hits = (result.raw as { hits?: { hits?: Record<string, unknown>[] } }).hits?.hits ?? [];
-    const hit = hits[0];
+    const [record, ...more] = lookup.records(result.raw);
     // Not found on the shards that answered: it may be on one that did not.
-    if (!hit)
+    if (!record)
       return {
         ...partialRecord(result.kind === "json" ? result.partial : undefined),
         found: false,
@@ -165,12 +161,8 @@ export const getDocument = defineTool({
       };
     return {
       found: true,
-      _id: hit._id,
-      _index: hit._index,
-      _seq_no: hit._seq_no,
-      _primary_term: hit._primary_term,
-      _source: hit._source,
-      ...(hits.length > 1
+      ...record,
+      ...(more.length > 0
         ? { note: "More than one index behind this name holds this _id; the first is shown." }
         : {}),
     };

@@ -1,6 +1,6 @@
 /** `list_tables`, `describe_table`, `get_mapping`: what a cluster holds and how it is mapped. */
 import { z } from "zod";
-import { connectionArg, defineTool, reachConnection, segment, tableArg } from "./context.ts";
+import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { columnRecord, consoleRecord, tableRecord } from "./shape.ts";
 
 export const listTables = defineTool({
@@ -51,9 +51,9 @@ export const getMapping = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
-    const path = `/${segment(args.table)}/_mapping`;
-    ctx.audit.request = { method: "GET", path, class: "read" };
-    const result = await session.runConsole({ method: "GET", path }, { signal: ctx.signal });
+    const request = session.schemaRequest(args.table);
+    ctx.audit.request = { method: request.method, path: request.path, class: "read" };
+    const result = await session.runConsole(request, { signal: ctx.signal });
     return consoleRecord(result);
   },
 });

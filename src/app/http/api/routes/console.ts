@@ -10,9 +10,6 @@ import type { ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract
 import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
-/** Long tasks: run as a job so the page can show progress and stay responsive. */
-const LONG_TASK = /\/_(delete_by_query|update_by_query|reindex)(\?|$)/;
-
 export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
   // The same history `quarry console` keeps: one file per connection id in the app data folder.
   const history = new ConsoleHistory(join(app.storage.dir, "console-history"));
@@ -66,7 +63,8 @@ export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
       }
       return { request, classification, result, durationMs: Date.now() - started };
     };
-    if (LONG_TASK.test(request.path)) {
+    // A long task runs as a job, so the page can show its progress and stay responsive.
+    if (session.runsLong(request)) {
       const job = app.jobs.start(
         "console",
         `${request.method} ${request.path}`,
