@@ -65,14 +65,7 @@ export class ConnectionStore {
   }
 
   async require(idOrName: string): Promise<SavedConnection> {
-    const all = await this.list();
-    const found = find(all, idOrName);
-    if (!found)
-      throw errors.connectionNotFound(
-        idOrName,
-        all.map((c) => c.name),
-      );
-    return found;
+    return findOrRefuse(await this.list(), idOrName);
   }
 
   async create(input: NewConnection): Promise<SavedConnection> {
@@ -107,12 +100,7 @@ export class ConnectionStore {
     const aiPolicy = patch.aiPolicy === undefined ? undefined : pickAiPolicy(patch.aiPolicy);
     return this.#change(async (file) => {
       const all = file.connections.map((raw, i) => this.#parse(raw, i));
-      const current = find(all, idOrName);
-      if (!current)
-        throw errors.connectionNotFound(
-          idOrName,
-          all.map((c) => c.name),
-        );
+      const current = findOrRefuse(all, idOrName);
       const index = all.indexOf(current);
       if (name !== undefined) assertNameFree(all, name, current.id);
       let settings = current.settings;
@@ -140,12 +128,7 @@ export class ConnectionStore {
   async remove(idOrName: string): Promise<void> {
     await this.#change(async (file) => {
       const all = file.connections.map((raw, i) => this.#parse(raw, i));
-      const current = find(all, idOrName);
-      if (!current)
-        throw errors.connectionNotFound(
-          idOrName,
-          all.map((c) => c.name),
-        );
+      const current = findOrRefuse(all, idOrName);
       file.connections.splice(all.indexOf(current), 1);
     });
   }
@@ -242,6 +225,17 @@ export class ConnectionStore {
 
 function find(all: SavedConnection[], idOrName: string): SavedConnection | undefined {
   return all.find((c) => c.id === idOrName) ?? all.find((c) => sameName(c.name, idOrName));
+}
+
+/** The connection named (by id or name), or `connection_not_found` listing the saved names. */
+function findOrRefuse(all: SavedConnection[], idOrName: string): SavedConnection {
+  const found = find(all, idOrName);
+  if (!found)
+    throw errors.connectionNotFound(
+      idOrName,
+      all.map((c) => c.name),
+    );
+  return found;
 }
 
 function assertNameFree(all: SavedConnection[], name: string, exceptId?: string): void {

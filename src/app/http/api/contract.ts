@@ -7,7 +7,7 @@
  * status that says who is at fault (400 input, 404 unknown, 409 conflict, 502 cluster, 500 bug).
  */
 import type { ChangeRefusal, ChangeSet, SaveResult } from "../../../core/changes.ts";
-import type { AiPolicy, ExternalClientsLevel } from "../../../core/connections.ts";
+import type { AiPolicy, ExternalClientsLevel, SavedConnection } from "../../../core/connections.ts";
 import type {
   ConsoleRequest,
   ConsoleResult,
@@ -100,22 +100,14 @@ export interface ConnectionForm {
 // ---------------------------------------------------------------------------------------------
 // Saved connections
 
-export interface ConnectionView {
-  id: string;
-  name: string;
-  type: string;
-  /** The driver's settings; never a secret. */
-  settings: Record<string, unknown>;
-  externalClients: ExternalClientsLevel;
-  aiPolicy: AiPolicy;
+/** A saved connection as the UI sees it: its settings (never a secret) and what is stored. */
+export interface ConnectionView extends SavedConnection {
   /** Whether a password / API key is saved (the editor shows dots, never the value). */
   hasPassword: boolean;
   hasApiKey: boolean;
   /** The names of the secrets saved (a secret field's key), whatever the database. */
   storedSecrets: string[];
   driverInstalled: boolean;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /**
