@@ -51,10 +51,16 @@ export function registerAdd(group: Command): void {
   );
   prepareBeforeParse(cmd, async (args) => {
     const type = rawOption(args, "type") ?? DEFAULT_DATABASE_TYPE;
-    const driver = await driverOf(type, wantsHelp(args));
+    const help = wantsHelp(args);
+    const driver = await driverOf(type, help);
     if (driver) addSettingsFlags(cmd, driver.settingsForm(), "add");
     // Without the driver its flags are unknown: the action says the driver is missing.
     else cmd.allowUnknownOption();
+    if (!driver && help)
+      cmd.addHelpText(
+        "after",
+        `\nThe ${type} driver is not installed yet, so its settings' flags are not listed here. Install it (quarry plugins install ${type}), or add a connection, which installs it; then ask again.`,
+      );
   });
   cmd.action(async (flags: ConnectionFieldFlags & { type: string }, command: Command) => {
     const name = flags.name;
