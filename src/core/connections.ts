@@ -33,9 +33,9 @@ export interface SavedConnection {
   id: string;
   /** Unique, human-chosen name; CLI commands accept it. */
   name: string;
-  /** The driver's type id, e.g. "elasticsearch". Kept even when that driver is not installed. */
+  /** The driver's type id. Kept even when that driver is not installed. */
   type: string;
-  /** Driver-specific settings, validated by the driver (for Elasticsearch: EsConnectionConfig). */
+  /** Driver-specific settings, validated by the driver (its own configuration type). */
   settings: Record<string, unknown>;
   externalClients: ExternalClientsLevel;
   aiPolicy: AiPolicy;

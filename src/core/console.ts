@@ -21,7 +21,7 @@ export interface Classification {
   reason: string;
 }
 
-/** One request of console text (Kibana Dev Tools style), or why that part of the text is not one. */
+/** One request of console text, or why that part of the text is not one. */
 export interface ConsoleBlock {
   /** 0-based line numbers of the block in the text, inclusive. */
   startLine: number;
@@ -30,7 +30,7 @@ export interface ConsoleBlock {
   error?: { code: string; message: string; remedy: string; line: number };
 }
 
-/** Progress of a long task the console waits for (`_delete_by_query`). */
+/** Progress of a long task the console waits for (a delete by query). */
 export interface TaskProgress {
   task: string;
   /** Documents handled so far (deleted, conflicting or no-op). */
@@ -43,7 +43,7 @@ export interface TaskProgress {
 
 export interface ConsoleRunOptions {
   signal?: AbortSignal;
-  /** Called while a long task (`_delete_by_query`) runs, each time its status is polled. */
+  /** Called while a long task runs, each time its status is polled. */
   onProgress?: (p: TaskProgress) => void;
   /**
    * How a search answer comes back: as grid rows (the default; reads the mapping of the hits'
@@ -64,14 +64,14 @@ export interface DocumentFailure {
   conflict: boolean;
 }
 
-/** The final report of a `_delete_by_query` task (the console's `raw` for such a request). */
+/** The final report of a by-query task (the console's `raw` for such a request). */
 export interface TaskReport {
   task: string;
   action: string;
   completed: boolean;
   total: number | null;
   deleted: number;
-  /** For `_update_by_query` and `_reindex`. */
+  /** For tasks that update or copy. */
   updated: number;
   created: number;
   noops: number;

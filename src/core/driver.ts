@@ -1,6 +1,6 @@
 /**
- * The contract between the app and a database driver. The Elasticsearch driver implements it; a
- * second database would too. Core knows nothing of HTTP or any database's wire format.
+ * The contract between the app and a database driver. Each driver under src/drivers implements
+ * it, as a loaded plugin. Core knows nothing of HTTP or any database's wire format.
  */
 
 import type { ChangeRefusal, ChangeSet, SaveResult } from "./changes.ts";
@@ -17,7 +17,7 @@ import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from ".
 
 /** What a successful connection test reports. */
 export interface ServerInfo {
-  /** The product, as shown to people: "Elasticsearch". */
+  /** The product, as shown to people. */
   product: string;
   version: string;
   major: number;
@@ -59,7 +59,7 @@ export interface DriverSession {
   saveChanges(table: string, changes: ChangeSet): Promise<SaveResult>;
 
   // The console, its language and its one read/write classifier.
-  /** Console text (several requests, Kibana Dev Tools style) split into requests. */
+  /** Console text (several requests, in the database's console language) split into requests. */
   parseConsoleText(text: string): ConsoleBlock[];
   /** A request as console text, as `parseConsoleText` reads it back. */
   formatRequest(request: ConsoleRequest): string;
@@ -113,7 +113,7 @@ export interface GridView {
 }
 
 export interface DatabaseDriver<Config = unknown> {
-  /** Stable id stored in saved connections, e.g. "elasticsearch". */
+  /** Stable id stored in saved connections: the plugin's driver type. */
   readonly type: string;
   readonly displayName: string;
   /** Checks raw input against the driver's rules; throws a QuarryError naming the field. */

@@ -2,7 +2,7 @@
  * Every refusal in Quarry is a QuarryError: a stable code for machines, a message that names
  * what was wrong, and a remedy that says what to do. This is the generic catalog; the MCP server's
  * access refusals are in access-refusals.ts, the bridge's in src/bridge/errors.ts, and a driver's
- * own (Elasticsearch's: src/drivers/elasticsearch/error-catalog.ts) in the driver. Each message
+ * own in the driver (its error catalog). Each message
  * lives in one place.
  */
 export type ErrorCode =

@@ -1,7 +1,7 @@
 /**
  * JSON parsing that keeps integers beyond 2^53 exact. A database's 64-bit integer fields, sort
  * values and counters can exceed what a double holds; `JSON.parse` would round
- * them, so a cell would show another number and an export or a `search_after` would carry it on.
+ * them, so a cell would show another number and an export or a paging cursor would carry it on.
  * Such integers are kept as `JSON.rawJSON` values, which `JSON.stringify` writes back digit for
  * digit. Pure.
  */

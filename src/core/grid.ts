@@ -1,6 +1,6 @@
 /**
  * The grid's vocabulary, shared by every driver and every surface (UI, CLI, MCP): tables, columns,
- * rows and cells, filters, sorting and paging. Types only; the Elasticsearch driver fills them.
+ * rows and cells, filters, sorting and paging. Types only; a driver fills them.
  * The filter operators have their own table (filter-ops.ts); they are re-exported here as part of
  * the grid's words.
  */
@@ -8,7 +8,7 @@ import type { FilterOp } from "./filter-ops.ts";
 
 export { FILTER_OPS, type FilterOp } from "./filter-ops.ts";
 
-/** A table in the sidebar (an Elasticsearch index). */
+/** A table in the sidebar (an index, for a search engine). */
 export interface TableInfo {
   name: string;
   /** Top-level documents; null when unknown (a closed index). */
@@ -166,7 +166,7 @@ export interface PartialResult {
 /** The display limit of a cell (spec 8). */
 export const CELL_DISPLAY_LIMIT = 10_000;
 
-/** Pages ending within this many rows use from/size; deeper pages use search_after (spec 8). */
+/** Pages ending within this many rows are read by offset; deeper ones by a cursor (spec 8). */
 export const RESULT_WINDOW = 10_000;
 
 export const DEFAULT_PAGE_SIZE = 100;

@@ -22,7 +22,7 @@ export const MANIFEST_FILE = "quarry-plugin.json";
 export interface PluginManifest {
   /** Stable id, also the installed file's name: lowercase letters, digits and dashes. */
   id: string;
-  /** As people see it: "Elasticsearch Driver". */
+  /** As people see it: "<Database> Driver". */
   name: string;
   version: string;
   /** The PLUGIN_API_VERSION it was built against. */
@@ -51,7 +51,7 @@ export interface PluginDriver extends DatabaseDriver<Record<string, unknown>> {
   secretFields(config: Record<string, unknown>): Array<keyof ConnectionSecrets>;
   /** A short, secret-free description of where the settings point, e.g. "http://localhost:9200". */
   describeEndpoint(config: Record<string, unknown>): string;
-  /** How the settings sign in, as a list shows it ("Username & Password (elastic)"); optional. */
+  /** How the settings sign in, as a list shows it ("Username & Password (admin)"); optional. */
   describeAuth?(config: Record<string, unknown>): string;
   /**
    * The connection settings as data (fields, kinds, choices, defaults, flags, when each shows),

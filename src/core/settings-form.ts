@@ -75,7 +75,7 @@ export interface SettingField {
 /** What a driver tells the app about its connection settings. */
 export interface SettingsForm {
   fields: SettingField[];
-  /** A line under a new connection's title: "Elasticsearch 7.17, 8.x and 9.x, over its REST API". */
+  /** A line under a new connection's title: which versions, over what. */
   about?: string;
   /** The URL schemes a connection URL of this database starts with, and an example for help. */
   url?: { schemes: string[]; example: string };

@@ -162,6 +162,17 @@ test("nothing outside src/drivers names an Elasticsearch concept in code", () =>
   assert.deepEqual(offenders, []);
 });
 
+test("core names no database, not even in its comments", () => {
+  const named = FILES.filter((f) => f.startsWith("src/core/")).flatMap((file) =>
+    readFileSync(join(ROOT, file), "utf8")
+      .split("\n")
+      .flatMap((line, i) =>
+        /elastic|opensearch|kibana/i.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+      ),
+  );
+  assert.deepEqual(named, []);
+});
+
 test(`no file in src or web/src is over ${MAX_FILE_LINES} lines`, () => {
   const long = FILES.map((f) => ({ f, n: readFileSync(join(ROOT, f), "utf8").split("\n").length }))
     .filter(({ n }) => n > MAX_FILE_LINES + 1)
