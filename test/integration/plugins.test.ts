@@ -323,7 +323,7 @@ describe("a plugin that fails to load", () => {
     assert.equal(byId.futuredb?.status, "broken");
     assert.equal(
       byId.futuredb?.error?.message,
-      "The futuredb plugin cannot be loaded: it was built for plugin API 99, and this Quarry speaks 1",
+      `The futuredb plugin cannot be loaded: it was built for plugin API 99, and this Quarry speaks ${PLUGIN_API_VERSION}`,
     );
     assert.equal(byId.throwdb?.status, "broken");
     assert.match(byId.throwdb?.error?.message ?? "", /its code does not load \(TypeError: bad\)/);
