@@ -7,7 +7,7 @@
  * brings it back); the audit log and the tokens' Last used show what those calls did.
  */
 import assert from "node:assert/strict";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -384,5 +384,29 @@ describe("UI: Settings > Integrations with real MCP clients", () => {
     assert.equal((await tokenRow("idle").locator("td").nth(4).textContent())?.trim(), "—");
     await audit.scrollIntoViewIfNeeded();
     await screenshot(page, "integrations-audit-log");
+  });
+
+  it("the audit view shows that the log's chain holds, and where it breaks once a line is edited", async () => {
+    await service.audit.flush();
+    await openIntegrations();
+    const chain = page.getByTestId("audit-chain");
+    await chain.waitFor();
+    const lines = (await readFile(join(app.home, "mcp-audit.log"), "utf8")).trim().split("\n");
+    assert.equal(
+      (await chain.textContent())?.trim(),
+      `✓ The chain holds: ${lines.length} lines, none edited, removed or moved.`,
+    );
+    // Someone edits the second line by hand: the view names the line after it.
+    const edited = lines[1]!.replace(/"durationMs":\d+/, '"durationMs":987654');
+    assert.notEqual(edited, lines[1]);
+    lines[1] = edited;
+    await writeFile(join(app.home, "mcp-audit.log"), `${lines.join("\n")}\n`);
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await chain.filter({ hasText: "breaks" }).waitFor();
+    assert.equal(
+      (await chain.textContent())?.trim(),
+      "The chain breaks at mcp-audit.log line 3: it does not follow mcp-audit.log line 2: that line was edited, or lines between them were removed or moved. The log was changed after Quarry wrote it; keep a copy of both audit files as they are.",
+    );
+    await screenshot(page, "integrations-audit-chain-broken");
   });
 });

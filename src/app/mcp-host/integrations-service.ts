@@ -21,7 +21,7 @@ import type {
   TokenView,
 } from "../http/api/contract.ts";
 import type { IntegrationsService } from "../http/api/integrations.ts";
-import { readAudit } from "../storage/audit-log.ts";
+import { readAudit, verifyAudit } from "../storage/audit-log.ts";
 import { TokenStore } from "../storage/token-store.ts";
 import { type ApprovalAnswer, GRANT_MS } from "./approvals.ts";
 import { bridgeEnvironment, bridgeExecutable, CLIENTS, clientSnippet } from "./client-config.ts";
@@ -231,6 +231,11 @@ export function createIntegrationsService(
       await options.service()?.audit.flush();
       const entries = await readAudit(dir, { limit });
       return entries.reverse().map(auditView);
+    },
+
+    async verifyAudit() {
+      await options.service()?.audit.flush();
+      return verifyAudit(dir);
     },
 
     async connectClient(): Promise<ConnectClientSheet> {

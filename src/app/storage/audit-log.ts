@@ -7,12 +7,21 @@
  *
  * The file is appended to through one stream, the lines of one turn of the event loop in one
  * write; at 10 MB it is renamed to `mcp-audit.log.1` (replacing the previous one) and a new file
- * begins.
+ * begins. Each line links to the one before it (`prev`, audit-chain.ts), across that rotation too,
+ * so `verifyAudit` finds a line edited, removed or moved.
  */
 import { createWriteStream, type WriteStream } from "node:fs";
 import { readFile, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { AuditEntry, AuditSink } from "../../mcp/host.ts";
+import {
+  CHAIN_START,
+  type ChainReport,
+  chainedLine,
+  lastLine,
+  lineHash,
+  verifyChain,
+} from "./audit-chain.ts";
 import { ensurePrivateDir } from "./paths.ts";
 
 export const AUDIT_FILE = "mcp-audit.log";
@@ -44,8 +53,11 @@ export class AuditLog implements AuditSink {
   #stream: WriteStream | undefined;
   #size = 0;
   #opening: Promise<void> | undefined;
-  /** Lines recorded since the last write: written together, once per turn of the event loop. */
-  #pending: string[] = [];
+  /** Entries recorded since the last write: written together, once per turn of the event loop. */
+  #pending: AuditEntry[] = [];
+  /** The link to the last line written (undefined: none yet, or not read from the file yet). */
+  #lastHash: string | undefined;
+  #chainRead = false;
   #scheduled = false;
 
   constructor(dir: string) {
@@ -58,7 +70,7 @@ export class AuditLog implements AuditSink {
     const safe = entry.request
       ? { ...entry, request: { ...entry.request, path: redactPath(entry.request.path) } }
       : entry;
-    this.#pending.push(`${JSON.stringify(safe)}\n`);
+    this.#pending.push(safe);
     if (this.#scheduled) return;
     this.#scheduled = true;
     setImmediate(() => {
@@ -76,7 +88,12 @@ export class AuditLog implements AuditSink {
     }
     const stream = this.#stream;
     if (!stream || this.#pending.length === 0) return;
-    const text = this.#pending.join("");
+    let text = "";
+    for (const entry of this.#pending) {
+      const line = chainedLine(entry, this.#lastHash ?? CHAIN_START);
+      this.#lastHash = lineHash(line);
+      text += `${line}\n`;
+    }
     this.#pending = [];
     stream.write(text);
     this.#size += Buffer.byteLength(text);
@@ -94,6 +111,17 @@ export class AuditLog implements AuditSink {
   async #open(): Promise<void> {
     await ensurePrivateDir(this.dir);
     this.#size = (await stat(this.path).catch(() => undefined))?.size ?? 0;
+    if (!this.#chainRead) {
+      // Go on from the last line on disk: this file's, or the rotated file's when this one is new.
+      for (const p of [this.path, `${this.path}.1`]) {
+        const last = lastLine(await readFile(p, "utf8").catch(() => ""));
+        if (last !== undefined) {
+          this.#lastHash = lineHash(last);
+          break;
+        }
+      }
+      this.#chainRead = true;
+    }
     const stream = createWriteStream(this.path, { flags: "a", mode: 0o600 });
     stream.on("error", () => {
       if (this.#stream === stream) this.#stream = undefined;
@@ -130,19 +158,18 @@ export interface AuditQuery {
 
 /** Reads the audit log (and its previous file), oldest first, filtered. */
 export async function readAudit(dir: string, query: AuditQuery = {}): Promise<AuditEntry[]> {
-  const path = join(dir, AUDIT_FILE);
-  const texts = await Promise.all(
-    [`${path}.1`, path].map((p) => readFile(p, "utf8").catch(() => "")),
-  );
   const entries: AuditEntry[] = [];
-  for (const line of texts.join("").split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      entries.push(JSON.parse(line) as AuditEntry);
-    } catch {
-      // A line cut by a crash: skip it.
+  for (const { text } of await auditFiles(dir))
+    for (const line of text.split("\n")) {
+      if (!line.trim()) continue;
+      try {
+        // The chain's link is the file's business, not the entry's.
+        const { prev: _, ...entry } = JSON.parse(line) as AuditEntry & { prev?: string };
+        entries.push(entry);
+      } catch {
+        // A line cut by a crash: skip it.
+      }
     }
-  }
   const lc = (s: string) => s.toLowerCase();
   const filtered = entries.filter(
     (e) =>
@@ -153,4 +180,20 @@ export async function readAudit(dir: string, query: AuditQuery = {}): Promise<Au
       (!query.problemsOnly || e.outcome !== "allowed"),
   );
   return query.limit ? filtered.slice(-query.limit) : filtered;
+}
+
+/** The audit files, oldest first, as they are on disk. */
+async function auditFiles(dir: string): Promise<{ name: string; text: string }[]> {
+  const names = [`${AUDIT_FILE}.1`, AUDIT_FILE];
+  return Promise.all(
+    names.map(async (name) => ({
+      name,
+      text: await readFile(join(dir, name), "utf8").catch(() => ""),
+    })),
+  );
+}
+
+/** Checks the audit log's hash chain (mcp-audit.log.1, then mcp-audit.log). */
+export async function verifyAudit(dir: string): Promise<ChainReport> {
+  return verifyChain(await auditFiles(dir));
 }

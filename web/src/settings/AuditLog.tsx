@@ -1,22 +1,28 @@
 /** Settings > Integrations > Audit log: the newest calls AI clients made, and how each ended. */
 
 import { get } from "../api/client.ts";
-import type { AuditEntry } from "../api/types.ts";
+import type { AuditChainView, AuditEntry } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 
 export function AuditLog() {
   const audit = useLoad((signal) => get<AuditEntry[]>("/mcp/audit?limit=200", { signal }), []);
+  const chain = useLoad((signal) => get<AuditChainView>("/mcp/audit/verify", { signal }), []);
+  const refresh = () => {
+    audit.reload();
+    chain.reload();
+  };
   return (
     <section className="card">
       <div className="card-header">
         <h3>Audit log</h3>
-        <button type="button" className="small" onClick={audit.reload}>
+        <button type="button" className="small" onClick={refresh}>
           Refresh
         </button>
       </div>
       <Loading active={audit.loading} label="Loading the audit log…" />
       <ErrorNote error={audit.error} />
+      {chain.data ? <ChainStatus chain={chain.data} /> : <ErrorNote error={chain.error} />}
       <div className="audit-scroll">
         <table className="plain-table compact" data-testid="audit-table">
           <thead>
@@ -57,5 +63,23 @@ export function AuditLog() {
         </table>
       </div>
     </section>
+  );
+}
+
+/** Whether the log is as Quarry wrote it: each line links to the one before it. */
+function ChainStatus({ chain }: { chain: AuditChainView }) {
+  if (!chain.breaks)
+    return (
+      <p className="muted" data-testid="audit-chain">
+        ✓ The chain holds: {chain.lines.toLocaleString("en-US")} lines, none edited, removed or
+        moved{chain.unlinked ? ` (${chain.unlinked} older lines carry no links)` : ""}.
+      </p>
+    );
+  const { file, line, problem } = chain.breaks;
+  return (
+    <p className="danger-text" role="alert" data-testid="audit-chain">
+      The chain breaks at {file} line {line}: {problem}. The log was changed after Quarry wrote it;
+      keep a copy of both audit files as they are.
+    </p>
   );
 }

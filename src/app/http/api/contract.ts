@@ -299,6 +299,16 @@ export interface AuditEntry {
   message: string | null;
 }
 
+/** Whether the audit log's hash chain holds, and where it breaks if not. */
+export interface AuditChainView {
+  holds: boolean;
+  /** The lines read, in the rotated file and the current one. */
+  lines: number;
+  /** Lines written before the chain began (an older Quarry). */
+  unlinked: number;
+  breaks?: { file: string; line: number; problem: string };
+}
+
 export interface ClientSnippet {
   /** Stable id, e.g. "claude-desktop". */
   client: string;

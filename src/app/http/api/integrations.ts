@@ -5,6 +5,7 @@
 import type {
   ApprovalDecision,
   ApprovalRequest,
+  AuditChainView,
   AuditEntry,
   ConnectClientSheet,
   McpStatus,
@@ -25,6 +26,8 @@ export interface IntegrationsService {
   pendingApprovals(): Promise<ApprovalRequest[]>;
   answerApproval(id: string, decision: ApprovalDecision): Promise<void>;
   audit(limit: number): Promise<AuditEntry[]>;
+  /** Checks the audit log's hash chain (nothing edited, removed or moved). */
+  verifyAudit(): Promise<AuditChainView>;
   /** The Connect a Client sheet: snippets carrying this install's real bridge path (spec 4.2). */
   connectClient(): Promise<ConnectClientSheet>;
 }

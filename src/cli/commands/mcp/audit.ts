@@ -1,8 +1,10 @@
 /** `quarry mcp audit`: the calls AI clients made, who, what, on which connection, allowed or refused. */
 import type { Command } from "commander";
-import { readAudit } from "../../../app/storage/audit-log.ts";
+import type { ChainReport } from "../../../app/storage/audit-chain.ts";
+import { readAudit, verifyAudit } from "../../../app/storage/audit-log.ts";
 import { ensureAppDataDir } from "../../../app/storage/paths.ts";
 import { wantsJson } from "../../context.ts";
+import { EXIT } from "../../exit-codes.ts";
 import { printJson, printLine, printTable } from "../../output.ts";
 
 export function registerAudit(group: Command): void {
@@ -13,12 +15,23 @@ export function registerAudit(group: Command): void {
     .option("--token <name>", "only this token's calls")
     .option("--connection <name>", "only calls on this connection")
     .option("--refused", "only refused and failed calls")
+    .option("--verify", "check that no line was edited, removed or moved since it was written")
     .action(
       async (
-        flags: { limit: string; token?: string; connection?: string; refused?: boolean },
+        flags: {
+          limit: string;
+          token?: string;
+          connection?: string;
+          refused?: boolean;
+          verify?: boolean;
+        },
         cmd: Command,
       ) => {
         const dir = await ensureAppDataDir();
+        if (flags.verify) {
+          printVerification(await verifyAudit(dir), wantsJson(cmd));
+          return;
+        }
         const entries = await readAudit(dir, {
           limit: Math.max(1, Number(flags.limit) || 50),
           ...(flags.token ? { token: flags.token } : {}),
@@ -55,4 +68,25 @@ export function registerAudit(group: Command): void {
         );
       },
     );
+}
+
+/** The chain's verdict; a broken chain exits 1, so a script can alert on it. */
+function printVerification(report: ChainReport, json: boolean): void {
+  if (!report.holds) process.exitCode = EXIT.failed;
+  if (json) {
+    printJson(report);
+    return;
+  }
+  const before = report.unlinked
+    ? ` (${report.unlinked} of them written before the chain began, without links)`
+    : "";
+  if (report.holds) {
+    printLine(`The audit chain holds: ${report.lines} lines${before}.`);
+    return;
+  }
+  const at = report.breaks!;
+  printLine(`The audit chain breaks at ${at.file} line ${at.line}: ${at.problem}.`);
+  printLine(
+    "The audit log was changed after Quarry wrote it. Keep a copy of both audit files as they are; Quarry goes on appending and linking new lines.",
+  );
 }

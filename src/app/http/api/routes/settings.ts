@@ -77,5 +77,6 @@ export function settingsRoutes(router: ApiRoutes, app: UiServices): void {
     const limit = Math.min(1000, Math.max(1, Number(req.query.get("limit") ?? 200) || 200));
     return mcp().audit(limit);
   });
+  router.get("/mcp/audit/verify", () => mcp().verifyAudit());
   router.get("/mcp/connect-client", () => mcp().connectClient());
 }
