@@ -77,7 +77,7 @@ function ChainStatus({ chain }: { chain: AuditChainView }) {
     );
   const { file, line, problem } = chain.breaks;
   return (
-    <p className="danger-text" role="alert" data-testid="audit-chain">
+    <p className="error-note" role="alert" data-testid="audit-chain">
       The chain breaks at {file} line {line}: {problem}. The log was changed after Quarry wrote it;
       keep a copy of both audit files as they are.
     </p>
