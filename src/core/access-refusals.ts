@@ -2,7 +2,7 @@
  * The MCP server's refusals (spec 5.3, 7.2): each access rule's refusal names its layer, and the
  * user's answer in Quarry (denied, or none in time) is said as such.
  */
-import { DENY_COOL_OFF_MS, type RefusalRule } from "./access.ts";
+import { type ApprovalReason, DENY_COOL_OFF_MS, type RefusalRule } from "./access.ts";
 import { QuarryError } from "./errors.ts";
 
 /** The denial cool-off in whole seconds, as the refusals say it. */
@@ -55,6 +55,14 @@ const ACCESS_REFUSALS: Record<
     remedy:
       "Call confirm_destructive_operation with the same method, path and body: it needs a Full Access token and shows the user the exact request to approve in Quarry.",
   },
+  "admin-needs-confirmation": {
+    id: "destructive-guard",
+    layer: "the destructive-request guard",
+    message: (c) =>
+      `this is an admin request (it changes who can do what on connection "${c}", or how it runs) and execute_query does not run it`,
+    remedy:
+      "Call confirm_destructive_operation with the same method, path and body: it needs a Full Access token and shows the user the exact request to approve in Quarry, every time.",
+  },
   "confirmation-needs-full-access": {
     id: "token-scope",
     layer: "the token's scope",
@@ -84,25 +92,30 @@ export const accessErrors = {
     );
   },
 
-  /** The user did not approve (Ask Each Time, or a destructive confirmation) in Quarry. */
+  /** The user did not approve (Ask Each Time, or a destructive or admin confirmation) in Quarry. */
   approvalRefused: (
     outcome: "denied" | "timed-out",
     connection: string,
-    reason: "ask-each-time" | "destructive",
+    reason: ApprovalReason,
     remembered = false,
   ) =>
     new QuarryError(
       "forbidden",
       outcome === "denied"
-        ? `Forbidden by the user's answer in Quarry: the user denied this request on connection "${connection}"${remembered ? ` (a moment ago: for ${COOL_OFF_S} s after a denial this token's ${reason === "destructive" ? "destructive " : ""}requests there are refused without asking)` : ""}`
-        : `Forbidden by the user's answer in Quarry: nobody approved this request on connection "${connection}" in time`,
+        ? `Forbidden by the user's answer in Quarry: the user denied this ${reason === "admin" ? "admin " : ""}request on connection "${connection}"${remembered ? ` (a moment ago: for ${COOL_OFF_S} s after a denial this token's ${kindOf(reason)}requests there are refused without asking)` : ""}`
+        : `Forbidden by the user's answer in Quarry: nobody approved this ${reason === "admin" ? "admin " : ""}request on connection "${connection}" in time`,
       outcome === "denied"
-        ? `Do not retry: for ${COOL_OFF_S} s further ${reason === "destructive" ? "destructive " : ""}requests on this connection are refused without asking. Ask the user in the conversation what they want instead.`
+        ? `Do not retry: for ${COOL_OFF_S} s further ${kindOf(reason)}requests on this connection are refused without asking. Ask the user in the conversation what they want instead.`
         : "Ask the user to approve it in Quarry (quarry mcp approvals, then quarry mcp approve <id>) and call again.",
       {
-        layer: reason === "destructive" ? "user-approval" : "ai-policy",
+        layer: reason === "ask-each-time" ? "ai-policy" : "user-approval",
         rule: `approval-${outcome}`,
         connection,
       },
     ),
 };
+
+/** "destructive " or "admin " for a confirmation's refusal; nothing for Ask Each Time. */
+function kindOf(reason: ApprovalReason): string {
+  return reason === "ask-each-time" ? "" : `${reason} `;
+}

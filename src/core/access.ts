@@ -8,11 +8,11 @@
  * 2. External Clients = Blocked;
  * 3. AI policy = Never;
  * 4. External Clients = Read Only, for a request that writes (spec 5.3.6);
- * 5. the token's scope, for a request that writes (a destructive request writes too);
- * 6. destructive requests: refused on the generic path, which points at
+ * 5. the token's scope, for a request that writes (destructive and admin requests write too);
+ * 6. destructive and admin requests: refused on the generic path, which points at
  *    `confirm_destructive_operation`; on that path the token must be Full Access;
- * 7. allowed, asking the user first when the AI policy is Ask Each Time (and always for a
- *    destructive request).
+ * 7. allowed, asking the user first when the AI policy is Ask Each Time (and always, every time,
+ *    for a destructive or admin request).
  */
 import type { AiPolicy, ExternalClientsLevel } from "./connections.ts";
 import { type AccessNeed, scopeAllows, type TokenScope } from "./tokens.ts";
@@ -47,6 +47,7 @@ export type RefusalRule =
   | "read-only-connection"
   | "read-only-token"
   | "destructive-needs-confirmation"
+  | "admin-needs-confirmation"
   | "confirmation-needs-full-access";
 
 export interface ConnectionPolicy {
@@ -69,8 +70,8 @@ export type AccessRequest =
   | { kind: "see" }
   | { kind: "use"; need: AccessNeed; confirmed?: boolean };
 
-/** Why the user is asked before the request runs. */
-export type ApprovalReason = "ask-each-time" | "destructive";
+/** Why the user is asked before the request runs: the policy, or the request's class. */
+export type ApprovalReason = "ask-each-time" | "destructive" | "admin";
 
 export type AccessDecision =
   | { outcome: "allow"; approval: ApprovalReason | null }
@@ -101,11 +102,11 @@ export function decideAccess(
     return refuse("external-clients", "read-only-connection");
   if (need !== "read" && !scopeAllows(token.scope, "write"))
     return refuse("token-scope", "read-only-token");
-  if (need === "destructive") {
-    if (!request.confirmed) return refuse("destructive-guard", "destructive-needs-confirmation");
-    if (!scopeAllows(token.scope, "destructive"))
+  if (need === "destructive" || need === "admin") {
+    if (!request.confirmed) return refuse("destructive-guard", `${need}-needs-confirmation`);
+    if (!scopeAllows(token.scope, need))
       return refuse("token-scope", "confirmation-needs-full-access");
-    return { outcome: "allow", approval: "destructive" };
+    return { outcome: "allow", approval: need };
   }
   return {
     outcome: "allow",

@@ -12,8 +12,12 @@ export interface ConsoleRequest {
   body?: unknown;
 }
 
-/** The one read/write classifier's answer, used by the console, the UI and the MCP server. */
-export type RequestClass = "read" | "write" | "destructive";
+/**
+ * The one classifier's answer, used by the console, the UI and the MCP server. Destructive
+ * requests delete data; admin ones change who can do what on the database or how it runs. Both
+ * are confirmed before they run.
+ */
+export type RequestClass = "read" | "write" | "destructive" | "admin";
 
 /** The classifier's answer with its reason, for refusals and confirmations ("deletes index x"). */
 export interface Classification {

@@ -21,12 +21,12 @@ export const TOKEN_SCOPE_WIRE_NAMES: Record<TokenScope, string> = {
   "full-access": "fullAccess",
 };
 
-/** What a request does to a connection's data, from the one read/write classifier. */
-export type AccessNeed = "read" | "write" | "destructive";
+/** What a request does to a connection, from the one classifier. */
+export type AccessNeed = "read" | "write" | "destructive" | "admin";
 
 /**
- * Whether a scope covers a need. Read Only reads; Read & Write also writes; destructive requests
- * need Full Access (and run only through `confirm_destructive_operation`, see access.ts).
+ * Whether a scope covers a need. Read Only reads; Read & Write also writes; destructive and admin
+ * requests need Full Access (and run only through `confirm_destructive_operation`, see access.ts).
  */
 export function scopeAllows(scope: TokenScope, need: AccessNeed): boolean {
   const rank = TOKEN_SCOPES.indexOf(scope);

@@ -30,7 +30,9 @@ const READ: AccessRequest = { kind: "use", need: "read" };
 const WRITE: AccessRequest = { kind: "use", need: "write" };
 const DESTROY: AccessRequest = { kind: "use", need: "destructive" };
 const CONFIRMED: AccessRequest = { kind: "use", need: "destructive", confirmed: true };
-const ALL_REQUESTS = [SEE, READ, WRITE, DESTROY, CONFIRMED];
+const ADMIN: AccessRequest = { kind: "use", need: "admin" };
+const ADMIN_CONFIRMED: AccessRequest = { kind: "use", need: "admin", confirmed: true };
+const ALL_REQUESTS = [SEE, READ, WRITE, DESTROY, CONFIRMED, ADMIN, ADMIN_CONFIRMED];
 
 /** Every connection policy and token grant, including allowlists that include and exclude c1. */
 function* everyCombination(): Generator<[ConnectionPolicy, TokenGrant]> {
@@ -127,6 +129,32 @@ describe("the refusing layer is named in stack order", () => {
       rule: "confirmation-needs-full-access",
     });
   });
+  test("an admin request on the generic path is refused as admin, pointing at the confirmation tool", () => {
+    for (const scope of ["read-write", "full-access"] as const) {
+      const d = decideAccess(conn(), tok({ scope }), ADMIN);
+      assert.deepEqual(d, {
+        outcome: "refuse",
+        layer: "destructive-guard",
+        rule: "admin-needs-confirmation",
+      });
+      const e = accessErrors.accessRefused("admin-needs-confirmation", "prod");
+      assert.match(e.message, /this is an admin request .*execute_query does not run it/);
+      assert.match(e.remedy, /confirm_destructive_operation/);
+      assert.match(e.remedy, /Full Access/);
+    }
+  });
+  test("a confirmed admin request needs Full Access, like a destructive one", () => {
+    for (const scope of ["read-only", "read-write"] as const) {
+      const d = decideAccess(conn(), tok({ scope }), ADMIN_CONFIRMED);
+      assert.equal(d.outcome, "refuse");
+      assert.equal(d.outcome === "refuse" && d.layer, "token-scope");
+    }
+    assert.deepEqual(decideAccess(conn(), tok({ scope: "read-write" }), ADMIN_CONFIRMED), {
+      outcome: "refuse",
+      layer: "token-scope",
+      rule: "confirmation-needs-full-access",
+    });
+  });
   test("the confirmation path is still refused on a Read Only connection", () => {
     const d = decideAccess(conn({ externalClients: "read-only" }), tok(), CONFIRMED);
     assert.equal(d.outcome === "refuse" && d.rule, "read-only-connection");
@@ -148,6 +176,25 @@ describe("approvals", () => {
         approval: "destructive",
       });
   });
+  test("a confirmed admin request is always shown to the user as admin, whatever the AI policy", () => {
+    for (const aiPolicy of ["always-allow", "ask-each-time"] as const)
+      assert.deepEqual(decideAccess(conn({ aiPolicy }), tok(), ADMIN_CONFIRMED), {
+        outcome: "allow",
+        approval: "admin",
+      });
+  });
+  test("a denied admin confirmation says admin; a denied destructive one keeps its words", () => {
+    const admin = accessErrors.approvalRefused("denied", "prod", "admin", true);
+    assert.match(admin.message, /the user denied this admin request on connection "prod"/);
+    assert.match(admin.message, /this token's admin requests there are refused without asking/);
+    assert.match(admin.remedy, /further admin requests on this connection/);
+    assert.equal(admin.details.layer, "user-approval");
+    const timedOut = accessErrors.approvalRefused("timed-out", "prod", "admin");
+    assert.match(timedOut.message, /nobody approved this admin request/);
+    const destroy = accessErrors.approvalRefused("denied", "prod", "destructive");
+    assert.match(destroy.message, /the user denied this request on connection "prod"/);
+    assert.match(destroy.remedy, /further destructive requests/);
+  });
   test("Always Allow runs without asking", () => {
     assert.deepEqual(decideAccess(conn(), tok({ scope: "read-write" }), WRITE), {
       outcome: "allow",
@@ -164,15 +211,15 @@ describe("properties over every combination", () => {
     return out;
   };
 
-  test("covers 3 levels x 3 policies x 3 scopes x 4 allowlists x 5 requests", () => {
-    assert.equal(decisions().length, 3 * 3 * 3 * 4 * 5);
+  test("covers 3 levels x 3 policies x 3 scopes x 4 allowlists x 7 requests", () => {
+    assert.equal(decisions().length, 3 * 3 * 3 * 4 * 7);
   });
 
   test("a hidden connection is refused for every use, by the same layer", () => {
     for (const [c, t] of everyCombination()) {
       const seen = decideAccess(c, t, SEE);
       if (seen.outcome !== "hide") continue;
-      for (const r of [READ, WRITE, DESTROY, CONFIRMED]) {
+      for (const r of [READ, WRITE, DESTROY, CONFIRMED, ADMIN, ADMIN_CONFIRMED]) {
         const d = decideAccess(c, t, r);
         assert.equal(d.outcome, "refuse");
         assert.equal(d.outcome === "refuse" && d.layer, seen.layer);
@@ -201,22 +248,28 @@ describe("properties over every combination", () => {
     }
   });
 
-  test("a destructive request runs only confirmed, with Full Access, on a Read & Write connection", () => {
+  test("a destructive or admin request runs only confirmed, with Full Access, on a Read & Write connection", () => {
     for (const [c, t] of everyCombination()) {
-      assert.equal(decideAccess(c, t, DESTROY).outcome, "refuse");
-      const allowed: boolean = decideAccess(c, t, CONFIRMED).outcome === "allow";
-      const expected =
-        isVisible(c, t) && c.externalClients === "read-write" && t.scope === "full-access";
-      assert.equal(allowed, expected, JSON.stringify({ c, t }));
+      const pairs: [AccessRequest, AccessRequest][] = [
+        [DESTROY, CONFIRMED],
+        [ADMIN, ADMIN_CONFIRMED],
+      ];
+      for (const [generic, confirmed] of pairs) {
+        assert.equal(decideAccess(c, t, generic).outcome, "refuse");
+        const allowed: boolean = decideAccess(c, t, confirmed).outcome === "allow";
+        const expected =
+          isVisible(c, t) && c.externalClients === "read-write" && t.scope === "full-access";
+        assert.equal(allowed, expected, JSON.stringify({ c, t }));
+      }
     }
   });
 
-  test("the user is asked exactly when the policy says Ask Each Time, or the request destroys", () => {
+  test("the user is asked exactly when the policy says Ask Each Time, or the request destroys or administers", () => {
     for (const [c, , r, d] of decisions()) {
       if (d.outcome !== "allow" || r.kind === "see") continue;
       const expected =
-        r.need === "destructive"
-          ? "destructive"
+        r.need === "destructive" || r.need === "admin"
+          ? r.need
           : c.aiPolicy === "ask-each-time"
             ? "ask-each-time"
             : null;

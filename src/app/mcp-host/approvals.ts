@@ -13,10 +13,10 @@
  *   connection for GRANT_MS (1 hour) without asking again; `--once` approves only this call.
  * - Deny: this call is refused, and for DENY_COOL_OFF_MS (60 s) the same token's requests on that
  *   connection that would ask the user are refused without asking, so a retrying model cannot
- *   flood the user with questions (nor wear them into approving). A denied destructive request
- *   cools off the token's destructive requests on that connection; any other denial cools off
- *   every question, destructive ones included.
- * - Destructive requests are asked every time: an approval of one is never remembered.
+ *   flood the user with questions (nor wear them into approving). A denied destructive (or admin)
+ *   request cools off the token's destructive (or admin) requests on that connection; any other
+ *   denial cools off every question, confirmations included.
+ * - Destructive and admin requests are asked every time: an approval of one is never remembered.
  * - No answer within the timeout (default 120 s): the call is refused; nothing is remembered.
  * - Grants live in memory: quitting Quarry forgets them.
  */
@@ -68,7 +68,7 @@ export class ApprovalQueue implements ApprovalGate {
   readonly #grants = new Map<string, number>();
   /** subject|connection → until (ms): every question is refused without asking. */
   readonly #denials = new Map<string, number>();
-  /** subject|connection → until (ms): destructive questions are refused without asking. */
+  /** subject|connection|class → until (ms): confirmations of that class are refused unasked. */
   readonly #destructiveDenials = new Map<string, number>();
   readonly #listeners = new Set<() => void>();
   #watcher: FSWatcher | undefined;
@@ -125,11 +125,13 @@ export class ApprovalQueue implements ApprovalGate {
   ): Promise<ApprovalResult> {
     const key = `${request.subject}|${request.connection.id}`;
     const now = this.#now();
-    const destructive = request.reason === "destructive";
+    // A destructive or admin confirmation: asked every time, its denial remembered per class.
+    const destructive = request.reason !== "ask-each-time";
+    const classKey = `${key}|${request.reason}`;
     // A recent denial decides before a grant does: the user's last word was no.
     if (
       (this.#denials.get(key) ?? 0) > now ||
-      (destructive && (this.#destructiveDenials.get(key) ?? 0) > now)
+      (destructive && (this.#destructiveDenials.get(classKey) ?? 0) > now)
     )
       return { outcome: "denied", remembered: true };
     if (!destructive && (this.#grants.get(key) ?? 0) > now)
@@ -171,7 +173,8 @@ export class ApprovalQueue implements ApprovalGate {
       if (!destructive && grantMs > 0) this.#grants.set(key, at + grantMs);
       return { outcome: "approved", remembered: false };
     }
-    (destructive ? this.#destructiveDenials : this.#denials).set(key, at + DENY_COOL_OFF_MS);
+    if (destructive) this.#destructiveDenials.set(classKey, at + DENY_COOL_OFF_MS);
+    else this.#denials.set(key, at + DENY_COOL_OFF_MS);
     return { outcome: "denied", remembered: false };
   }
 

@@ -64,7 +64,7 @@ function approvalView(p: PendingApproval): ApprovalRequest {
     connectionName: p.connection.name,
     tool: p.target,
     request,
-    classification: p.reason === "destructive" ? "destructive" : null,
+    classification: p.reason === "ask-each-time" ? null : p.reason,
     requestedAt: p.createdAt,
   };
 }

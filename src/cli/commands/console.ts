@@ -2,9 +2,9 @@
  * `quarry console <conn> <METHOD> <path> [--body JSON | --body-file F]`, or `--file F` for Kibana
  * Dev Tools text with several requests (run in order). Answers print as the console classifies
  * them: search hits as grid rows, arrays as a table, anything else as JSON; `--json` prints the
- * driver's ConsoleResult. Destructive requests (the one classifier decides) ask first; `--yes` for
- * scripts. `--curl` prints the requests as curl commands instead of sending them (credentials left
- * out unless `--reveal-secrets`). Each request run is added to the connection's history in the app
+ * driver's ConsoleResult. Destructive and admin requests (the one classifier decides) ask first;
+ * `--yes` for scripts. `--curl` prints the requests as curl commands instead of sending them
+ * (credentials left out unless `--reveal-secrets`). Each request run is added to the connection's history in the app
  * data folder (`--no-history` to skip); `quarry console <conn> --history` lists it.
  */
 import { join } from "node:path";
@@ -57,7 +57,7 @@ export function registerConsoleCommand(program: Command): void {
         "--file <file>",
         "Kibana Dev Tools text with one or more requests (- for standard input)",
       )
-      .option("--yes", "run destructive requests without asking (for scripts)")
+      .option("--yes", "run destructive and admin requests without asking (for scripts)")
       .option("--curl", "print the requests as curl commands instead of sending them")
       .option("--reveal-secrets", "with --curl: put the password or API key in the command")
       .option("--no-history", "do not record the requests in the connection's history")
@@ -72,8 +72,8 @@ export function registerConsoleCommand(program: Command): void {
     ) => {
       const json = wantsJson(cmd);
       if (flags.listHistory) return listHistory(conn, flags, json);
-      // Opening the session sends nothing: every request is read and checked, and destructive ones
-      // confirmed, before the first one goes out.
+      // Opening the session sends nothing: every request is read and checked, and destructive and
+      // admin ones confirmed, before the first one goes out.
       const ran = await withSession(conn, flags, async (s) => {
         const requests = await requestsFrom(s, method, path, flags);
         if (flags.curl) {
@@ -108,12 +108,13 @@ async function listHistory(conn: string, flags: ConsoleFlags, json: boolean): Pr
     });
 }
 
-/** Asks for "yes" before each destructive request, before any request is sent. */
+/** Asks for "yes" before each destructive or admin request, before any request is sent. */
 async function confirmDestructive(s: DriverSession, requests: CheckedRequest[]): Promise<void> {
   for (const { request, classification: c } of requests) {
-    if (c.class !== "destructive") continue;
+    if (c.class !== "destructive" && c.class !== "admin") continue;
     const head = firstLine(s, request);
-    process.stderr.write(`${head}\n  ${c.reason}.\n`);
+    const kind = c.class === "admin" ? "  An admin request: it " : "  ";
+    process.stderr.write(`${head}\n${kind}${c.reason}.\n`);
     await confirmTyped('Type "yes" to send it: ', "yes", `${head} ${c.reason}`);
   }
 }

@@ -1,25 +1,34 @@
 /**
- * The one read/write classifier: is a console request a read, a write, or destructive
- * (deletes an index or a whole set of documents)? The console, the UI and the MCP server all ask
- * this module and nothing else. Pure.
+ * The one classifier: is a console request a read, a write, destructive (deletes an index or a
+ * whole set of documents) or admin (changes who can do what on the cluster, or how it runs)? The
+ * console, the UI and the MCP server all ask this module and nothing else. Pure.
  *
  * - read: GET and HEAD; POST (and DELETE where noted) to endpoints that only read: `_search`,
  *   `_msearch`, `_count`, `_mget`, `_field_caps`, `_validate/query`, `_explain`, `_pit` open and
  *   close, scrolls, `_search/template`, `_async_search`, `_terms_enum` and the like.
  * - destructive: `DELETE /<index>` (also `_all`, wildcards, lists), `_delete_by_query`,
  *   `_update_by_query` and `_reindex` (they rewrite a whole set of documents), closing an index,
- *   deleting a data stream or a snapshot, `_aliases` with `remove_index`, `_bulk` with a `delete`.
+ *   deleting a data stream, `_aliases` with `remove_index`, `_bulk` with a `delete`.
+ * - admin: security, cluster settings, license, node shutdown, snapshot restore and deletion,
+ *   deleting lifecycle policies, pipelines and templates, and the like (classify-admin.ts).
  * - write: everything else, including every endpoint this module does not know.
+ *
+ * Severity, lowest first: read, write, destructive, admin. Admin sits above destructive because
+ * an admin request can grant the power to do any destructive one (and more: read everything, lock
+ * the owner out); both run only after a confirmation, so the order decides only which class and
+ * reason a request that is both is shown with.
  *
  * A request is judged as every plausible server or proxy could read it: percent-encoding decoded
  * per segment, as a whole and repeatedly; `.`/`..` segments resolved or kept; empty segments
  * (`//`, a trailing `/`) dropped or kept; and method overrides in the query string. The most
  * severe reading wins, so no spelling trick turns a deletion into a read. Endpoints that read are
- * matched exactly (case-sensitive, as Elasticsearch routes them); destructive ones in any case.
+ * matched exactly (case-sensitive, as Elasticsearch routes them); destructive and admin ones in any
+ * case.
  */
 import type { Classification, ConsoleRequest, RequestClass } from "../../core/console.ts";
+import { adminReason, securityRead } from "./classify-admin.ts";
 
-const SEVERITY: Record<RequestClass, number> = { read: 0, write: 1, destructive: 2 };
+const SEVERITY: Record<RequestClass, number> = { read: 0, write: 1, destructive: 2, admin: 3 };
 
 /** Query parameters a proxy or framework may take as the real method. */
 const OVERRIDE_PARAMS = new Set([
@@ -44,6 +53,7 @@ type Verdict = Classification;
 const read = (reason: string): Verdict => ({ class: "read", reason });
 const write = (reason: string): Verdict => ({ class: "write", reason });
 const destructive = (reason: string): Verdict => ({ class: "destructive", reason });
+const admin = (reason: string): Verdict => ({ class: "admin", reason });
 
 export function classify(request: ConsoleRequest): RequestClass {
   return classifyRequest(request).class;
@@ -70,7 +80,7 @@ export function classifyRequest(request: ConsoleRequest): Classification {
     for (const segments of readings(rawPath)) {
       const v = classifyOne(m, segments, params, request.body);
       if (!worst || SEVERITY[v.class] > SEVERITY[worst.class]) worst = v;
-      if (worst.class === "destructive") return worst;
+      if (worst.class === "admin") return worst;
     }
   }
   return worst ?? write("unknown request");
@@ -84,9 +94,12 @@ function classifyOne(
 ): Verdict {
   if (!KNOWN_METHODS.has(method))
     return write(`${method || "an empty method"} is not a known method`);
-  // Elasticsearch serves no GET or HEAD that changes anything (overrides are judged separately).
-  if (method === "GET" || method === "HEAD") return read(`${method} only reads`);
   const route = routeOf(segments);
+  const why = adminReason(method, route.endpoint, route.rest);
+  if (why) return admin(why);
+  // Elasticsearch serves no other GET or HEAD that changes anything (overrides are judged
+  // separately).
+  if (method === "GET" || method === "HEAD") return read(`${method} only reads`);
   const found = destructiveRule(method, route, params, body);
   if (found) return found;
   const r = readRule(method, route);
@@ -142,8 +155,6 @@ function destructiveRule(
     }
     if (ep === "_data_stream" && rest.length > 0)
       return destructive(`deletes the data stream ${route.rest.join("/")} and its indices`);
-    if (ep === "_snapshot" && rest.length >= 2)
-      return destructive(`deletes the snapshot ${route.rest.slice(1).join("/")}`);
   }
   if (
     (ep === "_delete_by_query" || ep === "_update_by_query" || ep === "_reindex") &&
@@ -241,16 +252,9 @@ const READ_ENDPOINTS: Record<string, ReadRule> = {
     (rest[0] === "_simulate" && rest.length <= 2)
       ? "simulates an index template"
       : undefined,
-  _security: (rest) => {
-    const r = rest.join("/");
-    if (
-      r === "user/_has_privileges" ||
-      (rest.length === 3 && rest[0] === "user" && rest[2] === "_has_privileges")
-    )
-      return "checks privileges";
-    if (rest[0] === "_query" && rest.length === 2) return "queries security entities";
-    return undefined;
-  },
+  _security: securityRead,
+  // 7.x still routes the `_xpack/security` spelling.
+  _xpack: (rest) => (rest[0] === "security" ? securityRead(rest.slice(1)) : undefined),
 };
 
 function deletesIndices(target: string[]): string {

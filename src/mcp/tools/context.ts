@@ -84,7 +84,7 @@ export async function reachForRequest(
   ctx: ToolContext,
   ref: string,
   requested: ConsoleRequest | ((session: DriverSession) => ConsoleRequest),
-  options: { confirmed?: boolean; only?: RequestClass } = {},
+  options: { confirmed?: boolean; only?: readonly RequestClass[] } = {},
 ): Promise<{
   connection: SavedConnection;
   session: DriverSession;
@@ -98,10 +98,10 @@ export async function reachForRequest(
   const request = typeof requested === "function" ? requested(session) : requested;
   const cls = session.classify(request);
   ctx.audit.request = { method: request.method.toUpperCase(), path: request.path, class: cls };
-  if (options.only && cls !== options.only)
+  if (options.only && !options.only.includes(cls))
     throw new QuarryError(
       "invalid_input",
-      `${request.method} ${request.path} is a ${cls} request, and ${ctx.caller.target} only runs ${options.only} requests`,
+      `${request.method} ${request.path} is a ${cls} request, and ${ctx.caller.target} only runs ${options.only.join(" and ")} requests`,
       "Use execute_query for it.",
       { class: cls },
     );

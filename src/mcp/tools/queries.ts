@@ -1,7 +1,7 @@
 /**
  * `execute_query`, `explain_query`, `confirm_destructive_operation`: console requests (spec 2.7,
  * 4.4). The driver's one classifier decides what a request is: reads run; writes need Read & Write
- * on both the token and the connection; destructive requests run only through
+ * on both the token and the connection; destructive and admin requests run only through
  * `confirm_destructive_operation`, with a Full Access token, once the user approved the exact
  * request in Quarry.
  */
@@ -77,7 +77,7 @@ export const executeQuery = defineTool({
   name: "execute_query",
   title: "Run a console request",
   description:
-    "Sends one request to the cluster, like Kibana's Dev Tools console: a method, a path and an optional JSON body (Query DSL; there is no SQL). Searches come back as their hits (_id, _index, _score, _source, sort values for search_after, highlight) with the total and aggregations; array answers such as GET /_cat/indices?format=json as a table; anything else as JSON. Reads always run; writes need Read & Write access on the connection (see list_connections); requests that delete data are refused here: use confirm_destructive_operation for them. Call describe_table before writing a query.",
+    "Sends one request to the cluster, like Kibana's Dev Tools console: a method, a path and an optional JSON body (Query DSL; there is no SQL). Searches come back as their hits (_id, _index, _score, _source, sort values for search_after, highlight) with the total and aggregations; array answers such as GET /_cat/indices?format=json as a table; anything else as JSON. Reads always run; writes need Read & Write access on the connection (see list_connections); requests that delete data (destructive) and admin requests (security: users, passwords, roles, API keys; cluster settings, license, node shutdown, snapshot restore or deletion, deleting policies, pipelines or templates) are refused here: use confirm_destructive_operation for them. Call describe_table before writing a query.",
   input: z.strictObject(consoleArgs),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   cutHint: "Ask for fewer hits (size), fewer fields (_source, filter_path) or use export_data.",
@@ -90,9 +90,9 @@ export const executeQuery = defineTool({
 
 export const confirmDestructiveOperation = defineTool({
   name: "confirm_destructive_operation",
-  title: "Run a destructive request, with the user's approval",
+  title: "Run a destructive or admin request, with the user's approval",
   description:
-    "Runs one request that deletes data (DELETE of an index or document, _delete_by_query and the like), which execute_query refuses. Needs a Full Access token and Read & Write access on the connection. Quarry shows the user the exact request and runs it only if they approve it in Quarry; the call waits for the answer. Only destructive requests are accepted here.",
+    "Runs one request that execute_query refuses: a destructive one, which deletes data (DELETE of an index, _delete_by_query and the like), or an admin one, which changes who can do what or how the cluster runs (users, passwords, roles, API keys, cluster settings, license, node shutdown, snapshot restore or deletion, deleting ILM/SLM policies, pipelines or templates). Needs a Full Access token and Read & Write access on the connection. Quarry shows the user the exact request and its class, and runs it only if they approve it in Quarry, every time; the call waits for the answer. Only destructive and admin requests are accepted here.",
   input: z.strictObject({
     ...consoleArgs,
     reason: z
@@ -107,7 +107,7 @@ export const confirmDestructiveOperation = defineTool({
     if (args.reason) ctx.caller.note = args.reason;
     const { session } = await reachForRequest(ctx, args.connection, request, {
       confirmed: true,
-      only: "destructive",
+      only: ["destructive", "admin"],
     });
     const result = await runWithTimeout(session, request, ctx, args.timeout_seconds);
     return { ...consoleRecord(result), ran: { method: request.method, path: request.path } };

@@ -9,7 +9,7 @@ export function registerApprovals(group: Command): void {
   group
     .command("approvals")
     .description(
-      "requests waiting for your approval (connections set to Ask Each Time, destructive requests)",
+      "requests waiting for your approval (connections set to Ask Each Time, destructive and admin requests)",
     )
     .action(async (_flags: unknown, cmd: Command) => {
       const dir = await ensureAppDataDir();
@@ -24,7 +24,7 @@ export function registerApprovals(group: Command): void {
       }
       for (const p of pending) {
         printLine(
-          `${p.id}  ${p.reason === "destructive" ? "DESTRUCTIVE " : ""}${p.target} on "${p.connection.name}" by token "${p.tokenName}"${p.clientName ? ` (${p.clientName})` : ""}, waits until ${p.expiresAt.slice(11, 19)}`,
+          `${p.id}  ${p.reason === "destructive" || p.reason === "admin" ? `${p.reason.toUpperCase()} ` : ""}${p.target} on "${p.connection.name}" by token "${p.tokenName}"${p.clientName ? ` (${p.clientName})` : ""}, waits until ${p.expiresAt.slice(11, 19)}`,
         );
         if (p.request) {
           printLine(`    ${p.request.method} ${p.request.path}`);
