@@ -1,6 +1,6 @@
 /**
- * The console run: one run at a time (busy from the press of Run), destructive requests confirmed
- * first, each request's outcome in order, long tasks followed as jobs with progress and cancel,
+ * The console run: one run at a time (busy from the press of Run), destructive and admin requests
+ * confirmed first, each request's outcome in order, long tasks followed as jobs with progress and cancel,
  * and a stop after a request that was cancelled or partly failed.
  */
 import { useCallback, useRef, useState } from "react";
@@ -22,7 +22,7 @@ export type RunAnswer =
   | { kind: "run"; run: ConsoleRun }
   | { kind: "job"; job: JobView<ConsoleRun> };
 
-/** Destructive requests waiting for the user's yes or no. */
+/** Destructive and admin requests waiting for the user's yes or no. */
 export interface PendingConfirm {
   blocks: ParsedConsoleRequest[];
   resolve: (ok: boolean) => void;
@@ -133,8 +133,10 @@ export function useConsoleRun(base: string, connectionId: string) {
   const runBlocks = useCallback(
     async (blocks: ParsedConsoleRequest[]) => {
       if (blocks.length === 0) return;
-      const destructive = blocks.filter((b) => b.classification === "destructive");
-      if (destructive.length > 0 && !(await askConfirm(destructive))) return;
+      const dangerous = blocks.filter(
+        (b) => b.classification === "destructive" || b.classification === "admin",
+      );
+      if (dangerous.length > 0 && !(await askConfirm(dangerous))) return;
       setOutcomes([]);
       const out: RunOutcome[] = [];
       for (const [i, block] of blocks.entries()) {

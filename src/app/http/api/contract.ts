@@ -182,6 +182,8 @@ export interface ParsedConsoleRequest {
   endLine: number;
   request?: ConsoleRequest;
   classification?: RequestClass;
+  /** What the request does, in the classifier's words ("deletes the index x"), for confirmations. */
+  reason?: string;
   /** Why this block is not a request (bad JSON body, unknown method...). */
   error?: ErrorBody["error"] & { line?: number };
 }

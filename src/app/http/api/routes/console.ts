@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import type { ConsoleRequest } from "../../../../core/console.ts";
+import type { DriverSession } from "../../../../core/driver.ts";
 import { ConsoleHistory } from "../../../storage/console-history.ts";
 import { badInput } from "../answers.ts";
 import type { ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
@@ -27,7 +28,7 @@ export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
             error
               ? { ...b, error: { ...error, details: {} } }
               : b.request
-                ? { ...b, classification: session.classify(b.request) }
+                ? { ...b, ...classified(session, b.request) }
                 : b,
         );
     },
@@ -93,4 +94,20 @@ function consoleRequest(v: unknown): ConsoleRequest {
     throw badInput("Send the request as { request: { method, path, body } }.");
   }
   return r;
+}
+
+/**
+ * The class of a request, with the reason a confirmation shows; a request the driver would refuse
+ * still gets its class (the refusal comes when it is run).
+ */
+function classified(
+  session: DriverSession,
+  request: ConsoleRequest,
+): Pick<ParsedConsoleRequest, "classification" | "reason"> {
+  try {
+    const c = session.checkRequest(request);
+    return { classification: c.class, reason: c.reason };
+  } catch {
+    return { classification: session.classify(request) };
+  }
 }
