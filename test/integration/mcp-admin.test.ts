@@ -11,7 +11,6 @@ import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import type { PendingApproval } from "../../src/app/mcp-host/approvals.ts";
 import { readAudit } from "../../src/app/storage/audit-log.ts";
-import { node, securedConfig, session, sessionTo } from "../support/cluster.ts";
 import {
   addNodeConnection,
   connectClient,
@@ -21,28 +20,13 @@ import {
   type TestServer,
   testHome,
 } from "../support/mcp.ts";
+import { createSecureUser, type TestUser } from "../support/secure-user.ts";
 
 const USER = "t-admin-user";
 const FIRST_PASSWORD = `first-${randomBytes(6).toString("hex")}`;
 
-/** The node as `elastic`, for setting up and cleaning up this file's user. */
-const admin = sessionTo(node("es8-secure"));
-
-/** The HTTP status of `GET /_security/_authenticate` as the test user with this password. */
-async function authenticates(password: string): Promise<number> {
-  const { config } = securedConfig({ username: USER });
-  const s = session(config, { password });
-  try {
-    return (await s.transport.request({ method: "GET", path: "/_security/_authenticate" })).status;
-  } catch (e) {
-    // The transport says a refused login as an error of its own.
-    const status = (e as { details?: { status?: number } }).details?.status;
-    if (status === 401) return status;
-    throw e;
-  } finally {
-    await s.close();
-  }
-}
+let user: TestUser;
+const authenticates = (password: string) => user.authenticates(password);
 
 interface RpcFailure {
   code: number;
@@ -89,12 +73,7 @@ async function answering<T>(
 }
 
 before(async () => {
-  const made = await admin.transport.request({
-    method: "PUT",
-    path: `/_security/user/${USER}`,
-    body: { password: FIRST_PASSWORD, roles: [] },
-  });
-  assert.equal(made.status, 200, JSON.stringify(made.body));
+  user = await createSecureUser(USER, FIRST_PASSWORD);
   assert.equal(await authenticates(FIRST_PASSWORD), 200);
   home = await testHome();
   await addNodeConnection(home, "secure", "es8-secure", "read-write", "always-allow");
@@ -107,8 +86,7 @@ after(async () => {
   for (const c of clients) await c.close();
   await srv?.stop();
   await home?.cleanup();
-  await admin.transport.request({ method: "DELETE", path: `/_security/user/${USER}` });
-  await admin.close();
+  await user?.remove();
 });
 
 describe("admin requests over MCP (es8 with security)", () => {
