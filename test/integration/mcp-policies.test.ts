@@ -265,7 +265,10 @@ describe("destructive requests", () => {
       arguments: { connection: "rw", method: "GET", path: `/${INDEX}/_search` },
     });
     assert.equal(res.isError, true);
-    assert.match((res.content as { text: string }[])[0]!.text, /only runs destructive and admin requests/);
+    assert.match(
+      (res.content as { text: string }[])[0]!.text,
+      /only runs destructive and admin requests/,
+    );
   });
 
   test("the user denies: -33007 named by the user's answer, and the index stays", async () => {
