@@ -1,7 +1,7 @@
 /**
  * How a tool, resource or prompt reaches a connection: find it by id or name among the saved
  * connections, apply the stacked access decision (core/access.ts), ask the user when the policy
- * says so (Ask Each Time, destructive confirmations), and lend a driver session from a small pool.
+ * says so (Ask Each Time, destructive and admin confirmations), and lend a driver session from a small pool.
  */
 import {
   type AccessDecision,

@@ -69,7 +69,7 @@ export interface AuditSink {
   record(entry: AuditEntry): void;
 }
 
-/** A question for the user (Ask Each Time, or a destructive request to confirm). */
+/** A question for the user (Ask Each Time, or a destructive or admin request to confirm). */
 export interface ApprovalRequest {
   /** Who asks: the token id, or "bridge" for the stdio bridge's rotating token. */
   subject: string;

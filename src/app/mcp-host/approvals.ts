@@ -1,6 +1,6 @@
 /**
  * Ask Each Time (spec 2.6): before an external client touches a connection whose AI policy is Ask
- * Each Time, and before any confirmed destructive request, the user answers in Quarry itself, never
+ * Each Time, and before any confirmed destructive or admin request, the user answers in Quarry itself, never
  * through the AI client, so a client cannot approve itself.
  *
  * The queue lives in the app process (the UI reads it through `pending()` and `answer()`); for the

@@ -13,7 +13,7 @@ export function registerApprove(group: Command): void {
   group
     .command("approve")
     .description(
-      `approve a waiting request; the same token may then use that connection for ${GRANT_MS / 3_600_000} h without asking (destructive requests are approved once)`,
+      `approve a waiting request; the same token may then use that connection for ${GRANT_MS / 3_600_000} h without asking (destructive and admin requests are approved once)`,
     )
     .argument("<id>", "the approval's id (quarry mcp approvals)")
     .option("--once", "approve only this request")
