@@ -33,11 +33,11 @@ const subs =
   (_m, rest) =>
     Object.hasOwn(reasons, rest[0] ?? "") ? reasons[rest[0] as string] : undefined;
 
-/** A family whose configuration objects are admin to delete (`DELETE /_ilm/policy/<name>`). */
+/** A family whose objects are admin to delete, and writes otherwise (`DELETE /_template/<t>`). */
 const deleting =
-  (what: string, under?: string): Family =>
-  (m, rest) =>
-    m === "DELETE" && (under === undefined || rest[0] === under) ? what : undefined;
+  (what: string): Family =>
+  (m) =>
+    m === "DELETE" ? what : undefined;
 
 /** The POSTs under `_security` that only check privileges or query, as Elasticsearch routes them. */
 export function securityRead(rest: string[]): string | undefined {
