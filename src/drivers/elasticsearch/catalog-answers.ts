@@ -229,5 +229,7 @@ export function fieldsOf(body: FieldCapsBody, query: FieldQuery): FieldMatch[] {
       });
     }
   }
-  return found.sort((a, b) => a.name.localeCompare(b.name) || a.type.localeCompare(b.type));
+  // By code unit, so a field's children (customer.city) stay next to it (customer).
+  const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return found.sort((a, b) => order(a.name, b.name) || order(a.type, b.type));
 }
