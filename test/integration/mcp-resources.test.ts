@@ -119,15 +119,15 @@ for (const era of ERAS) {
           name: "investigate_slow_query",
           arguments: { connection: n, table: INDEX, query: '{"query":{"match_all":{}}}' },
         });
-        const text = (slow.messages[0]?.content as { text: string }).text;
+        const text = JSON.stringify(slow.messages[0]?.content);
         for (const tool of ["index_stats", "get_shards", "explain_query", "cluster_health"])
           assert.ok(text.includes(tool), tool);
-        assert.ok(text.includes('"match_all"'));
+        assert.ok(text.includes("match_all"));
         const health = await c.getPrompt({
           name: "check_cluster_health",
           arguments: { connection: n },
         });
-        assert.match((health.messages[0]?.content as { text: string }).text, /cluster_health/);
+        assert.match(JSON.stringify(health.messages[0]?.content), /cluster_health/);
       });
 
       test(`${n}: a connection's tables, and a table's columns and mapping`, async () => {
