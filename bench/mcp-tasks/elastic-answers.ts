@@ -46,7 +46,10 @@ export const elasticAnswers: Answers = {
     for (const s of shards)
       if (s.prirep === "p" && !s.index.startsWith("."))
         docs.set(s.index, (docs.get(s.index) ?? 0) + Number(s.docs ?? 0));
-    return [...docs].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([i]) => i);
+    return [...docs]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([i]) => i);
   },
   async customerNameFields(r) {
     await r.call("list_indices", { indexPattern: "*" });
@@ -96,14 +99,18 @@ export const elasticAnswers: Answers = {
       queryBody: {
         size: 0,
         track_total_hits: true,
-        query: { bool: { filter: [{ term: { "customer.vip": true } }, { term: { paid: false } }] } },
+        query: {
+          bool: { filter: [{ term: { "customer.vip": true } }, { term: { paid: false } }] },
+        },
       },
     });
     return totalOf(parts);
   },
   async fieldType(r) {
     const parts = await r.call("get_mappings", { index: BENCH_INDEX });
-    const mapping = jsonAfterHeading(parts[1]!) as { properties: Record<string, { properties?: Record<string, { type: string }> }> };
+    const mapping = jsonAfterHeading(parts[1]!) as {
+      properties: Record<string, { properties?: Record<string, { type: string }> }>;
+    };
     return mapping.properties.customer!.properties!.email!.type;
   },
   async latestOrders(r) {

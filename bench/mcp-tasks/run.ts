@@ -53,22 +53,33 @@ const e = await elastic.client();
 try {
   await prepareNode(pool);
   const truths = truth(pool);
-  console.log(`MCP task benchmark on ${esUrl}: Quarry's tools vs @elastic/mcp-server-elasticsearch 0.3.1\n`);
-  console.log("question                                                  Quarry calls/chars   Elastic calls/chars   ratio");
+  console.log(
+    `MCP task benchmark on ${esUrl}: Quarry's tools vs @elastic/mcp-server-elasticsearch 0.3.1\n`,
+  );
+  console.log(
+    "question                                                  Quarry calls/chars   Elastic calls/chars   ratio",
+  );
   const sum = { q: { calls: 0, chars: 0 }, e: { calls: 0, chars: 0 }, qRight: 0, eRight: 0 };
   const misses: string[] = [];
   for (const key of Object.keys(QUESTIONS) as (keyof Answers)[]) {
     const expected = await truths[key]();
     const qo = await answer(quarryAnswers[key], q, expected);
     const eo = await answer(elasticAnswers[key], e, expected);
-    for (const [side, o, total] of [["Quarry", qo, sum.q], ["Elastic", eo, sum.e]] as const) {
+    for (const [side, o, total] of [
+      ["Quarry", qo, sum.q],
+      ["Elastic", eo, sum.e],
+    ] as const) {
       total.calls += o.calls;
       total.chars += o.chars;
-      if (!o.correct) misses.push(`  ${side}, "${QUESTIONS[key]}": ${o.note} (truth ${JSON.stringify(expected)})`);
+      if (!o.correct)
+        misses.push(
+          `  ${side}, "${QUESTIONS[key]}": ${o.note} (truth ${JSON.stringify(expected)})`,
+        );
     }
     if (qo.correct) sum.qRight++;
     if (eo.correct) sum.eRight++;
-    const cell = (o: Outcome) => `${o.correct ? " " : "✗"}${String(o.calls).padStart(3)} ${String(o.chars).padStart(7)}`;
+    const cell = (o: Outcome) =>
+      `${o.correct ? " " : "✗"}${String(o.calls).padStart(3)} ${String(o.chars).padStart(7)}`;
     console.log(
       `${QUESTIONS[key].padEnd(58)}${cell(qo).padStart(17)}${cell(eo).padStart(22)}${(qo.chars / eo.chars).toFixed(2).padStart(8)}`,
     );
@@ -77,7 +88,9 @@ try {
   console.log(
     `${"all ten".padEnd(58)}${`${sum.q.calls} ${sum.q.chars}`.padStart(17)}${`${sum.e.calls} ${sum.e.chars}`.padStart(22)}${ratio.toFixed(2).padStart(8)}`,
   );
-  console.log(`\nright answers: Quarry ${sum.qRight}/10, Elastic ${sum.eRight}/10 (✗ marks a wrong or missing answer)`);
+  console.log(
+    `\nright answers: Quarry ${sum.qRight}/10, Elastic ${sum.eRight}/10 (✗ marks a wrong or missing answer)`,
+  );
   if (misses.length) console.log(misses.join("\n"));
   console.log(
     `tool lists, read once per session: Quarry ${await toolListChars(q)} chars, Elastic ${await toolListChars(e)} chars`,

@@ -50,7 +50,8 @@ async function es<T>(pool: Pool, method: string, path: string, body?: unknown): 
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 200)}`);
+  if (res.statusCode >= 300)
+    throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 200)}`);
   return JSON.parse(text) as T;
 }
 
@@ -102,18 +103,20 @@ export function truth(pool: Pool): Record<keyof Answers, () => Promise<Answer>> 
         .sort();
     },
     async findOrder() {
-      const r = await es<{ hits: { hits: { _source: { customer: { name: string }; total: number } }[] } }>(
-        pool,
-        "POST",
-        `/${BENCH_INDEX}/_search`,
-        { size: 1, query: { term: { order_id: LOOKUP_ORDER } } },
-      );
+      const r = await es<{
+        hits: { hits: { _source: { customer: { name: string }; total: number } }[] };
+      }>(pool, "POST", `/${BENCH_INDEX}/_search`, {
+        size: 1,
+        query: { term: { order_id: LOOKUP_ORDER } },
+      });
       const s = r.hits.hits[0]!._source;
       return { customer: s.customer.name, total: s.total };
     },
     async unpaidVipOrders() {
       const r = await es<{ count: number }>(pool, "POST", `/${BENCH_INDEX}/_count`, {
-        query: { bool: { filter: [{ term: { "customer.vip": true } }, { term: { paid: false } }] } },
+        query: {
+          bool: { filter: [{ term: { "customer.vip": true } }, { term: { paid: false } }] },
+        },
       });
       return r.count;
     },
@@ -136,7 +139,9 @@ export function truth(pool: Pool): Record<keyof Answers, () => Promise<Answer>> 
       return { min: s.min, max: s.max, avg: round2(s.avg) };
     },
     async totalP95() {
-      const p = (await aggs(pool, { aggs: { p: { percentiles: { field: "total", percents: [95] } } } })).p as {
+      const p = (
+        await aggs(pool, { aggs: { p: { percentiles: { field: "total", percents: [95] } } } })
+      ).p as {
         values: Record<string, number>;
       };
       return round2(Object.values(p.values)[0]!);
@@ -153,12 +158,14 @@ export async function prepareNode(pool: Pool): Promise<void> {
   await es(pool, "PUT", `/${SMALL_INDEX}`, { settings: { number_of_replicas: 0 } });
   const bulk = (index: string, n: number) =>
     Array.from({ length: n }, (_, i) => `{"index":{"_index":"${index}"}}\n{"n":${i}}\n`).join("");
-  await pool.request({
-    method: "POST",
-    path: "/_bulk?refresh=true",
-    headers: { "content-type": "application/x-ndjson" },
-    body: bulk(REPLICATED_INDEX, 200) + bulk(SMALL_INDEX, 20),
-  }).then((r) => r.body.text());
+  await pool
+    .request({
+      method: "POST",
+      path: "/_bulk?refresh=true",
+      headers: { "content-type": "application/x-ndjson" },
+      body: bulk(REPLICATED_INDEX, 200) + bulk(SMALL_INDEX, 20),
+    })
+    .then((r) => r.body.text());
 }
 
 export async function removeBenchIndices(pool: Pool): Promise<void> {

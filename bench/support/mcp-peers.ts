@@ -40,7 +40,13 @@ export async function startQuarry(esUrl: string, connection = "bench"): Promise<
   await addConnection(storage, {
     name: connection,
     type: "elasticsearch",
-    settings: { host: hostname, port: Number(port), auth: "none", sslMode: "disabled", skipTlsVerify: false },
+    settings: {
+      host: hostname,
+      port: Number(port),
+      auth: "none",
+      sslMode: "disabled",
+      skipTlsVerify: false,
+    },
     externalClients: "read-only",
     aiPolicy: "always-allow",
   });
@@ -113,10 +119,17 @@ export async function prepareElastic(esUrl: string): Promise<ElasticServer> {
     if (name !== "mcp-server-elasticsearch")
       await symlink(join(modules, "@elastic", name), join(nm, "@elastic", name));
   }
-  await symlink(join(modules, "@modelcontextprotocol", "sdk", "node_modules", "zod"), join(nm, "zod"));
-  await cp(join(modules, "@elastic", "mcp-server-elasticsearch"), join(nm, "@elastic", "mcp-server-elasticsearch"), {
-    recursive: true,
-  });
+  await symlink(
+    join(modules, "@modelcontextprotocol", "sdk", "node_modules", "zod"),
+    join(nm, "zod"),
+  );
+  await cp(
+    join(modules, "@elastic", "mcp-server-elasticsearch"),
+    join(nm, "@elastic", "mcp-server-elasticsearch"),
+    {
+      recursive: true,
+    },
+  );
   const entry = join(nm, "@elastic", "mcp-server-elasticsearch", "dist", "index.js");
   return {
     async client() {
