@@ -3,6 +3,7 @@
  * it, as a loaded plugin. Core knows nothing of HTTP or any database's wire format.
  */
 
+import type { CatalogViews } from "./catalog.ts";
 import type { ChangeRefusal, ChangeSet, SaveResult } from "./changes.ts";
 import type {
   Classification,
@@ -84,6 +85,8 @@ export interface DriverSession {
   schemaRequest(table: string): ConsoleRequest;
   /** Checks a query against the table without running it, and says what it becomes. */
   explainRequest(table: string, query: Record<string, unknown>): ConsoleRequest;
+  /** Read-only views an agent explores the database with (core/catalog.ts). */
+  catalog(): CatalogViews;
 
   // Tables.
   /** The exact request a deletion will send, for the confirmation. */

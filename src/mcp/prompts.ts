@@ -2,6 +2,7 @@
  * Prompts: ready-made starts for an agent on a search cluster.
  * - `explore_index`: get to know an index (columns, size, sample rows, value distributions);
  * - `question_to_query`: turn a question in plain words into a Query DSL request and run it.
+ * (prompts-catalog.ts adds `investigate_slow_query` and `check_cluster_health`.)
  * Both embed the index's columns, read now under the same access rules as the tools, so the model
  * starts with the facts. Arguments complete: connections, and the tables of a connection.
  */
@@ -15,6 +16,7 @@ import { z } from "zod";
 import type { Principal } from "./auth.ts";
 import { asInvalidParams, audited, clientNameOf, principalOf } from "./calls.ts";
 import type { Caller } from "./connection-access.ts";
+import { registerCatalogPrompts } from "./prompts-catalog.ts";
 import { rank } from "./resources.ts";
 import type { ToolRuntimeDeps } from "./tool-runtime.ts";
 
@@ -138,9 +140,9 @@ function exploreText(table: string, facts: { connection: string; lines: string[]
     ...facts.lines,
     "",
     "Steps, using Quarry's tools:",
-    `1. count_rows for the total number of documents.`,
-    `2. browse_table with page_size 10 for sample rows.`,
-    `3. For up to 5 interesting keyword, boolean or numeric columns, run execute_query with POST /${table}/_search and size 0 and a terms (or stats) aggregation to see how values are distributed.`,
+    `1. count_rows for the total number of documents, and index_stats for its size and shards.`,
+    `2. browse_table with page_size 10 for sample rows (columns to keep them short).`,
+    `3. For up to 5 interesting keyword, boolean, date or numeric columns, run aggregate (terms, stats or date_histogram) to see how values are distributed.`,
     "4. Summarize: what a document represents, the key fields and their meaning, value ranges, missing or odd values, and questions this index can answer.",
     "Only read: do not write to the cluster.",
   ].join("\n");
@@ -229,4 +231,5 @@ export function registerPrompts(mcp: McpServer, deps: ToolRuntimeDeps, principal
       };
     },
   );
+  registerCatalogPrompts(mcp, args.explore.shape.connection, args.explore.shape.table);
 }

@@ -2,7 +2,9 @@
  * Resources (read-only JSON, under the same access rules as the tools):
  * - `quarry://connections`: the connections this client may see;
  * - `quarry://connections/{connection}/tables`: a connection's indices;
- * - `quarry://connections/{connection}/tables/{table}`: an index's columns and raw mapping.
+ * - `quarry://connections/{connection}/tables/{table}`: an index's columns and raw mapping;
+ * - `quarry://connections/{connection}/overview`: the cluster's health and largest indices
+ *   (what cluster_health and index_stats give).
  * The templates complete connection names, and table names of a connection the client may read
  * without anyone being asked.
  */
@@ -19,6 +21,7 @@ import { asInvalidParams, audited, clientNameOf, principalOf } from "./calls.ts"
 import type { Caller } from "./connection-access.ts";
 import { capped } from "./result.ts";
 import type { ToolRuntimeDeps } from "./tool-runtime.ts";
+import { catalogOf, healthRecord } from "./tools/cluster.ts";
 import { segment } from "./tools/context.ts";
 import { columnRecord, tableRecord } from "./tools/shape.ts";
 
@@ -105,6 +108,7 @@ export function registerResources(mcp: McpServer, deps: ToolRuntimeDeps, princip
   );
   registerConnectionTables(mcp, deps, kit, principal);
   registerTable(mcp, kit);
+  registerOverview(mcp, deps, kit, principal);
 }
 
 function registerConnectionTables(
@@ -170,6 +174,64 @@ function registerTable(mcp: McpServer, kit: Kit) {
           table,
           columns: columns.map(columnRecord),
           mapping: mapping.raw,
+        };
+      }),
+  );
+}
+
+/** Indices the overview lists, largest first; index_stats pages through all. */
+const OVERVIEW_INDICES = 20;
+
+export function registerOverview(
+  mcp: McpServer,
+  deps: ToolRuntimeDeps,
+  kit: Kit,
+  principal?: Principal,
+) {
+  mcp.registerResource(
+    "connection_overview",
+    new ResourceTemplate("quarry://connections/{connection}/overview", {
+      list: async (ctx) => ({
+        resources: (await deps.gateway.visible(principalOf(ctx, principal))).map((c) => ({
+          uri: `quarry://connections/${segment(c.name)}/overview`,
+          name: `${c.name} overview`,
+          mimeType: JSON_TYPE,
+        })),
+      }),
+      complete: { connection: kit.completeConnection },
+    }),
+    {
+      title: "A cluster's overview",
+      description:
+        "A connection's cluster at a glance: health (status, nodes, shard counts, unassigned shards and why) and its 20 largest indices with documents, size and segments.",
+      mimeType: JSON_TYPE,
+    },
+    (uri, vars, ctx) =>
+      kit.read(uri, ctx, async (who, caller, entry) => {
+        const { connection, session } = await kit.open(who, caller, entry, one(vars.connection));
+        const catalog = catalogOf(session);
+        const [health, stats] = await Promise.all([
+          catalog.health({ signal: caller.signal }),
+          catalog.tableStats(undefined, { signal: caller.signal }),
+        ]);
+        const largest = [...stats]
+          .sort((a, b) => (b.sizeBytes ?? -1) - (a.sizeBytes ?? -1))
+          .slice(0, OVERVIEW_INDICES);
+        return {
+          connection: connection.name,
+          health: healthRecord(health),
+          indices: {
+            total: stats.length,
+            columns: ["index", "docs", "size_bytes", "segments", "primaries", "replicas"],
+            rows: largest.map((t) => [
+              t.name,
+              t.docs,
+              t.sizeBytes,
+              t.segments,
+              t.primaries,
+              t.replicas,
+            ]),
+          },
         };
       }),
   );

@@ -78,10 +78,13 @@ for (const era of ERAS) {
           "quarry://connections",
           ...MAJORS.map((m) => `quarry://connections/${m}/tables`),
           "quarry://connections/quiet-asks/tables",
+          ...MAJORS.map((m) => `quarry://connections/${m}/overview`),
+          "quarry://connections/quiet-asks/overview",
         ],
       );
       const { resourceTemplates } = await c.listResourceTemplates();
       assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate).sort(), [
+        "quarry://connections/{connection}/overview",
         "quarry://connections/{connection}/tables",
         "quarry://connections/{connection}/tables/{table}",
       ]);
@@ -96,6 +99,37 @@ for (const era of ERAS) {
     });
 
     for (const n of MAJORS) {
+      test(`${n}: the cluster overview: health and the largest indices`, async () => {
+        const body = json(await c.readResource({ uri: `quarry://connections/${n}/overview` }));
+        assert.equal(body.connection, n);
+        assert.match(body.health.status, /^(green|yellow|red)$/);
+        assert.deepEqual(body.health.nodes.columns, ["name", "roles", "master"]);
+        assert.equal(body.health.nodes.rows[0][0], n);
+        assert.deepEqual(body.indices.columns.slice(0, 3), ["index", "docs", "size_bytes"]);
+        assert.ok(body.indices.rows.length <= 20 && body.indices.total >= body.indices.rows.length);
+        const sizes = body.indices.rows.map((r: unknown[]) => r[2] as number);
+        assert.deepEqual(
+          sizes,
+          [...sizes].sort((a, b) => b - a),
+        );
+      });
+
+      test(`${n}: the catalog prompts name the tools to use`, async () => {
+        const slow = await c.getPrompt({
+          name: "investigate_slow_query",
+          arguments: { connection: n, table: INDEX, query: '{"query":{"match_all":{}}}' },
+        });
+        const text = JSON.stringify(slow.messages[0]?.content);
+        for (const tool of ["index_stats", "get_shards", "explain_query", "cluster_health"])
+          assert.ok(text.includes(tool), tool);
+        assert.ok(text.includes("match_all"));
+        const health = await c.getPrompt({
+          name: "check_cluster_health",
+          arguments: { connection: n },
+        });
+        assert.match(JSON.stringify(health.messages[0]?.content), /cluster_health/);
+      });
+
       test(`${n}: a connection's tables, and a table's columns and mapping`, async () => {
         const tables = json(await c.readResource({ uri: `quarry://connections/${n}/tables` }));
         assert.ok(tables.tables.some((t: { name: string }) => t.name === INDEX));
@@ -112,7 +146,7 @@ for (const era of ERAS) {
         const { prompts } = await c.listPrompts();
         assert.deepEqual(
           prompts.map((p) => p.name),
-          ["explore_index", "question_to_query"],
+          ["explore_index", "question_to_query", "investigate_slow_query", "check_cluster_health"],
         );
         for (const p of prompts) assert.ok((p.description ?? "").length > 30);
         const explore = await c.getPrompt({

@@ -123,6 +123,11 @@ for (const era of ERAS) {
             "explain_query",
             "export_data",
             "confirm_destructive_operation",
+            "cluster_health",
+            "get_shards",
+            "index_stats",
+            "search_fields",
+            "aggregate",
           ],
         );
         for (const t of tools) {

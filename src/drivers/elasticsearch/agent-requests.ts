@@ -8,7 +8,7 @@ import type { RecordLookup } from "../../core/driver.ts";
 import { errors } from "../../core/errors.ts";
 
 /** An index, alias, pattern or comma list as one path segment (its commas kept). */
-function tablePath(table: string): string {
+export function tablePath(table: string): string {
   // A lone surrogate cannot be encoded (encodeURIComponent throws): a bad name, not a bug.
   if (!table.isWellFormed()) throw errors.illFormedName(table);
   return `/${encodeURIComponent(table).replace(/%2C/gi, ",")}`;

@@ -2,6 +2,8 @@
  * A live connection to one cluster: the Elasticsearch driver's `DriverSession`. Each operation
  * lives in its own module; this class only binds them to the connection's transport.
  */
+
+import type { CatalogViews } from "../../core/catalog.ts";
 import type { ChangeRefusal, ChangeSet } from "../../core/changes.ts";
 import type {
   Classification,
@@ -29,6 +31,7 @@ import {
   validateQueryRequest,
 } from "./agent-requests.ts";
 import { browse, openGrid, viewAsRequest } from "./browse.ts";
+import { esCatalog } from "./catalog.ts";
 import { validateChanges } from "./change-plan.ts";
 import { saveChanges } from "./changes.ts";
 import { classify, classifyRequest } from "./classify.ts";
@@ -235,6 +238,10 @@ export class EsSession implements DriverSession {
 
   explainRequest(table: string, query: Record<string, unknown>): ConsoleRequest {
     return validateQueryRequest(table, query);
+  }
+
+  catalog(): CatalogViews {
+    return esCatalog(this.transport, () => this.#ready());
   }
 
   planDeleteTable(table: string): ConsoleRequest {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { effectiveAccess } from "../../core/access.ts";
 import { AI_POLICY_LABELS, EXTERNAL_CLIENT_LABELS } from "../../core/connections.ts";
 import { defineTool } from "./context.ts";
+import { OUTPUTS } from "./outputs.ts";
 
 export const listConnections = defineTool({
   name: "list_connections",
@@ -10,7 +11,8 @@ export const listConnections = defineTool({
   description:
     "Lists the Elasticsearch connections the user saved in Quarry and allows you to use. Start here: every other tool takes a connection's name or id from this list. Each entry says what you may do on it (access: read-only or read-write) and whether the user is asked first (asks_first). Connections the user blocked are not listed.",
   input: z.strictObject({}),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  output: OUTPUTS.listConnections,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(_args, ctx) {
     const connections = await ctx.gateway.visible(ctx.principal);
     return {

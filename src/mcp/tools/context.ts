@@ -35,6 +35,8 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   title: string;
   description: string;
   input: S;
+  /** The structured content's shape, declared in tools/list as the tool's `outputSchema`. */
+  output: z.ZodType;
   annotations: ToolAnnotations;
   /** How to get what a cut result left out (ends the truncation note). */
   cutHint?: string;

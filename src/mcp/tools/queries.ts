@@ -16,6 +16,7 @@ import {
   type ToolContext,
   tableArg,
 } from "./context.ts";
+import { consoleOutput } from "./outputs.ts";
 import { consoleRecord } from "./shape.ts";
 
 const consoleArgs = {
@@ -79,6 +80,7 @@ export const executeQuery = defineTool({
   description:
     "Sends one request to the cluster, like Kibana's Dev Tools console: a method, a path and an optional JSON body (Query DSL; there is no SQL). Searches come back as their hits (_id, _index, _score, _source, sort values for search_after, highlight) with the total and aggregations; array answers such as GET /_cat/indices?format=json as a table; anything else as JSON. Reads always run; writes need Read & Write access on the connection (see list_connections); requests that delete data (destructive) and admin requests (security: users, passwords, roles, API keys; cluster settings, license, node shutdown, snapshot restore or deletion, deleting policies, pipelines or templates) are refused here: use confirm_destructive_operation for them. Call describe_table before writing a query.",
   input: z.strictObject(consoleArgs),
+  output: consoleOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   cutHint: "Ask for fewer hits (size), fewer fields (_source, filter_path) or use export_data.",
   async run(args, ctx) {
@@ -101,6 +103,7 @@ export const confirmDestructiveOperation = defineTool({
       .optional()
       .describe("Why this is needed, in one sentence; shown to the user with the request."),
   }),
+  output: consoleOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
   async run(args, ctx) {
     const request = consoleRequest(args);
@@ -126,7 +129,8 @@ export const explainQuery = defineTool({
       .record(z.string(), z.unknown())
       .describe('The Query DSL "query" object, e.g. {"match": {"title": "shoes"}}.'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  output: consoleOutput,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session, request } = await reachForRequest(ctx, args.connection, (s) =>
       s.explainRequest(args.table, args.query),

@@ -5,13 +5,14 @@ import { z } from "zod";
 import { FILTER_OPS, type FilterOperand, operandOf } from "../../core/filter-ops.ts";
 import type { BrowseRequest } from "../../core/grid.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
+import { OUTPUTS } from "./outputs.ts";
 import { consoleRecord, partialRecord, repeatedLeaves, rowObject } from "./shape.ts";
 
 /** The operators that take `operand`, as the descriptions name them: `in/not_in`. */
 const opsTaking = (operand: FilterOperand) =>
   FILTER_OPS.filter((op) => operandOf(op) === operand).join("/");
 
-const filtersArg = z
+export const filtersArg = z
   .array(
     z.strictObject({
       column: z.string().min(1).describe("A column name from describe_table (dotted path)."),
@@ -38,13 +39,13 @@ const filtersArg = z
   .optional()
   .describe("Column filters, all of which must match.");
 
-const queryArg = z
+export const queryArg = z
   .string()
   .max(10_000)
   .optional()
   .describe("A Lucene query_string across all fields, e.g. status:paid AND total:>100.");
 
-function browseRequest(args: {
+export function browseRequest(args: {
   filters?: z.infer<typeof filtersArg>;
   query?: string | undefined;
 }): BrowseRequest {
@@ -77,7 +78,8 @@ export const browseTable = defineTool({
     page: z.number().int().min(1).max(1_000_000).optional().describe("1-based page; default 1."),
     page_size: z.number().int().min(1).max(500).optional().describe("Rows per page; default 25."),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  output: OUTPUTS.browseTable,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   cutHint: "Ask for fewer columns or a smaller page_size, or use export_data for everything.",
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
@@ -121,7 +123,8 @@ export const countRows = defineTool({
     filters: filtersArg,
     query: queryArg,
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  output: OUTPUTS.countRows,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
     const result = await session.browse(args.table, { ...browseRequest(args), pageSize: 1 });
@@ -139,7 +142,8 @@ export const getDocument = defineTool({
     table: tableArg,
     id: z.string().min(1).max(512).describe("The document's _id."),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  output: OUTPUTS.getDocument,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
     const lookup = session.recordLookup(args.table, args.id);
@@ -188,6 +192,7 @@ export const exportData = defineTool({
       .optional()
       .describe("Base name of the file (no folder, no extension); default <table>-<time>."),
   }),
+  output: OUTPUTS.exportData,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);

@@ -1,6 +1,7 @@
 /** `list_tables`, `describe_table`, `get_mapping`: what a cluster holds and how it is mapped. */
 import { z } from "zod";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
+import { consoleOutput, OUTPUTS } from "./outputs.ts";
 import { columnRecord, consoleRecord, tableRecord } from "./shape.ts";
 
 export const listTables = defineTool({
@@ -16,7 +17,8 @@ export const listTables = defineTool({
       .optional()
       .describe("Only indices whose name contains this text (case-insensitive)."),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  output: OUTPUTS.listTables,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   cutHint: "Pass a pattern to list fewer indices.",
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
@@ -34,7 +36,8 @@ export const describeTable = defineTool({
   description:
     "Lists an index's columns from its mapping: object fields as dotted paths, nested arrays as one JSON column plus one column per leaf, and _id, _index, _score. Gives each column's type, the field a sort on it really uses (text sorts by its .keyword subfield; null means it cannot sort) and whether it can be filtered. Call this before writing a query.",
   input: z.strictObject({ connection: connectionArg, table: tableArg }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  output: OUTPUTS.describeTable,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
     const columns = await session.describeTable(args.table);
@@ -48,7 +51,8 @@ export const getMapping = defineTool({
   description:
     "Returns the raw Elasticsearch mapping of an index (or of every index behind an alias or pattern): field types, multi-fields, analyzers and nested paths, as GET /<index>/_mapping answers.",
   input: z.strictObject({ connection: connectionArg, table: tableArg }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  output: consoleOutput,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
     const request = session.schemaRequest(args.table);

@@ -4,6 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
+import type { CatalogViews, FieldMatch, TableStats } from "../../../../src/core/catalog.ts";
 import type { DriverSession, ServerInfo } from "../../../../src/core/driver.ts";
 import { QuarryError } from "../../../../src/core/errors.ts";
 import type { TableInfo } from "../../../../src/core/grid.ts";
@@ -62,9 +63,64 @@ export function openSession(config: JsonFileConfig): DriverSession {
     recordLookup: unsupported,
     schemaRequest: unsupported,
     explainRequest: unsupported,
+    catalog: () => catalogOf(config),
     planDeleteTable: unsupported,
     deleteTable: unsupported,
     openScan: unsupported,
     async close() {},
+  };
+}
+
+/** A JSON file has no servers, partitions or aggregations: it says so; its tables and fields it knows. */
+function noSuchView(what: string): never {
+  throw new QuarryError(
+    "invalid_input",
+    `This database has no ${what}: it is a JSON file`,
+    "Use list_tables, index_stats or search_fields on it.",
+  );
+}
+
+function catalogOf(config: JsonFileConfig): CatalogViews {
+  return {
+    health: async () => noSuchView("health report"),
+    partitions: async () => noSuchView("partitions"),
+    aggregate: async () => noSuchView("aggregations"),
+    async tableStats(table): Promise<TableStats[]> {
+      return Object.entries(await tablesOf(config))
+        .filter(([name]) => !table || name === table)
+        .map(([name, rows]) => ({
+          name,
+          docs: Array.isArray(rows) ? rows.length : null,
+          deletedDocs: 0,
+          sizeBytes: Buffer.byteLength(JSON.stringify(rows)),
+          primarySizeBytes: null,
+          segments: null,
+          primaries: null,
+          replicas: null,
+        }));
+    },
+    async findFields(query): Promise<FieldMatch[]> {
+      const found = new Map<string, FieldMatch>();
+      for (const [table, rows] of Object.entries(await tablesOf(config))) {
+        if (query.tables && query.tables !== table) continue;
+        for (const row of Array.isArray(rows) ? rows : [])
+          for (const [name, value] of Object.entries(row as Record<string, unknown>)) {
+            const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+            if (query.name && !name.toLowerCase().includes(query.name.toLowerCase())) continue;
+            if (query.types?.length && !query.types.includes(type)) continue;
+            const key = `${name}\u0000${type}`;
+            const match = found.get(key) ?? {
+              name,
+              type,
+              tables: [],
+              searchable: null,
+              aggregatable: null,
+            };
+            if (!match.tables.includes(table)) match.tables.push(table);
+            found.set(key, match);
+          }
+      }
+      return [...found.values()];
+    },
   };
 }

@@ -1,0 +1,140 @@
+/**
+ * How an agent answers each question with `@elastic/mcp-server-elasticsearch` 0.3.1's four tools
+ * (list_indices, get_mappings, search, get_shards), reading their text as a model would: a
+ * heading line, then JSON (lists, mappings, aggregations) or one "field: value" block per hit.
+ */
+import type { Recorder } from "./recorder.ts";
+import { type Answers, BENCH_INDEX, DECEMBER, LOOKUP_ORDER } from "./tasks.ts";
+
+/** The JSON that follows a heading such as "Found 3 shards" or "Aggregations: ". */
+function jsonAfterHeading(part: string): unknown {
+  const at = part.search(/[[{]/);
+  return JSON.parse(part.slice(at));
+}
+
+async function aggregations(r: Recorder, queryBody: Record<string, unknown>) {
+  const parts = await r.call("search", { index: BENCH_INDEX, queryBody });
+  const aggs = parts.find((p) => p.startsWith("Aggregations:"));
+  if (!aggs) throw new Error("the search answer has no aggregations");
+  return jsonAfterHeading(aggs) as Record<string, Record<string, unknown>>;
+}
+
+/** "Total results: 42, showing 0 from position 0" → 42. */
+function totalOf(parts: string[]): number {
+  const m = /^Total results: (\d+)/.exec(parts[0] ?? "");
+  if (!m) throw new Error(`no total in "${parts[0]}"`);
+  return Number(m[1]);
+}
+
+/** One hit's "field: value" lines back into an object. */
+function hitFields(part: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const line of part.split("\n")) {
+    const at = line.indexOf(": ");
+    if (at > 0) out[line.slice(0, at)] = JSON.parse(line.slice(at + 2));
+  }
+  return out;
+}
+
+type Shard = { index: string; shard: string; prirep: string; state: string; docs?: string };
+
+export const elasticAnswers: Answers = {
+  async largestIndices(r) {
+    // list_indices leaves out document counts (0.3.1 reads a key _cat does not send), so the shards.
+    const shards = jsonAfterHeading((await r.call("get_shards", {}))[1]!) as Shard[];
+    const docs = new Map<string, number>();
+    for (const s of shards)
+      if (s.prirep === "p" && !s.index.startsWith("."))
+        docs.set(s.index, (docs.get(s.index) ?? 0) + Number(s.docs ?? 0));
+    return [...docs]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([i]) => i);
+  },
+  async customerNameFields(r) {
+    await r.call("list_indices", { indexPattern: "*" });
+    const parts = await r.call("get_mappings", { index: BENCH_INDEX });
+    const mapping = jsonAfterHeading(parts[1]!) as Record<string, unknown>;
+    const found: string[] = [];
+    const walk = (props: Record<string, Record<string, unknown>>, prefix: string) => {
+      for (const [name, def] of Object.entries(props)) {
+        const path = `${prefix}${name}`;
+        if (def.properties) walk(def.properties as never, `${path}.`);
+        else if (/customer/.test(path) && /name/.test(path)) found.push(path);
+        // A multi-field (name.keyword) is a field of its own.
+        if (def.fields) walk(def.fields as never, `${path}.`);
+      }
+    };
+    walk(mapping.properties as never, "");
+    return found.sort();
+  },
+  async ordersPerStatusInDecember(r) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      query: { range: { created_at: DECEMBER } },
+      aggs: { by_status: { terms: { field: "status", size: 20 } } },
+    });
+    const buckets = aggs.by_status!.buckets as { key: string; doc_count: number }[];
+    return Object.fromEntries(buckets.map((b) => [b.key, b.doc_count]));
+  },
+  async unassignedShards(r) {
+    const shards = jsonAfterHeading((await r.call("get_shards", {}))[1]!) as Shard[];
+    // The tool does not say why a shard is unassigned: the answer lacks the reason.
+    return shards
+      .filter((s) => s.state === "UNASSIGNED")
+      .map((s) => `${s.index}/${s.shard}/${s.prirep}: ?`)
+      .sort();
+  },
+  async findOrder(r) {
+    const parts = await r.call("search", {
+      index: BENCH_INDEX,
+      queryBody: { size: 1, query: { term: { order_id: LOOKUP_ORDER } } },
+    });
+    const hit = hitFields(parts[1]!);
+    return { customer: (hit.customer as { name: string }).name, total: hit.total };
+  },
+  async unpaidVipOrders(r) {
+    const parts = await r.call("search", {
+      index: BENCH_INDEX,
+      queryBody: {
+        size: 0,
+        track_total_hits: true,
+        query: {
+          bool: { filter: [{ term: { "customer.vip": true } }, { term: { paid: false } }] },
+        },
+      },
+    });
+    return totalOf(parts);
+  },
+  async fieldType(r) {
+    const parts = await r.call("get_mappings", { index: BENCH_INDEX });
+    const mapping = jsonAfterHeading(parts[1]!) as {
+      properties: Record<string, { properties?: Record<string, { type: string }> }>;
+    };
+    return mapping.properties.customer!.properties!.email!.type;
+  },
+  async latestOrders(r) {
+    const parts = await r.call("search", {
+      index: BENCH_INDEX,
+      queryBody: {
+        size: 5,
+        sort: [{ created_at: "desc" }],
+        _source: ["order_id", "customer.name", "total"],
+      },
+    });
+    return parts.slice(1).map((p) => String(hitFields(p).order_id));
+  },
+  async totalStats(r) {
+    const aggs = await aggregations(r, { size: 0, aggs: { t: { stats: { field: "total" } } } });
+    const s = aggs.t as { min: number; max: number; avg: number };
+    return { min: s.min, max: s.max, avg: Math.round(s.avg * 100) / 100 };
+  },
+  async totalP95(r) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      aggs: { p: { percentiles: { field: "total", percents: [95] } } },
+    });
+    const values = (aggs.p as { values: Record<string, number> }).values;
+    return Math.round(Object.values(values)[0]! * 100) / 100;
+  },
+};

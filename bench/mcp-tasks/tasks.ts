@@ -1,0 +1,176 @@
+/**
+ * The ten questions, and their true answers read straight from the node. Each server's scripted
+ * agent (quarry-answers.ts, elastic-answers.ts) answers the same questions with its own tools; an
+ * answer counts only when it equals the truth.
+ */
+import type { Pool } from "undici";
+import type { Recorder } from "./recorder.ts";
+
+export const BENCH_INDEX = "sample-orders";
+/** An index with a replica a one-node cluster cannot place: its shards stay unassigned. */
+export const REPLICATED_INDEX = "bench-tasks-replicated";
+export const SMALL_INDEX = "bench-tasks-small";
+export const LOOKUP_ORDER = "ORD-004242";
+export const DECEMBER = { gte: "2025-12-01", lt: "2026-01-01" };
+
+type Answer = unknown;
+export type AnswerFn = (r: Recorder) => Promise<Answer>;
+
+export interface Answers {
+  largestIndices: AnswerFn;
+  customerNameFields: AnswerFn;
+  ordersPerStatusInDecember: AnswerFn;
+  unassignedShards: AnswerFn;
+  findOrder: AnswerFn;
+  unpaidVipOrders: AnswerFn;
+  fieldType: AnswerFn;
+  latestOrders: AnswerFn;
+  totalStats: AnswerFn;
+  totalP95: AnswerFn;
+}
+
+export const QUESTIONS: Record<keyof Answers, string> = {
+  largestIndices: "Which three indices hold the most documents?",
+  customerNameFields: "Which fields hold customer names?",
+  ordersPerStatusInDecember: "How many orders per status in December 2025?",
+  unassignedShards: "Which shards are unassigned, and why?",
+  findOrder: `Find order ${LOOKUP_ORDER}: whose is it and what is its total?`,
+  unpaidVipOrders: "How many orders of VIP customers are unpaid?",
+  fieldType: "What type is the field customer.email?",
+  latestOrders: "Which are the five most recent orders?",
+  totalStats: "What are the smallest, largest and average order totals?",
+  totalP95: "What is the 95th percentile of order totals?",
+};
+
+async function es<T>(pool: Pool, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await pool.request({
+    method: method as "GET",
+    path,
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.body.text();
+  if (res.statusCode >= 300)
+    throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 200)}`);
+  return JSON.parse(text) as T;
+}
+
+async function aggs(pool: Pool, body: Record<string, unknown>) {
+  const r = await es<{ aggregations: Record<string, Record<string, unknown>> }>(
+    pool,
+    "POST",
+    `/${BENCH_INDEX}/_search`,
+    { size: 0, ...body },
+  );
+  return r.aggregations;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The true answers, from the node itself (bare requests, no MCP). */
+export function truth(pool: Pool): Record<keyof Answers, () => Promise<Answer>> {
+  return {
+    async largestIndices() {
+      const rows = await es<{ index: string; "docs.count": string }[]>(
+        pool,
+        "GET",
+        "/_cat/indices?format=json&h=index,docs.count",
+      );
+      return rows
+        .filter((r) => !r.index.startsWith("."))
+        .sort((a, b) => Number(b["docs.count"]) - Number(a["docs.count"]))
+        .slice(0, 3)
+        .map((r) => r.index);
+    },
+    customerNameFields: async () => ["customer.name", "customer.name.keyword"],
+    async ordersPerStatusInDecember() {
+      const a = await aggs(pool, {
+        query: { range: { created_at: DECEMBER } },
+        aggs: { s: { terms: { field: "status", size: 20 } } },
+      });
+      const buckets = a.s!.buckets as { key: string; doc_count: number }[];
+      return Object.fromEntries(buckets.map((b) => [b.key, b.doc_count]));
+    },
+    async unassignedShards() {
+      const rows = await es<Record<string, string>[]>(
+        pool,
+        "GET",
+        "/_cat/shards?format=json&h=index,shard,prirep,state,unassigned.reason",
+      );
+      return rows
+        .filter((r) => r.state === "UNASSIGNED")
+        .map((r) => `${r.index}/${r.shard}/${r.prirep}: ${r["unassigned.reason"]}`)
+        .sort();
+    },
+    async findOrder() {
+      const r = await es<{
+        hits: { hits: { _source: { customer: { name: string }; total: number } }[] };
+      }>(pool, "POST", `/${BENCH_INDEX}/_search`, {
+        size: 1,
+        query: { term: { order_id: LOOKUP_ORDER } },
+      });
+      const s = r.hits.hits[0]!._source;
+      return { customer: s.customer.name, total: s.total };
+    },
+    async unpaidVipOrders() {
+      const r = await es<{ count: number }>(pool, "POST", `/${BENCH_INDEX}/_count`, {
+        query: {
+          bool: { filter: [{ term: { "customer.vip": true } }, { term: { paid: false } }] },
+        },
+      });
+      return r.count;
+    },
+    fieldType: async () => "keyword",
+    async latestOrders() {
+      const r = await es<{ hits: { hits: { _source: { order_id: string } }[] } }>(
+        pool,
+        "POST",
+        `/${BENCH_INDEX}/_search`,
+        { size: 5, sort: [{ created_at: "desc" }], _source: ["order_id"] },
+      );
+      return r.hits.hits.map((h) => h._source.order_id);
+    },
+    async totalStats() {
+      const s = (await aggs(pool, { aggs: { t: { stats: { field: "total" } } } })).t as {
+        min: number;
+        max: number;
+        avg: number;
+      };
+      return { min: s.min, max: s.max, avg: round2(s.avg) };
+    },
+    async totalP95() {
+      const p = (
+        await aggs(pool, { aggs: { p: { percentiles: { field: "total", percents: [95] } } } })
+      ).p as {
+        values: Record<string, number>;
+      };
+      return round2(Object.values(p.values)[0]!);
+    },
+  };
+}
+
+/** Makes the node look like one an agent is asked about: a small index and unassigned replicas. */
+export async function prepareNode(pool: Pool): Promise<void> {
+  await removeBenchIndices(pool);
+  await es(pool, "PUT", `/${REPLICATED_INDEX}`, {
+    settings: { number_of_shards: 2, number_of_replicas: 1 },
+  });
+  await es(pool, "PUT", `/${SMALL_INDEX}`, { settings: { number_of_replicas: 0 } });
+  const bulk = (index: string, n: number) =>
+    Array.from({ length: n }, (_, i) => `{"index":{"_index":"${index}"}}\n{"n":${i}}\n`).join("");
+  await pool
+    .request({
+      method: "POST",
+      path: "/_bulk?refresh=true",
+      headers: { "content-type": "application/x-ndjson" },
+      body: bulk(REPLICATED_INDEX, 200) + bulk(SMALL_INDEX, 20),
+    })
+    .then((r) => r.body.text());
+}
+
+export async function removeBenchIndices(pool: Pool): Promise<void> {
+  for (const index of [REPLICATED_INDEX, SMALL_INDEX]) {
+    const r = await pool.request({ method: "DELETE", path: `/${index}` });
+    await r.body.text();
+  }
+}

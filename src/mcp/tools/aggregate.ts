@@ -1,0 +1,145 @@
+/**
+ * `aggregate`: one aggregation on a field (terms, date histogram, histogram, stats, percentiles,
+ * distinct count) over the documents the grid's filters and a Lucene query select, answered as a
+ * compact table: buckets as rows of key and doc_count, stats as one row.
+ */
+import { z } from "zod";
+import {
+  AGGREGATION_KINDS,
+  type AggregationRequest,
+  type AggregationResult,
+  BUCKET_METRICS,
+} from "../../core/catalog.ts";
+import { catalogOf } from "./cluster.ts";
+import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
+import { output, tableShape } from "./outputs.ts";
+import { browseRequest, filtersArg, queryArg } from "./rows.ts";
+import { partialRecord } from "./shape.ts";
+
+const aggregateOutput = output({
+  table: z.string(),
+  kind: z.enum(AGGREGATION_KINDS),
+  field: z.string(),
+  matched: z.number(),
+  ...tableShape,
+  other_doc_count: z.number().optional(),
+  count_error: z.number().optional(),
+});
+
+/** The result as one table: buckets (key, doc_count[, metric]), stats as one row. Pure. */
+export function aggregationTable(
+  result: AggregationResult,
+  metric?: AggregationRequest["metric"],
+): { columns: string[]; rows: unknown[][] } {
+  if (result.buckets) {
+    const metricColumn = metric ? [`${metric.op}_${metric.field}`] : [];
+    return {
+      columns: ["key", "doc_count", ...metricColumn],
+      rows: result.buckets.map((b) => [
+        b.keyText ?? b.key,
+        b.count,
+        ...(metric ? [b.metric ?? null] : []),
+      ]),
+    };
+  }
+  if (result.stats) {
+    const s = result.stats;
+    return {
+      columns: ["count", "min", "max", "avg", "sum"],
+      rows: [
+        [s.count, result.statsText?.min ?? s.min, result.statsText?.max ?? s.max, s.avg, s.sum],
+      ],
+    };
+  }
+  if (result.percentiles)
+    return {
+      columns: ["percent", "value"],
+      rows: result.percentiles.map((p) => [p.percent, p.text ?? p.value]),
+    };
+  return { columns: ["distinct"], rows: [[result.distinct ?? 0]] };
+}
+
+export const aggregate = defineTool({
+  name: "aggregate",
+  title: "Aggregate a field",
+  description:
+    "Counts or measures one field over the documents that match the filters (the same as browse_table's) and an optional Lucene query: terms (top values with doc_count), date_histogram (documents per calendar or fixed interval; without interval, about `size` automatic buckets), histogram (numeric interval), stats (count, min, max, avg, sum), percentiles, cardinality (approximate distinct count). terms and histograms can add one metric per bucket (avg/sum/min/max/cardinality of another field). Text fields are grouped by their keyword sub-field. Answers a compact table: columns once, rows as arrays. Use it instead of execute_query aggregations.",
+  input: z.strictObject({
+    connection: connectionArg,
+    table: tableArg,
+    kind: z.enum(AGGREGATION_KINDS).describe("What to compute."),
+    field: z
+      .string()
+      .min(1)
+      .max(512)
+      .describe("The field (dotted path, as describe_table names it)."),
+    filters: filtersArg,
+    query: queryArg,
+    size: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe(
+        "terms: how many top values (default 10); automatic date_histogram: buckets (default 20).",
+      ),
+    interval: z
+      .union([z.string().max(20), z.number().positive()])
+      .optional()
+      .describe(
+        "date_histogram: minute, hour, day, week, month, quarter, year, or fixed like 30m, 12h, 7d; histogram: a number.",
+      ),
+    time_zone: z
+      .string()
+      .max(64)
+      .optional()
+      .describe("date_histogram: e.g. Europe/Paris; default UTC."),
+    percents: z
+      .array(z.number().min(0).max(100))
+      .min(1)
+      .max(20)
+      .optional()
+      .describe("percentiles: which ones; default 1, 5, 25, 50, 75, 95, 99."),
+    metric: z
+      .strictObject({ op: z.enum(BUCKET_METRICS), field: z.string().min(1).max(512) })
+      .optional()
+      .describe("terms and histograms: one metric of another field per bucket."),
+    min_doc_count: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        "Leave out buckets with fewer documents; default 1 (0 keeps empty histogram buckets).",
+      ),
+  }),
+  output: aggregateOutput,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+  cutHint: "Ask for fewer buckets (a smaller size or a coarser interval) or narrow the filters.",
+  async run(args, ctx) {
+    const { session } = await reachConnection(ctx, args.connection);
+    const request: AggregationRequest = {
+      kind: args.kind,
+      field: args.field,
+      ...browseRequest(args),
+      ...(args.size !== undefined ? { size: args.size } : {}),
+      ...(args.interval !== undefined ? { interval: args.interval } : {}),
+      ...(args.time_zone ? { timeZone: args.time_zone } : {}),
+      ...(args.percents ? { percents: args.percents } : {}),
+      ...(args.metric ? { metric: args.metric } : {}),
+      ...(args.min_doc_count !== undefined ? { minCount: args.min_doc_count } : {}),
+    };
+    const result = await catalogOf(session).aggregate(args.table, request, { signal: ctx.signal });
+    return {
+      ...partialRecord(result.partial),
+      table: args.table,
+      kind: result.kind,
+      field: result.field,
+      matched: result.matched,
+      ...aggregationTable(result, args.metric),
+      ...(result.otherCount !== undefined ? { other_doc_count: result.otherCount } : {}),
+      ...(result.countError ? { count_error: result.countError } : {}),
+    };
+  },
+});

@@ -1,0 +1,119 @@
+/**
+ * The output schemas every tool declares (tools/list `outputSchema`), and the compact table a
+ * list answers as: `columns` once, then `rows` as arrays in that order, so a model reads no key
+ * twice. Every answer may also carry what a cut adds (`truncated`, `note`, result.ts) and a
+ * partial answer's `warning` and `failed_shards` (shape.ts).
+ */
+import { z } from "zod";
+
+/** What result.ts adds when it cut an answer to size. */
+const cutFields = {
+  truncated: z.literal(true).optional(),
+  note: z.string().optional(),
+};
+
+const failedPart = z.object({
+  index: z.string().nullable(),
+  shard: z.number().nullable(),
+  node: z.string().nullable(),
+  reason: z.string(),
+});
+
+/** What shape.ts's partialRecord adds when some parts of the data did not answer. */
+export const partialFields = {
+  warning: z.string().optional(),
+  failed_shards: z.array(failedPart).optional(),
+};
+
+/** An object answer: these fields, and what a cut or a partial answer may add. */
+export function output<S extends z.ZodRawShape>(shape: S) {
+  return z.object({ ...shape, ...cutFields, ...partialFields });
+}
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown())]);
+/** A table: its column names once, its rows as arrays in that order. */
+export const tableShape = {
+  columns: z.array(z.string()),
+  rows: z.array(z.array(cell)),
+};
+export const compactTable = z.object(tableShape);
+
+/** The cursor fields of a list answered a page at a time. */
+export const pagedFields = {
+  /** Rows before this page. */
+  offset: z.number().int(),
+  /** All rows, across pages. */
+  total: z.number().int(),
+  /** Pass as `cursor` to get the next page; absent on the last page. */
+  next_cursor: z.string().optional(),
+};
+
+/** A console answer (shape.ts's consoleRecord): its kind, status and the answer's own fields. */
+export const consoleOutput = z.looseObject({
+  kind: z.enum(["search", "table", "json", "error"]),
+  status: z.number(),
+  ...cutFields,
+  ...partialFields,
+});
+
+const tableRecord = z.object({
+  name: z.string(),
+  docs: z.number().nullable(),
+  size_bytes: z.number().nullable(),
+  health: z.string().nullable(),
+  status: z.string(),
+});
+
+const columnRecord = z.object({
+  name: z.string(),
+  type: z.string(),
+  kind: z.string(),
+  primary_key: z.literal(true).optional(),
+  sort_field: z.string().nullable(),
+  sort_note: z.string().optional(),
+  filterable: z.boolean(),
+  multi_fields: z.array(z.object({ name: z.string(), type: z.string() })).optional(),
+  nested_paths: z.array(z.string()).optional(),
+  conflict: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export const OUTPUTS = {
+  listConnections: output({
+    connections: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        type: z.string(),
+        host: z.string().optional(),
+        port: z.number().optional(),
+        access: z.string(),
+        asks_first: z.boolean(),
+        external_clients: z.string(),
+        ai_policy: z.string(),
+      }),
+    ),
+  }),
+  listTables: output({ count: z.number().int(), tables: z.array(tableRecord) }),
+  describeTable: output({ table: z.string(), columns: z.array(columnRecord) }),
+  browseTable: output({
+    table: z.string(),
+    total: z.number(),
+    page: z.number(),
+    page_size: z.number(),
+    paging: z.enum(["from-size", "search-after"]),
+    dropped_sort: z.array(z.object({ column: z.string(), reason: z.string() })).optional(),
+    columns: z.array(z.string()),
+    shown_in_parent: z.record(z.string(), z.string()).optional(),
+    rows: z.array(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
+    next_cursor: z.string().optional(),
+  }),
+  countRows: output({ table: z.string(), count: z.number() }),
+  getDocument: z.looseObject({ found: z.boolean(), ...cutFields, ...partialFields }),
+  exportData: output({
+    path: z.string(),
+    format: z.string(),
+    written: z.number(),
+    expected: z.number().nullable(),
+    duration_ms: z.number(),
+  }),
+} as const;
