@@ -149,7 +149,10 @@ describe("browse_table sized for a model", () => {
     );
     const unknown = await browse({ table: INDEX, columns: ["customer.nope"] });
     assert.equal(unknown.isError, true);
-    assert.match(unknown.text, /No column "customer.nope" in this table\nUse the column names describe_table lists/);
+    assert.match(
+      unknown.text,
+      /No column "customer.nope" in this table\nUse the column names describe_table lists/,
+    );
   });
 
   test("a cursor walk reads every row once, in order, and ends without a cursor", async () => {
