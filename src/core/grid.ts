@@ -107,6 +107,11 @@ export interface BrowseRequest {
   /** Rows per page; default DEFAULT_PAGE_SIZE, at most MAX_PAGE_SIZE. */
   pageSize?: number;
   /**
+   * Rows to skip before the page, for a page that starts between page boundaries (where a reader
+   * stopped, e.g. after a cut answer). When given, `page` is ignored.
+   */
+  offset?: number;
+  /**
    * For a grid kept open: forget its point in time and remembered positions so this page reads
    * the index as it is now (after a save, or when the user asks to reload).
    */

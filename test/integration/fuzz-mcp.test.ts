@@ -261,6 +261,71 @@ const CONSOLE_PATHS = () => [
   "/*",
 ];
 
+const CATALOG_TOOLS = [
+  "cluster_health",
+  "get_shards",
+  "index_stats",
+  "search_fields",
+  "aggregate",
+] as const;
+
+/** A cursor as browse_table gives them (base64url JSON), often bent, or anything else. */
+function browseCursor(r: Prng): unknown {
+  const json = { o: r.pick([0, 5, 25, 10_000, -1, 1.5]), n: r.pick([1, 25, 501, 0]), k: "x" };
+  return r.weighted<unknown>([
+    [2, () => Buffer.from(JSON.stringify(json)).toString("base64url")],
+    [1, () => mutateText(r, Buffer.from(JSON.stringify(json)).toString("base64url"))],
+    [1, () => r.pick(["", "0", "=", "e30", "bnVsbA", "x".repeat(201)])],
+    [1, () => randomJson(r, 1)],
+  ]);
+}
+
+/** Random and malformed arguments for the catalog tools. */
+function catalogArgs(
+  r: Prng,
+  name: string,
+  args: Record<string, unknown>,
+): Record<string, unknown> {
+  if (name !== "search_fields" && (name === "get_shards" || name === "aggregate" || r.chance(0.5)))
+    args.table = tableName(r);
+  if (name === "get_shards" || name === "index_stats" || name === "search_fields") {
+    if (r.chance(0.4)) args.limit = r.pick([1, 10, 1000, 1001, 0, -3, 2.5]);
+    if (r.chance(0.4)) args.cursor = r.pick<unknown>(["0", "1", "99999", "-1", "x", 3, ""]);
+  }
+  if (name === "index_stats" && r.chance(0.4)) args.sort = r.pick(["size", "docs", "name", "x"]);
+  if (name === "search_fields") {
+    if (r.chance(0.6)) args.name = r.pick<unknown>(["status", "*.sku", "?", "[", "", 7]);
+    if (r.chance(0.4)) args.types = r.pick<unknown>([["keyword"], ["date", "nope"], [], "text"]);
+  }
+  if (name !== "aggregate") return args;
+  args.kind = r.pick<unknown>([
+    "terms",
+    "date_histogram",
+    "histogram",
+    "stats",
+    "percentiles",
+    "cardinality",
+    "median",
+  ]);
+  args.field = r.chance(0.85) ? r.pick(COLUMNS) : randomJson(r, 1);
+  if (r.chance(0.4)) args.filters = filters(r);
+  if (r.chance(0.2)) args.query = r.pick(["status:paid", "title:(", randomString(r, 20)]);
+  if (r.chance(0.3)) args.size = r.pick([1, 10, 1000, 1001, 0]);
+  if (r.chance(0.3))
+    args.interval = r.pick<unknown>(["day", "month", "7d", "1.5h", "fortnight", 10, 0, -1, ""]);
+  if (r.chance(0.2)) args.time_zone = r.pick(["Europe/Paris", "UTC", "Mars/Olympus", ""]);
+  if (r.chance(0.2)) args.percents = r.pick<unknown>([[50], [0, 100], [101], [], ["x"]]);
+  if (r.chance(0.2))
+    args.metric = r.pick<unknown>([
+      { op: "avg", field: "total" },
+      { op: "median", field: "total" },
+      { op: "sum", field: "nope" },
+      { op: "max" },
+    ]);
+  if (r.chance(0.2)) args.min_doc_count = r.pick([0, 1, 5, -1]);
+  return args;
+}
+
 function toolCall(r: Prng): { name: string; arguments: Record<string, unknown> } {
   const connection = connectionName(r);
   const table = tableName(r);
@@ -276,8 +341,11 @@ function toolCall(r: Prng): { name: string; arguments: Record<string, unknown> }
     "explain_query",
     "export_data",
     "confirm_destructive_operation",
+    ...CATALOG_TOOLS,
     "drop_everything",
   ]);
+  if ((CATALOG_TOOLS as readonly string[]).includes(name))
+    return { name, arguments: catalogArgs(r, name, { connection }) };
   const args: Record<string, unknown> = { connection };
   switch (name) {
     case "list_connections":
@@ -298,6 +366,8 @@ function toolCall(r: Prng): { name: string; arguments: Record<string, unknown> }
         if (r.chance(0.3)) args.columns = [r.pick(COLUMNS), r.pick(COLUMNS)];
         if (r.chance(0.3)) args.page = r.pick([1, 2, 400, 0, -1, 1.5, 1_000_000]);
         if (r.chance(0.3)) args.page_size = r.pick([1, 25, 500, 501, 0]);
+        if (r.chance(0.3)) args.layout = r.pick(["table", "objects", "csv", 1]);
+        if (r.chance(0.2)) args.cursor = browseCursor(r);
       }
       if (name === "export_data") {
         if (r.chance(0.5)) args.format = r.pick(["ndjson", "csv", "json", "xml"]);

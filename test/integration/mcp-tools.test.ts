@@ -189,12 +189,31 @@ for (const era of ERAS) {
           page: 2,
         });
         assert.equal(sc.total, 10);
-        const rows = sc.rows as Structured[];
+        assert.equal(sc.layout, "table", "a compact table by default");
+        assert.deepEqual(sc.columns, ["_id", "_index", "_score", "total", "items"]);
+        const rows = sc.rows as unknown[][];
         assert.deepEqual(
-          rows.map((r) => r.total),
+          rows.map((r) => r[3]),
           [180, 150, 120],
         );
-        assert.deepEqual(Object.keys(rows[0]!).sort(), [
+        assert.deepEqual(
+          (rows[0]![4] as Structured[])[0],
+          { sku: "S18", qty: 18 },
+          "JSON cells are parsed",
+        );
+        assert.equal(typeof sc.next_cursor, "string", "more rows follow");
+        const objects = await tool(client, "browse_table", {
+          connection: n,
+          table: INDEX,
+          filters: [{ column: "status", op: "eq", value: "paid" }],
+          sort: [{ column: "total", direction: "desc" }],
+          columns: ["total", "items"],
+          layout: "objects",
+          page_size: 3,
+          page: 2,
+        });
+        const objectRows = objects.sc.rows as Structured[];
+        assert.deepEqual(Object.keys(objectRows[0]!).sort(), [
           "_id",
           "_index",
           "_score",
@@ -202,9 +221,8 @@ for (const era of ERAS) {
           "total",
         ]);
         assert.deepEqual(
-          (rows[0]!.items as Structured[])[0],
-          { sku: "S18", qty: 18 },
-          "JSON cells are parsed",
+          objectRows.map((r) => r.total),
+          [180, 150, 120],
         );
       });
 
@@ -218,19 +236,35 @@ for (const era of ERAS) {
           table: INDEX,
           page_size: 2,
         });
-        assert.deepEqual(sc.columns, names, "the same columns, in the same order");
         assert.deepEqual(sc.shown_in_parent, { "items.sku": "items", "items.qty": "items" });
-        const row = (sc.rows as Structured[])[0]!;
-        assert.ok(Array.isArray(row.items), "the nested array comes once, in its JSON column");
-        assert.equal("items.sku" in row, false);
+        assert.deepEqual(
+          sc.columns,
+          names.filter((c) => c !== "items.sku" && c !== "items.qty"),
+          "the same columns, in the same order, but the leaves shown in their parent",
+        );
+        const columns = sc.columns as string[];
+        const row = (sc.rows as unknown[][])[0]!;
+        assert.equal(row.length, columns.length);
+        assert.ok(
+          Array.isArray(row[columns.indexOf("items")]),
+          "the nested array comes once, in its JSON column",
+        );
         const asked = await tool(client, "browse_table", {
           connection: n,
           table: INDEX,
           columns: ["items.sku"],
           page_size: 1,
         });
-        assert.deepEqual(asked.sc.columns, ["items.sku"]);
-        assert.ok(Array.isArray((asked.sc.rows as Structured[])[0]!["items.sku"]));
+        assert.deepEqual(asked.sc.columns, ["_id", "_index", "_score", "items.sku"]);
+        assert.ok(Array.isArray((asked.sc.rows as unknown[][])[0]![3]));
+        const objects = await tool(client, "browse_table", {
+          connection: n,
+          table: INDEX,
+          layout: "objects",
+          page_size: 2,
+        });
+        assert.deepEqual(objects.sc.columns, names, "objects: every column, as before");
+        assert.equal("items.sku" in (objects.sc.rows as Structured[])[0]!, false);
       });
 
       test("count_rows with a Lucene query", async () => {

@@ -3,7 +3,14 @@ import { describe, test } from "node:test";
 import type { Column } from "../../src/core/grid.ts";
 import type { EsRow as Row } from "../../src/drivers/elasticsearch/row-version.ts";
 import { rank } from "../../src/mcp/resources.ts";
-import { consoleRecord, repeatedLeaves, rowObject } from "../../src/mcp/tools/shape.ts";
+import { decodeCursor, encodeCursor } from "../../src/mcp/tools/browse-cursor.ts";
+import {
+  consoleRecord,
+  repeatedLeaves,
+  rowObject,
+  rowTable,
+  selectColumns,
+} from "../../src/mcp/tools/shape.ts";
 
 const col = (name: string, kind: Column["kind"], nestedPaths?: string[]): Column => ({
   name,
@@ -117,5 +124,71 @@ describe("completion ranking", () => {
       ).length,
       100,
     );
+  });
+});
+
+describe("browse_table's compact table", () => {
+  test("rows as arrays in the header's order, JSON parsed, cut cells listed by row", () => {
+    const table = rowTable([row], ["_id", "_index", "_score", "status", "items", "notes", "gone"]);
+    assert.deepEqual(table.rows, [
+      ["1", "orders", null, "paid", [{ sku: "A" }, { sku: "B" }], `${"x".repeat(10)}...`, null],
+    ]);
+    assert.deepEqual(table.cut_cells, [{ row: 0, columns: ["notes"] }]);
+    assert.equal(rowTable([row], ["_id", "status"]).cut_cells, undefined);
+  });
+
+  test("columns by dotted path or by an object's path, in the order asked; unknown refused", () => {
+    const columns = [...COLUMNS, col("customer.name", "field"), col("customer.city", "field")];
+    assert.deepEqual(selectColumns(columns, ["customer.name", "status"]), [
+      "customer.name",
+      "status",
+    ]);
+    assert.deepEqual(selectColumns(columns, ["customer", "_id"]), [
+      "customer.name",
+      "customer.city",
+    ]);
+    assert.deepEqual(selectColumns(columns, ["items", "items.sku"]), ["items", "items.sku"]);
+    assert.throws(
+      () => selectColumns(columns, ["custom", "nope"]),
+      /No column "custom", "nope" in this table/,
+    );
+  });
+});
+
+describe("browse_table's cursor", () => {
+  const key = { table: "orders", filters: [{ column: "status", op: "eq", value: "paid" }] };
+
+  test("carries the position and size back, for the same browse only", () => {
+    const cursor = encodeCursor({ offset: 37, size: 25 }, key);
+    assert.match(cursor, /^[A-Za-z0-9_-]+$/);
+    assert.deepEqual(decodeCursor(cursor, { ...key }), { offset: 37, size: 25 });
+    assert.throws(
+      () => decodeCursor(cursor, { ...key, sort: [{ column: "total", direction: "asc" }] }),
+      /belongs to another browse/,
+    );
+    assert.throws(() => decodeCursor(cursor, { ...key, table: "other" }), /belongs to another/);
+    assert.throws(() => decodeCursor(cursor, { ...key, query: "x" }), /belongs to another/);
+  });
+
+  test("anything else is refused with the remedy", () => {
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+    for (const bad of [
+      "",
+      "not base64!",
+      "e30",
+      b64(null),
+      b64({ o: -1, n: 5, k: "x" }),
+      b64({ o: 1.5, n: 5, k: "x" }),
+      b64({ o: 1, n: 0, k: "x" }),
+      b64({ o: 1, n: 501, k: "x" }),
+      b64({ o: 1, n: 5 }),
+    ])
+      assert.throws(
+        () => decodeCursor(bad, key),
+        (e: Error & { remedy?: string }) =>
+          /is not one browse_table gave/.test(e.message) &&
+          /Pass next_cursor from the previous browse_table answer unchanged/.test(e.remedy ?? ""),
+        bad,
+      );
   });
 });

@@ -85,7 +85,7 @@ export function viewAsRequest(
   const body: Record<string, unknown> = {
     query: compileFilters(columns, request.filters, request.rawQuery, table),
     track_total_hits: true,
-    from: (page - 1) * pageSize,
+    from: request.offset ?? (page - 1) * pageSize,
     size: pageSize,
   };
   const sort = compileSort(columns, request.sort, table).sort;
@@ -135,7 +135,7 @@ export class EsGridView implements GridView {
       this.#cursors.clear();
       this.#columns = undefined;
     }
-    const offset = (page - 1) * pageSize;
+    const offset = request.offset ?? (page - 1) * pageSize;
     // Without filters or sort, the search need not wait for the mapping: both go at once.
     let columnsLater: Promise<Column[]> | undefined;
     if (!this.#columns) {
@@ -347,6 +347,15 @@ function pageOf(request: BrowseRequest): { page: number; pageSize: number } {
       `page size ${pageSize} is not a whole number from 1 to ${MAX_PAGE_SIZE}`,
       `Choose a page size from 1 to ${MAX_PAGE_SIZE}.`,
     );
+  }
+  if (request.offset !== undefined) {
+    if (!Number.isSafeInteger(request.offset) || request.offset < 0)
+      throw errors.badPaging(
+        `offset ${request.offset} is not a whole number of 0 or more`,
+        "Start from row 0 or a later row.",
+      );
+    // The page the first row falls on, as the answer reports it.
+    return { page: Math.floor(request.offset / pageSize) + 1, pageSize };
   }
   return { page, pageSize };
 }

@@ -2,12 +2,13 @@
 import type { Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { aggregate } from "./aggregate.ts";
+import { browseTable } from "./browse.ts";
 import { clusterHealth, getShards, indexStats } from "./cluster.ts";
 import { listConnections } from "./connections.ts";
 import type { ToolDefinition } from "./context.ts";
 import { searchFields } from "./fields.ts";
 import { confirmDestructiveOperation, executeQuery, explainQuery } from "./queries.ts";
-import { browseTable, countRows, exportData, getDocument } from "./rows.ts";
+import { countRows, exportData, getDocument } from "./rows.ts";
 import { describeTable, getMapping, listTables } from "./tables.ts";
 
 export const TOOLS: readonly ToolDefinition[] = [

@@ -100,11 +100,20 @@ export const OUTPUTS = {
     total: z.number(),
     page: z.number(),
     page_size: z.number(),
+    /** Rows before this page's first row. */
+    offset: z.number().int(),
     paging: z.enum(["from-size", "search-after"]),
     dropped_sort: z.array(z.object({ column: z.string(), reason: z.string() })).optional(),
+    /** table: `rows` are arrays in `columns`' order; objects: one object per row. */
+    layout: z.enum(["table", "objects"]),
     columns: z.array(z.string()),
     shown_in_parent: z.record(z.string(), z.string()).optional(),
-    rows: z.array(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
+    rows: z.union([z.array(z.array(z.unknown())), z.array(z.record(z.string(), z.unknown()))]),
+    /** Table layout: the cells cut at the display limit (text ending in `...`), by row. */
+    cut_cells: z
+      .array(z.object({ row: z.number().int(), columns: z.array(z.string()) }))
+      .optional(),
+    /** Pass as `cursor` to continue right after the last row of this answer. */
     next_cursor: z.string().optional(),
   }),
   countRows: output({ table: z.string(), count: z.number() }),

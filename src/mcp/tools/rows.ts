@@ -1,4 +1,4 @@
-/** `browse_table`, `count_rows`, `get_document`, `export_data`: reading documents. */
+/** `count_rows`, `get_document`, `export_data`: reading documents; the filter arguments they share. */
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
@@ -6,7 +6,7 @@ import { FILTER_OPS, type FilterOperand, operandOf } from "../../core/filter-ops
 import type { BrowseRequest } from "../../core/grid.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { OUTPUTS } from "./outputs.ts";
-import { consoleRecord, partialRecord, repeatedLeaves, rowObject } from "./shape.ts";
+import { consoleRecord, partialRecord } from "./shape.ts";
 
 /** The operators that take `operand`, as the descriptions name them: `in/not_in`. */
 const opsTaking = (operand: FilterOperand) =>
@@ -54,63 +54,6 @@ export function browseRequest(args: {
     ...(args.query ? { rawQuery: args.query } : {}),
   };
 }
-
-export const browseTable = defineTool({
-  name: "browse_table",
-  title: "Browse an index",
-  description:
-    "Reads one page of documents from an index as rows, with the grid's column filters, a Lucene query and sorting; counts are exact and pages past 10,000 rows work. `columns` lists every column as describe_table does, nested leaves (items.sku) included; a nested array's values come once, in its JSON column (items), and its leaf columns, which would repeat them, come in the rows only when asked for in columns (`shown_in_parent` names them). Use describe_table first for the column names.",
-  input: z.strictObject({
-    connection: connectionArg,
-    table: tableArg,
-    filters: filtersArg,
-    query: queryArg,
-    sort: z
-      .array(z.strictObject({ column: z.string().min(1), direction: z.enum(["asc", "desc"]) }))
-      .max(10)
-      .optional()
-      .describe("Sort columns in order; text columns sort by their .keyword subfield."),
-    columns: z
-      .array(z.string().min(1))
-      .max(200)
-      .optional()
-      .describe("Only these columns in each row (_id, _index and _score always come)."),
-    page: z.number().int().min(1).max(1_000_000).optional().describe("1-based page; default 1."),
-    page_size: z.number().int().min(1).max(500).optional().describe("Rows per page; default 25."),
-  }),
-  output: OUTPUTS.browseTable,
-  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
-  cutHint: "Ask for fewer columns or a smaller page_size, or use export_data for everything.",
-  async run(args, ctx) {
-    const { session } = await reachConnection(ctx, args.connection);
-    const result = await session.browse(args.table, {
-      ...browseRequest(args),
-      ...(args.sort ? { sort: args.sort } : {}),
-      page: args.page ?? 1,
-      pageSize: args.page_size ?? 25,
-    });
-    const skip = args.columns ? new Set<string>() : repeatedLeaves(result.columns);
-    const inParent = Object.fromEntries(
-      result.columns
-        .filter((c) => skip.has(c.name))
-        .map((c) => [c.name, c.nestedPaths?.at(-1) ?? ""]),
-    );
-    return {
-      ...partialRecord(result.partial),
-      table: result.table,
-      total: result.total,
-      page: result.page,
-      page_size: result.pageSize,
-      paging: result.paging,
-      ...(result.droppedSort.length ? { dropped_sort: result.droppedSort } : {}),
-      columns: result.columns
-        .map((c) => c.name)
-        .filter((n) => !args.columns || args.columns.includes(n)),
-      ...(skip.size ? { shown_in_parent: inParent } : {}),
-      rows: result.rows.map((r) => rowObject(r, args.columns, skip)),
-    };
-  },
-});
 
 export const countRows = defineTool({
   name: "count_rows",

@@ -3,6 +3,7 @@
  * parsed back, columns as short records, console results by kind. Pure.
  */
 import type { ConsoleResult } from "../../core/console.ts";
+import { QuarryError } from "../../core/errors.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
 import type { Column, PartialResult, Row, TableInfo } from "../../core/grid.ts";
 
@@ -17,16 +18,66 @@ export function rowObject(
   skip: ReadonlySet<string> = new Set(),
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { _id: row._id, _index: row._index, _score: row._score };
-  const json = new Set(row.json);
-  const cut = new Set(row.cut);
-  for (const [name, value] of Object.entries(row.cells)) {
-    if (name === "_id" || name === "_index" || name === "_score") continue;
+  for (const name of Object.keys(row.cells)) {
+    if (META.includes(name)) continue;
     if (only ? !only.includes(name) : skip.has(name)) continue;
-    out[name] = json.has(name) && !cut.has(name) ? parseJsonCell(value) : value;
+    out[name] = cellOf(row, name);
   }
   const cutShown = row.cut.filter((c) => !only || only.includes(c));
   if (cutShown.length) out._cut = cutShown;
   return out;
+}
+
+const META = ["_id", "_index", "_score"];
+
+/** One cell as the model reads it: a JSON cell parsed back unless it was cut; absent is null. */
+function cellOf(row: Row, name: string): unknown {
+  if (name === "_id") return row._id;
+  if (name === "_index") return row._index;
+  if (name === "_score") return row._score;
+  const value = row.cells[name];
+  if (value === undefined) return null;
+  return row.json.includes(name) && !row.cut.includes(name) ? parseJsonCell(value) : value;
+}
+
+/**
+ * Rows as arrays in `header`'s order (the compact table), and the cells cut at the display limit,
+ * by row: such a cell stays text ending in `...`.
+ */
+export function rowTable(
+  rows: readonly Row[],
+  header: readonly string[],
+): { rows: unknown[][]; cut_cells?: { row: number; columns: string[] }[] } {
+  const cut = rows
+    .map((r, i) => ({ row: i, columns: r.cut.filter((c) => header.includes(c)) }))
+    .filter((c) => c.columns.length > 0);
+  return {
+    rows: rows.map((r) => header.map((name) => cellOf(r, name))),
+    ...(cut.length ? { cut_cells: cut } : {}),
+  };
+}
+
+/**
+ * The columns `asked` names, in the order asked: a column by its dotted name (customer.name), or
+ * an object by its path (customer: every column under it). Throws on a name that matches none.
+ */
+export function selectColumns(columns: readonly Column[], asked: readonly string[]): string[] {
+  const names = columns.map((c) => c.name).filter((n) => !META.includes(n));
+  const out = new Set<string>();
+  const unknown: string[] = [];
+  for (const a of asked) {
+    if (META.includes(a)) continue;
+    const hit = names.includes(a) ? [a] : names.filter((n) => n.startsWith(`${a}.`));
+    if (hit.length === 0) unknown.push(a);
+    for (const n of hit) out.add(n);
+  }
+  if (unknown.length > 0)
+    throw new QuarryError(
+      "invalid_input",
+      `No column ${unknown.map((u) => JSON.stringify(u)).join(", ")} in this table`,
+      "Use the column names describe_table lists (dotted paths such as customer.name); an object's path (customer) selects every column under it.",
+    );
+  return [...out];
 }
 
 /**
