@@ -66,6 +66,7 @@ function approvalView(p: PendingApproval): ApprovalRequest {
     request,
     classification: p.reason === "destructive" ? "destructive" : null,
     requestedAt: p.createdAt,
+    impact: p.impact ?? null,
   };
 }
 

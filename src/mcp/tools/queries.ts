@@ -77,7 +77,7 @@ export const executeQuery = defineTool({
   name: "execute_query",
   title: "Run a console request",
   description:
-    "Sends one request to the cluster, like Kibana's Dev Tools console: a method, a path and an optional JSON body (Query DSL; there is no SQL). Searches come back as their hits (_id, _index, _score, _source, sort values for search_after, highlight) with the total and aggregations; array answers such as GET /_cat/indices?format=json as a table; anything else as JSON. Reads always run; writes need Read & Write access on the connection (see list_connections); requests that delete data are refused here: use confirm_destructive_operation for them. Call describe_table before writing a query.",
+    "Sends one request to the cluster, like Kibana's Dev Tools console: a method, a path and an optional JSON body (Query DSL; there is no SQL). Searches come back as their hits (_id, _index, _score, _source, sort values for search_after, highlight) with the total and aggregations; array answers such as GET /_cat/indices?format=json as a table; anything else as JSON. Reads always run; writes need Read & Write access on the connection (see list_connections); requests that delete data are refused here, with what they would affect: use confirm_destructive_operation for them. Call describe_table before writing a query.",
   input: z.strictObject(consoleArgs),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   cutHint: "Ask for fewer hits (size), fewer fields (_source, filter_path) or use export_data.",
@@ -92,7 +92,7 @@ export const confirmDestructiveOperation = defineTool({
   name: "confirm_destructive_operation",
   title: "Run a destructive request, with the user's approval",
   description:
-    "Runs one request that deletes data (DELETE of an index or document, _delete_by_query and the like), which execute_query refuses. Needs a Full Access token and Read & Write access on the connection. Quarry shows the user the exact request and runs it only if they approve it in Quarry; the call waits for the answer. Only destructive requests are accepted here.",
+    "Runs one request that deletes data (DELETE of an index or document, _delete_by_query and the like), which execute_query refuses. Needs a Full Access token and Read & Write access on the connection. Quarry measures what it would affect (documents matched, each index's documents and size), shows the user the exact request with that impact, and runs it only if they approve it in Quarry; the call waits for the answer. A path with a wildcard, _all or an alias must be confirmed with indices listing every index it resolves to (a refusal names them). Only destructive requests are accepted here.",
   input: z.strictObject({
     ...consoleArgs,
     reason: z
@@ -100,6 +100,13 @@ export const confirmDestructiveOperation = defineTool({
       .max(500)
       .optional()
       .describe("Why this is needed, in one sentence; shown to the user with the request."),
+    indices: z
+      .array(z.string().min(1).max(255))
+      .max(10_000)
+      .optional()
+      .describe(
+        "Every index the request reaches, when its path has a wildcard, _all or an alias: exactly the list a refusal gave. Not needed when the path names each index.",
+      ),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
   async run(args, ctx) {
@@ -108,6 +115,7 @@ export const confirmDestructiveOperation = defineTool({
     const { session } = await reachForRequest(ctx, args.connection, request, {
       confirmed: true,
       only: "destructive",
+      ...(args.indices ? { names: args.indices } : {}),
     });
     const result = await runWithTimeout(session, request, ctx, args.timeout_seconds);
     return { ...consoleRecord(result), ran: { method: request.method, path: request.path } };
