@@ -15,6 +15,7 @@ import type {
 } from "./console.ts";
 import type { ScanRequest, TableScan } from "./export.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
+import type { Impact, MeasureOptions } from "./impact.ts";
 
 /** What a successful connection test reports. */
 export interface ServerInfo {
@@ -77,6 +78,12 @@ export interface DriverSession {
   runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult>;
   /** Whether the request starts a long task, which the UI runs as a job with progress. */
   runsLong(request: ConsoleRequest): boolean;
+  /**
+   * What a dangerous request would affect, measured now with reads only (core/impact.ts): null
+   * when the driver measures nothing for this request. A failed measurement is an `Impact` that
+   * says why (`unmeasured`), never a throw, unless `options.signal` aborted.
+   */
+  measureImpact(request: ConsoleRequest, options?: MeasureOptions): Promise<Impact | null>;
 
   // The requests an agent's tools send by name, in the database's own language (src/mcp).
   /** Reads one record by its key. */

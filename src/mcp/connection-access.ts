@@ -14,6 +14,7 @@ import type { SavedConnection } from "../core/connections.ts";
 import type { ConsoleRequest } from "../core/console.ts";
 import type { DriverSession } from "../core/driver.ts";
 import { QuarryError } from "../core/errors.ts";
+import type { Impact } from "../core/impact.ts";
 import type { Principal } from "./auth.ts";
 import type {
   ApprovalGate,
@@ -89,6 +90,18 @@ export interface Caller {
   onApproval?: (outcome: ApprovalOutcome | "remembered") => void;
 }
 
+/**
+ * What a dangerous request would affect (tools/impact-guard.ts): measured when the request is
+ * refused for want of a confirmation, or before the user is asked to approve it.
+ */
+export interface ImpactProbe {
+  measure(): Promise<Impact | null>;
+  /** Throws when the impact needs more than the call confirmed (the names it resolves to). */
+  check(impact: Impact | null, connection: string): void;
+  /** The refusal that points at the confirmation, saying the impact. */
+  withImpact(refusal: QuarryError, impact: Impact | null): QuarryError;
+}
+
 export class ConnectionGateway {
   readonly #connections: ConnectionDirectory;
   readonly #approvals: ApprovalGate;
@@ -159,11 +172,18 @@ export class ConnectionGateway {
     connection: SavedConnection,
     request: AccessRequest,
     shown?: ConsoleRequest,
+    impact?: ImpactProbe,
   ): Promise<void> {
     const decision: AccessDecision = decideAccess(connection, caller.principal, request);
-    if (decision.outcome !== "allow")
-      throw accessErrors.accessRefused(decision.rule, connection.name);
+    if (decision.outcome !== "allow") {
+      const refusal = accessErrors.accessRefused(decision.rule, connection.name);
+      // Only the refusal that asks for a confirmation measures: the caller may go on to confirm.
+      if (!impact || decision.rule !== "destructive-needs-confirmation") throw refusal;
+      throw impact.withImpact(refusal, await impact.measure());
+    }
     if (!decision.approval) return;
+    const measured = impact ? await impact.measure() : null;
+    impact?.check(measured, connection.name);
     const result = await this.#approvals.ask(
       {
         subject: caller.principal.subject,
@@ -174,6 +194,7 @@ export class ConnectionGateway {
         reason: decision.approval,
         ...(caller.note ? { note: caller.note } : {}),
         ...(shown ? { request: shownRequest(shown) } : {}),
+        ...(measured ? { impact: measured } : {}),
       },
       { signal: caller.signal, ...(caller.onPending ? { onPending: caller.onPending } : {}) },
     );

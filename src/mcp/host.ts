@@ -9,6 +9,7 @@ import type { SavedConnection } from "../core/connections.ts";
 import type { RequestClass } from "../core/console.ts";
 import type { DriverSession } from "../core/driver.ts";
 import type { ExportOptions, ExportReport } from "../core/export.ts";
+import type { Impact } from "../core/impact.ts";
 import type { HandshakeFile } from "../core/mcp-handshake.ts";
 import type { StoredToken } from "../core/tokens.ts";
 
@@ -83,6 +84,8 @@ export interface ApprovalRequest {
   request?: { method: string; path: string; body?: string };
   /** The client's own reason, when it gave one (untrusted text, shown as such). */
   note?: string;
+  /** What the request would affect, measured just before asking (core/impact.ts). */
+  impact?: Impact;
 }
 
 export interface PendingApproval extends ApprovalRequest {

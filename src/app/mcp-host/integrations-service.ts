@@ -66,6 +66,7 @@ function approvalView(p: PendingApproval): ApprovalRequest {
     request,
     classification: p.reason === "ask-each-time" ? null : p.reason,
     requestedAt: p.createdAt,
+    impact: p.impact ?? null,
   };
 }
 

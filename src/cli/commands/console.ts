@@ -2,9 +2,10 @@
  * `quarry console <conn> <METHOD> <path> [--body JSON | --body-file F]`, or `--file F` for Kibana
  * Dev Tools text with several requests (run in order). Answers print as the console classifies
  * them: search hits as grid rows, arrays as a table, anything else as JSON; `--json` prints the
- * driver's ConsoleResult. Destructive and admin requests (the one classifier decides) ask first;
- * `--yes` for scripts. `--curl` prints the requests as curl commands instead of sending them
- * (credentials left out unless `--reveal-secrets`). Each request run is added to the connection's history in the app
+ * driver's ConsoleResult. Destructive and admin requests (the one classifier decides) ask first,
+ * showing what they would affect (console-confirm.ts); `--yes` for scripts, with `--indices`
+ * naming what a wildcard resolves to. `--curl` prints the requests as curl commands instead of
+ * sending them (credentials left out unless `--reveal-secrets`). Each request run is added to the connection's history in the app
  * data folder (`--no-history` to skip); `quarry console <conn> --history` lists it.
  */
 import { join } from "node:path";
@@ -18,15 +19,16 @@ import { addConnectionFlags, type ConnectionFlags } from "../connection-options.
 import { isUrl, wantsJson, withSession } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
 import { printJson, printLine } from "../output.ts";
+import { confirmDangerous } from "./console-confirm.ts";
 import { firstLine, partlyDone, printResult, showProgress } from "./console-print.ts";
 import { type CheckedRequest, requestsFrom } from "./console-requests.ts";
-import { confirmTyped } from "./delete-index.ts";
 
 interface ConsoleFlags extends ConnectionFlags {
   body?: string;
   bodyFile?: string;
   file?: string;
   yes?: boolean;
+  indices?: string;
   curl?: boolean;
   revealSecrets?: boolean;
   history?: boolean;
@@ -58,6 +60,10 @@ export function registerConsoleCommand(program: Command): void {
         "Kibana Dev Tools text with one or more requests (- for standard input)",
       )
       .option("--yes", "run destructive and admin requests without asking (for scripts)")
+      .option(
+        "--indices <names>",
+        "confirm a destructive request on a wildcard, _all or an alias: every index it resolves to, comma-separated (its refusal lists them)",
+      )
       .option("--curl", "print the requests as curl commands instead of sending them")
       .option("--reveal-secrets", "with --curl: put the password or API key in the command")
       .option("--no-history", "do not record the requests in the connection's history")
@@ -81,7 +87,7 @@ export function registerConsoleCommand(program: Command): void {
             printLine(s.toCurl(request, { reveal: flags.revealSecrets === true }));
           return undefined;
         }
-        if (!flags.yes) await confirmDestructive(s, requests);
+        await confirmDangerous(s, requests, flags);
         return { count: requests.length, results: await runAll(s, conn, requests, flags, json) };
       });
       if (!ran) return;
@@ -106,17 +112,6 @@ async function listHistory(conn: string, flags: ConsoleFlags, json: boolean): Pr
     await withSession(conn, flags, async (s) => {
       for (const e of entries) printLine(`${e.at}  ${e.status ?? "-"}  ${firstLine(s, e.request)}`);
     });
-}
-
-/** Asks for "yes" before each destructive or admin request, before any request is sent. */
-async function confirmDestructive(s: DriverSession, requests: CheckedRequest[]): Promise<void> {
-  for (const { request, classification: c } of requests) {
-    if (c.class !== "destructive" && c.class !== "admin") continue;
-    const head = firstLine(s, request);
-    const kind = c.class === "admin" ? "  An admin request: it " : "  ";
-    process.stderr.write(`${head}\n${kind}${c.reason}.\n`);
-    await confirmTyped('Type "yes" to send it: ', "yes", `${head} ${c.reason}`);
-  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { QuarryError } from "../../core/errors.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { printJson, printLine } from "../output.ts";
+import { impactLines } from "./impact-print.ts";
 
 interface DeleteFlags extends ConnectionFlags {
   yes?: boolean;
@@ -22,6 +23,8 @@ export async function confirmTyped(
   question: string,
   expected: string,
   what: string,
+  /** Whether an answer confirms; by default only `expected` itself. */
+  accept: (answer: string) => boolean = (answer) => answer === expected,
 ): Promise<void> {
   if (!process.stdin.isTTY || !process.stderr.isTTY) {
     throw new QuarryError(
@@ -33,7 +36,7 @@ export async function confirmTyped(
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     const answer = (await rl.question(question)).trim();
-    if (answer !== expected) {
+    if (!accept(answer)) {
       throw new QuarryError(
         "invalid_input",
         `Not confirmed: "${answer}" is not "${expected}"; nothing was sent`,
@@ -62,12 +65,16 @@ export function registerDeleteIndexCommand(program: Command): void {
         process.stderr.write(
           `This will send:\n\n  ${s.formatRequest(plan)}\n\nand delete the index ${index} with all its documents.\n`,
         );
-      if (!flags.yes)
+      if (!flags.yes) {
+        // What it would delete, measured now (reads only), next to the request.
+        const impact = await s.measureImpact(plan);
+        if (impact) for (const line of impactLines(impact)) process.stderr.write(`  ${line}\n`);
         await confirmTyped(
           `Type the index name (${index}) to confirm: `,
           index,
           `deleting ${index}`,
         );
+      }
       await s.deleteTable(index, plan);
       return plan;
     });

@@ -24,6 +24,7 @@ import type {
 import { isQuarryError } from "../../core/errors.ts";
 import type { ScanRequest, TableScan } from "../../core/export.ts";
 import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
+import type { Impact, MeasureOptions } from "../../core/impact.ts";
 import {
   documentLookup,
   mappingRequest,
@@ -45,6 +46,7 @@ import { readValue } from "./documents.ts";
 import { httpError } from "./errors.ts";
 import { openScan } from "./export-scan.ts";
 import { filterOpsForColumn } from "./filters.ts";
+import { measureImpact } from "./impact-measure.ts";
 import { describeTable } from "./mapping.ts";
 import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
@@ -226,6 +228,10 @@ export class EsSession implements DriverSession {
 
   runsLong(request: ConsoleRequest): boolean {
     return startsLongTask(request);
+  }
+
+  measureImpact(request: ConsoleRequest, options?: MeasureOptions): Promise<Impact | null> {
+    return measureImpact(this.transport, request, options, () => this.#ready());
   }
 
   recordLookup(table: string, id: string): RecordLookup {

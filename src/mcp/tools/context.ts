@@ -13,6 +13,7 @@ import { errors, QuarryError } from "../../core/errors.ts";
 import type { Principal } from "../auth.ts";
 import type { Caller, ConnectionGateway } from "../connection-access.ts";
 import type { AuditEntry, TableExporter } from "../host.ts";
+import { impactProbe } from "./impact-guard.ts";
 
 export interface ToolContext {
   principal: Principal;
@@ -86,7 +87,7 @@ export async function reachForRequest(
   ctx: ToolContext,
   ref: string,
   requested: ConsoleRequest | ((session: DriverSession) => ConsoleRequest),
-  options: { confirmed?: boolean; only?: readonly RequestClass[] } = {},
+  options: { confirmed?: boolean; only?: readonly RequestClass[]; names?: readonly string[] } = {},
 ): Promise<{
   connection: SavedConnection;
   session: DriverSession;
@@ -107,11 +108,18 @@ export async function reachForRequest(
       "Use execute_query for it.",
       { class: cls },
     );
+  // What a request that is not a plain read or write would affect is measured before it is
+  // confirmed (the driver measures nothing for requests it does not know how to).
+  const probe =
+    cls === "read" || cls === "write"
+      ? undefined
+      : impactProbe(session, request, ctx.signal, options.names);
   await ctx.gateway.authorize(
     ctx.caller,
     connection,
     { kind: "use", need: cls, ...(options.confirmed ? { confirmed: true } : {}) },
     request,
+    probe,
   );
   return { connection, session, request, class: cls };
 }

@@ -78,7 +78,7 @@ export const executeQuery = defineTool({
   name: "execute_query",
   title: "Run a console request",
   description:
-    "Sends one request to the cluster, like Kibana's Dev Tools console: a method, a path and an optional JSON body (Query DSL; there is no SQL). Searches come back as their hits (_id, _index, _score, _source, sort values for search_after, highlight) with the total and aggregations; array answers such as GET /_cat/indices?format=json as a table; anything else as JSON. Reads always run; writes need Read & Write access on the connection (see list_connections); requests that delete data (destructive) and admin requests (security: users, passwords, roles, API keys; cluster settings, license, node shutdown, snapshot restore or deletion, deleting policies, pipelines or templates) are refused here: use confirm_destructive_operation for them. Call describe_table before writing a query.",
+    "Sends one request to the cluster, like Kibana's Dev Tools console: a method, a path and an optional JSON body (Query DSL; there is no SQL). Searches come back as their hits (_id, _index, _score, _source, sort values for search_after, highlight) with the total and aggregations; array answers such as GET /_cat/indices?format=json as a table; anything else as JSON. Reads always run; writes need Read & Write access on the connection (see list_connections); requests that delete data (destructive) and admin requests (security: users, passwords, roles, API keys; cluster settings, license, node shutdown, snapshot restore or deletion, deleting policies, pipelines or templates) are refused here, with what they would affect: use confirm_destructive_operation for them. Call describe_table before writing a query.",
   input: z.strictObject(consoleArgs),
   output: consoleOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
@@ -94,7 +94,7 @@ export const confirmDestructiveOperation = defineTool({
   name: "confirm_destructive_operation",
   title: "Run a destructive or admin request, with the user's approval",
   description:
-    "Runs one request that execute_query refuses: a destructive one, which deletes data (DELETE of an index, _delete_by_query and the like), or an admin one, which changes who can do what or how the cluster runs (users, passwords, roles, API keys, cluster settings, license, node shutdown, snapshot restore or deletion, deleting ILM/SLM policies, pipelines or templates). Needs a Full Access token and Read & Write access on the connection. Quarry shows the user the exact request and its class, and runs it only if they approve it in Quarry, every time; the call waits for the answer. Only destructive and admin requests are accepted here.",
+    "Runs one request that execute_query refuses: a destructive one, which deletes data (DELETE of an index, _delete_by_query and the like), or an admin one, which changes who can do what or how the cluster runs (users, passwords, roles, API keys, cluster settings, license, node shutdown, snapshot restore or deletion, deleting ILM/SLM policies, pipelines or templates). Needs a Full Access token and Read & Write access on the connection. Quarry measures what it would affect (documents matched, each index's documents and size), shows the user the exact request, its class and that impact, and runs it only if they approve it in Quarry, every time; the call waits for the answer. A path with a wildcard, _all or an alias must be confirmed with indices listing every index it resolves to (a refusal names them). Only destructive and admin requests are accepted here.",
   input: z.strictObject({
     ...consoleArgs,
     reason: z
@@ -102,6 +102,13 @@ export const confirmDestructiveOperation = defineTool({
       .max(500)
       .optional()
       .describe("Why this is needed, in one sentence; shown to the user with the request."),
+    indices: z
+      .array(z.string().min(1).max(255))
+      .max(10_000)
+      .optional()
+      .describe(
+        "Every index the request reaches, when its path has a wildcard, _all or an alias: exactly the list a refusal gave. Not needed when the path names each index.",
+      ),
   }),
   output: consoleOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
@@ -111,6 +118,7 @@ export const confirmDestructiveOperation = defineTool({
     const { session } = await reachForRequest(ctx, args.connection, request, {
       confirmed: true,
       only: ["destructive", "admin"],
+      ...(args.indices ? { names: args.indices } : {}),
     });
     const result = await runWithTimeout(session, request, ctx, args.timeout_seconds);
     return { ...consoleRecord(result), ran: { method: request.method, path: request.path } };

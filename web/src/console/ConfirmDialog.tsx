@@ -1,19 +1,25 @@
 /**
  * The confirmation before destructive and admin console requests run: the requests, as console
- * text, and what each one changes.
+ * text, what each one changes, and what each would affect, measured as the dialog opens
+ * (ConfirmImpact.tsx).
  */
 import { consoleText } from "../../../src/core/console.ts";
 import type { ParsedConsoleRequest } from "../api/types.ts";
 import { Modal } from "../ui/modal.tsx";
+import { ConfirmImpactList, useConfirmImpacts } from "./ConfirmImpact.tsx";
 
 export function ConfirmDialog({
+  base,
   blocks,
   onAnswer,
 }: {
+  /** The console's API path, where the impact is measured. */
+  base: string;
   blocks: ParsedConsoleRequest[];
   onAnswer: (ok: boolean) => void;
 }) {
   const admin = blocks.some((b) => b.classification === "admin");
+  const impacts = useConfirmImpacts(base, blocks);
   return (
     <Modal
       title={admin ? adminTitle(blocks) : "Run a destructive request?"}
@@ -23,7 +29,12 @@ export function ConfirmDialog({
           <button type="button" onClick={() => onAnswer(false)}>
             Cancel
           </button>
-          <button type="button" className="danger" onClick={() => onAnswer(true)}>
+          <button
+            type="button"
+            className="danger"
+            disabled={!impacts.ready}
+            onClick={() => onAnswer(true)}
+          >
             Run
           </button>
         </>
@@ -40,6 +51,7 @@ export function ConfirmDialog({
         {blocks.map((b) => (b.request ? consoleText(b.request) : "")).join("\n\n")}
       </pre>
       <WhatChanges blocks={blocks} />
+      <ConfirmImpactList blocks={blocks} impacts={impacts} />
     </Modal>
   );
 }

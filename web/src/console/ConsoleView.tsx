@@ -55,7 +55,7 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         />
       </div>
       {run.confirm ? (
-        <ConfirmDialog blocks={run.confirm.blocks} onAnswer={run.answerConfirm} />
+        <ConfirmDialog base={base} blocks={run.confirm.blocks} onAnswer={run.answerConfirm} />
       ) : null}
       {showHistory ? (
         <HistoryDialog base={base} onPick={insert} onClose={() => setShowHistory(false)} />

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { get, post, seg } from "../api/client.ts";
 import type { ApprovalDecision, ApprovalRequest } from "../api/types.ts";
 import { useToasts } from "../ui/errors.tsx";
+import { ImpactSummary } from "../ui/ImpactSummary.tsx";
 import { Modal } from "../ui/modal.tsx";
 
 const POLL_MS = 1500;
@@ -149,6 +150,7 @@ export function ApprovalPrompt({ approvals }: { approvals: Approvals }) {
       <pre className="request-preview" data-testid="approval-request">
         {question.request}
       </pre>
+      {question.impact ? <ImpactSummary impact={question.impact} /> : null}
       {waiting > 1 ? <p className="muted">{waiting - 1} more waiting.</p> : null}
     </Modal>
   );

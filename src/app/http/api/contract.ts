@@ -17,6 +17,7 @@ import type {
 import type { ServerInfo } from "../../../core/driver.ts";
 import type { ExportFormat, ExportProgress, ExportReport } from "../../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../../core/grid.ts";
+import type { Impact } from "../../../core/impact.ts";
 import type {
   SettingCondition,
   SettingField,
@@ -188,6 +189,12 @@ export interface ParsedConsoleRequest {
   error?: ErrorBody["error"] & { line?: number };
 }
 
+/** `POST /connections/:id/console/impact`: what a request would affect, measured now. */
+export interface ConsoleImpact {
+  /** Null when the driver measures nothing for this request. */
+  impact: Impact | null;
+}
+
 export interface ConsoleRun {
   request: ConsoleRequest;
   classification: RequestClass;
@@ -285,6 +292,8 @@ export interface ApprovalRequest {
   request: string;
   classification: RequestClass | null;
   requestedAt: string;
+  /** What the request would affect, measured before asking; null when nothing was measured. */
+  impact: Impact | null;
 }
 
 export type ApprovalDecision = "allow-once" | "allow-session" | "deny";

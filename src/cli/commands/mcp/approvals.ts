@@ -4,6 +4,7 @@ import { listPendingApprovals } from "../../../app/mcp-host/approvals.ts";
 import { ensureAppDataDir } from "../../../app/storage/paths.ts";
 import { wantsJson } from "../../context.ts";
 import { printJson, printLine } from "../../output.ts";
+import { impactLines } from "../impact-print.ts";
 
 export function registerApprovals(group: Command): void {
   group
@@ -31,6 +32,7 @@ export function registerApprovals(group: Command): void {
           if (p.request.body)
             for (const line of p.request.body.split("\n")) printLine(`    ${line}`);
         }
+        if (p.impact) for (const line of impactLines(p.impact)) printLine(`    ${line}`);
         if (p.note) printLine(`    The client says: ${p.note}`);
       }
       printLine();

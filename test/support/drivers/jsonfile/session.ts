@@ -8,6 +8,7 @@ import type { CatalogViews, FieldMatch, TableStats } from "../../../../src/core/
 import type { DriverSession, ServerInfo } from "../../../../src/core/driver.ts";
 import { QuarryError } from "../../../../src/core/errors.ts";
 import type { TableInfo } from "../../../../src/core/grid.ts";
+import { type Impact, unmeasuredImpact } from "../../../../src/core/impact.ts";
 import type { JsonFileConfig } from "./settings.ts";
 
 async function tablesOf(config: JsonFileConfig): Promise<Record<string, unknown[]>> {
@@ -24,6 +25,52 @@ async function tablesOf(config: JsonFileConfig): Promise<Record<string, unknown[
   const data = JSON.parse(text) as unknown;
   if (config.layout === "rows") return { [config.tableName ?? "rows"]: data as unknown[] };
   return data as Record<string, unknown[]>;
+}
+
+/**
+ * `DELETE /<table>` (a name, a `*` pattern or a comma list) would remove these tables: each with
+ * its row count. Anything else it does not measure.
+ */
+async function measureDelete(
+  config: JsonFileConfig,
+  request: { method: string; path: string },
+): Promise<Impact | null> {
+  const m = /^\/([^/?]+)$/.exec(request.path);
+  if (String(request.method).toUpperCase() !== "DELETE" || !m) return null;
+  const named = decodeURIComponent(m[1]!).split(",");
+  let tables: Record<string, unknown[]>;
+  try {
+    tables = await tablesOf(config);
+  } catch (e) {
+    return unmeasuredImpact(
+      named,
+      named.some((n) => n.includes("*")),
+      (e as Error).message,
+    );
+  }
+  const matches = (name: string, pattern: string) =>
+    new RegExp(
+      `^${pattern
+        .split("*")
+        .map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, "\\$&"))
+        .join(".*")}$`,
+    ).test(name);
+  const resolved = Object.keys(tables)
+    .filter((t) => named.some((n) => matches(t, n)))
+    .sort();
+  const targets = resolved.map((name) => ({
+    name,
+    records: Array.isArray(tables[name]) ? tables[name].length : null,
+    bytes: null,
+  }));
+  const rows = targets.reduce((a, t) => a + (t.records ?? 0), 0);
+  return {
+    named,
+    resolved,
+    widens: resolved.some((t) => !named.includes(t)),
+    targets,
+    summary: `removes ${resolved.length} table${resolved.length === 1 ? "" : "s"} (${resolved.join(", ")}): ${rows} row${rows === 1 ? "" : "s"}`,
+  };
 }
 
 function unsupported(): never {
@@ -60,6 +107,7 @@ export function openSession(config: JsonFileConfig): DriverSession {
     checkRequest: unsupported,
     runConsole: unsupported,
     runsLong: () => false,
+    measureImpact: (request) => measureDelete(config, request),
     recordLookup: unsupported,
     schemaRequest: unsupported,
     explainRequest: unsupported,

@@ -7,7 +7,7 @@ import type { ConsoleRequest } from "../../../../core/console.ts";
 import type { DriverSession } from "../../../../core/driver.ts";
 import { ConsoleHistory } from "../../../storage/console-history.ts";
 import { badInput } from "../answers.ts";
-import type { ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
+import type { ConsoleImpact, ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
 import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
@@ -76,6 +76,8 @@ export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
     return { kind: "run", run: await once(req.signal) };
   });
 
+  impactRoute(router, app);
+
   router.post("/connections/:id/console/curl", async (req, { id }) => {
     const request = consoleRequest(req.body);
     const { session } = await app.session(id!);
@@ -86,6 +88,15 @@ export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
     "/connections/:id/console/history",
     async (_req, { id }): Promise<HistoryEntry[]> => history.list(id!),
   );
+}
+
+/** What a destructive request would affect, measured now (reads only), for the confirmation. */
+function impactRoute(router: ApiRoutes, app: UiServices): void {
+  router.post("/connections/:id/console/impact", async (req, { id }): Promise<ConsoleImpact> => {
+    const request = consoleRequest(req.body);
+    const { session } = await app.session(id!);
+    return { impact: await session.measureImpact(request, { signal: req.signal }) };
+  });
 }
 
 function consoleRequest(v: unknown): ConsoleRequest {

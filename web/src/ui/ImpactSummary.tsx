@@ -1,0 +1,41 @@
+/**
+ * What a dangerous request would affect, measured just before it is confirmed: the driver's
+ * one-line summary, then each index with its documents and size. Shown by the console's
+ * confirmation and by the approval prompt of an AI client's request.
+ */
+import { bytesText, countText, type Impact } from "../../../src/core/impact.ts";
+
+/** Rows shown; the summary already counts them all. */
+const MAX_ROWS = 50;
+
+export function ImpactSummary({ impact }: { impact: Impact }) {
+  const rows = impact.targets.slice(0, MAX_ROWS);
+  return (
+    <div className={impact.unmeasured ? "impact impact-unmeasured" : "impact"} data-testid="impact">
+      <p className="impact-summary">{impact.summary}</p>
+      {rows.length > 0 ? (
+        <table className="impact-targets">
+          <thead>
+            <tr>
+              <th>Index</th>
+              <th>Documents</th>
+              <th>Size</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((t) => (
+              <tr key={t.name}>
+                <td>{t.name}</td>
+                <td>{t.closed ? "closed" : t.records === null ? "–" : countText(t.records)}</td>
+                <td>{t.bytes === null ? "–" : bytesText(t.bytes)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {impact.targets.length > MAX_ROWS ? (
+        <p className="muted">and {impact.targets.length - MAX_ROWS} more</p>
+      ) : null}
+    </div>
+  );
+}
