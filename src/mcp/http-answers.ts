@@ -86,9 +86,12 @@ export async function whenSent(response: Response, done: () => void): Promise<Re
   }
   if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
     try {
-      const body = await response.arrayBuffer();
-      init.headers.set("content-length", String(body.byteLength));
-      return new Response(body, init);
+      // Bytes and plain headers: the HTTP layer (@hono/node-server) writes those at once; any
+      // other body it reads as a stream, waiting a timer turn (a millisecond or more) for it.
+      const body = new Uint8Array(await response.arrayBuffer());
+      const headers = Object.fromEntries(response.headers);
+      headers["content-length"] = String(body.byteLength);
+      return new Response(body, { status: response.status, headers });
     } finally {
       done();
     }
