@@ -4,6 +4,7 @@
  * no side always goes first or last), each client making its calls one after another, all clients
  * at once. Rounds repeat until the watched figures have settled (stats.ts) or the cap is reached.
  */
+import { readFileSync } from "node:fs";
 import type { Call } from "./setup.ts";
 import { median, quantile, type StopRule, shouldStop } from "./stats.ts";
 
@@ -11,7 +12,15 @@ export interface Contender {
   key: string;
   label: string;
   /** One more client (a connection, a process) and its call. */
-  open(): Promise<{ call: Call; close(): Promise<void> }>;
+  open(): Promise<Held>;
+  /** The processes that serve this contender besides the bench (servers, bridges). */
+  serverPids?: (held: Held[]) => number[];
+}
+
+export interface Held {
+  call: Call;
+  close(): Promise<void>;
+  pid?: number;
 }
 
 export interface Figures {
@@ -20,6 +29,9 @@ export interface Figures {
   /** Calls per second over the rounds' wall time. */
   rate: number;
   calls: number;
+  /** CPU milliseconds per call: the bench's own (the clients), and the serving processes'. */
+  clientCpu: number;
+  serverCpu: number;
 }
 
 export interface LevelResult {
@@ -33,7 +45,21 @@ interface Tally {
   latencies: number[];
   wallMs: number;
   calls: number;
+  clientCpuMs: number;
+  serverCpuMs: number;
 }
+
+/** CPU milliseconds a process has used (Linux /proc; 0 elsewhere or once it is gone). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s
+  } catch {
+    return 0;
+  }
+}
+
+const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
 
 /** `perClient` calls by each client, all clients at once: each call's latency and the wall time. */
 async function batch(calls: Call[], perClient: number): Promise<{ lat: number[]; wallMs: number }> {
@@ -53,13 +79,13 @@ async function batch(calls: Call[], perClient: number): Promise<{ lat: number[];
 
 /** Clients of each contender, opened as levels need more; closed at the end. */
 export class ClientPool {
-  readonly #held = new Map<string, { call: Call; close(): Promise<void> }[]>();
+  readonly #held = new Map<string, Held[]>();
 
-  async calls(c: Contender, n: number): Promise<Call[]> {
+  async clients(c: Contender, n: number): Promise<Held[]> {
     const list = this.#held.get(c.key) ?? [];
     this.#held.set(c.key, list);
     while (list.length < n) list.push(await c.open());
-    return list.slice(0, n).map((h) => h.call);
+    return list.slice(0, n);
   }
 
   async closeAll(): Promise<void> {
@@ -88,6 +114,8 @@ function figuresOf(tallies: Map<string, Tally>): Map<string, Figures> {
       p99: quantile(t.latencies, 0.99),
       rate: t.wallMs > 0 ? (t.calls * 1000) / t.wallMs : 0,
       calls: t.calls,
+      clientCpu: t.clientCpuMs / t.calls,
+      serverCpu: t.serverCpuMs / t.calls,
     });
   return out;
 }
@@ -95,22 +123,38 @@ function figuresOf(tallies: Map<string, Tally>): Map<string, Figures> {
 export async function runLevel(plan: LevelPlan, pool: ClientPool): Promise<LevelResult> {
   const { clients, contenders, perClient, rule } = plan;
   const calls = new Map<string, Call[]>();
-  for (const c of contenders) calls.set(c.key, await pool.calls(c, clients));
+  const pids = new Map<string, number[]>();
+  for (const c of contenders) {
+    const held = await pool.clients(c, clients);
+    calls.set(
+      c.key,
+      held.map((h) => h.call),
+    );
+    pids.set(c.key, c.serverPids?.(held) ?? []);
+  }
   // Warm every side (connections, JIT, the node's caches) before anything is measured.
   for (const c of contenders) await batch(calls.get(c.key)!, Math.max(5, perClient >> 1));
 
   const tallies = new Map<string, Tally>(
-    contenders.map((c) => [c.key, { latencies: [], wallMs: 0, calls: 0 }]),
+    contenders.map((c) => [
+      c.key,
+      { latencies: [], wallMs: 0, calls: 0, clientCpuMs: 0, serverCpuMs: 0 },
+    ]),
   );
   const histories: number[][] = [];
   for (let round = 1; ; round++) {
     const order = round % 2 === 1 ? contenders : [...contenders].reverse();
     for (const c of order) {
+      const serving = pids.get(c.key)!;
+      const [mine, theirs] = [process.cpuUsage(), cpuOf(serving)];
       const { lat, wallMs } = await batch(calls.get(c.key)!, perClient);
+      const used = process.cpuUsage(mine);
       const t = tallies.get(c.key)!;
       for (const l of lat) t.latencies.push(l);
       t.wallMs += wallMs;
       t.calls += lat.length;
+      t.clientCpuMs += (used.user + used.system) / 1000;
+      t.serverCpuMs += cpuOf(serving) - theirs;
     }
     const figures = figuresOf(tallies);
     plan.watched(figures).forEach((v, i) => {

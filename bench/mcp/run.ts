@@ -17,7 +17,14 @@
 import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { readTools, SEARCH } from "./cases.ts";
-import { ClientPool, type Contender, type Figures, type LevelResult, runLevel } from "./rounds.ts";
+import {
+  ClientPool,
+  type Contender,
+  type Figures,
+  type Held,
+  type LevelResult,
+  runLevel,
+} from "./rounds.ts";
 import {
   bareSearch,
   elasticClient,
@@ -66,6 +73,8 @@ const pool = new ClientPool();
 const closing = (c: { close(): Promise<void> }) => () => c.close();
 
 const eq = { connection: "bench", method: "POST", path: `/${INDEX}/_search`, body: SEARCH };
+const quarryPid = () => (quarry.child.pid ? [quarry.child.pid] : []);
+const spawnedPids = (held: Held[]) => held.flatMap((h) => (h.pid ? [h.pid] : []));
 const contenders: Record<string, Contender> = {
   bare: {
     key: "bare",
@@ -76,12 +85,11 @@ const contenders: Record<string, Contender> = {
     key: "peer",
     label: "@elastic/mcp-server-elasticsearch search",
     open: async () => {
-      const c = await elasticClient(elastic.entry);
-      return {
-        call: toolCall(c, "search", { index: INDEX, queryBody: SEARCH }),
-        close: closing(c),
-      };
+      const { client, pid } = await elasticClient(elastic.entry);
+      const call = toolCall(client, "search", { index: INDEX, queryBody: SEARCH });
+      return { call, close: closing(client), ...(pid ? { pid } : {}) };
     },
+    serverPids: spawnedPids,
   },
   http: {
     key: "http",
@@ -90,14 +98,20 @@ const contenders: Record<string, Contender> = {
       const c = await quarryHttpClient(quarry);
       return { call: toolCall(c, "execute_query", eq), close: closing(c) };
     },
+    serverPids: quarryPid,
   },
   bridge: {
     key: "bridge",
     label: "Quarry execute_query (bridge)",
     open: async () => {
-      const c = await quarryBridgeClient(quarry);
-      return { call: toolCall(c, "execute_query", eq), close: closing(c) };
+      const { client, pid } = await quarryBridgeClient(quarry);
+      return {
+        call: toolCall(client, "execute_query", eq),
+        close: closing(client),
+        ...(pid ? { pid } : {}),
+      };
     },
+    serverPids: (held) => [...quarryPid(), ...spawnedPids(held)],
   },
 };
 
@@ -127,6 +141,7 @@ async function usableTools(): Promise<{ tools: Contender[]; notes: string[] }> {
           const c = await quarryHttpClient(quarry);
           return { call: toolCall(c, tool, toolArgs), close: closing(c) };
         },
+        serverPids: quarryPid,
       });
     }
   } finally {
@@ -137,19 +152,20 @@ async function usableTools(): Promise<{ tools: Contender[]; notes: string[] }> {
 
 function table(result: LevelResult, all: Contender[]): void {
   const n = result.clients;
-  console.log(
-    `\n${n} client${n > 1 ? "s" : ""}: ${result.rounds} rounds, ${result.stable ? "settled" : `not settled within ${RULE.maxRounds} rounds`}`,
-  );
-  console.log(
-    `  ${"".padEnd(44)}${"p50 ms".padStart(8)}${"p99 ms".padStart(9)}${"calls/s".padStart(9)}${"calls".padStart(7)}`,
-  );
+  const settledNote = result.stable ? "settled" : `not settled within ${RULE.maxRounds} rounds`;
+  console.log(`\n${n} client${n > 1 ? "s" : ""}: ${result.rounds} rounds, ${settledNote}`);
+  const head = ["p50 ms", "p99 ms", "calls/s", "calls", "cpu client", "cpu server"];
+  console.log(`  ${"".padEnd(44)}${head.map((h) => h.padStart(11)).join("")}`);
   for (const c of all) {
     const f = result.figures.get(c.key);
     if (!f) continue;
-    console.log(
-      `  ${c.label.padEnd(44)}${ms(f.p50).padStart(8)}${ms(f.p99).padStart(9)}${f.rate.toFixed(0).padStart(9)}${String(f.calls).padStart(7)}`,
-    );
+    const cells = [ms(f.p50), ms(f.p99), f.rate.toFixed(0), String(f.calls)];
+    cells.push(ms(f.clientCpu), c.serverPids ? ms(f.serverCpu) : "-");
+    console.log(`  ${c.label.padEnd(44)}${cells.map((x) => x.padStart(11)).join("")}`);
   }
+  console.log(
+    "  (cpu: CPU ms per call of the bench's clients, and of the processes serving the calls: Quarry's server, its bridges, the peer's servers; the node's not counted)",
+  );
 }
 
 function goals(result: LevelResult, all: Contender[]): { line: string; pass: boolean }[] {
@@ -176,7 +192,7 @@ async function main(): Promise<void> {
     `Quarry's server in its own process at ${quarry.url} (per-token limits raised for the bench)`,
   );
   console.log(
-    `Levels ${LEVELS.join(", ")} clients (read tools at ${[...TOOL_LEVELS].join(", ")}); rounds: ${RULE.minRounds} to ${RULE.maxRounds}, until every p50 and ratio to the peer moved < ${(RULE.tolerance * 100).toFixed(0)}% over the last ${RULE.window}`,
+    `Levels ${LEVELS.join(", ")} clients (read tools at ${[...TOOL_LEVELS].join(", ")}); rounds: ${RULE.minRounds} to ${RULE.maxRounds}, until the peer's p50 and every ratio to it moved < ${(RULE.tolerance * 100).toFixed(0)}% over the last ${RULE.window}`,
   );
   const { tools, notes } = await usableTools();
   for (const n of notes) console.log(`  note: ${n}`);
@@ -198,10 +214,10 @@ async function main(): Promise<void> {
         contenders: all,
         perClient: perClient(clients),
         rule: RULE,
+        // The peer's p50 and every ratio to it: what the goals compare.
         watched: (f: Map<string, Figures>) => {
           const peer = f.get("peer")!.p50;
-          const p50s = all.map((c) => f.get(c.key)!.p50);
-          return [...p50s, ...all.map((c) => f.get(c.key)!.p50 / peer)];
+          return [peer, ...all.map((c) => f.get(c.key)!.p50 / peer)];
         },
         onRound: () => process.stdout.write("."),
       },

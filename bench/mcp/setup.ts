@@ -114,6 +114,12 @@ export async function startQuarry(nodeArgs: string[] = []): Promise<QuarryApp> {
   return { url, token, home, child, stop };
 }
 
+/** A client over stdio, and the process it spawned. */
+export interface Spawned {
+  client: Client;
+  pid: number | undefined;
+}
+
 function pinnedClient(): Client {
   return new Client(
     { name: "bench", version: "1" },
@@ -136,23 +142,22 @@ export async function quarryHttpClient(app: QuarryApp): Promise<Client> {
  * The official MCP client (2026-07-28) spawning bin/quarry-mcp, which finds the running server
  * through the handshake file in the bench's app data folder (no launching: it runs already).
  */
-export async function quarryBridgeClient(app: QuarryApp): Promise<Client> {
+export async function quarryBridgeClient(app: QuarryApp): Promise<Spawned> {
   const c = pinnedClient();
-  await c.connect(
-    new StdioClientTransport({
-      command: join(root, "bin", "quarry-mcp"),
-      args: [],
-      env: {
-        HOME: process.env.HOME ?? "/",
-        PATH: "/usr/bin:/bin",
-        QUARRY_HOME: app.home,
-        QUARRY_LAUNCHER: "none",
-        ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
-      },
-      stderr: "ignore",
-    }),
-  );
-  return c;
+  const transport = new StdioClientTransport({
+    command: join(root, "bin", "quarry-mcp"),
+    args: [],
+    env: {
+      HOME: process.env.HOME ?? "/",
+      PATH: "/usr/bin:/bin",
+      QUARRY_HOME: app.home,
+      QUARRY_LAUNCHER: "none",
+      ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+    },
+    stderr: "ignore",
+  });
+  await c.connect(transport);
+  return { client: c, pid: transport.pid ?? undefined };
 }
 
 /**
@@ -188,24 +193,23 @@ export async function prepareElasticServer(): Promise<{ entry: string; dir: stri
 }
 
 /** The official MCP client spawning one @elastic/mcp-server-elasticsearch over stdio. */
-export async function elasticClient(entry: string): Promise<Client> {
+export async function elasticClient(entry: string): Promise<Spawned> {
   const c = new Client({ name: "bench", version: "1" });
-  await c.connect(
-    new StdioClientTransport({
-      command: node,
-      args: [entry],
-      env: {
-        ...(process.env as Record<string, string>),
-        ES_URL: esUrl,
-        // The node runs without security; the server insists on credentials and they are ignored.
-        ES_USERNAME: "bench",
-        ES_PASSWORD: "bench",
-        ES_VERSION: "8",
-        OTEL_LOG_LEVEL: "none",
-        OTEL_SDK_DISABLED: "true",
-      },
-      stderr: "ignore",
-    }),
-  );
-  return c;
+  const transport = new StdioClientTransport({
+    command: node,
+    args: [entry],
+    env: {
+      ...(process.env as Record<string, string>),
+      ES_URL: esUrl,
+      // The node runs without security; the server insists on credentials and they are ignored.
+      ES_USERNAME: "bench",
+      ES_PASSWORD: "bench",
+      ES_VERSION: "8",
+      OTEL_LOG_LEVEL: "none",
+      OTEL_SDK_DISABLED: "true",
+    },
+    stderr: "ignore",
+  });
+  await c.connect(transport);
+  return { client: c, pid: transport.pid ?? undefined };
 }
