@@ -1,322 +1,254 @@
 /**
- * MCP benchmark (issue 6): latency (p50, p99) of `tools/call` for `list_connections` and for an
- * `execute_query` search, and calls per second with 1, 8 and 32 concurrent clients on loopback,
- * next to the same search sent bare to the node (undici) and through `@elastic/mcp-server-
- * elasticsearch` (its `search` tool, over stdio, one server process per client as MCP clients run
- * it), all in the same run. Quarry's server runs in its own process, started the way the app
- * starts it; the clients are the official MCP client (2026-07-28). Prints the overhead and ratios.
+ * MCP benchmark: Quarry's `execute_query` (over its HTTP endpoint and through the stdio bridge
+ * `quarry-mcp`) and its read tools, against `@elastic/mcp-server-elasticsearch`'s `search` tool
+ * (over stdio, one server process per client) on the same query and node, next to the best a bare
+ * client can do (undici straight to the node), at 1, 8 and 32 concurrent clients, all in one run.
+ * Every level warms every side, then runs interleaved rounds (order reversed every other round)
+ * until each p50 and each ratio to the peer has settled (the last `--window` rounds within
+ * `--tolerance`), or `--max-rounds`. Prints the figures and each goal with its verdict.
  *
- *   npm run bench:mcp                       es8 from `npm run es:up`, the `sample-orders` index
- *   npm run bench:mcp -- --calls 1000 --seconds 5
+ *   npm run bench:mcp                                   es8, `sample-orders`, levels 1, 8, 32
+ *   npm run bench:mcp -- --levels 1 --calls 200         more calls per round at one client
+ *   npm run bench:mcp -- --profile /tmp/prof            CPU profile of Quarry's server process
  *
  * Quarry's per-token limits (600 requests a minute, 16 at once by default) would throttle a
  * benchmark; the bench's own app data folder raises them, and says so.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createInterface } from "node:readline";
+import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { Pool } from "undici";
-import { readState } from "../../scripts/es/cluster.ts";
-import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
-import { McpSettingsStore } from "../../src/app/mcp-host/mcp-settings.ts";
-import { TokenStore } from "../../src/app/storage/token-store.ts";
+import { readTools, SEARCH } from "./cases.ts";
+import {
+  ClientPool,
+  type Contender,
+  type Figures,
+  type Held,
+  type LevelResult,
+  runLevel,
+} from "./rounds.ts";
+import {
+  bareSearch,
+  elasticClient,
+  esUrl,
+  prepareElasticServer,
+  quarryBridgeClient,
+  quarryHttpClient,
+  startQuarry,
+  toolCall,
+} from "./setup.ts";
+import { ms, verdict } from "./stats.ts";
 
 const { values: args } = parseArgs({
   options: {
-    calls: { type: "string", default: "500" },
-    seconds: { type: "string", default: "5" },
     index: { type: "string", default: "sample-orders" },
+    levels: { type: "string", default: "1,8,32" },
+    "tool-levels": { type: "string", default: "1" },
+    calls: { type: "string", default: "60" },
+    "min-rounds": { type: "string", default: "4" },
+    "max-rounds": { type: "string", default: "12" },
+    window: { type: "string", default: "3" },
+    tolerance: { type: "string", default: "0.03" },
+    "no-bridge": { type: "boolean", default: false },
+    profile: { type: "string" },
   },
 });
-const CALLS = Math.max(50, Number(args.calls));
-const SECONDS = Math.max(1, Number(args.seconds));
 const INDEX = args.index;
-const CONCURRENCY = [1, 8, 32];
+const LEVELS = args.levels.split(",").map(Number);
+const TOOL_LEVELS = new Set(args["tool-levels"].split(",").map(Number));
+const CALLS = Math.max(10, Number(args.calls));
+const RULE = {
+  minRounds: Math.max(2, Number(args["min-rounds"])),
+  maxRounds: Math.max(2, Number(args["max-rounds"])),
+  window: Math.max(2, Number(args.window)),
+  tolerance: Number(args.tolerance),
+};
+/** Calls per client per round: fewer per client as clients grow, more calls per round overall. */
+const perClient = (clients: number) => Math.max(5, Math.ceil((CALLS * 2) / (clients + 1)));
 
-const esUrl =
-  process.env.BENCH_ES_URL ??
-  readState()?.nodes.find((n) => n.name === "es8")?.url ??
-  "http://127.0.0.1:19218";
-const { hostname, port } = new URL(esUrl);
-const SEARCH = { size: 10, query: { term: { status: "paid" } }, sort: [{ created_at: "desc" }] };
-const root = join(import.meta.dirname, "..", "..");
-const node = process.execPath;
+const bare = bareSearch(INDEX, SEARCH);
+const elastic = await prepareElasticServer();
+const quarry = await startQuarry(
+  args.profile ? ["--cpu-prof", "--cpu-prof-dir", args.profile] : [],
+);
+const pool = new ClientPool();
+const closing = (c: { close(): Promise<void> }) => () => c.close();
 
-// ---- the three ways to send the search ----
-
-type Call = () => Promise<void>;
-
-const pool = new Pool(esUrl, { connections: 64 });
-const bareSearch: Call = async () => {
-  const res = await pool.request({
-    method: "POST",
-    path: `/${INDEX}/_search`,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(SEARCH),
-  });
-  const text = await res.body.text();
-  if (res.statusCode !== 200)
-    throw new Error(`bare search: ${res.statusCode} ${text.slice(0, 200)}`);
+const eq = { connection: "bench", method: "POST", path: `/${INDEX}/_search`, body: SEARCH };
+const quarryPid = () => (quarry.child.pid ? [quarry.child.pid] : []);
+const spawnedPids = (held: Held[]) => held.flatMap((h) => (h.pid ? [h.pid] : []));
+const contenders: Record<string, Contender> = {
+  bare: {
+    key: "bare",
+    label: "bare search (undici)",
+    open: async () => ({ call: bare.call, close: async () => {} }),
+  },
+  peer: {
+    key: "peer",
+    label: "@elastic/mcp-server-elasticsearch search",
+    open: async () => {
+      const { client, pid } = await elasticClient(elastic.entry);
+      const call = toolCall(client, "search", { index: INDEX, queryBody: SEARCH });
+      return { call, close: closing(client), ...(pid ? { pid } : {}) };
+    },
+    serverPids: spawnedPids,
+  },
+  http: {
+    key: "http",
+    label: "Quarry execute_query (HTTP)",
+    open: async () => {
+      const c = await quarryHttpClient(quarry);
+      return { call: toolCall(c, "execute_query", eq), close: closing(c) };
+    },
+    serverPids: quarryPid,
+  },
+  bridge: {
+    key: "bridge",
+    label: "Quarry execute_query (bridge)",
+    open: async () => {
+      const { client, pid } = await quarryBridgeClient(quarry);
+      return {
+        call: toolCall(client, "execute_query", eq),
+        close: closing(client),
+        ...(pid ? { pid } : {}),
+      };
+    },
+    serverPids: (held) => [...quarryPid(), ...spawnedPids(held)],
+  },
 };
 
-function expectOk(what: string, res: { isError?: boolean; content?: unknown }): void {
-  if (res.isError) throw new Error(`${what}: ${JSON.stringify(res.content).slice(0, 300)}`);
-}
-
-async function quarryClient(url: string, token: string): Promise<Client> {
-  const c = new Client(
-    { name: "bench", version: "1" },
-    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
-  );
-  await c.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  return c;
-}
-
-const quarryList =
-  (c: Client): Call =>
-  async () => {
-    expectOk("list_connections", await c.callTool({ name: "list_connections", arguments: {} }));
-  };
-const quarrySearch =
-  (c: Client): Call =>
-  async () => {
-    expectOk(
-      "execute_query",
-      await c.callTool({
-        name: "execute_query",
-        arguments: { connection: "bench", method: "POST", path: `/${INDEX}/_search`, body: SEARCH },
-      }),
-    );
-  };
-
-/**
- * @elastic/mcp-server-elasticsearch 0.3.1 imports `zod` without declaring it, expecting the zod 3
- * of its MCP SDK 1.13.2; in this project `zod` resolves to Quarry's zod 4 and the server fails on
- * its first tool call ("keyValidator._parse is not a function"). So it runs from a copy in a
- * scratch folder whose `node_modules` links every package of this project except `zod`, which
- * links to the zod 3 its SDK brought. The package's code is unchanged.
- */
-async function prepareElasticServer(): Promise<{ entry: string; dir: string }> {
-  const modules = join(root, "node_modules");
-  const pkgDir = join(modules, "@elastic", "mcp-server-elasticsearch");
-  const zod3 = join(modules, "@modelcontextprotocol", "sdk", "node_modules", "zod");
-  const dir = await mkdtemp(join(tmpdir(), "quarry-bench-elastic-"));
-  const nm = join(dir, "node_modules");
-  await mkdir(join(nm, "@elastic"), { recursive: true });
-  for (const name of await readdir(modules)) {
-    if (name === "zod" || name === "@elastic" || name.startsWith(".")) continue;
-    await symlink(join(modules, name), join(nm, name));
-  }
-  for (const name of await readdir(join(modules, "@elastic"))) {
-    if (name !== "mcp-server-elasticsearch")
-      await symlink(join(modules, "@elastic", name), join(nm, "@elastic", name));
-  }
-  await symlink(zod3, join(nm, "zod"));
-  await cp(pkgDir, join(nm, "@elastic", "mcp-server-elasticsearch"), { recursive: true });
-  return { entry: join(nm, "@elastic", "mcp-server-elasticsearch", "dist", "index.js"), dir };
-}
-
-const elastic = await prepareElasticServer();
-const elasticEntry = elastic.entry;
-
-async function elasticClient(): Promise<Client> {
-  const c = new Client({ name: "bench", version: "1" });
-  await c.connect(
-    new StdioClientTransport({
-      command: node,
-      args: [elasticEntry],
-      env: {
-        ...(process.env as Record<string, string>),
-        ES_URL: esUrl,
-        // The node runs without security; the server insists on credentials and they are ignored.
-        ES_USERNAME: "bench",
-        ES_PASSWORD: "bench",
-        ES_VERSION: "8",
-        OTEL_LOG_LEVEL: "none",
-        OTEL_SDK_DISABLED: "true",
-      },
-      stderr: "ignore",
-    }),
-  );
-  return c;
-}
-const elasticSearch =
-  (c: Client): Call =>
-  async () => {
-    expectOk(
-      "elastic search",
-      await c.callTool({ name: "search", arguments: { index: INDEX, queryBody: SEARCH } }),
-    );
-  };
-
-// ---- measuring ----
-
-async function latencies(call: Call, n: number): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < Math.min(50, n / 5); i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await call();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
-async function throughput(calls: Call[], seconds: number): Promise<number> {
-  for (const c of calls) await c();
-  const end = performance.now() + seconds * 1000;
-  let done = 0;
-  await Promise.all(
-    calls.map(async (call) => {
-      while (performance.now() < end) {
-        await call();
-        done++;
+/** Read tools the server lists and that answer; the others are named with why they are skipped. */
+async function usableTools(): Promise<{ tools: Contender[]; notes: string[] }> {
+  const probe = await quarryHttpClient(quarry);
+  const notes: string[] = [];
+  const tools: Contender[] = [];
+  try {
+    const listed = new Set((await probe.listTools()).tools.map((t) => t.name));
+    for (const { tool, args: a } of readTools(INDEX)) {
+      if (!listed.has(tool)) {
+        notes.push(`${tool}: skipped, the server does not list it`);
+        continue;
       }
-    }),
+      const toolArgs = { connection: "bench", ...a };
+      try {
+        await toolCall(probe, tool, toolArgs)();
+      } catch (e) {
+        notes.push(`${tool}: skipped, its call failed (${String(e).slice(0, 200)})`);
+        continue;
+      }
+      tools.push({
+        key: `tool:${tool}`,
+        label: `Quarry ${tool} (HTTP)`,
+        open: async () => {
+          const c = await quarryHttpClient(quarry);
+          return { call: toolCall(c, tool, toolArgs), close: closing(c) };
+        },
+        serverPids: quarryPid,
+      });
+    }
+  } finally {
+    await probe.close();
+  }
+  return { tools, notes };
+}
+
+function table(result: LevelResult, all: Contender[]): void {
+  const n = result.clients;
+  const settledNote = result.stable ? "settled" : `not settled within ${RULE.maxRounds} rounds`;
+  console.log(`\n${n} client${n > 1 ? "s" : ""}: ${result.rounds} rounds, ${settledNote}`);
+  const head = ["p50 ms", "p99 ms", "calls/s", "calls", "cpu client", "cpu server"];
+  console.log(`  ${"".padEnd(44)}${head.map((h) => h.padStart(11)).join("")}`);
+  for (const c of all) {
+    const f = result.figures.get(c.key);
+    if (!f) continue;
+    const cells = [ms(f.p50), ms(f.p99), f.rate.toFixed(0), String(f.calls)];
+    cells.push(ms(f.clientCpu), c.serverPids ? ms(f.serverCpu) : "-");
+    console.log(`  ${c.label.padEnd(44)}${cells.map((x) => x.padStart(11)).join("")}`);
+  }
+  console.log(
+    "  (cpu: CPU ms per call of the bench's clients, and of the processes serving the calls: Quarry's server, its bridges, the peer's servers; the node's not counted)",
   );
-  return done / seconds;
 }
 
-// ---- setup ----
-
-async function startQuarry(): Promise<{
-  url: string;
-  token: string;
-  child: ChildProcess;
-  home: string;
-}> {
-  const home = await mkdtemp(join(tmpdir(), "quarry-bench-mcp-"));
-  const env = { ...process.env, QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" };
-  const storage = await openAppStorage(env);
-  await addConnection(storage, {
-    name: "bench",
-    type: "elasticsearch",
-    settings: {
-      host: hostname,
-      port: Number(port),
-      auth: "none",
-      sslMode: "disabled",
-      skipTlsVerify: false,
-    },
-    externalClients: "read-only",
-    aiPolicy: "always-allow",
-  });
-  await new McpSettingsStore(home).update((s) => {
-    s.preferredPort = 20000 + Math.floor(Math.random() * 20000);
-    s.limits.requestsPerMinute = 1_000_000;
-    s.limits.concurrentRequests = 1000;
-  });
-  const { token } = await new TokenStore(home).create({
-    name: "bench",
-    scope: "read-only",
-    connections: null,
-    lifetimeMs: null,
-  });
-  const child = spawn(node, [join(root, "bench", "mcp", "server.ts")], {
-    env,
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once("line", resolve);
-    child.once("exit", (code) => reject(new Error(`the MCP server exited (${code})`)));
-  });
-  return { url: (JSON.parse(line) as { url: string }).url, token, child, home };
+function goals(result: LevelResult, all: Contender[]): { line: string; pass: boolean }[] {
+  const n = result.clients;
+  const at = `at ${n} client${n > 1 ? "s" : ""}`;
+  const peer = result.figures.get("peer")!;
+  const out: { line: string; pass: boolean }[] = [];
+  for (const c of all) {
+    const f = result.figures.get(c.key);
+    if (!f || c.key === "peer" || c.key === "bare") continue;
+    const name = c.label.replace(/^Quarry /, "");
+    out.push(verdict(`${name} p50 ${at} < peer search p50`, f.p50, peer.p50, "ms"));
+    if (n > 1)
+      out.push(
+        verdict(`${name} calls/s ${at} > peer search calls/s`, f.rate, peer.rate, "calls/s", true),
+      );
+  }
+  return out;
 }
 
-function ms(n: number): string {
-  return n < 10 ? n.toFixed(2) : n.toFixed(1);
-}
-
-// ---- run ----
-
-const quarry = await startQuarry();
-const openClients: Client[] = [];
-try {
+async function main(): Promise<void> {
   console.log(`MCP benchmark: ${esUrl}, index ${INDEX}, search ${JSON.stringify(SEARCH)}`);
   console.log(
-    `Quarry's server in its own process at ${quarry.url} (per-token limits raised for the bench: 1,000,000 requests a minute, 1,000 at once)`,
+    `Quarry's server in its own process at ${quarry.url} (per-token limits raised for the bench)`,
   );
   console.log(
-    `Latency: ${CALLS} sequential calls after a warm-up; throughput: ${SECONDS} s per level.\n`,
+    `Levels ${LEVELS.join(", ")} clients (read tools at ${[...TOOL_LEVELS].join(", ")}); rounds: ${RULE.minRounds} to ${RULE.maxRounds}, until the peer's p50 and every ratio to it moved < ${(RULE.tolerance * 100).toFixed(0)}% over the last ${RULE.window}`,
   );
-
-  const q1 = await quarryClient(quarry.url, quarry.token);
-  const e1 = await elasticClient();
-  openClients.push(q1, e1);
-
-  const lat = {
-    list: await latencies(quarryList(q1), CALLS),
-    bare: await latencies(bareSearch, CALLS),
-    quarry: await latencies(quarrySearch(q1), CALLS),
-    elastic: await latencies(elasticSearch(e1), CALLS),
-  };
-  console.log("Latency (ms)                              p50      p99");
-  const row = (name: string, l: { p50: number; p99: number }) =>
-    console.log(`  ${name.padEnd(38)}${ms(l.p50).padStart(7)}  ${ms(l.p99).padStart(7)}`);
-  row("Quarry tools/call list_connections", lat.list);
-  row("bare search (undici)", lat.bare);
-  row("Quarry tools/call execute_query search", lat.quarry);
-  row("@elastic/mcp-server-elasticsearch search", lat.elastic);
-  console.log(
-    `  Quarry's overhead over the bare search: +${ms(lat.quarry.p50 - lat.bare.p50)} ms at p50, +${ms(lat.quarry.p99 - lat.bare.p99)} ms at p99`,
-  );
-  console.log(
-    `  @elastic/mcp-server-elasticsearch p50 / Quarry p50: ${(lat.elastic.p50 / lat.quarry.p50).toFixed(2)}x\n`,
-  );
-
-  console.log("Calls per second        clients:       1        8       32");
-  const results: Record<string, number[]> = { list: [], bare: [], quarry: [], elastic: [] };
-  const quarryClients: Client[] = [q1];
-  const elasticClients: Client[] = [e1];
-  for (const c of CONCURRENCY) {
-    while (quarryClients.length < c) {
-      const q = await quarryClient(quarry.url, quarry.token);
-      quarryClients.push(q);
-      openClients.push(q);
-    }
-    while (elasticClients.length < c) {
-      const e = await elasticClient();
-      elasticClients.push(e);
-      openClients.push(e);
-    }
-    results.list!.push(await throughput(quarryClients.slice(0, c).map(quarryList), SECONDS));
-    results.bare!.push(
-      await throughput(
-        Array.from({ length: c }, () => bareSearch),
-        SECONDS,
-      ),
+  const { tools, notes } = await usableTools();
+  for (const n of notes) console.log(`  note: ${n}`);
+  const results: { result: LevelResult; all: Contender[] }[] = [];
+  for (const clients of LEVELS) {
+    const all = [
+      contenders.bare!,
+      contenders.peer!,
+      contenders.http!,
+      ...(args["no-bridge"] ? [] : [contenders.bridge!]),
+      ...(TOOL_LEVELS.has(clients) ? tools : []),
+    ];
+    process.stdout.write(
+      `\n${clients} client${clients > 1 ? "s" : ""}: opening clients, warming, rounds `,
     );
-    results.quarry!.push(await throughput(quarryClients.slice(0, c).map(quarrySearch), SECONDS));
-    results.elastic!.push(await throughput(elasticClients.slice(0, c).map(elasticSearch), SECONDS));
+    const result = await runLevel(
+      {
+        clients,
+        contenders: all,
+        perClient: perClient(clients),
+        rule: RULE,
+        // The peer's p50 and every ratio to it: what the goals compare.
+        watched: (f: Map<string, Figures>) => {
+          const peer = f.get("peer")!.p50;
+          return [peer, ...all.map((c) => f.get(c.key)!.p50 / peer)];
+        },
+        onRound: () => process.stdout.write("."),
+      },
+      pool,
+    );
+    table(result, all);
+    results.push({ result, all });
   }
-  const tput = (name: string, v: number[]) =>
-    console.log(`  ${name.padEnd(38)}${v.map((x) => x.toFixed(0).padStart(8)).join(" ")}`);
-  tput("Quarry list_connections", results.list!);
-  tput("bare search (undici)", results.bare!);
-  tput("Quarry execute_query search", results.quarry!);
-  tput("@elastic/mcp-server-elasticsearch search", results.elastic!);
-  console.log(
-    `  Quarry / bare:    ${results.quarry!.map((q, i) => (q / results.bare![i]!).toFixed(2)).join(" ")}`,
-  );
-  console.log(
-    `  Quarry / elastic: ${results.quarry!.map((q, i) => (q / results.elastic![i]!).toFixed(2)).join(" ")}`,
-  );
+  console.log("\nGoals");
+  let passed = 0;
+  let total = 0;
+  for (const { result, all } of results) {
+    const bareF = result.figures.get("bare")!;
+    const httpF = result.figures.get("http")!;
+    console.log(
+      `  (${result.clients} client${result.clients > 1 ? "s" : ""}: execute_query over HTTP costs +${ms(httpF.p50 - bareF.p50)} ms at p50 over the bare search, ${ms(bareF.p50)} ms)`,
+    );
+    for (const g of goals(result, all)) {
+      console.log(`  ${g.line}`);
+      total++;
+      if (g.pass) passed++;
+    }
+  }
+  console.log(`\n${passed} of ${total} goals met`);
+}
+
+try {
+  await main();
 } finally {
-  await Promise.allSettled(openClients.map((c) => c.close()));
-  quarry.child.stdin?.end();
-  await new Promise((r) => quarry.child.once("exit", r));
-  await rm(quarry.home, { recursive: true, force: true });
+  await pool.closeAll();
+  await quarry.stop();
+  await bare.close();
   await rm(elastic.dir, { recursive: true, force: true });
-  await pool.close();
 }

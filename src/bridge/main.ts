@@ -13,6 +13,7 @@ import { launch, planForThisMachine } from "./launcher.ts";
 import { LineSplitter } from "./lines.ts";
 import { Relay } from "./relay.ts";
 import { closeConnections, post, prove } from "./upstream.ts";
+import { lineOf } from "./verbatim.ts";
 
 const HELP = `quarry-mcp ${APP_VERSION}: the stdio bridge between an AI client and Quarry's MCP server.
 
@@ -63,7 +64,7 @@ function main(): void {
   let closing = false;
   const write = (message: object) => {
     if (closing && !process.stdout.writable) return;
-    process.stdout.write(`${JSON.stringify(message)}\n`);
+    process.stdout.write(`${lineOf(message)}\n`);
   };
   process.stdout.on("error", (e: NodeJS.ErrnoException) => {
     // The client went away (EPIPE): nothing can be answered any more.

@@ -9,6 +9,7 @@ import { Agent, type IncomingMessage, request } from "node:http";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { PROOF_PATH, type ProofAnswer, verifyProof } from "../core/mcp-handshake.ts";
 import { SseReader } from "./sse.ts";
+import { keepText } from "./verbatim.ts";
 
 /** Requests in flight at once: above the app's default per-token limit (16), which answers -33010. */
 const agent = new Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 });
@@ -174,7 +175,11 @@ function readMessages(res: IncomingMessage, deliver: (message: unknown) => void)
     text += chunk;
   });
   res.on("end", () => {
-    if (text.trim()) parsed(text);
+    if (!text.trim()) return;
+    const m = parseOr(text);
+    if (m === undefined) return;
+    keepText(m, text);
+    deliver(m);
   });
 }
 

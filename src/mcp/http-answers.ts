@@ -75,23 +75,22 @@ export function sdkRequest(request: Request): Request {
 }
 
 /**
- * The SDK's answer, ready to send: a JSON answer in one piece with its length; an SSE stream as
- * it comes. `done` runs once the answer has ended (sent, or the client left).
+ * The SDK's answer, ready to send: a JSON answer (or none) as it is, its work done; an SSE stream
+ * as it comes. `done` runs once the answer has ended (handed over whole, or the stream ended or
+ * the client left).
  */
 export async function whenSent(response: Response, done: () => void): Promise<Response> {
+  // Read the type only: touching the body would turn the HTTP layer's (@hono/node-server) own
+  // Response, which it writes at once, into a stream it reads chunk by chunk, and sometimes
+  // waits a timer turn (a millisecond or more) for.
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    done();
+    return response;
+  }
   const init = { status: response.status, headers: new Headers(response.headers) };
   if (response.body === null) {
     done();
     return new Response(null, init);
-  }
-  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
-    try {
-      const body = await response.arrayBuffer();
-      init.headers.set("content-length", String(body.byteLength));
-      return new Response(body, init);
-    } finally {
-      done();
-    }
   }
   const reader = response.body.getReader();
   let ended = false;

@@ -22,6 +22,8 @@ import {
   RESULT_WINDOW,
 } from "../../core/grid.ts";
 import { hitToRow } from "./cells.ts";
+import { unknownField } from "./column-cache.ts";
+import type { ColumnsOf } from "./console.ts";
 import { esErrors } from "./error-catalog.ts";
 import { compileFilters } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
@@ -38,6 +40,8 @@ export interface GridOptions {
   keepAlive?: string;
   /** How often an idle open grid renews its point in time (default every 60 s). */
   heartbeatMs?: number;
+  /** The session's held columns (column-cache.ts); without them the mapping is read here. */
+  columns?: { of: ColumnsOf; forget(table: string): void };
 }
 
 /** One page, opening a point in time for this call only when the page lies past the window. */
@@ -45,8 +49,9 @@ export async function browse(
   transport: EsTransport,
   table: string,
   request: BrowseRequest = {},
+  options: GridOptions = {},
 ): Promise<EsBrowseResult> {
-  const grid = openGrid(transport, table);
+  const grid = openGrid(transport, table, options);
   try {
     return await grid.browse(request);
   } finally {
@@ -139,7 +144,7 @@ export class EsGridView implements GridView {
     // Without filters or sort, the search need not wait for the mapping: both go at once.
     let columnsLater: Promise<Column[]> | undefined;
     if (!this.#columns) {
-      columnsLater = describeTable(this.#transport, this.table);
+      columnsLater = this.#readColumns(request.refresh === true);
       // Awaited below; until then a failure must not count as unobserved.
       columnsLater.catch(() => undefined);
       if ((request.filters?.length ?? 0) > 0 || (request.sort?.length ?? 0) > 0) {
@@ -147,28 +152,24 @@ export class EsGridView implements GridView {
         columnsLater = undefined;
       }
     }
-    const plan = this.#plan(this.#columns ?? [], request);
+    const plan = await this.#plan(this.#columns ?? [], request).catch(async (e: unknown) => {
+      // Columns the session held may predate a new field: read them again, once.
+      if (!this.#columns || !this.#options.columns) throw e;
+      this.#columns = await this.#readColumns(true);
+      return this.#plan(this.#columns, request);
+    });
     if (plan.key !== this.#key) {
       await this.#dropPit();
       this.#cursors.clear();
       this.#key = plan.key;
     }
 
-    let body: SearchBody;
-    let paging: BrowseResult["paging"] = "from-size";
-    if (!this.#pit && offset + pageSize <= RESULT_WINDOW) {
-      const search = this.#plainSearch(plan, offset, pageSize, request.rawQuery);
-      if (columnsLater) {
-        const [columns, result] = await Promise.all([columnsLater, search]);
-        this.#columns = columns;
-        body = result;
-      } else body = await search;
-    } else {
-      if (offset + pageSize > RESULT_WINDOW) paging = "search-after";
-      body = await this.#pitPage(plan, offset, pageSize, request.rawQuery);
-      if (columnsLater) this.#columns = await columnsLater;
-    }
-    const columns = this.#columns ?? [];
+    const paging: BrowseResult["paging"] =
+      offset + pageSize > RESULT_WINDOW ? "search-after" : "from-size";
+    const body = await this.#search(plan, offset, pageSize, request.rawQuery, columnsLater);
+    let columns = this.#columns ?? [];
+    if (this.#options.columns && unknownField(body.hits?.hits ?? [], columns) !== undefined)
+      columns = this.#columns = await this.#readColumns(true);
     const total = body.hits?.total;
     const partial = await this.#partial(body);
     return {
@@ -184,6 +185,36 @@ export class EsGridView implements GridView {
     };
   }
 
+  /** The page's search (and the columns read beside it); a refused search forgets held columns. */
+  async #search(
+    plan: Plan,
+    offset: number,
+    size: number,
+    rawQuery: string | undefined,
+    columnsLater: Promise<Column[]> | undefined,
+  ): Promise<SearchBody> {
+    try {
+      if (!this.#pit && offset + size <= RESULT_WINDOW) {
+        const search = this.#plainSearch(plan, offset, size, rawQuery);
+        if (!columnsLater) return await search;
+        const [columns, body] = await Promise.all([columnsLater, search]);
+        this.#columns = columns;
+        return body;
+      }
+      const body = await this.#pitPage(plan, offset, size, rawQuery);
+      if (columnsLater) this.#columns = await columnsLater;
+      return body;
+    } catch (e) {
+      this.#options.columns?.forget(this.table);
+      throw e;
+    }
+  }
+
+  #readColumns(fresh: boolean): Promise<Column[]> {
+    const held = this.#options.columns;
+    return held ? held.of(this.table, fresh) : describeTable(this.#transport, this.table);
+  }
+
   /** The warning for a page some shards did not answer, nodes named (one more request then). */
   async #partial(body: SearchBody): Promise<PartialResult | undefined> {
     if ((body._shards?.failed ?? 0) <= 0 && body.timed_out !== true) return undefined;
@@ -192,7 +223,7 @@ export class EsGridView implements GridView {
     return partialResult(body, names);
   }
 
-  #plan(columns: Column[], request: BrowseRequest): Plan {
+  async #plan(columns: Column[], request: BrowseRequest): Promise<Plan> {
     const query = compileFilters(columns, request.filters, request.rawQuery, this.table);
     const { sort, dropped } = compileSort(columns, request.sort, this.table);
     const scored = Boolean(request.rawQuery?.trim());

@@ -6,6 +6,7 @@
 import type { ConsoleRequest, ConsoleResult, ConsoleRunOptions } from "../../core/console.ts";
 import type { Column, PartialResult } from "../../core/grid.ts";
 import type { Route } from "./classify.ts";
+import { unknownField } from "./column-cache.ts";
 import {
   classifyAnswer,
   explainMissingEndpoint,
@@ -23,6 +24,9 @@ import { nodeNames } from "./nodes.ts";
 import { failureNodeIds, partialResult, type SearchHeader } from "./shard-failures.ts";
 import type { EsTransport } from "./transport.ts";
 
+/** The columns of a search target; `fresh` reads the mapping even when they are held. */
+export type ColumnsOf = (table: string, fresh: boolean) => Promise<Column[]>;
+
 /** Endpoints the console runs as tasks with progress instead of one long blocking request. */
 const TASK_ENDPOINTS = new Set(["_delete_by_query", "_update_by_query", "_reindex"]);
 
@@ -31,6 +35,7 @@ export async function runConsole(
   transport: EsTransport,
   request: ConsoleRequest,
   options: ConsoleRunOptions = {},
+  columnsOf: ColumnsOf = (table) => describeTable(transport, table),
 ): Promise<ConsoleResult> {
   const prepared = prepareRequest(request);
   const signal = options.signal;
@@ -68,7 +73,7 @@ export async function runConsole(
     const search = { total: totalHits(res.body as SearchBody) };
     return warned({ kind: "json", status: res.status, raw: res.body, search });
   }
-  const columns = await columnsForHits(transport, prepared.route, res.body as SearchBody);
+  const columns = await columnsForHits(columnsOf, prepared.route, res.body as SearchBody);
   return warned(
     columns
       ? searchGrid(res.status, res.body as SearchBody, columns)
@@ -95,7 +100,7 @@ async function searchPartial(
  * read mappings): the answer is then shown as JSON rather than with made-up columns.
  */
 async function columnsForHits(
-  transport: EsTransport,
+  columnsOf: ColumnsOf,
   route: Route,
   body: SearchBody,
 ): Promise<Column[] | undefined> {
@@ -103,7 +108,11 @@ async function columnsForHits(
   const table = indices.length > 0 ? indices.join(",") : route.target.join(",");
   if (!table) return META_COLUMNS.map((c) => ({ ...c }));
   try {
-    return await describeTable(transport, table);
+    const columns = await columnsOf(table, false);
+    // Columns held from before a field was added: read the mapping again (once).
+    return unknownField(body.hits.hits, columns) === undefined
+      ? columns
+      : await columnsOf(table, true);
   } catch {
     return indices.length === 0 ? META_COLUMNS.map((c) => ({ ...c })) : undefined;
   }

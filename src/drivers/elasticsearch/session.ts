@@ -36,6 +36,7 @@ import { esCatalog } from "./catalog.ts";
 import { validateChanges } from "./change-plan.ts";
 import { saveChanges } from "./changes.ts";
 import { classify, classifyRequest } from "./classify.ts";
+import { ColumnCache } from "./column-cache.ts";
 import type { EsConnectionConfig } from "./config.ts";
 import { runConsole } from "./console.ts";
 import { toCurl } from "./console-curl.ts";
@@ -81,6 +82,13 @@ export class EsSession implements DriverSession {
   #info: ServerInfo | undefined;
   #identified: Promise<void> | undefined;
   readonly #grids = new Set<GridView>();
+  /** Columns of search targets, held briefly for console grids and one-off pages. */
+  readonly #columns = new ColumnCache();
+  readonly #heldColumns = {
+    of: (table: string, fresh: boolean) =>
+      this.#columns.get(table, () => describeTable(this.transport, table), fresh),
+    forget: (table: string) => this.#columns.forget(table),
+  };
 
   constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
     this.#config = config;
@@ -152,12 +160,12 @@ export class EsSession implements DriverSession {
 
   async browse(table: string, request: BrowseRequest): Promise<EsBrowseResult> {
     await this.#ready();
-    return browse(this.transport, table, request);
+    return browse(this.transport, table, request, { columns: this.#heldColumns });
   }
 
   /** The session tracks open grids so that closing it frees their points in time too. */
   openGrid(table: string): GridView {
-    const grid = openGrid(this.transport, table);
+    const grid = openGrid(this.transport, table, { columns: this.#heldColumns });
     const view: GridView = {
       browse: async (request) => {
         await this.#ready();
@@ -193,7 +201,8 @@ export class EsSession implements DriverSession {
 
   async saveChanges(table: string, changes: ChangeSet): Promise<EsSaveResult> {
     await this.#ready();
-    return saveChanges(this.transport, table, changes);
+    // A saved document may bring a field the mapping gains.
+    return this.#changing(saveChanges(this.transport, table, changes));
   }
 
   parseConsoleText(text: string): ConsoleBlock[] {
@@ -223,7 +232,17 @@ export class EsSession implements DriverSession {
 
   async runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult> {
     await this.#ready();
-    return runConsole(this.transport, request, options);
+    const run = runConsole(this.transport, request, options, this.#heldColumns.of);
+    return classify(request) === "read" ? run : this.#changing(run);
+  }
+
+  /** Held columns are dropped once a request that may change a mapping has ended. */
+  async #changing<T>(request: Promise<T>): Promise<T> {
+    try {
+      return await request;
+    } finally {
+      this.#columns.clear();
+    }
   }
 
   runsLong(request: ConsoleRequest): boolean {
@@ -256,7 +275,7 @@ export class EsSession implements DriverSession {
 
   async deleteTable(table: string, confirmed: ConsoleRequest): Promise<void> {
     await this.#ready();
-    return deleteIndex(this.transport, table, confirmed);
+    return this.#changing(deleteIndex(this.transport, table, confirmed));
   }
 
   /** The keep-alive is checked before the server is identified: a bad one sends nothing. */

@@ -22,7 +22,14 @@ export function isListedIndex(name: string): boolean {
   return !name.startsWith(".");
 }
 
+/** Indices counted by the one aggregation sent beside the listing (see `listTables`). */
+const COUNTED_AT_ONCE = 10_000;
+
 export async function listTables(transport: EsTransport): Promise<TableInfo[]> {
+  // The counts go out with the listing, not after it: one round trip. Only a cluster with more
+  // open indices than one aggregation counted is asked again, for all of them.
+  const early = topLevelCounts(transport, COUNTED_AT_ONCE);
+  early.catch(() => undefined);
   const rows = await transport.json<CatIndexRow[]>({
     method: "GET",
     path: "/_cat/indices",
@@ -35,10 +42,13 @@ export async function listTables(transport: EsTransport): Promise<TableInfo[]> {
     },
   });
   const listed = rows.filter((r) => isListedIndex(r.index));
-  const counts = await topLevelCounts(
-    transport,
-    listed.filter((r) => r.status !== "close").map((r) => r.index),
-  );
+  const open = listed.filter((r) => r.status !== "close").length;
+  const counts =
+    open === 0
+      ? new Map<string, number>()
+      : open <= COUNTED_AT_ONCE
+        ? await early
+        : await topLevelCounts(transport, open);
   return listed.map((r) => ({
     name: r.index,
     docCount: r.status === "close" ? null : (counts.get(r.index) ?? 0),
@@ -52,12 +62,8 @@ export async function listTables(transport: EsTransport): Promise<TableInfo[]> {
  * `_cat/indices` counts every Lucene document, nested objects included; the grid counts what a
  * search returns. One aggregation on `_index` gives the right number for every index at once.
  */
-async function topLevelCounts(
-  transport: EsTransport,
-  indices: string[],
-): Promise<Map<string, number>> {
+async function topLevelCounts(transport: EsTransport, size: number): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  if (indices.length === 0) return counts;
   // Every listed index (hidden ones too) and no dot-named one, without spelling names in the URL.
   const body = await transport.json<CountsBody>({
     method: "POST",
@@ -66,7 +72,7 @@ async function topLevelCounts(
     body: {
       size: 0,
       track_total_hits: false,
-      aggs: { by_index: { terms: { field: "_index", size: Math.max(indices.length, 1) } } },
+      aggs: { by_index: { terms: { field: "_index", size: Math.max(size, 1) } } },
     },
   });
   for (const b of body.aggregations?.by_index?.buckets ?? []) counts.set(b.key, b.doc_count);
