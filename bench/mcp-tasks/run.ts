@@ -10,19 +10,21 @@
  * The count is exact (no timing), so one run is enough; the scripts are fixed, so two runs give
  * the same figures on the same data.
  */
+import { rm } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
 import { Pool } from "undici";
-import { readState } from "../../scripts/es/cluster.ts";
-import { prepareElastic, quarryClient, startQuarry } from "../support/mcp-peers.ts";
+import {
+  elasticClient,
+  esUrl,
+  prepareElasticServer,
+  quarryHttpClient,
+  startQuarry,
+} from "../mcp/setup.ts";
 import { elasticAnswers } from "./elastic-answers.ts";
 import { quarryAnswers } from "./quarry-answers.ts";
 import { recorder, type Tally, toolListChars } from "./recorder.ts";
 import { type Answers, prepareNode, QUESTIONS, removeBenchIndices, truth } from "./tasks.ts";
 
-const esUrl =
-  process.env.BENCH_ES_URL ??
-  readState()?.nodes.find((n) => n.name === "es8")?.url ??
-  "http://127.0.0.1:19218";
 const GOAL_RATIO = 0.5;
 
 interface Outcome extends Tally {
@@ -46,10 +48,10 @@ async function answer(
 }
 
 const pool = new Pool(esUrl, { connections: 4 });
-const quarry = await startQuarry(esUrl);
-const elastic = await prepareElastic(esUrl);
-const q = await quarryClient(quarry);
-const e = await elastic.client();
+const quarry = await startQuarry();
+const elastic = await prepareElasticServer();
+const q = await quarryHttpClient(quarry);
+const e = (await elasticClient(elastic.entry)).client;
 try {
   await prepareNode(pool);
   const truths = truth(pool);
@@ -103,6 +105,6 @@ try {
   await Promise.allSettled([q.close(), e.close()]);
   await removeBenchIndices(pool).catch(() => {});
   await quarry.stop();
-  await elastic.stop();
+  await rm(elastic.dir, { recursive: true, force: true });
   await pool.close();
 }

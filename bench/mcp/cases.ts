@@ -25,7 +25,7 @@ export function readTools(index: string): ToolCase[] {
     { tool: "cluster_health", args: {} },
     { tool: "get_shards", args: { table: index } },
     { tool: "index_stats", args: { table: index } },
-    { tool: "search_fields", args: { query: "name" } },
+    { tool: "search_fields", args: { name: "name" } },
     { tool: "aggregate", args: { table: index, field: "status", kind: "terms" } },
   ];
 }

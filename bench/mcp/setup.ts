@@ -5,6 +5,7 @@
  * elasticsearch` over stdio (one server process per client, as MCP clients run it), and a bare
  * undici client straight to the node.
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import { createInterface } from "node:readline";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Pool } from "undici";
+import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { readState } from "../../scripts/es/cluster.ts";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import { McpSettingsStore } from "../../src/app/mcp-host/mcp-settings.ts";
@@ -70,6 +72,8 @@ export interface QuarryApp {
 
 /** Quarry's MCP server in its own process; `nodeArgs` (e.g. --cpu-prof) go to that process. */
 export async function startQuarry(nodeArgs: string[] = []): Promise<QuarryApp> {
+  // The Elasticsearch driver is a plugin, installed from the catalog a source checkout builds.
+  await buildPlugins();
   const home = await mkdtemp(join(tmpdir(), "quarry-bench-mcp-"));
   const env = { ...process.env, QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" };
   const { hostname, port } = new URL(esUrl);
