@@ -5,9 +5,8 @@
  * how long it took and how big the answer was. It never records a token, a password, a request or
  * response body, or a query string's values: those may hold secrets or document contents.
  *
- * The file is appended to through one stream, the lines recorded within AUDIT_BATCH_MS (or until
- * AUDIT_BATCH_LINES are waiting) in one write: a file write costs the event loop about as much as
- * the rest of a call on some machines, so one per call would be most of a call's cost. At 10 MB it is renamed to `mcp-audit.log.1` (replacing the previous one) and a new file
+ * The file is appended to through one stream, the lines of one turn of the event loop in one
+ * write; at 10 MB it is renamed to `mcp-audit.log.1` (replacing the previous one) and a new file
  * begins. Each line links to the one before it (`prev`, audit-chain.ts), across that rotation too,
  * so `verifyAudit` finds a line edited, removed or moved.
  */
@@ -27,10 +26,6 @@ import { ensurePrivateDir } from "./paths.ts";
 
 export const AUDIT_FILE = "mcp-audit.log";
 export const AUDIT_ROTATE_BYTES = 10 * 1024 * 1024;
-/** How long a recorded line may wait to be written with the next ones (`flush` writes at once). */
-export const AUDIT_BATCH_MS = 20;
-/** Lines written at once without waiting for the batch time. */
-export const AUDIT_BATCH_LINES = 256;
 
 /**
  * A path as safe to log: the query string keeps its parameter names but not their values, which
@@ -58,12 +53,12 @@ export class AuditLog implements AuditSink {
   #stream: WriteStream | undefined;
   #size = 0;
   #opening: Promise<void> | undefined;
-  /** Entries recorded since the last write: written together (AUDIT_BATCH_MS). */
+  /** Entries recorded since the last write: written together, once per turn of the event loop. */
   #pending: AuditEntry[] = [];
-  #timer: NodeJS.Timeout | undefined;
   /** The link to the last line written (undefined: none yet, or not read from the file yet). */
   #lastHash: string | undefined;
   #chainRead = false;
+  #scheduled = false;
 
   constructor(dir: string) {
     this.dir = dir;
@@ -76,13 +71,15 @@ export class AuditLog implements AuditSink {
       ? { ...entry, request: { ...entry.request, path: redactPath(entry.request.path) } }
       : entry;
     this.#pending.push(safe);
-    if (this.#pending.length >= AUDIT_BATCH_LINES) void this.#drain();
-    else this.#timer ??= setTimeout(() => void this.#drain(), AUDIT_BATCH_MS);
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      void this.#drain();
+    });
   }
 
   async #drain(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
     if (!this.#stream) {
       this.#opening ??= this.#open().catch(() => {
         this.#opening = undefined;
