@@ -14,6 +14,7 @@ import type {
   RequestClass,
 } from "../../core/console.ts";
 import { consoleText } from "../../core/console.ts";
+import type { VariableValues } from "../../core/console-variables.ts";
 import type {
   ConnectionSecrets,
   DriverSession,
@@ -39,6 +40,7 @@ import { classify, classifyRequest } from "./classify.ts";
 import type { EsConnectionConfig } from "./config.ts";
 import { runConsole } from "./console.ts";
 import { toCurl } from "./console-curl.ts";
+import { type CurlImport, fromCurl } from "./console-curl-import.ts";
 import { parseConsoleText } from "./console-parse.ts";
 import { prepareRequest } from "./console-request.ts";
 import { deleteIndex, planDeleteIndex } from "./delete-index.ts";
@@ -196,8 +198,12 @@ export class EsSession implements DriverSession {
     return saveChanges(this.transport, table, changes);
   }
 
-  parseConsoleText(text: string): ConsoleBlock[] {
-    return parseConsoleText(text);
+  parseConsoleText(text: string, options: { variables?: VariableValues } = {}): ConsoleBlock[] {
+    return parseConsoleText(text, options);
+  }
+
+  fromCurl(command: string): CurlImport {
+    return fromCurl(command);
   }
 
   formatRequest(request: ConsoleRequest): string {

@@ -4,16 +4,20 @@
  */
 import { join } from "node:path";
 import type { ConsoleRequest } from "../../../../core/console.ts";
+import { variableValues } from "../../../../core/console-variables.ts";
 import type { DriverSession } from "../../../../core/driver.ts";
 import { ConsoleHistory } from "../../../storage/console-history.ts";
 import { badInput } from "../answers.ts";
 import type { ConsoleImpact, ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
 import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
+import { consoleLanguageRoutes, variablesStore } from "./console-language.ts";
 
 export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
   // The same history `quarry console` keeps: one file per connection id in the app data folder.
   const history = new ConsoleHistory(join(app.storage.dir, "console-history"));
+  const variables = variablesStore(app);
+  consoleLanguageRoutes(router, app);
 
   router.post(
     "/connections/:id/console/parse",
@@ -21,8 +25,10 @@ export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
       const text = (req.body as { text?: unknown })?.text;
       if (typeof text !== "string") throw badInput("Send the console text as { text }.");
       const { session } = await app.session(id!);
+      // The server's store is the one source of the values: the request parsed is the one run.
+      const values = variableValues(await variables.list(id!));
       return session
-        .parseConsoleText(text)
+        .parseConsoleText(text, { variables: values })
         .map(
           ({ error, ...b }): ParsedConsoleRequest =>
             error
