@@ -64,6 +64,7 @@ export function registerConsoleCommand(program: Command): void {
       )
       .option(
         "--var <NAME=value>",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the console's variable syntax
         "a value for ${NAME} in the requests, over the connection's stored variables (repeatable)",
         collectVar,
       )
