@@ -30,12 +30,8 @@ async function setText(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
-const editorText = (page: Page) =>
-  page.locator(".console-editor .cm-content").evaluate((el) => {
-    // The editor's own document, not the DOM's text (which splits lines into elements).
-    const view = (el as unknown as { cmView?: { view: { state: { doc: unknown } } } }).cmView;
-    return view ? String(view.view.state.doc) : (el as HTMLElement).innerText;
-  });
+/** The editor's lines, as the page shows them. */
+const editorText = (page: Page) => page.locator(".console-editor .cm-content").innerText();
 
 /** Runs the request at the cursor and waits for the app's answer. */
 async function run(page: Page): Promise<void> {
@@ -50,10 +46,15 @@ async function run(page: Page): Promise<void> {
 /** A real paste event on the editor, with the text on the clipboard as the browser gives it. */
 async function paste(page: Page, text: string): Promise<void> {
   await page.locator(".console-editor .cm-content").evaluate((el, t) => {
-    const data = new DataTransfer();
+    // The page's own classes (this file is type-checked without the DOM's types).
+    const w = globalThis as unknown as {
+      DataTransfer: new () => { setData(type: string, data: string): void };
+      ClipboardEvent: new (type: string, init: object) => Event;
+    };
+    const data = new w.DataTransfer();
     data.setData("text/plain", t);
     el.dispatchEvent(
-      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      new w.ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
     );
   }, text);
 }
