@@ -37,9 +37,6 @@ export function VariablesDialog({
     if (loaded.data) setRows(loaded.data.variables.map((v) => row(v.name, v.value)));
   }, [loaded.data]);
 
-  const edit = (key: number, patch: Partial<Row>) =>
-    setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...patch } : r)) ?? null);
-
   const save = async () => {
     if (!rows) return;
     setSaving(true);
@@ -82,49 +79,7 @@ export function VariablesDialog({
       </p>
       <Loading active={loaded.loading} label="Loading variables…" />
       <ErrorNote error={loaded.error ?? error} />
-      {rows ? (
-        <table className="variables-table" aria-label="Variables">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Value</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.key}>
-                <td>
-                  <input
-                    aria-label={`Name ${i + 1}`}
-                    value={r.name}
-                    spellCheck={false}
-                    onChange={(e) => edit(r.key, { name: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <input
-                    aria-label={`Value ${i + 1}`}
-                    value={r.value}
-                    spellCheck={false}
-                    onChange={(e) => edit(r.key, { value: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={`Remove ${r.name || `variable ${i + 1}`}`}
-                    onClick={() => setRows((rs) => rs?.filter((x) => x.key !== r.key) ?? null)}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {rows ? <VariableRows rows={rows} setRows={setRows} /> : null}
       <button
         type="button"
         className="small"
@@ -134,5 +89,60 @@ export function VariablesDialog({
         Add variable
       </button>
     </Modal>
+  );
+}
+
+/** One editable row per variable: its name, its value, and Remove. */
+function VariableRows({
+  rows,
+  setRows,
+}: {
+  rows: Row[];
+  setRows: (update: (rows: Row[] | null) => Row[] | null) => void;
+}) {
+  const edit = (key: number, patch: Partial<Row>) =>
+    setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...patch } : r)) ?? null);
+  return (
+    <table className="variables-table" aria-label="Variables">
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Value</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={r.key}>
+            <td>
+              <input
+                aria-label={`Name ${i + 1}`}
+                value={r.name}
+                spellCheck={false}
+                onChange={(e) => edit(r.key, { name: e.target.value })}
+              />
+            </td>
+            <td>
+              <input
+                aria-label={`Value ${i + 1}`}
+                value={r.value}
+                spellCheck={false}
+                onChange={(e) => edit(r.key, { value: e.target.value })}
+              />
+            </td>
+            <td>
+              <button
+                type="button"
+                className="small"
+                aria-label={`Remove ${r.name || `variable ${i + 1}`}`}
+                onClick={() => setRows((rs) => rs?.filter((x) => x.key !== r.key) ?? null)}
+              >
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
