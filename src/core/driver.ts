@@ -13,6 +13,7 @@ import type {
   ConsoleRunOptions,
   RequestClass,
 } from "./console.ts";
+import type { VariableValues } from "./console-variables.ts";
 import type { ScanRequest, TableScan } from "./export.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
 import type { Impact, MeasureOptions } from "./impact.ts";
@@ -61,8 +62,16 @@ export interface DriverSession {
   saveChanges(table: string, changes: ChangeSet): Promise<SaveResult>;
 
   // The console, its language and its one read/write classifier.
-  /** Console text (several requests, in the database's console language) split into requests. */
-  parseConsoleText(text: string): ConsoleBlock[];
+  /**
+   * Console text (several requests, in the database's console language) split into requests,
+   * with `variables` substituted: the requests given back are the ones that run.
+   */
+  parseConsoleText(text: string, options?: { variables?: VariableValues }): ConsoleBlock[];
+  /**
+   * A pasted curl command as console text (`toCurl`'s reverse), with notes on what was left out
+   * (the host, credentials): it runs on this connection. Refuses what the console cannot carry.
+   */
+  fromCurl(command: string): { text: string; notes: string[] };
   /** A request as console text, as `parseConsoleText` reads it back. */
   formatRequest(request: ConsoleRequest): string;
   /** The request as a curl command; credentials left out unless `reveal` is set. */

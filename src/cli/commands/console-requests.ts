@@ -13,6 +13,8 @@ export interface RequestFlags {
   body?: string;
   bodyFile?: string;
   file?: string;
+  /** `${NAME}` values: the connection's stored ones with `--var` over them. */
+  variables?: Record<string, string>;
 }
 
 /** A request to run, checked by the driver, with its class and why. */
@@ -42,8 +44,11 @@ export async function requestsFrom(
         "Leave out the method, path and body, or leave out --file.",
       );
     }
-    const text = flags.file === "-" ? await readStdin() : await readText(flags.file);
-    const blocks = s.parseConsoleText(text);
+    const text = consoleText(
+      s,
+      flags.file === "-" ? await readStdin() : await readText(flags.file),
+    );
+    const blocks = s.parseConsoleText(text, { variables: flags.variables ?? {} });
     const bad = blocks.filter((b) => b.error);
     if (bad.length > 0) {
       const first = bad[0]?.error;
@@ -71,19 +76,33 @@ export async function requestsFrom(
       : flags.bodyFile === "-"
         ? await readStdin()
         : await readText(flags.bodyFile));
-  const request: ConsoleRequest = { method, path };
-  if (text !== undefined && text.trim() !== "") {
-    // The same parsing as console text, so NDJSON bodies (_bulk, _msearch) are handled alike.
-    const [block] = s.parseConsoleText(`${method} ${path}\n${text}`);
-    if (!block?.request)
-      throw new QuarryError(
-        "invalid_input",
-        block?.error?.message ?? "The body cannot be read",
-        block?.error?.remedy ?? "Fix the body.",
-      );
-    request.body = block.request.body;
-  }
-  return [check(request)];
+  // A method the console does not know, or a space in the path: the driver's check refuses it in
+  // its own words.
+  const known = s.parseConsoleText(`${method} /`)[0]?.request !== undefined;
+  if (!known || /\s/.test(path)) return [check({ method, path })];
+  // The same parsing as console text: NDJSON bodies (_bulk, _msearch), comments and variables in
+  // the path and the body are handled alike.
+  const [block] = s.parseConsoleText(`${method} ${path}\n${text ?? ""}`, {
+    variables: flags.variables ?? {},
+  });
+  if (!block?.request)
+    throw new QuarryError(
+      "invalid_input",
+      block?.error?.message ?? "The body cannot be read",
+      block?.error?.remedy ?? "Fix the body.",
+    );
+  return [check(block.request)];
+}
+
+/**
+ * A file holding a curl command (as copied from Kibana, the docs or a browser) is read as the
+ * request it sends; what was left out (the host, credentials) is said on standard error.
+ */
+function consoleText(s: DriverSession, text: string): string {
+  if (!/^\s*curl\s/.test(text)) return text;
+  const { text: converted, notes } = s.fromCurl(text);
+  for (const note of notes) process.stderr.write(`note: ${note}\n`);
+  return converted;
 }
 
 async function readText(file: string): Promise<string> {

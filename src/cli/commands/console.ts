@@ -1,6 +1,7 @@
 /**
  * `quarry console <conn> <METHOD> <path> [--body JSON | --body-file F]`, or `--file F` for Kibana
- * Dev Tools text with several requests (run in order). Answers print as the console classifies
+ * Dev Tools text with several requests (run in order) or a curl command. `${NAME}` takes the
+ * connection's stored variables (the UI's Variables panel), `--var NAME=value` over them. Answers print as the console classifies
  * them: search hits as grid rows, arrays as a table, anything else as JSON; `--json` prints the
  * driver's ConsoleResult. Destructive and admin requests (the one classifier decides) ask first,
  * showing what they would affect (console-confirm.ts); `--yes` for scripts, with `--indices`
@@ -22,6 +23,7 @@ import { printJson, printLine } from "../output.ts";
 import { confirmDangerous } from "./console-confirm.ts";
 import { firstLine, partlyDone, printResult, showProgress } from "./console-print.ts";
 import { type CheckedRequest, requestsFrom } from "./console-requests.ts";
+import { collectVar, variablesFor } from "./console-variables.ts";
 
 interface ConsoleFlags extends ConnectionFlags {
   body?: string;
@@ -33,6 +35,7 @@ interface ConsoleFlags extends ConnectionFlags {
   revealSecrets?: boolean;
   history?: boolean;
   listHistory?: boolean;
+  var?: string[];
 }
 
 /** The folder of the console history in the app data folder. */
@@ -57,7 +60,13 @@ export function registerConsoleCommand(program: Command): void {
       .option("--body-file <file>", "read the body from a file (- for standard input)")
       .option(
         "--file <file>",
-        "Kibana Dev Tools text with one or more requests (- for standard input)",
+        "Kibana Dev Tools text with one or more requests, or a curl command (- for standard input)",
+      )
+      .option(
+        "--var <NAME=value>",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the console's variable syntax
+        "a value for ${NAME} in the requests, over the connection's stored variables (repeatable)",
+        collectVar,
       )
       .option("--yes", "run destructive and admin requests without asking (for scripts)")
       .option(
@@ -81,7 +90,8 @@ export function registerConsoleCommand(program: Command): void {
       // Opening the session sends nothing: every request is read and checked, and destructive and
       // admin ones confirmed, before the first one goes out.
       const ran = await withSession(conn, flags, async (s) => {
-        const requests = await requestsFrom(s, method, path, flags);
+        const variables = await variablesFor(conn, flags.var);
+        const requests = await requestsFrom(s, method, path, { ...flags, variables });
         if (flags.curl) {
           for (const { request } of requests)
             printLine(s.toCurl(request, { reveal: flags.revealSecrets === true }));

@@ -4,86 +4,141 @@
  * not a request named by its line.
  */
 import type { ConsoleBlock, ConsoleRequest } from "../../core/console.ts";
+import type { VariableValues } from "../../core/console-variables.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
 import { routesOf } from "./classify.ts";
 import { CONSOLE_METHODS, NDJSON_ENDPOINTS } from "./console-request.ts";
+import { ConsoleScanner, type MissingVariable } from "./console-scan.ts";
 
 const REQUEST_LINE = /^\s*([A-Za-z]+)(?:\s+(\S+))?\s*(.*)$/;
-const COMMENT = /^\s*(#|\/\/)/;
+
+/** Where a request's text is: its lines in the editor and its body's lines, comments blanked. */
+interface OpenBlock {
+  start: number;
+  method: string;
+  /** As written, before variables are replaced. */
+  path: string | undefined;
+  /** What follows the path on its line, comments removed. */
+  extra: string;
+  body: string[];
+  bodyStart: number;
+  missing: MissingVariable[];
+}
 
 /**
  * Splits console text into requests: a `METHOD /path` line starts one, the lines up to the next
- * request line are its body (JSON, or NDJSON for `_bulk` and `_msearch`). Full-line comments
- * (`#`, `//`) are skipped; Kibana's triple-quoted strings (`"""…"""`) become JSON strings. A block
- * that is not a request carries an error naming its line, and the other blocks still parse.
+ * request line are its body (JSON, or NDJSON for `_bulk` and `_msearch`). Comments (`#`, `//`,
+ * `/* *\/`) may stand anywhere outside strings, triple-quoted strings (`"""…"""`) become JSON
+ * strings, and `${NAME}` takes the value of `variables` (console-scan.ts): the request given back
+ * is the one that runs, so the classifier judges what is sent. A block that is not a request, or
+ * uses a variable not defined, carries an error naming its line, and the other blocks still parse.
  */
-export function parseConsoleText(text: string): ConsoleBlock[] {
+export function parseConsoleText(
+  text: string,
+  options: { variables?: VariableValues } = {},
+): ConsoleBlock[] {
   const lines = text.split(/\r?\n/);
+  const scanner = new ConsoleScanner(options.variables ?? {});
+  const cleaned: string[] = [];
   const blocks: ConsoleBlock[] = [];
-  let current: { start: number; head: string; body: string[]; bodyStart: number } | undefined;
-  let inTriple = false;
+  let current: OpenBlock | undefined;
 
   const finish = (last: number) => {
     if (!current) return;
     let end = last;
     // Blank lines and comments before the next request belong to no request.
-    while (end > current.start && /^\s*($|#|\/\/)/.test(lines[end] ?? "")) end--;
-    blocks.push(parseBlock(current.head, current.body, current.start, end, current.bodyStart));
+    while (end > current.start && (cleaned[end] ?? "").trim() === "") end--;
+    blocks.push(parseBlock(current, end));
     current = undefined;
   };
 
   lines.forEach((line, i) => {
-    if (!inTriple && isRequestLine(line)) {
+    const head = scanner.open ? undefined : requestLine(line);
+    if (head) {
       finish(i - 1);
-      current = { start: i, head: line, body: [], bodyStart: i + 1 };
+      cleaned[i] = line;
+      const path = head.path === undefined ? undefined : scanner.substitute(head.path, i);
+      const rest = scanner.feed(head.extra, i);
+      current = {
+        start: i,
+        method: head.method,
+        path,
+        extra: rest?.lines[0] ?? head.extra,
+        body: [],
+        bodyStart: i + 1,
+        missing: scanner.takeMissing(),
+      };
       return;
     }
-    if (!current) {
-      if (line.trim() === "" || COMMENT.test(line)) return;
-      blocks.push({
-        startLine: i,
-        endLine: i,
-        error: {
-          code: "invalid_input",
-          message: `Line ${i + 1} is not a request: "${line.trim().slice(0, 60)}"`,
-          remedy: "Start each request with a method and a path, e.g. GET /my-index/_search",
-          line: i,
-        },
-      });
+    const out = scanner.feed(line, i);
+    if (!out) return;
+    out.lines.forEach((l, k) => {
+      cleaned[out.from + k] = l;
+    });
+    if (current) {
+      current.body.push(...out.lines);
+      current.missing.push(...scanner.takeMissing());
       return;
     }
-    if (!inTriple && COMMENT.test(line)) {
-      current.body.push(""); // keeps line numbers of the body as typed
-      return;
-    }
-    current.body.push(line);
-    if ((line.match(/"""/g)?.length ?? 0) % 2 === 1) inTriple = !inTriple;
+    scanner.takeMissing(); // a line outside any request is an error of its own
+    const bad = out.lines[0] ?? "";
+    if (bad.trim() !== "") blocks.push(notARequest(out.from, line));
   });
+  if (scanner.open) {
+    const opened = scanner.openedAt;
+    const what = scanner.open === "triple" ? 'A triple-quoted string (""")' : "A /* comment";
+    const error = {
+      code: "invalid_input",
+      message: `${what} opened on line ${opened + 1} is never closed`,
+      remedy: scanner.open === "triple" ? 'Close it with """.' : "Close it with */.",
+      line: opened,
+    };
+    if (current) {
+      blocks.push({ startLine: current.start, endLine: lines.length - 1, error });
+      current = undefined;
+    } else blocks.push({ startLine: opened, endLine: lines.length - 1, error });
+  }
   finish(lines.length - 1);
   return blocks;
 }
 
-function isRequestLine(line: string): boolean {
-  const m = REQUEST_LINE.exec(line);
-  return !!m && (CONSOLE_METHODS as readonly string[]).includes((m[1] ?? "").toUpperCase());
+function notARequest(i: number, line: string): ConsoleBlock {
+  return {
+    startLine: i,
+    endLine: i,
+    error: {
+      code: "invalid_input",
+      message: `Line ${i + 1} is not a request: "${line.trim().slice(0, 60)}"`,
+      remedy: "Start each request with a method and a path, e.g. GET /my-index/_search",
+      line: i,
+    },
+  };
 }
 
-function parseBlock(
-  head: string,
-  bodyLines: string[],
-  start: number,
-  end: number,
-  bodyStart: number,
-): ConsoleBlock {
-  const m = REQUEST_LINE.exec(head);
-  const method = (m?.[1] ?? "").toUpperCase();
-  const path = m?.[2];
-  const extra = m?.[3]?.trim();
+function requestLine(
+  line: string,
+): { method: string; path: string | undefined; extra: string } | undefined {
+  const m = REQUEST_LINE.exec(line);
+  if (!m || !(CONSOLE_METHODS as readonly string[]).includes((m[1] ?? "").toUpperCase()))
+    return undefined;
+  return { method: (m[1] ?? "").toUpperCase(), path: m[2], extra: m[3] ?? "" };
+}
+
+function parseBlock(block: OpenBlock, end: number): ConsoleBlock {
+  const { start, method, path, bodyStart } = block;
+  const extra = block.extra.trim();
   const fail = (message: string, remedy: string, line = start): ConsoleBlock => ({
     startLine: start,
     endLine: end,
     error: { code: "invalid_input", message, remedy, line },
   });
+  const [missing] = block.missing;
+  if (missing)
+    return fail(
+      `The variable \${${missing.name}} on line ${missing.line + 1} is not defined`,
+      `Define ${missing.name} in the console's Variables panel (with quarry console: --var ${missing.name}=value), or correct its name.`,
+      missing.line,
+    );
   if (!path)
     return fail(
       `${method} has no path`,
@@ -95,8 +150,13 @@ function parseBlock(
       "Put the body on the lines below the request line, and percent-encode spaces in the path (%20).",
     );
   }
+  if (/\s/.test(path))
+    return fail(
+      `The path on line ${start + 1} holds a space once its variables are replaced: "${path.slice(0, 60)}"`,
+      "Percent-encode spaces (%20) in the variable's value.",
+    );
   const request: ConsoleRequest = { method, path: path.startsWith("/") ? path : `/${path}` };
-  const text = tripleQuotesToJson(bodyLines.join("\n"));
+  const text = block.body.join("\n");
   if (text.trim() !== "") {
     try {
       request.body = parseBody(request.path, text);
@@ -192,9 +252,4 @@ function parseBody(path: string, text: string): unknown {
 function takesNdjson(path: string): boolean {
   const ep = routesOf(path)[0]?.endpoint;
   return ep !== undefined && NDJSON_ENDPOINTS.has(ep);
-}
-
-/** Kibana's `"""text"""` holds raw text (new lines, quotes) as one JSON string. */
-function tripleQuotesToJson(text: string): string {
-  return text.replace(/"""([\s\S]*?)"""/g, (_, inner: string) => JSON.stringify(inner));
 }

@@ -14,6 +14,7 @@ import type {
   RequestClass,
 } from "../../core/console.ts";
 import { consoleText } from "../../core/console.ts";
+import type { VariableValues } from "../../core/console-variables.ts";
 import type {
   ConnectionSecrets,
   DriverSession,
@@ -40,6 +41,7 @@ import { ColumnCache } from "./column-cache.ts";
 import type { EsConnectionConfig } from "./config.ts";
 import { runConsole } from "./console.ts";
 import { toCurl } from "./console-curl.ts";
+import { type CurlImport, fromCurl } from "./console-curl-import.ts";
 import { parseConsoleText } from "./console-parse.ts";
 import { prepareRequest } from "./console-request.ts";
 import { deleteIndex, planDeleteIndex } from "./delete-index.ts";
@@ -205,8 +207,12 @@ export class EsSession implements DriverSession {
     return this.#changing(saveChanges(this.transport, table, changes));
   }
 
-  parseConsoleText(text: string): ConsoleBlock[] {
-    return parseConsoleText(text);
+  parseConsoleText(text: string, options: { variables?: VariableValues } = {}): ConsoleBlock[] {
+    return parseConsoleText(text, options);
+  }
+
+  fromCurl(command: string): CurlImport {
+    return fromCurl(command);
   }
 
   formatRequest(request: ConsoleRequest): string {

@@ -10,6 +10,7 @@ export function ConsoleToolbar({
   onRunAll,
   onCopyCurl,
   onHistory,
+  onVariables,
 }: {
   running: boolean;
   /** Running for long enough to say so. */
@@ -19,6 +20,7 @@ export function ConsoleToolbar({
   onRunAll: () => void;
   onCopyCurl: () => void;
   onHistory: () => void;
+  onVariables: () => void;
 }) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Console actions">
@@ -48,6 +50,9 @@ export function ConsoleToolbar({
       </button>
       <button type="button" className="small" onClick={onHistory}>
         History
+      </button>
+      <button type="button" className="small" onClick={onVariables}>
+        Variables
       </button>
       {current?.classification ? (
         <span

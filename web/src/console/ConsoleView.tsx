@@ -3,6 +3,7 @@
  * cursor or all in order, results as a grid, a table or JSON (the app classifies the response),
  * history, copy as curl, and progress for long tasks such as `_delete_by_query`.
  */
+import { forceLinting } from "@codemirror/lint";
 import type { EditorView } from "@codemirror/view";
 import { useRef, useState } from "react";
 import { seg } from "../api/client.ts";
@@ -11,10 +12,12 @@ import { useDelayed } from "../ui/loading.tsx";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ConsoleResults } from "./ConsoleResults.tsx";
 import { ConsoleToolbar } from "./ConsoleToolbar.tsx";
+import { useCurlPaste } from "./curl-paste.ts";
 import { appendText, useConsoleEditor } from "./editor.ts";
 import { HistoryDialog } from "./HistoryDialog.tsx";
 import { useConsoleActions } from "./use-console-actions.ts";
 import { useConsoleRun } from "./use-console-run.ts";
+import { VariablesDialog } from "./VariablesDialog.tsx";
 
 export function ConsoleView({ connectionId }: { connectionId: string }) {
   const host = useRef<HTMLDivElement>(null);
@@ -23,8 +26,10 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
   const run = useConsoleRun(base, connectionId);
   const actions = useConsoleActions(base, view, run);
   const [showHistory, setShowHistory] = useState(false);
+  const [showVariables, setShowVariables] = useState(false);
   const [current, setCurrent] = useState<ParsedConsoleRequest | null>(null);
-  useConsoleEditor(host, view, connectionId, { ...actions, onCurrent: setCurrent });
+  const pasteCurl = useCurlPaste(base);
+  useConsoleEditor(host, view, connectionId, { ...actions, onCurrent: setCurrent, pasteCurl });
   // Not while the confirmation waits for the user: nothing runs then.
   const busy = useDelayed(run.running && !run.confirm);
 
@@ -43,6 +48,7 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         onRunAll={actions.runAll}
         onCopyCurl={actions.copyCurl}
         onHistory={() => setShowHistory(true)}
+        onVariables={() => setShowVariables(true)}
       />
       <div className="console-split">
         <div className="console-editor" ref={host} />
@@ -56,6 +62,13 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
       </div>
       {run.confirm ? (
         <ConfirmDialog base={base} blocks={run.confirm.blocks} onAnswer={run.answerConfirm} />
+      ) : null}
+      {showVariables ? (
+        <VariablesDialog
+          base={base}
+          onSaved={() => view.current && forceLinting(view.current)}
+          onClose={() => setShowVariables(false)}
+        />
       ) : null}
       {showHistory ? (
         <HistoryDialog base={base} onPick={insert} onClose={() => setShowHistory(false)} />

@@ -11,6 +11,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { toApiError } from "../api/client.ts";
 import type { ParsedConsoleRequest } from "../api/types.ts";
 import { consoleLanguage } from "./console-language.ts";
+import { type CurlConverter, curlPaste } from "./curl-paste.ts";
 import { takePrefill } from "./prefill.ts";
 
 const STARTER = `# Requests in the Kibana Dev Tools style: a method and a path, then an optional JSON body.
@@ -73,6 +74,8 @@ export interface EditorHooks {
   onCurrent: (block: ParsedConsoleRequest | null) => void;
   runAtCursor: () => void;
   runAll: () => void;
+  /** A pasted curl command as console text (curl-paste.ts). */
+  pasteCurl?: CurlConverter;
 }
 
 /**
@@ -113,6 +116,7 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
     history(),
     bracketMatching(),
     consoleLanguage,
+    curlPaste(hooks),
     syntaxHighlighting(defaultHighlightStyle),
     lintGutter(),
     linter(

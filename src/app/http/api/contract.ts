@@ -208,6 +208,18 @@ export interface HistoryEntry {
   status: number | null;
 }
 
+/** `GET`/`PUT /connections/:id/console/variables`: the `${NAME}` values of the connection. */
+export interface ConsoleVariablesBody {
+  variables: { name: string; value: string }[];
+}
+
+/** `POST /connections/:id/console/from-curl` with `{ command }`: the console text it makes. */
+export interface CurlImportAnswer {
+  text: string;
+  /** What was left out (host, credentials), to tell the user. */
+  notes: string[];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Long tasks (export, plugin install, _delete_by_query): started, then polled
 

@@ -103,6 +103,7 @@ export function openSession(config: JsonFileConfig): DriverSession {
     parseConsoleText: unsupported,
     formatRequest: unsupported,
     toCurl: unsupported,
+    fromCurl: unsupported,
     classify: unsupported,
     checkRequest: unsupported,
     runConsole: unsupported,

@@ -4,35 +4,21 @@
  */
 import { join } from "node:path";
 import type { ConsoleRequest } from "../../../../core/console.ts";
+import { variableValues } from "../../../../core/console-variables.ts";
 import type { DriverSession } from "../../../../core/driver.ts";
 import { ConsoleHistory } from "../../../storage/console-history.ts";
 import { badInput } from "../answers.ts";
 import type { ConsoleImpact, ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
 import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
+import { consoleLanguageRoutes, variablesStore } from "./console-language.ts";
 
 export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
   // The same history `quarry console` keeps: one file per connection id in the app data folder.
   const history = new ConsoleHistory(join(app.storage.dir, "console-history"));
+  consoleLanguageRoutes(router, app);
 
-  router.post(
-    "/connections/:id/console/parse",
-    async (req, { id }): Promise<ParsedConsoleRequest[]> => {
-      const text = (req.body as { text?: unknown })?.text;
-      if (typeof text !== "string") throw badInput("Send the console text as { text }.");
-      const { session } = await app.session(id!);
-      return session
-        .parseConsoleText(text)
-        .map(
-          ({ error, ...b }): ParsedConsoleRequest =>
-            error
-              ? { ...b, error: { ...error, details: {} } }
-              : b.request
-                ? { ...b, ...classified(session, b.request) }
-                : b,
-        );
-    },
-  );
+  parseRoute(router, app);
 
   router.post("/connections/:id/console/run", async (req, { id }) => {
     const request = consoleRequest(req.body);
@@ -87,6 +73,33 @@ export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
   router.get(
     "/connections/:id/console/history",
     async (_req, { id }): Promise<HistoryEntry[]> => history.list(id!),
+  );
+}
+
+/**
+ * Text split into requests, each with its class: the connection's variables come from its store
+ * (the one source of their values), so the request parsed is the one that runs.
+ */
+function parseRoute(router: ApiRoutes, app: UiServices): void {
+  const variables = variablesStore(app);
+  router.post(
+    "/connections/:id/console/parse",
+    async (req, { id }): Promise<ParsedConsoleRequest[]> => {
+      const text = (req.body as { text?: unknown })?.text;
+      if (typeof text !== "string") throw badInput("Send the console text as { text }.");
+      const { session } = await app.session(id!);
+      const values = variableValues(await variables.list(id!));
+      return session
+        .parseConsoleText(text, { variables: values })
+        .map(
+          ({ error, ...b }): ParsedConsoleRequest =>
+            error
+              ? { ...b, error: { ...error, details: {} } }
+              : b.request
+                ? { ...b, ...classified(session, b.request) }
+                : b,
+        );
+    },
   );
 }
 
