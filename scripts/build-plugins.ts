@@ -20,6 +20,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { create } from "tar";
+import { ensureConsoleDefinitions } from "./console-definitions.ts";
 import { SHIPPED_CATALOG_DIR } from "../src/app/plugins/catalog.ts";
 import {
   type CatalogEntry,
@@ -51,6 +52,7 @@ const INPUTS = [
   "package-lock.json",
   "package.json",
   "scripts/build-plugins.ts",
+  "scripts/console-definitions.ts",
 ];
 const STAMP = ".inputs-sha256";
 
@@ -183,6 +185,8 @@ export async function buildPlugins(
   const dir = resolve(options.outDir ?? SHIPPED_CATALOG_DIR);
   const catalogPath = join(dir, "catalog.json");
   const stamp = join(dir, STAMP);
+  // The console's completion definitions are bundled into the plugin: compiled first.
+  ensureConsoleDefinitions();
   const hash = inputsHash();
   if (!options.force && !options.outDir && existsSync(catalogPath) && existsSync(stamp)) {
     if (readFileSync(stamp, "utf8").trim() === hash) {

@@ -24,6 +24,7 @@ import type {
 import { isQuarryError } from "../../core/errors.ts";
 import type { ScanRequest, TableScan } from "../../core/export.ts";
 import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
+import type { CompletionAnswer, ReferenceLink } from "../../core/console-completion.ts";
 import type { Impact, MeasureOptions } from "../../core/impact.ts";
 import {
   documentLookup,
@@ -36,6 +37,7 @@ import { esCatalog } from "./catalog.ts";
 import { validateChanges } from "./change-plan.ts";
 import { saveChanges } from "./changes.ts";
 import { classify, classifyRequest } from "./classify.ts";
+import { ConsoleCompletion } from "./completion/live.ts";
 import type { EsConnectionConfig } from "./config.ts";
 import { runConsole } from "./console.ts";
 import { toCurl } from "./console-curl.ts";
@@ -81,11 +83,13 @@ export class EsSession implements DriverSession {
   #info: ServerInfo | undefined;
   #identified: Promise<void> | undefined;
   readonly #grids = new Set<GridView>();
+  readonly #completion: ConsoleCompletion;
 
   constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
     this.#config = config;
     this.#secrets = secrets;
     this.transport = new EsTransport(config, secrets);
+    this.#completion = new ConsoleCompletion(this.transport, (t) => describeTable(this.transport, t));
   }
 
   /**
@@ -198,6 +202,16 @@ export class EsSession implements DriverSession {
 
   parseConsoleText(text: string): ConsoleBlock[] {
     return parseConsoleText(text);
+  }
+
+  async completeConsole(text: string, offset: number): Promise<CompletionAnswer> {
+    await this.#ready();
+    return this.#completion.complete(await this.serverInfo(), text, offset);
+  }
+
+  async consoleReference(request: ConsoleRequest): Promise<ReferenceLink | null> {
+    await this.#ready();
+    return this.#completion.reference(await this.serverInfo(), request.method, request.path);
   }
 
   formatRequest(request: ConsoleRequest): string {
