@@ -20,7 +20,6 @@ import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { create } from "tar";
-import { ensureConsoleDefinitions } from "./console-definitions.ts";
 import { SHIPPED_CATALOG_DIR } from "../src/app/plugins/catalog.ts";
 import {
   type CatalogEntry,
@@ -30,6 +29,7 @@ import {
   type PluginManifest,
   type PluginModule,
 } from "../src/core/plugin.ts";
+import { ensureConsoleDefinitions } from "./console-definitions.ts";
 
 const root = join(import.meta.dirname, "..");
 const appVersion = (

@@ -77,8 +77,24 @@ interface Spec {
 }
 
 /** Path parts that name indices, aliases or data streams: completed with live names. */
-const NAME_PARTS = new Set(["Indices", "IndexName", "IndexAlias", "DataStreamName", "DataStreamNames"]);
-const NUMBERS = new Set(["integer", "long", "short", "byte", "float", "double", "uint", "ulong", "number"]);
+const NAME_PARTS = new Set([
+  "Indices",
+  "IndexName",
+  "IndexAlias",
+  "DataStreamName",
+  "DataStreamNames",
+]);
+const NUMBERS = new Set([
+  "integer",
+  "long",
+  "short",
+  "byte",
+  "float",
+  "double",
+  "uint",
+  "ulong",
+  "number",
+]);
 
 const key = (n: SpecName) => `${n.namespace}:${n.name}`;
 
@@ -244,8 +260,9 @@ export function ensureConsoleDefinitions(options: { force?: boolean } = {}): str
     const schema = join(pkgDir, "dist", "schema.json");
     const out = join(definitionsDir, `es${s.major}.json`);
     if (!options.force && !isStale(out, [schema, import.meta.filename])) continue;
-    const version = (JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as { version: string })
-      .version;
+    const version = (
+      JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as { version: string }
+    ).version;
     const spec = specs.get(schema) ?? (JSON.parse(readFileSync(schema, "utf8")) as Spec);
     specs.set(schema, spec);
     const defs = compileDefinitions(spec, {

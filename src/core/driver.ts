@@ -4,7 +4,6 @@
  */
 
 import type { CatalogViews } from "./catalog.ts";
-import type { CompletionAnswer, ReferenceLink } from "./console-completion.ts";
 import type { ChangeRefusal, ChangeSet, SaveResult } from "./changes.ts";
 import type {
   Classification,
@@ -14,6 +13,7 @@ import type {
   ConsoleRunOptions,
   RequestClass,
 } from "./console.ts";
+import type { CompletionAnswer, ReferenceLink } from "./console-completion.ts";
 import type { ScanRequest, TableScan } from "./export.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
 import type { Impact, MeasureOptions } from "./impact.ts";

@@ -14,6 +14,7 @@ import type {
   RequestClass,
 } from "../../core/console.ts";
 import { consoleText } from "../../core/console.ts";
+import type { CompletionAnswer, ReferenceLink } from "../../core/console-completion.ts";
 import type {
   ConnectionSecrets,
   DriverSession,
@@ -24,7 +25,6 @@ import type {
 import { isQuarryError } from "../../core/errors.ts";
 import type { ScanRequest, TableScan } from "../../core/export.ts";
 import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
-import type { CompletionAnswer, ReferenceLink } from "../../core/console-completion.ts";
 import type { Impact, MeasureOptions } from "../../core/impact.ts";
 import {
   documentLookup,
@@ -89,7 +89,9 @@ export class EsSession implements DriverSession {
     this.#config = config;
     this.#secrets = secrets;
     this.transport = new EsTransport(config, secrets);
-    this.#completion = new ConsoleCompletion(this.transport, (t) => describeTable(this.transport, t));
+    this.#completion = new ConsoleCompletion(this.transport, (t) =>
+      describeTable(this.transport, t),
+    );
   }
 
   /**

@@ -11,6 +11,7 @@ import { useDelayed } from "../ui/loading.tsx";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ConsoleResults } from "./ConsoleResults.tsx";
 import { ConsoleToolbar } from "./ConsoleToolbar.tsx";
+import { EditorActions } from "./EditorActions.tsx";
 import { appendText, useConsoleEditor } from "./editor.ts";
 import { HistoryDialog } from "./HistoryDialog.tsx";
 import { useConsoleActions } from "./use-console-actions.ts";
@@ -43,7 +44,9 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         onRunAll={actions.runAll}
         onCopyCurl={actions.copyCurl}
         onHistory={() => setShowHistory(true)}
-      />
+      >
+        <EditorActions base={base} view={view} current={current} />
+      </ConsoleToolbar>
       <div className="console-split">
         <div className="console-editor" ref={host} />
         <ConsoleResults

@@ -8,9 +8,11 @@ import { type Diagnostic, linter, lintGutter } from "@codemirror/lint";
 import { EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 import { type RefObject, useEffect, useRef } from "react";
-import { toApiError } from "../api/client.ts";
+import { seg, toApiError } from "../api/client.ts";
 import type { ParsedConsoleRequest } from "../api/types.ts";
+import { consoleCompletion } from "./completion.ts";
 import { consoleLanguage } from "./console-language.ts";
+import { editorHabits } from "./editor-habits.ts";
 import { takePrefill } from "./prefill.ts";
 
 const STARTER = `# Requests in the Kibana Dev Tools style: a method and a path, then an optional JSON body.
@@ -114,6 +116,8 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
     bracketMatching(),
     consoleLanguage,
     syntaxHighlighting(defaultHighlightStyle),
+    editorHabits(),
+    consoleCompletion(`/connections/${seg(connectionId)}/console`),
     lintGutter(),
     linter(
       async (view) => {

@@ -25,7 +25,11 @@ export interface CompletionContext {
   need: LiveNeed;
   items: CompletionItem[];
   /** How a live name or field is inserted at this place. */
-  wrap: { kind: "name" } | { kind: "field-key"; template: string; quoted: boolean } | { kind: "field-value"; quoted: boolean } | null;
+  wrap:
+    | { kind: "name" }
+    | { kind: "field-key"; template: string; quoted: boolean }
+    | { kind: "field-value"; quoted: boolean }
+    | null;
   from: number;
   to: number;
   validFor?: string;
@@ -56,15 +60,23 @@ export function endpointOf(
   path: string,
 ): { endpoint: EndpointDefinition; pattern: string; parts: Record<string, string> } | null {
   const typed = segs(path.split("?")[0]!).filter((s, i) => s !== "" || i === 0);
-  let best: { endpoint: EndpointDefinition; pattern: string; parts: Record<string, string>; score: number } | null = null;
+  let best: {
+    endpoint: EndpointDefinition;
+    pattern: string;
+    parts: Record<string, string>;
+    score: number;
+  } | null = null;
   for (const e of endpoints) {
     for (const [pattern, methods] of e.urls) {
       const p = segs(pattern);
       const t = typed.length === 1 && typed[0] === "" ? [""] : typed;
-      if (p.length !== t.length || !(p.length === 1 && p[0] === "" ? t[0] === "" : fits(p, t))) continue;
+      if (p.length !== t.length || !(p.length === 1 && p[0] === "" ? t[0] === "" : fits(p, t)))
+        continue;
       const score = p.filter((s) => !isPart(s)).length * 2 + (methods.includes(method) ? 1 : 0);
       if (!best || score > best.score) {
-        const parts = Object.fromEntries(p.flatMap((s, i) => (isPart(s) ? [[s.slice(1, -1), t[i]!]] : [])));
+        const parts = Object.fromEntries(
+          p.flatMap((s, i) => (isPart(s) ? [[s.slice(1, -1), t[i]!]] : [])),
+        );
         best = { endpoint: e, pattern, parts, score };
       }
     }
@@ -72,7 +84,12 @@ export function endpointOf(
   return best && { endpoint: best.endpoint, pattern: best.pattern, parts: best.parts };
 }
 
-export function completionContext(defs: ApiDefinitions, version: string, text: string, offset: number): CompletionContext {
+export function completionContext(
+  defs: ApiDefinitions,
+  version: string,
+  text: string,
+  offset: number,
+): CompletionContext {
   const place = cursorPlace(text, offset);
   const base = { place, need: null, items: [], wrap: null, from: offset, to: offset };
   const endpoints = endpointsFor(defs, version);
@@ -236,7 +253,8 @@ export function completionAnswer(ctx: CompletionContext, live: LiveNames): Compl
   const items = [...ctx.items];
   const w = ctx.wrap;
   if (w?.kind === "name") {
-    for (const n of live.names ?? []) items.push({ label: n.name, kind: "table", detail: n.kind, boost: 10 });
+    for (const n of live.names ?? [])
+      items.push({ label: n.name, kind: "table", detail: n.kind, boost: 10 });
   } else if (w?.kind === "field-key") {
     for (const f of live.fields ?? []) {
       items.push({
@@ -249,7 +267,13 @@ export function completionAnswer(ctx: CompletionContext, live: LiveNames): Compl
     }
   } else if (w?.kind === "field-value") {
     for (const f of live.fields ?? []) {
-      items.push({ label: f.name, kind: "column", detail: f.type, apply: w.quoted ? `${f.name}"` : `"${f.name}"`, boost: 10 });
+      items.push({
+        label: f.name,
+        kind: "column",
+        detail: f.type,
+        apply: w.quoted ? `${f.name}"` : `"${f.name}"`,
+        boost: 10,
+      });
     }
   }
   return { from: ctx.from, to: ctx.to, items, ...(ctx.validFor ? { validFor: ctx.validFor } : {}) };

@@ -44,8 +44,14 @@ export class ConsoleCompletion {
     try {
       if (need?.kind === "names") return { names: await this.#kept("names", () => this.#names()) };
       if (need?.kind === "fields") {
-        const columns = await this.#kept(`fields:${need.target}`, () => this.#describe(need.target));
-        return { fields: columns.filter((c) => c.kind !== "meta").map((c) => ({ name: c.name, type: c.type })) };
+        const columns = await this.#kept(`fields:${need.target}`, () =>
+          this.#describe(need.target),
+        );
+        return {
+          fields: columns
+            .filter((c) => c.kind !== "meta")
+            .map((c) => ({ name: c.name, type: c.type })),
+        };
       }
     } catch {
       // Completion is a help: without the names, the definitions' items still show.

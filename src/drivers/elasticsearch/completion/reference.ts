@@ -14,9 +14,14 @@ export function versionedDocUrl(docUrl: string, version: string): string {
   const branch = `${major}.${minor ?? "0"}`;
   let url = docUrl.replace("{branch}", Number(major) >= 9 ? "current" : branch);
   // The old guide's "current" is 9.x now: a 7.x or 8.x cluster reads its own version's pages.
-  if (Number(major) < 9) url = url.replace(/(\/guide\/en\/[^/]+\/[^/]+\/)current\//, `$1${branch}/`);
+  if (Number(major) < 9)
+    url = url.replace(/(\/guide\/en\/[^/]+\/[^/]+\/)current\//, `$1${branch}/`);
   // The current API site documents 9.x; an 8.x cluster reads the v8 one.
-  if (Number(major) === 8) url = url.replace("/docs/api/doc/elasticsearch/operation/", "/docs/api/doc/elasticsearch/v8/operation/");
+  if (Number(major) === 8)
+    url = url.replace(
+      "/docs/api/doc/elasticsearch/operation/",
+      "/docs/api/doc/elasticsearch/v8/operation/",
+    );
   return url;
 }
 

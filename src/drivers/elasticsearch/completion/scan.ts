@@ -11,7 +11,14 @@ export type CursorPlace =
   | { kind: "method"; from: number; typed: string }
   | { kind: "path"; method: string; path: string; from: number; typed: string }
   | { kind: "param"; method: string; path: string; from: number; typed: string }
-  | { kind: "param-value"; method: string; path: string; param: string; from: number; typed: string }
+  | {
+      kind: "param-value";
+      method: string;
+      path: string;
+      param: string;
+      from: number;
+      typed: string;
+    }
   | ({ kind: "body"; method: string; path: string } & BodyPlace)
   | { kind: "none" };
 
@@ -34,15 +41,23 @@ export function cursorPlace(text: string, offset: number): CursorPlace {
   const before = text.slice(lineStart, offset);
   if (/^[A-Za-z]*$/.test(before)) {
     // A word at the start of a line is a method being typed, unless it is a body's blank line.
-    const inBody = before === "" && requestAbove(text, lineStart) !== null && !blankAbove(text, lineStart);
+    const inBody =
+      before === "" && requestAbove(text, lineStart) !== null && !blankAbove(text, lineStart);
     if (!inBody || before !== "") return { kind: "method", from: lineStart, typed: before };
   }
   const m = METHOD_LINE.exec(before);
-  if (m && m[0].length === before.length) return requestLinePlace(m[1]!.toUpperCase(), m[2]!, offset);
+  if (m && m[0].length === before.length)
+    return requestLinePlace(m[1]!.toUpperCase(), m[2]!, offset);
   const above = requestAbove(text, lineStart);
   if (!above) return { kind: "none" };
   const body = scanBody(text.slice(above.bodyStart, offset));
-  return { kind: "body", method: above.method, path: above.path, ...body, from: above.bodyStart + body.from };
+  return {
+    kind: "body",
+    method: above.method,
+    path: above.path,
+    ...body,
+    from: above.bodyStart + body.from,
+  };
 }
 
 function blankAbove(text: string, lineStart: number): boolean {
@@ -132,7 +147,8 @@ export function scanBody(body: string): BodyPlace {
       i = end + 2;
       continue;
     }
-    if (c === "{" || c === "[") stack.push({ open: c, key: null, expect: c === "{" ? "key" : "value" });
+    if (c === "{" || c === "[")
+      stack.push({ open: c, key: null, expect: c === "{" ? "key" : "value" });
     else if (c === "}" || c === "]") {
       stack.pop();
       const parent = stack[stack.length - 1];
@@ -169,7 +185,11 @@ function stringEnd(s: string, from: number): number {
   return -1;
 }
 
-function placeOf(stack: Frame[], open: { start: number; quoted: boolean } | null, body: string): BodyPlace {
+function placeOf(
+  stack: Frame[],
+  open: { start: number; quoted: boolean } | null,
+  body: string,
+): BodyPlace {
   const from = open ? open.start : body.length;
   const typed = body.slice(from);
   const quoted = open?.quoted ?? false;

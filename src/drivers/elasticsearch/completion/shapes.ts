@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${}` marks a template's places, not JavaScript.
 /**
  * Walking the compiled body types: the shape under a chain of keys, the keys an object takes, the
  * values a place takes, and the text a key inserts for its shape.
@@ -115,7 +116,8 @@ export function describe(types: Types, t: TypeExpr): string {
     if (typeof m === "string") {
       const def = types[m];
       if (!def) parts.add(m);
-      else if ("enum" in def) parts.add(def.enum.slice(0, 4).join("|") + (def.enum.length > 4 ? "|…" : ""));
+      else if ("enum" in def)
+        parts.add(def.enum.slice(0, 4).join("|") + (def.enum.length > 4 ? "|…" : ""));
       else parts.add("{}");
     } else if (m[0] === "[]") parts.add("[]");
     else if (m[0] === "{}") parts.add("{}");
@@ -128,7 +130,14 @@ export function describe(types: Types, t: TypeExpr): string {
 export function valueTemplate(types: Types, t: TypeExpr): string {
   const ms = forms(types, t);
   const plain = (x: TypeExpr) => typeof x === "string" && !(types[x] && "props" in types[x]!);
-  if (ms.some((m) => m === "string" || m === "field" || (typeof m === "string" && types[m] && "enum" in types[m]!)))
+  if (
+    ms.some(
+      (m) =>
+        m === "string" ||
+        m === "field" ||
+        (typeof m === "string" && types[m] && "enum" in types[m]!),
+    )
+  )
     return '"${}"';
   if (ms.some((m) => m === "number")) return "${}";
   if (ms.some((m) => m === "boolean")) return "${true}";

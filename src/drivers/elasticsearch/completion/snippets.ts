@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${}` marks a template's places, not JavaScript.
 /**
  * Ready-made bodies offered where a body starts, for the requests people write most. Templates,
  * not definitions: every key in them is checked against the compiled definitions by the unit
@@ -5,7 +6,14 @@
  */
 import type { CompletionItem } from "../../../core/console-completion.ts";
 
-const QUERY_BODIES = ["search", "count", "async_search.submit", "delete_by_query", "explain", "validate_query"];
+const QUERY_BODIES = [
+  "search",
+  "count",
+  "async_search.submit",
+  "delete_by_query",
+  "explain",
+  "validate_query",
+];
 
 const SEARCH: [string, string][] = [
   ["match query", '{\n  "query": {\n    "match": {\n      "${field}": "${text}"\n    }\n  }\n}'],
@@ -34,7 +42,9 @@ const BY_ENDPOINT: Record<string, [string, string][]> = {
       '{\n  "settings": { "number_of_shards": 1, "number_of_replicas": ${1} },\n  "mappings": {\n    "properties": {\n      "${field}": { "type": "keyword" }\n    }\n  }\n}',
     ],
   ],
-  "indices.put_mapping": [["new field", '{\n  "properties": {\n    "${field}": { "type": "keyword" }\n  }\n}']],
+  "indices.put_mapping": [
+    ["new field", '{\n  "properties": {\n    "${field}": { "type": "keyword" }\n  }\n}'],
+  ],
   update: [["partial document", '{\n  "doc": {\n    "${field}": ${value}\n  }\n}']],
   update_by_query: [
     [
@@ -42,7 +52,9 @@ const BY_ENDPOINT: Record<string, [string, string][]> = {
       '{\n  "script": { "source": "${ctx._source.field = params.value}", "params": { "value": ${1} } },\n  "query": { "match_all": {} }\n}',
     ],
   ],
-  reindex: [["copy an index", '{\n  "source": { "index": "${from}" },\n  "dest": { "index": "${to}" }\n}']],
+  reindex: [
+    ["copy an index", '{\n  "source": { "index": "${from}" },\n  "dest": { "index": "${to}" }\n}'],
+  ],
 };
 
 /** The snippets for the body of an endpoint. */
@@ -59,6 +71,8 @@ export function bodySnippets(endpoint: string): CompletionItem[] {
 export function allSnippets(): { endpoint: string; body: string }[] {
   return [
     ...SEARCH.map(([, body]) => ({ endpoint: "search", body })),
-    ...Object.entries(BY_ENDPOINT).flatMap(([endpoint, l]) => l.map(([, body]) => ({ endpoint, body }))),
+    ...Object.entries(BY_ENDPOINT).flatMap(([endpoint, l]) =>
+      l.map(([, body]) => ({ endpoint, body })),
+    ),
   ];
 }

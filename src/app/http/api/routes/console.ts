@@ -10,7 +10,10 @@ import { badInput } from "../answers.ts";
 import type {
   ConsoleImpact,
   ConsoleReference,
-  ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
+  ConsoleRun,
+  HistoryEntry,
+  ParsedConsoleRequest,
+} from "../contract.ts";
 import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
@@ -107,18 +110,26 @@ function impactRoute(router: ApiRoutes, app: UiServices): void {
 function completionRoutes(router: ApiRoutes, app: UiServices): void {
   router.post("/connections/:id/console/complete", async (req, { id }) => {
     const { text, offset } = (req.body ?? {}) as { text?: unknown; offset?: unknown };
-    if (typeof text !== "string" || typeof offset !== "number" || offset < 0 || offset > text.length) {
+    if (
+      typeof text !== "string" ||
+      typeof offset !== "number" ||
+      offset < 0 ||
+      offset > text.length
+    ) {
       throw badInput("Send the console text and the cursor's place as { text, offset }.");
     }
     const { session } = await app.session(id!);
     return session.completeConsole(text, offset);
   });
 
-  router.post("/connections/:id/console/reference", async (req, { id }): Promise<ConsoleReference> => {
-    const request = consoleRequest(req.body);
-    const { session } = await app.session(id!);
-    return { link: await session.consoleReference(request) };
-  });
+  router.post(
+    "/connections/:id/console/reference",
+    async (req, { id }): Promise<ConsoleReference> => {
+      const request = consoleRequest(req.body);
+      const { session } = await app.session(id!);
+      return { link: await session.consoleReference(request) };
+    },
+  );
 }
 
 function consoleRequest(v: unknown): ConsoleRequest {
