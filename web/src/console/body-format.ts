@@ -30,11 +30,18 @@ export function indentFor(state: EditorState, lineNo: number, lineText: string):
 
 /** The tokens of JSON-like text: strings, comments, brackets, `:`, `,`, and runs of other text. */
 export function tokens(text: string): string[] {
-  const out: string[] = [];
+  return lineTokens(text).map((t) => t.text);
+}
+
+/** Tokens, each with whether a line break comes before it (a trailing comment has none). */
+function lineTokens(text: string): { text: string; newline: boolean }[] {
+  const out: { text: string; newline: boolean }[] = [];
   let i = 0;
+  let newline = false;
   while (i < text.length) {
     const c = text[i]!;
     if (/\s/.test(c)) {
+      if (c === "\n") newline = true;
       i++;
       continue;
     }
@@ -56,7 +63,8 @@ export function tokens(text: string): string[] {
       while (end < text.length && !/[\s{}[\]:,"#]/.test(text[end]!) && !text.startsWith("//", end))
         end++;
     }
-    out.push(text.slice(i, end));
+    out.push({ text: text.slice(i, end), newline });
+    newline = false;
     i = end;
   }
   return out;
@@ -69,7 +77,8 @@ const isComment = (t: string) => t.startsWith("#") || t.startsWith("//") || t.st
  * line; comments keep their own line (a line comment ends its line).
  */
 export function formatBody(body: string): string {
-  const ts = tokens(body);
+  const lts = lineTokens(body);
+  const ts = lts.map((t) => t.text);
   let out = "";
   let depth = 0;
   const newline = () => {
@@ -94,9 +103,11 @@ export function formatBody(body: string): string {
       newline();
     } else if (t === ":") out += ": ";
     else if (isComment(t)) {
-      if (out.trim() !== "" && !out.endsWith(`\n${"  ".repeat(depth)}`)) out += " ";
+      // A comment that ended a line of the text stays at the end of that line.
+      if (!lts[i]!.newline && out.trim() !== "") out = `${out.trimEnd()} `;
       out += t;
-      if (!t.startsWith("/*")) newline();
+      if (!t.startsWith("/*") || lts[i + 1]?.newline) newline();
+      else out += " ";
     } else out += t;
   }
   return out.trim();

@@ -110,6 +110,8 @@ function initialText(connectionId: string): string {
 }
 
 function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
+  // The last parse, so a cursor move names its request (badge, reference link) without a new one.
+  let parsed: ParsedConsoleRequest[] = [];
   return [
     lineNumbers(),
     history(),
@@ -123,6 +125,7 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
       async (view) => {
         try {
           const blocks = await hooks.current.parse(view.state.doc.toString());
+          parsed = blocks;
           hooks.current.onCurrent(blockAtCursor(blocks, view.state) ?? null);
           return diagnosticsOf(view.state, blocks);
         } catch (e) {
@@ -154,6 +157,7 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
     EditorView.contentAttributes.of({ "aria-label": "Console requests" }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged) localStorage.setItem(textKey(connectionId), u.state.doc.toString());
+      else if (u.selectionSet) hooks.current.onCurrent(blockAtCursor(parsed, u.state) ?? null);
     }),
   ];
 }
