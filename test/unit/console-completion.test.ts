@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${}` marks a template's places, not JavaScript.
 /**
  * The console's completion engine on each major's compiled definitions (request-converter's
  * schema.json: 8.19.1 for 7.17 and 8.x, 9.5.0 for 9.x), the reference links, and the body
