@@ -29,6 +29,7 @@ import {
   type PluginManifest,
   type PluginModule,
 } from "../src/core/plugin.ts";
+import { ensureConsoleDefinitions } from "./console-definitions.ts";
 
 const root = join(import.meta.dirname, "..");
 const appVersion = (
@@ -51,6 +52,7 @@ const INPUTS = [
   "package-lock.json",
   "package.json",
   "scripts/build-plugins.ts",
+  "scripts/console-definitions.ts",
 ];
 const STAMP = ".inputs-sha256";
 
@@ -183,6 +185,8 @@ export async function buildPlugins(
   const dir = resolve(options.outDir ?? SHIPPED_CATALOG_DIR);
   const catalogPath = join(dir, "catalog.json");
   const stamp = join(dir, STAMP);
+  // The console's completion definitions are bundled into the plugin: compiled first.
+  ensureConsoleDefinitions();
   const hash = inputsHash();
   if (!options.force && !options.outDir && existsSync(catalogPath) && existsSync(stamp)) {
     if (readFileSync(stamp, "utf8").trim() === hash) {

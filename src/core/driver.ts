@@ -13,6 +13,7 @@ import type {
   ConsoleRunOptions,
   RequestClass,
 } from "./console.ts";
+import type { CompletionAnswer, ReferenceLink } from "./console-completion.ts";
 import type { VariableValues } from "./console-variables.ts";
 import type { ScanRequest, TableScan } from "./export.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
@@ -93,6 +94,13 @@ export interface DriverSession {
    * says why (`unmeasured`), never a throw, unless `options.signal` aborted.
    */
   measureImpact(request: ConsoleRequest, options?: MeasureOptions): Promise<Impact | null>;
+  /**
+   * What to offer at `offset` in console text (core/console-completion.ts), from the API of the
+   * server's version and its live names. Never throws for a lookup that failed: it offers less.
+   */
+  completeConsole(text: string, offset: number): Promise<CompletionAnswer>;
+  /** The reference page for a request's endpoint and the server's version; null if none. */
+  consoleReference(request: ConsoleRequest): Promise<ReferenceLink | null>;
 
   // The requests an agent's tools send by name, in the database's own language (src/mcp).
   /** Reads one record by its key. */

@@ -14,6 +14,7 @@ import type {
   RequestClass,
 } from "../../core/console.ts";
 import { consoleText } from "../../core/console.ts";
+import type { CompletionAnswer, ReferenceLink } from "../../core/console-completion.ts";
 import type { VariableValues } from "../../core/console-variables.ts";
 import type {
   ConnectionSecrets,
@@ -38,6 +39,7 @@ import { validateChanges } from "./change-plan.ts";
 import { saveChanges } from "./changes.ts";
 import { classify, classifyRequest } from "./classify.ts";
 import { ColumnCache } from "./column-cache.ts";
+import { ConsoleCompletion } from "./completion/live.ts";
 import type { EsConnectionConfig } from "./config.ts";
 import { runConsole } from "./console.ts";
 import { toCurl } from "./console-curl.ts";
@@ -91,11 +93,15 @@ export class EsSession implements DriverSession {
       this.#columns.get(table, () => describeTable(this.transport, table), fresh),
     forget: (table: string) => this.#columns.forget(table),
   };
+  readonly #completion: ConsoleCompletion;
 
   constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
     this.#config = config;
     this.#secrets = secrets;
     this.transport = new EsTransport(config, secrets);
+    this.#completion = new ConsoleCompletion(this.transport, (t) =>
+      describeTable(this.transport, t),
+    );
   }
 
   /**
@@ -213,6 +219,16 @@ export class EsSession implements DriverSession {
 
   fromCurl(command: string): CurlImport {
     return fromCurl(command);
+  }
+
+  async completeConsole(text: string, offset: number): Promise<CompletionAnswer> {
+    await this.#ready();
+    return this.#completion.complete(await this.serverInfo(), text, offset);
+  }
+
+  async consoleReference(request: ConsoleRequest): Promise<ReferenceLink | null> {
+    await this.#ready();
+    return this.#completion.reference(await this.serverInfo(), request.method, request.path);
   }
 
   formatRequest(request: ConsoleRequest): string {

@@ -1,4 +1,5 @@
 /** The console's toolbar: Run, Run all, Copy as curl, History, the class of the request at the cursor. */
+import type React from "react";
 import type { ParsedConsoleRequest } from "../api/types.ts";
 import { Spinner } from "../ui/loading.tsx";
 
@@ -11,6 +12,7 @@ export function ConsoleToolbar({
   onCopyCurl,
   onHistory,
   onVariables,
+  children,
 }: {
   running: boolean;
   /** Running for long enough to say so. */
@@ -21,6 +23,8 @@ export function ConsoleToolbar({
   onCopyCurl: () => void;
   onHistory: () => void;
   onVariables: () => void;
+  /** More actions, after the built-in ones. */
+  children?: React.ReactNode;
 }) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Console actions">
@@ -62,6 +66,7 @@ export function ConsoleToolbar({
           {current.classification}
         </span>
       ) : null}
+      {children}
       {busy ? <Spinner label="Running…" /> : null}
     </div>
   );

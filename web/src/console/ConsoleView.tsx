@@ -13,6 +13,7 @@ import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ConsoleResults } from "./ConsoleResults.tsx";
 import { ConsoleToolbar } from "./ConsoleToolbar.tsx";
 import { useCurlPaste } from "./curl-paste.ts";
+import { EditorActions } from "./EditorActions.tsx";
 import { appendText, useConsoleEditor } from "./editor.ts";
 import { HistoryDialog } from "./HistoryDialog.tsx";
 import { useConsoleActions } from "./use-console-actions.ts";
@@ -49,7 +50,9 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         onCopyCurl={actions.copyCurl}
         onHistory={() => setShowHistory(true)}
         onVariables={() => setShowVariables(true)}
-      />
+      >
+        <EditorActions base={base} view={view} current={current} />
+      </ConsoleToolbar>
       <div className="console-split">
         <div className="console-editor" ref={host} />
         <ConsoleResults

@@ -41,5 +41,6 @@ export const consoleLanguage = StreamLanguage.define<State>({
     stream.next();
     return null;
   },
-  languageData: { commentTokens: { line: "#" } },
+  // A closing bracket typed alone on its line re-indents the line.
+  languageData: { commentTokens: { line: "#" }, indentOnInput: /^\s*[}\]]$/ },
 });

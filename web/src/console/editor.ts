@@ -8,10 +8,12 @@ import { type Diagnostic, linter, lintGutter } from "@codemirror/lint";
 import { EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 import { type RefObject, useEffect, useRef } from "react";
-import { toApiError } from "../api/client.ts";
+import { seg, toApiError } from "../api/client.ts";
 import type { ParsedConsoleRequest } from "../api/types.ts";
+import { consoleCompletion } from "./completion.ts";
 import { consoleLanguage } from "./console-language.ts";
 import { type CurlConverter, curlPaste } from "./curl-paste.ts";
+import { editorHabits } from "./editor-habits.ts";
 import { takePrefill } from "./prefill.ts";
 
 const STARTER = `# Requests in the Kibana Dev Tools style: a method and a path, then an optional JSON body.
@@ -111,6 +113,8 @@ function initialText(connectionId: string): string {
 }
 
 function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
+  // The last parse, so a cursor move names its request (badge, reference link) without a new one.
+  let parsed: ParsedConsoleRequest[] = [];
   return [
     lineNumbers(),
     history(),
@@ -118,11 +122,14 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
     consoleLanguage,
     curlPaste(hooks),
     syntaxHighlighting(defaultHighlightStyle),
+    editorHabits(),
+    consoleCompletion(`/connections/${seg(connectionId)}/console`),
     lintGutter(),
     linter(
       async (view) => {
         try {
           const blocks = await hooks.current.parse(view.state.doc.toString());
+          parsed = blocks;
           hooks.current.onCurrent(blockAtCursor(blocks, view.state) ?? null);
           return diagnosticsOf(view.state, blocks);
         } catch (e) {
@@ -154,6 +161,7 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
     EditorView.contentAttributes.of({ "aria-label": "Console requests" }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged) localStorage.setItem(textKey(connectionId), u.state.doc.toString());
+      else if (u.selectionSet) hooks.current.onCurrent(blockAtCursor(parsed, u.state) ?? null);
     }),
   ];
 }

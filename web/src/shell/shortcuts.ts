@@ -46,6 +46,8 @@ export const SHORTCUTS: { where: string; list: Shortcut[] }[] = [
     list: [
       { keys: ["Ctrl+Enter"], does: "Run the request at the cursor" },
       { keys: ["Ctrl+Shift+Enter"], does: "Run every request, in order" },
+      { keys: ["Ctrl+Space"], does: "Complete: paths, parameters, names, body keys, fields" },
+      { keys: ["Ctrl+I"], does: "Format the body of the request at the cursor" },
     ],
   },
   {

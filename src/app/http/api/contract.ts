@@ -14,6 +14,7 @@ import type {
   RequestClass,
   TaskReport,
 } from "../../../core/console.ts";
+import type { ReferenceLink } from "../../../core/console-completion.ts";
 import type { ServerInfo } from "../../../core/driver.ts";
 import type { ExportFormat, ExportProgress, ExportReport } from "../../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../../core/grid.ts";
@@ -345,4 +346,12 @@ export interface ClientSnippet {
 export interface ConnectClientSheet {
   bridgePath: string;
   snippets: ClientSnippet[];
+}
+
+/** `POST /connections/:id/console/complete` answers a `CompletionAnswer` (core/console-completion.ts). */
+export type { CompletionAnswer, CompletionItem } from "../../../core/console-completion.ts";
+
+/** `POST /connections/:id/console/reference`: the reference page of the request at the cursor. */
+export interface ConsoleReference {
+  link: ReferenceLink | null;
 }

@@ -109,6 +109,9 @@ export function openSession(config: JsonFileConfig): DriverSession {
     runConsole: unsupported,
     runsLong: () => false,
     measureImpact: (request) => measureDelete(config, request),
+    // A JSON file has no console language: nothing to complete, no reference page.
+    completeConsole: async (_text, offset) => ({ from: offset, to: offset, items: [] }),
+    consoleReference: async () => null,
     recordLookup: unsupported,
     schemaRequest: unsupported,
     explainRequest: unsupported,

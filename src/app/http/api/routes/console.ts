@@ -8,7 +8,13 @@ import { variableValues } from "../../../../core/console-variables.ts";
 import type { DriverSession } from "../../../../core/driver.ts";
 import { ConsoleHistory } from "../../../storage/console-history.ts";
 import { badInput } from "../answers.ts";
-import type { ConsoleImpact, ConsoleRun, HistoryEntry, ParsedConsoleRequest } from "../contract.ts";
+import type {
+  ConsoleImpact,
+  ConsoleReference,
+  ConsoleRun,
+  HistoryEntry,
+  ParsedConsoleRequest,
+} from "../contract.ts";
 import type { ApiRoutes } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 import { consoleLanguageRoutes, variablesStore } from "./console-language.ts";
@@ -63,6 +69,7 @@ export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
   });
 
   impactRoute(router, app);
+  completionRoutes(router, app);
 
   router.post("/connections/:id/console/curl", async (req, { id }) => {
     const request = consoleRequest(req.body);
@@ -110,6 +117,32 @@ function impactRoute(router: ApiRoutes, app: UiServices): void {
     const { session } = await app.session(id!);
     return { impact: await session.measureImpact(request, { signal: req.signal }) };
   });
+}
+
+/** Completion at a place in the text, and the reference page of the request at the cursor. */
+function completionRoutes(router: ApiRoutes, app: UiServices): void {
+  router.post("/connections/:id/console/complete", async (req, { id }) => {
+    const { text, offset } = (req.body ?? {}) as { text?: unknown; offset?: unknown };
+    if (
+      typeof text !== "string" ||
+      typeof offset !== "number" ||
+      offset < 0 ||
+      offset > text.length
+    ) {
+      throw badInput("Send the console text and the cursor's place as { text, offset }.");
+    }
+    const { session } = await app.session(id!);
+    return session.completeConsole(text, offset);
+  });
+
+  router.post(
+    "/connections/:id/console/reference",
+    async (req, { id }): Promise<ConsoleReference> => {
+      const request = consoleRequest(req.body);
+      const { session } = await app.session(id!);
+      return { link: await session.consoleReference(request) };
+    },
+  );
 }
 
 function consoleRequest(v: unknown): ConsoleRequest {

@@ -1,0 +1,160 @@
+/**
+ * Console completion and editor habits in a real browser, on each supported major: `GET /sam`
+ * offers the live index names, `"match": { "` the index's fields with their types, `GET /_cat/`
+ * that version's cat endpoints; Format body lays out a body with its comments; the reference
+ * link follows the request at the cursor. Saves artifacts/console-completion.png.
+ */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { deleteIndices, loadIndex } from "../support/datasets.ts";
+import { addNodeConnection, openBrowser, startUiApp, type UiApp } from "../support/ui.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+const popup = (page: Page) => page.locator(".cm-tooltip-autocomplete");
+const option = (page: Page, label: string) =>
+  popup(page).locator("li", {
+    has: page.locator(".cm-completionLabel", { hasText: new RegExp(`^${label}$`) }),
+  });
+
+/** Empties the editor, puts `text` in, then types `typed` key by key (typing opens completion). */
+async function typeInConsole(page: Page, text: string, typed: string): Promise<void> {
+  const editor = page.locator(".console-editor .cm-content");
+  await editor.waitFor();
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.press("Escape");
+  if (text) await page.keyboard.insertText(text);
+  await page.keyboard.type(typed);
+}
+
+describe("console completion and editor habits on every supported major", () => {
+  let app: UiApp;
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let page: Page;
+
+  before(async () => {
+    app = await startUiApp();
+    browser = await openBrowser();
+    page = browser.page;
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  for (const name of MAJORS) {
+    describe(name, () => {
+      // Starts with "sam" so `GET /sam` offers it; unique to this file and run.
+      const index = `sample-orders-t-c16c-${randomBytes(3).toString("hex")}`;
+      let es: EsSession;
+      let connectionId: string;
+
+      before(async () => {
+        es = sessionTo(node(name));
+        await loadIndex(
+          es.transport,
+          index,
+          [["o1", { customer_name: "Ada", total: 12.5, ordered_at: "2024-01-02" }]],
+          {
+            mappings: {
+              properties: {
+                customer_name: { type: "keyword" },
+                total: { type: "double" },
+                ordered_at: { type: "date" },
+              },
+            },
+          },
+        );
+        connectionId = await addNodeConnection(app, name);
+        await page.goto("about:blank");
+        await page.goto(`${app.url}#/c/${connectionId}/console`);
+      });
+      after(async () => {
+        await deleteIndices(es.transport, index);
+        await es.close();
+      });
+
+      it("GET /sam offers the index names that start so", async () => {
+        await typeInConsole(page, "GET /", "sam");
+        await option(page, index).waitFor();
+        assert.equal(
+          await option(page, index).locator(".cm-completionDetail").innerText(),
+          "index",
+        );
+        if (name === "es8") await option(page, "sample-orders").waitFor();
+        // Picking it inserts it.
+        await option(page, index).click();
+        await page.locator(".cm-line", { hasText: `GET /${index}` }).waitFor();
+      });
+
+      it('inside "match": { " offers the index\'s fields with their types', async () => {
+        await typeInConsole(page, `GET /${index}/_search\n{\n  "query": {\n    "match": { `, '"');
+        await option(page, "customer_name").waitFor();
+        assert.equal(
+          await option(page, "customer_name").locator(".cm-completionDetail").innerText(),
+          "keyword",
+        );
+        assert.equal(
+          await option(page, "total").locator(".cm-completionDetail").innerText(),
+          "double",
+        );
+        if (name === "es8") {
+          await mkdir(join(root, "artifacts"), { recursive: true });
+          await page.screenshot({ path: join(root, "artifacts", "console-completion.png") });
+        }
+        await page.keyboard.type("cust");
+        await page.keyboard.press("Enter");
+        await page.locator(".cm-line", { hasText: '"match": { "customer_name": ""' }).waitFor();
+      });
+
+      it("after GET /_cat/ offers the cat endpoints of this version", async () => {
+        await typeInConsole(page, "GET /_cat", "/");
+        await option(page, "indices").waitFor();
+        await option(page, "shards").waitFor();
+        const labels = await popup(page).locator(".cm-completionLabel").allInnerTexts();
+        // `_cat/circuit_breaker` is a 9.x endpoint.
+        assert.equal(labels.includes("circuit_breaker"), name === "es9", labels.join());
+      });
+
+      it("Format body lays out the body at the cursor, comments kept", async () => {
+        await typeInConsole(
+          page,
+          `GET /${index}/_search\n{"query": {"match_all": {}}, // all\n"size": 1}`,
+          "",
+        );
+        await page.keyboard.press("Escape");
+        await page.getByRole("button", { name: "Format body" }).click();
+        const text = (await page.locator(".console-editor .cm-content").innerText()).replace(
+          /\u00a0/g,
+          " ",
+        );
+        assert.match(
+          text,
+          /\{\n {2}"query": \{\n {4}"match_all": \{\}\n {2}\}, \/\/ all\n {2}"size": 1\n\}/,
+        );
+      });
+
+      it("links the request at the cursor to its reference page for this version", async () => {
+        await typeInConsole(page, `GET /_cat/indices\n\nGET /${index}/_search\n{"size": 1}`, "");
+        await page.keyboard.press("Escape");
+        const page_ =
+          name === "es7"
+            ? "reference/7.17/search-search.html"
+            : name === "es8"
+              ? `reference/${node(name).version.split(".").slice(0, 2).join(".")}/search-search.html`
+              : "/docs/api/doc/elasticsearch/operation/operation-search";
+        await page.locator(`a.reference-link[href$="${page_}"]`).waitFor();
+        // The cursor on the first request: the link follows it.
+        await page.keyboard.press("ControlOrMeta+Home");
+        await page.locator("a.reference-link", { hasText: "cat.indices" }).waitFor();
+      });
+    });
+  }
+});
