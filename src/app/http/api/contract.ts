@@ -202,6 +202,28 @@ export interface ConsoleRun {
   durationMs: number;
 }
 
+/** `GET|PUT /connections/:id/console/tabs`: the console's editor tabs (null before the first). */
+export interface ConsoleTabs {
+  tabs: ConsoleTab[];
+  active: string;
+}
+
+export interface ConsoleTab {
+  id: string;
+  name: string;
+  text: string;
+}
+
+/** `…/console/saved` (GET, POST) and `…/console/saved/:saved` (PUT to rename or edit, DELETE). */
+export interface SavedRequest {
+  id: string;
+  name: string;
+  /** Console text: one request or several. */
+  text: string;
+  created: string;
+  updated: string;
+}
+
 export interface HistoryEntry {
   at: string;
   request: ConsoleRequest;
