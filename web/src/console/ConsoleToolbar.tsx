@@ -1,4 +1,5 @@
 /** The console's toolbar: Run, Run all, Copy as curl, History, the class of the request at the cursor. */
+import type { ReactNode } from "react";
 import type { ParsedConsoleRequest } from "../api/types.ts";
 import { Spinner } from "../ui/loading.tsx";
 
@@ -10,6 +11,7 @@ export function ConsoleToolbar({
   onRunAll,
   onCopyCurl,
   onHistory,
+  children,
 }: {
   running: boolean;
   /** Running for long enough to say so. */
@@ -19,6 +21,8 @@ export function ConsoleToolbar({
   onRunAll: () => void;
   onCopyCurl: () => void;
   onHistory: () => void;
+  /** More buttons, after History. */
+  children?: ReactNode;
 }) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Console actions">
@@ -49,6 +53,7 @@ export function ConsoleToolbar({
       <button type="button" className="small" onClick={onHistory}>
         History
       </button>
+      {children}
       {current?.classification ? (
         <span
           className={`class-badge class-${current.classification}`}

@@ -10,11 +10,13 @@ import type { ParsedConsoleRequest } from "../api/types.ts";
 import { useDelayed } from "../ui/loading.tsx";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ConsoleResults } from "./ConsoleResults.tsx";
+import { ConsoleTabBar } from "./ConsoleTabBar.tsx";
 import { ConsoleToolbar } from "./ConsoleToolbar.tsx";
-import { appendText, useConsoleEditor } from "./editor.ts";
-import { HistoryDialog } from "./HistoryDialog.tsx";
+import { useConsoleEditor } from "./editor.ts";
+import { useKeptWork } from "./KeptWork.tsx";
 import { useConsoleActions } from "./use-console-actions.ts";
 import { useConsoleRun } from "./use-console-run.ts";
+import { useConsoleTabs } from "./use-console-tabs.ts";
 
 export function ConsoleView({ connectionId }: { connectionId: string }) {
   const host = useRef<HTMLDivElement>(null);
@@ -22,16 +24,18 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
   const base = `/connections/${seg(connectionId)}/console`;
   const run = useConsoleRun(base, connectionId);
   const actions = useConsoleActions(base, view, run);
-  const [showHistory, setShowHistory] = useState(false);
   const [current, setCurrent] = useState<ParsedConsoleRequest | null>(null);
-  useConsoleEditor(host, view, connectionId, { ...actions, onCurrent: setCurrent });
+  const tabs = useConsoleTabs(connectionId);
+  const kept = useKeptWork(base, view, actions.parse, run);
+  useConsoleEditor(
+    host,
+    view,
+    connectionId,
+    { ...actions, onCurrent: setCurrent, onText: tabs.setText },
+    tabs.doc,
+  );
   // Not while the confirmation waits for the user: nothing runs then.
   const busy = useDelayed(run.running && !run.confirm);
-
-  const insert = (text: string) => {
-    if (view.current) appendText(view.current, text);
-    setShowHistory(false);
-  };
 
   return (
     <div className="console-view">
@@ -42,8 +46,11 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         onRun={actions.runAtCursor}
         onRunAll={actions.runAll}
         onCopyCurl={actions.copyCurl}
-        onHistory={() => setShowHistory(true)}
-      />
+        onHistory={kept.openSaved}
+      >
+        {kept.buttons}
+      </ConsoleToolbar>
+      <ConsoleTabBar tabs={tabs} />
       <div className="console-split">
         <div className="console-editor" ref={host} />
         <ConsoleResults
@@ -57,9 +64,7 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
       {run.confirm ? (
         <ConfirmDialog base={base} blocks={run.confirm.blocks} onAnswer={run.answerConfirm} />
       ) : null}
-      {showHistory ? (
-        <HistoryDialog base={base} onPick={insert} onClose={() => setShowHistory(false)} />
-      ) : null}
+      {kept.dialogs}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import type {
   ConsoleRequest,
   ConsoleResult,
   RequestClass,
+  ResultTable,
   TaskReport,
 } from "../../../core/console.ts";
 import type { ServerInfo } from "../../../core/driver.ts";
@@ -40,6 +41,7 @@ export type {
   ExportProgress,
   ExportReport,
   RequestClass,
+  ResultTable,
   SaveResult,
   ServerInfo,
   SettingCondition,
