@@ -27,7 +27,6 @@ export function SavedPanel({
   const toasts = useToasts();
   const [version, setVersion] = useState(0);
   const [query, setQuery] = useState("");
-  const [renaming, setRenaming] = useState<string | null>(null);
   const saved = useLoad(
     (signal) => get<SavedRequest[]>(`${base}/saved`, { signal }),
     [base, version],
@@ -60,45 +59,70 @@ export function SavedPanel({
       ) : null}
       <ul>
         {shown.map((s) => (
-          <li key={s.id} className="saved-item" data-testid="saved-item" title={s.text}>
-            {renaming === s.id ? (
-              <input
-                className="saved-name"
-                aria-label="New name"
-                defaultValue={s.name}
-                // biome-ignore lint/a11y/noAutofocus: renaming starts by typing the new name
-                autoFocus
-                onKeyDown={(e) => {
-                  if (e.key === "Escape") setRenaming(null);
-                  if (e.key !== "Enter") return;
-                  const name = e.currentTarget.value;
-                  setRenaming(null);
-                  void act(() => put(`${base}/saved/${s.id}`, { name }));
-                }}
-              />
-            ) : (
-              <span className="saved-name">{s.name}</span>
-            )}
-            <button type="button" className="small primary" onClick={() => onRun(s.text)}>
-              Run
-            </button>
-            <button type="button" className="small" onClick={() => onInsert(s.text)}>
-              Insert
-            </button>
-            <button type="button" className="small" onClick={() => setRenaming(s.id)}>
-              Rename
-            </button>
-            <button
-              type="button"
-              className="small danger"
-              aria-label={`Delete ${s.name}`}
-              onClick={() => void act(() => del(`${base}/saved/${s.id}`))}
-            >
-              Delete
-            </button>
-          </li>
+          <SavedItem
+            key={s.id}
+            saved={s}
+            onRun={onRun}
+            onInsert={onInsert}
+            onRename={(name) => act(() => put(`${base}/saved/${s.id}`, { name }))}
+            onDelete={() => act(() => del(`${base}/saved/${s.id}`))}
+          />
         ))}
       </ul>
     </section>
+  );
+}
+
+function SavedItem({
+  saved: s,
+  onRun,
+  onInsert,
+  onRename,
+  onDelete,
+}: {
+  saved: SavedRequest;
+  onRun: (text: string) => void;
+  onInsert: (text: string) => void;
+  onRename: (name: string) => void;
+  onDelete: () => void;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  return (
+    <li className="saved-item" data-testid="saved-item" title={s.text}>
+      {renaming ? (
+        <input
+          className="saved-name"
+          aria-label="New name"
+          defaultValue={s.name}
+          // biome-ignore lint/a11y/noAutofocus: renaming starts by typing the new name
+          autoFocus
+          onKeyDown={(e) => {
+            if (e.key === "Escape") setRenaming(false);
+            if (e.key !== "Enter") return;
+            setRenaming(false);
+            onRename(e.currentTarget.value);
+          }}
+        />
+      ) : (
+        <span className="saved-name">{s.name}</span>
+      )}
+      <button type="button" className="small primary" onClick={() => onRun(s.text)}>
+        Run
+      </button>
+      <button type="button" className="small" onClick={() => onInsert(s.text)}>
+        Insert
+      </button>
+      <button type="button" className="small" onClick={() => setRenaming(true)}>
+        Rename
+      </button>
+      <button
+        type="button"
+        className="small danger"
+        aria-label={`Delete ${s.name}`}
+        onClick={onDelete}
+      >
+        Delete
+      </button>
+    </li>
   );
 }

@@ -27,6 +27,38 @@ function nextName(tabs: ConsoleTab[]): string {
   return `Tab ${n}`;
 }
 
+/** Pure edits of the tabs. */
+const edits = {
+  add: (s: ConsoleTabs, text: string): ConsoleTabs => {
+    const tab = { id: newId(), name: nextName(s.tabs), text };
+    return { tabs: [...s.tabs, tab], active: tab.id };
+  },
+  rename: (s: ConsoleTabs, id: string, name: string): ConsoleTabs => ({
+    ...s,
+    tabs: s.tabs.map((t) => (t.id === id ? { ...t, name: name.trim() || t.name } : t)),
+  }),
+  close: (s: ConsoleTabs, id: string): ConsoleTabs => {
+    const at = s.tabs.findIndex((t) => t.id === id);
+    const tabs = s.tabs.filter((t) => t.id !== id);
+    // The last tab is never closed: it is emptied instead.
+    if (tabs.length === 0) {
+      const tab = { id: newId(), name: "Tab 1", text: "" };
+      return { tabs: [tab], active: tab.id };
+    }
+    const active = s.active === id ? tabs[Math.min(at, tabs.length - 1)]!.id : s.active;
+    return { tabs, active };
+  },
+};
+
+/** The tabs when the page opens: as stored, the first one made, or one more for a handed request. */
+function opened(stored: ConsoleTabs | null, handed: string | null, connectionId: string) {
+  if (!stored) {
+    const first = { id: newId(), name: "Tab 1", text: handed ?? initialText(connectionId) };
+    return { tabs: [first], active: first.id };
+  }
+  return handed !== null ? edits.add(stored, handed) : stored;
+}
+
 export function useConsoleTabs(connectionId: string) {
   const toasts = useToasts();
   const base = `/connections/${seg(connectionId)}/console/tabs`;
@@ -64,15 +96,7 @@ export function useConsoleTabs(connectionId: string) {
       .then((stored) => {
         if (!live) return;
         const handed = takePrefill(connectionId);
-        let s: ConsoleTabs;
-        if (!stored) {
-          const first = { id: newId(), name: "Tab 1", text: handed ?? initialText(connectionId) };
-          s = { tabs: [first], active: first.id };
-        } else if (handed !== null) {
-          const tab = { id: newId(), name: nextName(stored.tabs), text: handed };
-          s = { tabs: [...stored.tabs, tab], active: tab.id };
-        } else s = stored;
-        state.current = s;
+        state.current = opened(stored, handed, connectionId);
         publish();
         if (!stored || handed !== null) void saveNow();
       })
@@ -108,27 +132,8 @@ export function useConsoleTabs(connectionId: string) {
       saveSoon();
     },
     select: (id: string) => change((s) => ({ ...s, active: id })),
-    add: (text = "") =>
-      change((s) => {
-        const tab = { id: newId(), name: nextName(s.tabs), text };
-        return { tabs: [...s.tabs, tab], active: tab.id };
-      }),
-    rename: (id: string, name: string) =>
-      change((s) => ({
-        ...s,
-        tabs: s.tabs.map((t) => (t.id === id ? { ...t, name: name.trim() || t.name } : t)),
-      })),
-    close: (id: string) =>
-      change((s) => {
-        const at = s.tabs.findIndex((t) => t.id === id);
-        const tabs = s.tabs.filter((t) => t.id !== id);
-        // The last tab is never closed: it is emptied instead.
-        if (tabs.length === 0) {
-          const tab = { id: newId(), name: "Tab 1", text: "" };
-          return { tabs: [tab], active: tab.id };
-        }
-        const active = s.active === id ? tabs[Math.min(at, tabs.length - 1)]!.id : s.active;
-        return { tabs, active };
-      }),
+    add: (text = "") => change((s) => edits.add(s, text)),
+    rename: (id: string, name: string) => change((s) => edits.rename(s, id, name)),
+    close: (id: string) => change((s) => edits.close(s, id)),
   };
 }
