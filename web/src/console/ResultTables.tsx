@@ -35,7 +35,7 @@ function OneTable({ table }: { table: ResultTable }) {
   }));
   const rows = table.rows.map((cells) => Object.fromEntries(cells.map((v, i) => [String(i), v])));
   return (
-    <section className="result-table" data-testid="result-table" data-title={table.title}>
+    <section className="result-table" data-testid="answer-table" data-title={table.title}>
       <div className="result-table-title">
         <strong>{table.title}</strong>
         <span className="muted">

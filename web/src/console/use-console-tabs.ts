@@ -51,8 +51,8 @@ const edits = {
 };
 
 /** The tabs when the page opens: as stored, the first one made, or one more for a handed request. */
-function opened(stored: ConsoleTabs | null, handed: string | null, connectionId: string) {
-  if (!stored) {
+function opened(stored: ConsoleTabs, handed: string | null, connectionId: string) {
+  if (stored.tabs.length === 0) {
     const first = { id: newId(), name: "Tab 1", text: handed ?? initialText(connectionId) };
     return { tabs: [first], active: first.id };
   }
@@ -92,13 +92,13 @@ export function useConsoleTabs(connectionId: string) {
     let live = true;
     state.current = null;
     setView(undefined);
-    get<ConsoleTabs | null>(base)
+    get<ConsoleTabs>(base)
       .then((stored) => {
         if (!live) return;
         const handed = takePrefill(connectionId);
         state.current = opened(stored, handed, connectionId);
         publish();
-        if (!stored || handed !== null) void saveNow();
+        if (stored.tabs.length === 0 || handed !== null) void saveNow();
       })
       .catch((e) => live && toasts.error(e));
     return () => {

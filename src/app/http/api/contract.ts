@@ -204,7 +204,7 @@ export interface ConsoleRun {
   durationMs: number;
 }
 
-/** `GET|PUT /connections/:id/console/tabs`: the console's editor tabs (null before the first). */
+/** `GET|PUT /connections/:id/console/tabs`: the console's editor tabs (none before the first). */
 export interface ConsoleTabs {
   tabs: ConsoleTab[];
   active: string;

@@ -14,7 +14,9 @@ export function consoleWorkspaceRoutes(router: ApiRoutes, app: UiServices): void
 
   router.get(
     "/connections/:id/console/tabs",
-    async (_req, { id }): Promise<ConsoleTabs | null> => workspace.tabs(await known(id!)),
+    // None yet: no tabs (the page makes the first one).
+    async (_req, { id }): Promise<ConsoleTabs> =>
+      (await workspace.tabs(await known(id!))) ?? { tabs: [], active: "" },
   );
   router.put(
     "/connections/:id/console/tabs",
