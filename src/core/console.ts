@@ -55,6 +55,11 @@ export interface ConsoleRunOptions {
    * MCP server asks for JSON: a model reads the hits, not the grid's cells.
    */
   searchAs?: "grid" | "json";
+  /**
+   * Add `tables` to answers that hold summaries or a text listing, for a person to read (the web
+   * UI asks; the MCP server and the CLI read the answer itself).
+   */
+  tables?: boolean;
 }
 
 /** One document a bulk delete could not delete, and why. */
@@ -103,6 +108,19 @@ export interface TaskReport {
   tookMs: number | null;
 }
 
+/**
+ * A table the console shows with an answer: the answer's summaries flattened into rows (one per
+ * group, nested groups as more columns, counts and computed values as columns), or a listing the
+ * database answered as aligned text. The driver builds it; the UI only renders it.
+ */
+export interface ResultTable {
+  title: string;
+  headers: string[];
+  rows: unknown[][];
+  /** Which column holds the row's label and which its count: the UI draws one bar per row. */
+  chart?: { label: number; value: number };
+}
+
 export type ConsoleResult =
   | {
       kind: "grid";
@@ -113,6 +131,8 @@ export type ConsoleResult =
       raw: unknown;
       /** Set when some shards did not answer the search (or it timed out): the hits may be short. */
       partial?: PartialResult;
+      /** The answer's summaries as tables, shown below the hits. */
+      tables?: ResultTable[];
     }
   | { kind: "table"; status: number; headers: string[]; rows: unknown[][]; raw: unknown }
   | {
@@ -129,6 +149,8 @@ export type ConsoleResult =
        * its items failed: how many of how many, and the first failure in words.
        */
       itemFailures?: { failed: number; total: number; first: string };
+      /** The answer's summaries as tables, shown instead of the JSON until asked for it. */
+      tables?: ResultTable[];
     }
   | { kind: "error"; status: number; type: string; reason: string; raw: unknown };
 

@@ -56,10 +56,16 @@ export interface UiApp {
  * Settings > Integrations runs over the app's real MCP service (as src/app/app.ts wires it).
  */
 export async function startUiApp(
-  options: { plugins?: PluginService; mcp?: IntegrationsService; withMcp?: boolean } = {},
+  options: {
+    plugins?: PluginService;
+    mcp?: IntegrationsService;
+    withMcp?: boolean;
+    /** An app data folder to start on (a restart); it is then left in place by close(). */
+    home?: string;
+  } = {},
 ): Promise<UiApp> {
   await ensureWebBuilt();
-  const home = await mkdtemp(join(tmpdir(), "qt-ui-home-"));
+  const home = options.home ?? (await mkdtemp(join(tmpdir(), "qt-ui-home-")));
   await buildPlugins();
   const env = { ...process.env, QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" };
   const storage = await openAppStorage(env);
@@ -90,7 +96,7 @@ export async function startUiApp(
       await services.close();
       await mcpService?.stop();
       await server.close();
-      await rm(home, { recursive: true, force: true });
+      if (!options.home) await rm(home, { recursive: true, force: true });
     },
   };
 }

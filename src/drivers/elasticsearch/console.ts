@@ -18,6 +18,7 @@ import {
   withItemFailures,
 } from "./console-answers.ts";
 import { prepareRequest } from "./console-request.ts";
+import { withTables } from "./console-tables.ts";
 import { pollTask, withParam, withProceedExample } from "./delete-by-query.ts";
 import { describeTable, META_COLUMNS } from "./mapping.ts";
 import { nodeNames } from "./nodes.ts";
@@ -65,8 +66,10 @@ export async function runConsole(
   }
   const answer = classifyAnswer(prepared.method, res.status, res.body);
   const partial = await searchPartial(transport, res.status, res.body);
-  const warned = (r: ConsoleResult): ConsoleResult =>
-    partial && (r.kind === "grid" || r.kind === "json") ? { ...r, partial } : r;
+  const warned = (answered: ConsoleResult): ConsoleResult => {
+    const r = options.tables ? withTables(answered, prepared.path, res.body) : answered;
+    return partial && (r.kind === "grid" || r.kind === "json") ? { ...r, partial } : r;
+  };
   if (answer !== "search")
     return warned(withItemFailures(explainMissingEndpoint(answer, prepared)));
   if (options.searchAs === "json") {

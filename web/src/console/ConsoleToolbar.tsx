@@ -1,5 +1,5 @@
 /** The console's toolbar: Run, Run all, Copy as curl, History, the class of the request at the cursor. */
-import type React from "react";
+import type { ReactNode } from "react";
 import type { ParsedConsoleRequest } from "../api/types.ts";
 import { Spinner } from "../ui/loading.tsx";
 
@@ -24,7 +24,7 @@ export function ConsoleToolbar({
   onHistory: () => void;
   onVariables: () => void;
   /** More actions, after the built-in ones. */
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Console actions">

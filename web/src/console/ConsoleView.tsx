@@ -11,13 +11,15 @@ import type { ParsedConsoleRequest } from "../api/types.ts";
 import { useDelayed } from "../ui/loading.tsx";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ConsoleResults } from "./ConsoleResults.tsx";
+import { ConsoleTabBar } from "./ConsoleTabBar.tsx";
 import { ConsoleToolbar } from "./ConsoleToolbar.tsx";
 import { useCurlPaste } from "./curl-paste.ts";
 import { EditorActions } from "./EditorActions.tsx";
-import { appendText, useConsoleEditor } from "./editor.ts";
-import { HistoryDialog } from "./HistoryDialog.tsx";
+import { useConsoleEditor } from "./editor.ts";
+import { useKeptWork } from "./KeptWork.tsx";
 import { useConsoleActions } from "./use-console-actions.ts";
 import { useConsoleRun } from "./use-console-run.ts";
+import { useConsoleTabs } from "./use-console-tabs.ts";
 import { VariablesDialog } from "./VariablesDialog.tsx";
 
 export function ConsoleView({ connectionId }: { connectionId: string }) {
@@ -26,18 +28,20 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
   const base = `/connections/${seg(connectionId)}/console`;
   const run = useConsoleRun(base, connectionId);
   const actions = useConsoleActions(base, view, run);
-  const [showHistory, setShowHistory] = useState(false);
   const [showVariables, setShowVariables] = useState(false);
   const [current, setCurrent] = useState<ParsedConsoleRequest | null>(null);
   const pasteCurl = useCurlPaste(base);
-  useConsoleEditor(host, view, connectionId, { ...actions, onCurrent: setCurrent, pasteCurl });
+  const tabs = useConsoleTabs(connectionId);
+  const kept = useKeptWork(base, view, actions.parse, run);
+  useConsoleEditor(
+    host,
+    view,
+    connectionId,
+    { ...actions, onCurrent: setCurrent, onText: tabs.setText, pasteCurl },
+    tabs.doc,
+  );
   // Not while the confirmation waits for the user: nothing runs then.
   const busy = useDelayed(run.running && !run.confirm);
-
-  const insert = (text: string) => {
-    if (view.current) appendText(view.current, text);
-    setShowHistory(false);
-  };
 
   return (
     <div className="console-view">
@@ -48,11 +52,13 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         onRun={actions.runAtCursor}
         onRunAll={actions.runAll}
         onCopyCurl={actions.copyCurl}
-        onHistory={() => setShowHistory(true)}
+        onHistory={kept.openSaved}
         onVariables={() => setShowVariables(true)}
       >
         <EditorActions base={base} view={view} current={current} />
+        {kept.buttons}
       </ConsoleToolbar>
+      <ConsoleTabBar tabs={tabs} />
       <div className="console-split">
         <div className="console-editor" ref={host} />
         <ConsoleResults
@@ -73,9 +79,7 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
           onClose={() => setShowVariables(false)}
         />
       ) : null}
-      {showHistory ? (
-        <HistoryDialog base={base} onPick={insert} onClose={() => setShowHistory(false)} />
-      ) : null}
+      {kept.dialogs}
     </div>
   );
 }

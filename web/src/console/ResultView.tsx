@@ -1,27 +1,22 @@
 /** One console answer, shown as the app classified it: a grid of hits, a table, or formatted JSON. */
-import { AllCommunityModule, type ColDef, ModuleRegistry, themeQuartz } from "ag-grid-community";
+import type { ColDef } from "ag-grid-community";
 import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
 import type { ConsoleRun, TaskReport } from "../api/types.ts";
 import { displayCell } from "../grid/edits.ts";
-import { JsonEditor } from "../ui/JsonEditor.tsx";
-
-ModuleRegistry.registerModules([AllCommunityModule]);
-
-const theme = themeQuartz.withParams({
-  fontFamily: "inherit",
-  fontSize: 12,
-  rowHeight: 28,
-  headerHeight: 30,
-  spacing: 5,
-});
+import { LargeText } from "./LargeText.tsx";
+import { ResultTables } from "./ResultTables.tsx";
+import { gridHeight, resultTheme as theme } from "./result-grid.ts";
 
 type Row = Record<string, unknown>;
 
 export function ResultView({ run }: { run: ConsoleRun }) {
   const r = run.result;
-  const [asJson, setAsJson] = useState(r.kind === "json");
+  // Tables the app built stand in for the JSON of a summary or a text listing.
+  const tables = (r.kind === "json" || r.kind === "grid") && r.tables?.length ? r.tables : null;
+  const [asJson, setAsJson] = useState(r.kind === "json" && !tables);
   const table = useMemo(() => tabular(run), [run]);
+  const switchable = table !== null || (r.kind === "json" && tables !== null);
   return (
     <div className="result-view" data-kind={r.kind} data-testid={`result-${r.kind}`}>
       <div className="result-switch">
@@ -35,22 +30,29 @@ export function ResultView({ run }: { run: ConsoleRun }) {
               ? `search hits${r.total !== null ? ` · ${r.total.toLocaleString("en-US")} total` : ""}`
               : r.kind === "table"
                 ? `${r.rows.length.toLocaleString("en-US")} rows`
-                : r.kind === "error"
-                  ? "JSON"
-                  : "JSON"}
+                : tables && !asJson
+                  ? typeof r.raw === "string"
+                    ? "text listing as a table"
+                    : "summaries as tables"
+                  : typeof r.raw === "string"
+                    ? "text"
+                    : "JSON"}
         </span>
-        {table ? (
+        {switchable ? (
           <button type="button" className="link" onClick={() => setAsJson((v) => !v)}>
-            {asJson ? (r.kind === "grid" ? "Show as grid" : "Show as table") : "Show JSON"}
+            {asJson
+              ? r.kind === "grid"
+                ? "Show as grid"
+                : "Show as table"
+              : typeof r.raw === "string"
+                ? "Show text"
+                : "Show JSON"}
           </button>
         ) : null}
       </div>
       <ResultNotes result={r} />
       {table && !asJson ? (
-        <div
-          className="result-grid"
-          style={{ height: Math.min(420, 34 + table.rows.length * 28 + 16) }}
-        >
+        <div className="result-grid" style={{ height: gridHeight(table.rows.length) }}>
           <AgGridReact<Row>
             theme={theme}
             rowData={table.rows}
@@ -59,9 +61,10 @@ export function ResultView({ run }: { run: ConsoleRun }) {
             ensureDomOrder
           />
         </div>
-      ) : (
-        <JsonEditor label="Response" readOnly value={JSON.stringify(r.raw, null, 2) ?? ""} />
+      ) : tables && !asJson && r.kind === "json" ? null : (
+        <LargeText raw={r.raw} />
       )}
+      {tables && !asJson ? <ResultTables tables={tables} /> : null}
     </div>
   );
 }
@@ -118,7 +121,10 @@ function tabular(run: ConsoleRun): { columns: ColDef<Row>[]; rows: Row[] } | nul
       valueGetter: (p) => p.data?.[c.name] ?? null,
       valueFormatter: (p) => displayCell(p.value),
       cellClass: c.kind === "field" || c.kind === "meta" ? undefined : "cell-json",
-      width: c.kind === "meta" ? 160 : 170,
+      // The columns share the width there is; past it the grid scrolls sideways.
+      minWidth: c.kind === "meta" ? 120 : 150,
+      flex: c.kind === "meta" ? 0 : 1,
+      ...(c.kind === "meta" ? { width: 160 } : {}),
     }));
     const rows = r.rows.map((row) => ({
       _id: row._id,
@@ -134,7 +140,8 @@ function tabular(run: ConsoleRun): { columns: ColDef<Row>[]; rows: Row[] } | nul
       headerName: h,
       valueGetter: (p) => p.data?.[String(i)] ?? null,
       valueFormatter: (p) => displayCell(p.value),
-      width: 150,
+      minWidth: 110,
+      flex: 1,
     }));
     const rows = r.rows.map((cells) => Object.fromEntries(cells.map((v, i) => [String(i), v])));
     return { columns, rows };

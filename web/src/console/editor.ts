@@ -78,6 +78,14 @@ export interface EditorHooks {
   runAll: () => void;
   /** A pasted curl command as console text (curl-paste.ts). */
   pasteCurl?: CurlConverter;
+  /** The text after each change (the open tab keeps it). */
+  onText?: (text: string) => void;
+}
+
+/** The open tab: the editor is made again with its text when `key` changes; null waits. */
+export interface EditorDoc {
+  key: string;
+  text: string;
 }
 
 /**
@@ -89,26 +97,34 @@ export function useConsoleEditor(
   view: RefObject<EditorView | null>,
   connectionId: string,
   hooks: EditorHooks,
+  doc?: EditorDoc | null,
 ): void {
   const latest = useRef(hooks);
   latest.current = hooks;
+  const text = useRef(doc?.text);
+  text.current = doc?.text;
+  const waiting = doc === null;
+  const key = doc?.key;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made again per connection and per tab (key)
   useEffect(() => {
+    if (waiting) return;
     const v = new EditorView({
       parent: host.current!,
       state: EditorState.create({
-        doc: initialText(connectionId),
+        doc: text.current ?? initialText(connectionId),
         extensions: extensions(connectionId, latest),
       }),
     });
     view.current = v;
     v.focus();
     return () => v.destroy();
-  }, [connectionId, host, view]);
+  }, [connectionId, host, view, waiting, key]);
 }
 
 const textKey = (connectionId: string) => `quarry.console.text.${connectionId}`;
 
-function initialText(connectionId: string): string {
+/** What the editor opens with when no tab holds text: a handed-over request, the last text, or a starter. */
+export function initialText(connectionId: string): string {
   return takePrefill(connectionId) ?? localStorage.getItem(textKey(connectionId)) ?? STARTER;
 }
 
@@ -160,8 +176,11 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
     keymap.of([...defaultKeymap, ...historyKeymap]),
     EditorView.contentAttributes.of({ "aria-label": "Console requests" }),
     EditorView.updateListener.of((u) => {
-      if (u.docChanged) localStorage.setItem(textKey(connectionId), u.state.doc.toString());
-      else if (u.selectionSet) hooks.current.onCurrent(blockAtCursor(parsed, u.state) ?? null);
+      if (u.docChanged) {
+        const text = u.state.doc.toString();
+        localStorage.setItem(textKey(connectionId), text);
+        hooks.current.onText?.(text);
+      } else if (u.selectionSet) hooks.current.onCurrent(blockAtCursor(parsed, u.state) ?? null);
     }),
   ];
 }

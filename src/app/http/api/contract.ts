@@ -12,6 +12,7 @@ import type {
   ConsoleRequest,
   ConsoleResult,
   RequestClass,
+  ResultTable,
   TaskReport,
 } from "../../../core/console.ts";
 import type { ReferenceLink } from "../../../core/console-completion.ts";
@@ -41,6 +42,7 @@ export type {
   ExportProgress,
   ExportReport,
   RequestClass,
+  ResultTable,
   SaveResult,
   ServerInfo,
   SettingCondition,
@@ -201,6 +203,28 @@ export interface ConsoleRun {
   classification: RequestClass;
   result: ConsoleResult;
   durationMs: number;
+}
+
+/** `GET|PUT /connections/:id/console/tabs`: the console's editor tabs (none before the first). */
+export interface ConsoleTabs {
+  tabs: ConsoleTab[];
+  active: string;
+}
+
+export interface ConsoleTab {
+  id: string;
+  name: string;
+  text: string;
+}
+
+/** `…/console/saved` (GET, POST) and `…/console/saved/:saved` (PUT to rename or edit, DELETE). */
+export interface SavedRequest {
+  id: string;
+  name: string;
+  /** Console text: one request or several. */
+  text: string;
+  created: string;
+  updated: string;
 }
 
 export interface HistoryEntry {

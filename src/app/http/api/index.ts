@@ -12,6 +12,7 @@ import { errorResult, jsonResponse, toResponse } from "./answers.ts";
 import { apiRoutes, noApiAt } from "./handlers.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { consoleRoutes } from "./routes/console.ts";
+import { consoleWorkspaceRoutes } from "./routes/console-workspace.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { tableRoutes } from "./routes/tables.ts";
 import type { UiServices } from "./services.ts";
@@ -37,6 +38,7 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
   connectionRoutes(routes, services);
   tableRoutes(routes, services);
   consoleRoutes(routes, services);
+  consoleWorkspaceRoutes(routes, services);
   settingsRoutes(routes, services);
   routes.done();
   api.all("*", (c) => noApiAt(c.req.path));

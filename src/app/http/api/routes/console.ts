@@ -39,6 +39,8 @@ export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
       try {
         result = await session.runConsole(request, {
           signal,
+          // The page shows summaries and text listings as tables.
+          tables: true,
           ...(progress ? { onProgress: (p) => progress({ done: p.done, total: p.total }) } : {}),
         });
       } finally {
