@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { handleClosedOutput } from "./closed-output.ts";
 import { registerAppCommands } from "./commands/app/index.ts";
 import { registerBrowseCommands } from "./commands/browse.ts";
+import { registerClusterCommands } from "./commands/cluster/index.ts";
 import { registerConnectionCommands } from "./commands/connect.ts";
 import { registerConnectionsCommands } from "./commands/connections/index.ts";
 import { registerConsoleCommand } from "./commands/console.ts";
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerSaveCommand(program);
   registerExportCommand(program);
   registerDeleteIndexCommand(program);
+  registerClusterCommands(program);
   installPreparers(program);
   return program;
 }

@@ -14,6 +14,38 @@ export interface NodeSummary {
   roles: string[];
   /** Whether it leads the service now. */
   leader: boolean;
+  /** The server's version and address; null when it does not say. */
+  version: string | null;
+  address: string | null;
+  /** Its working memory (a JVM's heap), used and at most; null when not measured. */
+  memoryUsedBytes: number | null;
+  memoryMaxBytes: number | null;
+  /** The disk its data lives on: used (not available to it) and total. */
+  diskUsedBytes: number | null;
+  diskTotalBytes: number | null;
+  /** The machine's processor use, 0 to 100. */
+  cpuPercent: number | null;
+  /** The machine's load average over 1, 5 and 15 minutes; null where the system has none. */
+  load: [number | null, number | null, number | null] | null;
+}
+
+/** A change to the service's shared state waiting its turn. */
+export interface PendingTask {
+  /** Its place in the queue (lower goes first within a priority). */
+  order: number;
+  /** In the database's words, e.g. "URGENT", "HIGH". */
+  priority: string;
+  /** What asked for it, as the database words it. */
+  source: string;
+  executing: boolean;
+  waitingMs: number | null;
+}
+
+/** One copy of one partition, named for an explanation of where it is (or is not) placed. */
+export interface PartitionCopy {
+  table: string;
+  partition: number;
+  primary: boolean;
 }
 
 /** How many partition copies are in each state, service-wide (or for one table). */
@@ -37,11 +69,20 @@ export interface UnassignedPartition {
   reason: string | null;
 }
 
-/** Why one unplaced partition copy stays unplaced, node by node. */
+/** Why one partition copy is placed where it is, or stays unplaced, node by node. */
 export interface PlacementExplanation {
   table: string;
   partition: number;
   primary: boolean;
+  /** Its state in the database's words ("unassigned", "started"...), when it says. */
+  state?: string | null;
+  /** The node holding it, when one does. */
+  currentNode?: string | null;
+  /** Why it became unplaced (the database's reason code), when it is. */
+  unassignedReason?: string | null;
+  /** Since when it is unplaced (ISO time), and the last failure's details, when given. */
+  unassignedSince?: string | null;
+  details?: string | null;
   /** The overall verdict in the database's words, e.g. "no" or "throttled". */
   decision: string | null;
   /** One sentence, as the database explains it. */
@@ -57,9 +98,13 @@ export interface HealthReport {
   status: string;
   /** When the report is for one table (or pattern) only. */
   table?: string;
+  /** Why the status is not the best one, a sentence each in the database's words; empty when it is. */
+  causes: string[];
   nodes: NodeSummary[];
   partitions: PartitionCounts;
   pendingTasks: number | null;
+  /** The waiting tasks themselves, at most a bounded number; empty when there are none. */
+  pendingTaskList: PendingTask[];
   /** The unplaced copies (at most a bounded number; `unassignedListed` says whether all are here). */
   unassigned: UnassignedPartition[];
   unassignedListed: "all" | "some";
@@ -189,7 +234,18 @@ export interface AggregationResult {
  */
 export interface CatalogViews {
   health(options?: { table?: string; signal?: AbortSignal }): Promise<HealthReport>;
-  partitions(table: string, options?: { signal?: AbortSignal }): Promise<PartitionInfo[]>;
+  /** The servers with their version, memory, disk, processor and load, by name. */
+  nodes(options?: { signal?: AbortSignal }): Promise<NodeSummary[]>;
+  /** The partition copies of a table (or pattern), or of every table when none is given. */
+  partitions(table?: string, options?: { signal?: AbortSignal }): Promise<PartitionInfo[]>;
+  /**
+   * Why a copy is placed where it is or stays unplaced: the one named, or else the first unplaced
+   * copy; null when none is named and every copy is placed.
+   */
+  explainPlacement(
+    copy?: PartitionCopy,
+    options?: { signal?: AbortSignal },
+  ): Promise<PlacementExplanation | null>;
   tableStats(table?: string, options?: { signal?: AbortSignal }): Promise<TableStats[]>;
   findFields(query: FieldQuery, options?: { signal?: AbortSignal }): Promise<FieldMatch[]>;
   aggregate(

@@ -11,13 +11,13 @@ import {
   aggregationResult,
 } from "../../src/drivers/elasticsearch/catalog-aggregate.ts";
 import {
-  explanationOf,
   fieldsOf,
   healthReport,
   nameMatcher,
   partitionOf,
   tableStatsOf,
 } from "../../src/drivers/elasticsearch/catalog-answers.ts";
+import { explanationOf } from "../../src/drivers/elasticsearch/cluster-answers.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
 import { aggregationTable } from "../../src/mcp/tools/aggregate.ts";
 import { healthRecord } from "../../src/mcp/tools/cluster.ts";
@@ -82,7 +82,21 @@ describe("cluster answers", () => {
     ];
     const report = healthReport({
       health: { cluster_name: "c", status: "yellow", active_shards: 1, unassigned_shards: 1 },
-      nodes: [{ name: "n1", roles: ["data"], leader: true }],
+      nodes: [
+        {
+          name: "n1",
+          roles: ["data"],
+          leader: true,
+          version: "8.19.21",
+          address: "10.0.0.1",
+          memoryUsedBytes: 100,
+          memoryMaxBytes: 400,
+          diskUsedBytes: 5,
+          diskTotalBytes: 10,
+          cpuPercent: 7,
+          load: [1.5, 1, 0.5],
+        },
+      ],
       unassigned: rows,
       explanation: explanationOf({
         index: "a",
@@ -111,10 +125,11 @@ describe("cluster answers", () => {
     const record = healthRecord(report);
     assert.deepEqual(record.unassigned.rows, [["a", 0, false, "INDEX_CREATED"]]);
     assert.deepEqual(record.allocation?.nodes.rows, [["n1", "no", ["a copy is already here"]]]);
-    assert.deepEqual(record.nodes, {
-      columns: ["name", "roles", "master"],
-      rows: [["n1", "data", true]],
-    });
+    assert.deepEqual(record.nodes.rows, [
+      ["n1", "data", true, "8.19.21", 100, 400, 5, 10, 7, [1.5, 1, 0.5]],
+    ]);
+    assert.deepEqual(record.nodes.columns.slice(0, 3), ["name", "roles", "master"]);
+    assert.equal(record.pending, undefined, "no pending tasks, no table of them");
   });
 
   test("index stats: primaries' documents, all copies' size, shard counts from _cat", () => {

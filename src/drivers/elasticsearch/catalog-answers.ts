@@ -1,8 +1,9 @@
 /**
- * The catalog's answers (core/catalog.ts) read from Elasticsearch's: `_cluster/health`, `_nodes`,
- * `_cat/shards`, `_cluster/allocation/explain`, `_stats` and `_field_caps`, as 7.17, 8.x and 9.x
- * word them (`_cat` cells are strings or null; 8.x adds `unassigned_primary_shards`; `_field_caps`
- * lists a type's indices only when not every index has it). Pure.
+ * The catalog's answers (core/catalog.ts) read from Elasticsearch's: `_cluster/health`,
+ * `_cat/shards`, `_stats` and `_field_caps` (the nodes, pending tasks and allocation explanations
+ * are in cluster-answers.ts), as 7.17, 8.x and 9.x word them (`_cat` cells are strings or null;
+ * 8.x adds `unassigned_primary_shards`; `_field_caps` lists a type's indices only when not every
+ * index has it). Pure.
  */
 import type {
   FieldMatch,
@@ -10,10 +11,12 @@ import type {
   HealthReport,
   NodeSummary,
   PartitionInfo,
+  PendingTask,
   PlacementExplanation,
   TableStats,
   UnassignedPartition,
 } from "../../core/catalog.ts";
+import { healthCauses } from "./cluster-answers.ts";
 
 export interface HealthBody {
   cluster_name?: string;
@@ -23,13 +26,10 @@ export interface HealthBody {
   relocating_shards?: number;
   initializing_shards?: number;
   unassigned_shards?: number;
+  unassigned_primary_shards?: number;
   delayed_unassigned_shards?: number;
   number_of_pending_tasks?: number;
   active_shards_percent_as_number?: number;
-}
-
-export interface NodesBody {
-  nodes?: Record<string, { name?: string; roles?: string[] }>;
 }
 
 /** A `_cat/shards?format=json` row: every cell a string, or null when empty. */
@@ -42,20 +42,6 @@ export interface CatShardRow {
   store?: string | null;
   node?: string | null;
   "unassigned.reason"?: string | null;
-}
-
-export interface ExplainBody {
-  index?: string;
-  shard?: number;
-  primary?: boolean;
-  can_allocate?: string;
-  allocate_explanation?: string;
-  unassigned_info?: { reason?: string; details?: string };
-  node_allocation_decisions?: {
-    node_name?: string;
-    node_decision?: string;
-    deciders?: { decision?: string; explanation?: string }[];
-  }[];
 }
 
 /** The unassigned shards listed in a health report at most; the counts say how many there are. */
@@ -77,33 +63,10 @@ export function partitionOf(row: CatShardRow): PartitionInfo {
   };
 }
 
-export function nodesOf(body: NodesBody, leaderId: string | undefined): NodeSummary[] {
-  return Object.entries(body.nodes ?? {})
-    .map(([id, n]) => ({ name: n.name ?? id, roles: n.roles ?? [], leader: id === leaderId }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export function explanationOf(body: ExplainBody): PlacementExplanation {
-  return {
-    table: body.index ?? "",
-    partition: body.shard ?? 0,
-    primary: body.primary === true,
-    decision: body.can_allocate ?? null,
-    explanation: body.allocate_explanation ?? body.unassigned_info?.details ?? null,
-    nodes: (body.node_allocation_decisions ?? []).map((d) => ({
-      node: d.node_name ?? "",
-      decision: d.node_decision ?? "",
-      // What stops it: the deciders that said no (or throttled), not the many that said yes.
-      reasons: (d.deciders ?? [])
-        .filter((x) => x.decision !== "YES")
-        .map((x) => x.explanation ?? x.decision ?? ""),
-    })),
-  };
-}
-
 export function healthReport(parts: {
   health: HealthBody;
   nodes: NodeSummary[];
+  pending?: PendingTask[];
   unassigned: CatShardRow[];
   explanation?: PlacementExplanation | undefined;
   table?: string | undefined;
@@ -126,6 +89,7 @@ export function healthReport(parts: {
     name: h.cluster_name ?? "",
     status: h.status ?? "unknown",
     ...(parts.table ? { table: parts.table } : {}),
+    causes: healthCauses(h, parts.unassigned),
     nodes: parts.nodes,
     partitions: {
       active: h.active_shards ?? 0,
@@ -137,6 +101,7 @@ export function healthReport(parts: {
       activePercent: h.active_shards_percent_as_number ?? null,
     },
     pendingTasks: h.number_of_pending_tasks ?? null,
+    pendingTaskList: parts.pending ?? [],
     unassigned,
     unassignedListed: unassigned.length >= total ? "all" : "some",
     ...(parts.explanation ? { explanation: parts.explanation } : {}),

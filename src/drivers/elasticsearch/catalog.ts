@@ -1,8 +1,8 @@
 /**
- * The catalog an agent reads (core/catalog.ts) on Elasticsearch: cluster health with its nodes
- * and unassigned shards (and why the first one stays unassigned), the shards of an index, index
- * statistics, a field search over `_field_caps`, and one aggregation with the grid's filters.
- * Reads only; the translations are pure (catalog-answers.ts, catalog-aggregate.ts).
+ * The catalog an agent reads (core/catalog.ts) on Elasticsearch: the cluster's health, nodes,
+ * shards and allocation explanations (catalog-cluster.ts), index statistics, a field search over
+ * `_field_caps`, and one aggregation with the grid's filters. Reads only; the translations are
+ * pure (catalog-answers.ts, catalog-aggregate.ts).
  */
 import type {
   AggregationRequest,
@@ -10,28 +10,18 @@ import type {
   CatalogViews,
   FieldMatch,
   FieldQuery,
-  HealthReport,
-  PartitionInfo,
-  PlacementExplanation,
   TableStats,
 } from "../../core/catalog.ts";
 import { tablePath } from "./agent-requests.ts";
 import { type AggregationAnswer, aggregationBody, aggregationResult } from "./catalog-aggregate.ts";
 import {
   type CatIndexCountsRow,
-  type CatShardRow,
-  type ExplainBody,
-  explanationOf,
   type FieldCapsBody,
   fieldsOf,
-  type HealthBody,
-  healthReport,
-  type NodesBody,
-  nodesOf,
-  partitionOf,
   type StatsBody,
   tableStatsOf,
 } from "./catalog-answers.ts";
+import { clusterHealth, explainAllocation, nodeSummaries, shardsOf } from "./catalog-cluster.ts";
 import { describeTable } from "./mapping.ts";
 import { isListedIndex } from "./tables.ts";
 import type { EsTransport } from "./transport.ts";
@@ -43,17 +33,24 @@ const LISTED_QUERY = {
   ignore_unavailable: true,
   allow_no_indices: true,
 };
-const SHARD_COLUMNS = "index,shard,prirep,state,docs,store,node,unassigned.reason";
 
 export function esCatalog(transport: EsTransport, ready: () => Promise<void>): CatalogViews {
   return {
     health: async (options = {}) => {
       await ready();
-      return health(transport, options.table, options.signal);
+      return clusterHealth(transport, options.table, options.signal);
+    },
+    nodes: async (options = {}) => {
+      await ready();
+      return nodeSummaries(transport, options.signal);
     },
     partitions: async (table, options = {}) => {
       await ready();
       return shardsOf(transport, table, options.signal);
+    },
+    explainPlacement: async (copy, options = {}) => {
+      await ready();
+      return explainAllocation(transport, copy, options.signal);
     },
     tableStats: async (table, options = {}) => {
       await ready();
@@ -68,92 +65,6 @@ export function esCatalog(transport: EsTransport, ready: () => Promise<void>): C
       return aggregate(transport, table, request, options.signal);
     },
   };
-}
-
-async function shardRows(
-  transport: EsTransport,
-  table: string | undefined,
-  signal: AbortSignal | undefined,
-  columns = SHARD_COLUMNS,
-): Promise<CatShardRow[]> {
-  return transport.json<CatShardRow[]>({
-    method: "GET",
-    path: `/_cat/shards${table ? tablePath(table) : ""}`,
-    query: { format: "json", bytes: "b", h: columns, s: "index,shard,prirep" },
-    signal,
-  });
-}
-
-async function shardsOf(
-  transport: EsTransport,
-  table: string,
-  signal: AbortSignal | undefined,
-): Promise<PartitionInfo[]> {
-  return (await shardRows(transport, table, signal)).map(partitionOf);
-}
-
-/**
- * The health, its nodes (by name, roles and which is master) and the unassigned shards. For one
- * index its shards are read first: health on a missing index would wait for it to appear.
- */
-async function health(
-  transport: EsTransport,
-  table: string | undefined,
-  signal: AbortSignal | undefined,
-): Promise<HealthReport> {
-  const tableShards = table ? await shardRows(transport, table, signal) : undefined;
-  const [body, nodes] = await Promise.all([
-    transport.json<HealthBody>({
-      method: "GET",
-      path: `/_cluster/health${table ? tablePath(table) : ""}`,
-      query: table ? { timeout: "5s" } : {},
-      signal,
-    }),
-    nodeSummaries(transport, signal),
-  ]);
-  const unassigned =
-    tableShards ??
-    ((body.unassigned_shards ?? 0) > 0
-      ? await shardRows(transport, undefined, signal, "index,shard,prirep,state,unassigned.reason")
-      : []);
-  const first = unassigned.find((r) => r.state === "UNASSIGNED");
-  const explanation = first ? await explain(transport, first, signal) : undefined;
-  return healthReport({ health: body, nodes, unassigned, explanation, table });
-}
-
-/** Nodes with their roles; empty when the user may not read them (health still answers). */
-async function nodeSummaries(transport: EsTransport, signal: AbortSignal | undefined) {
-  const [nodes, master] = await Promise.all([
-    transport.request<NodesBody>({
-      method: "GET",
-      path: "/_nodes",
-      query: { filter_path: "nodes.*.name,nodes.*.roles" },
-      signal,
-    }),
-    transport.request<{ master_node?: string }>({
-      method: "GET",
-      path: "/_cluster/state/master_node",
-      query: { filter_path: "master_node" },
-      signal,
-    }),
-  ]);
-  if (nodes.status !== 200) return [];
-  return nodesOf(nodes.body, master.status === 200 ? master.body.master_node : undefined);
-}
-
-/** Why a shard stays unassigned; undefined when the cluster will not say (rights, a race). */
-async function explain(
-  transport: EsTransport,
-  row: CatShardRow,
-  signal: AbortSignal | undefined,
-): Promise<PlacementExplanation | undefined> {
-  const res = await transport.request<ExplainBody>({
-    method: "POST",
-    path: "/_cluster/allocation/explain",
-    body: { index: row.index, shard: Number(row.shard ?? 0), primary: row.prirep === "p" },
-    signal,
-  });
-  return res.status === 200 ? explanationOf(res.body) : undefined;
 }
 
 async function indexStats(

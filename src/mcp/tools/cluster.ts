@@ -4,28 +4,26 @@
  * (columns once, rows as arrays), a page at a time where they can be long.
  */
 import { z } from "zod";
-import type { CatalogViews, HealthReport, TableStats } from "../../core/catalog.ts";
-import type { DriverSession } from "../../core/driver.ts";
+import type {
+  CatalogViews,
+  HealthReport,
+  NodeSummary,
+  PlacementExplanation,
+  TableStats,
+} from "../../core/catalog.ts";
+import { catalogOf } from "../../core/catalog-access.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { compactTable, output, pagedFields, tableShape } from "./outputs.ts";
 import { cursorArg, limitArg, pageOf } from "./paging.ts";
 
-/** The session's catalog; a driver built before it had one says so. */
-export function catalogOf(session: DriverSession): CatalogViews {
-  if (typeof session.catalog !== "function")
-    throw new QuarryError(
-      "plugin_unavailable",
-      "This connection's driver plugin offers no catalog views",
-      "Update the driver plugin (quarry plugins update), then call again.",
-    );
-  return session.catalog();
-}
+export { catalogOf };
 
 const healthOutput = output({
   cluster: z.string(),
   status: z.string(),
   index: z.string().optional(),
+  causes: z.array(z.string()),
   shards: z.object({
     active: z.number(),
     active_primary: z.number(),
@@ -36,6 +34,7 @@ const healthOutput = output({
     active_percent: z.number().nullable(),
   }),
   pending_tasks: z.number().nullable(),
+  pending: compactTable.optional(),
   nodes: compactTable,
   unassigned: compactTable,
   unassigned_listed: z.enum(["all", "some"]),
@@ -44,6 +43,9 @@ const healthOutput = output({
       index: z.string(),
       shard: z.number(),
       primary: z.boolean(),
+      state: z.string().nullable(),
+      node: z.string().nullable(),
+      unassigned_reason: z.string().nullable(),
       decision: z.string().nullable(),
       explanation: z.string().nullable(),
       nodes: compactTable,
@@ -59,6 +61,7 @@ export function healthRecord(h: HealthReport): z.infer<typeof healthOutput> {
     cluster: h.name,
     status: h.status,
     ...(h.table ? { index: h.table } : {}),
+    causes: h.causes ?? [],
     shards: {
       active: p.active,
       active_primary: p.activePrimary,
@@ -69,30 +72,77 @@ export function healthRecord(h: HealthReport): z.infer<typeof healthOutput> {
       active_percent: p.activePercent,
     },
     pending_tasks: h.pendingTasks,
+    ...(h.pendingTaskList?.length
+      ? {
+          pending: {
+            columns: ["order", "priority", "source", "executing", "waiting_ms"],
+            rows: h.pendingTaskList.map((t) => [
+              t.order,
+              t.priority,
+              t.source,
+              t.executing,
+              t.waitingMs,
+            ]),
+          },
+        }
+      : {}),
     nodes: {
-      columns: ["name", "roles", "master"],
-      rows: h.nodes.map((n) => [n.name, n.roles.join(","), n.leader]),
+      columns: NODE_COLUMNS,
+      rows: h.nodes.map(nodeRow),
     },
     unassigned: {
       columns: ["index", "shard", "primary", "reason"],
       rows: h.unassigned.map((u) => [u.table, u.partition, u.primary, u.reason]),
     },
     unassigned_listed: h.unassignedListed,
-    ...(e
-      ? {
-          allocation: {
-            index: e.table,
-            shard: e.partition,
-            primary: e.primary,
-            decision: e.decision,
-            explanation: e.explanation,
-            nodes: {
-              columns: ["node", "decision", "reasons"],
-              rows: e.nodes.map((n) => [n.node, n.decision, n.reasons]),
-            },
-          },
-        }
-      : {}),
+    ...(e ? { allocation: allocationRecord(e) } : {}),
+  };
+}
+
+const NODE_COLUMNS = [
+  "name",
+  "roles",
+  "master",
+  "version",
+  "heap_used_bytes",
+  "heap_max_bytes",
+  "disk_used_bytes",
+  "disk_total_bytes",
+  "cpu_percent",
+  "load_average",
+];
+
+/** A node as a row of NODE_COLUMNS (a plugin older than these numbers gives nulls). */
+function nodeRow(n: NodeSummary): (string | number | boolean | null | (number | null)[])[] {
+  return [
+    n.name,
+    n.roles.join(","),
+    n.leader,
+    n.version ?? null,
+    n.memoryUsedBytes ?? null,
+    n.memoryMaxBytes ?? null,
+    n.diskUsedBytes ?? null,
+    n.diskTotalBytes ?? null,
+    n.cpuPercent ?? null,
+    n.load ?? null,
+  ];
+}
+
+/** An allocation explanation in the tool's words. Pure. */
+export function allocationRecord(e: PlacementExplanation) {
+  return {
+    index: e.table,
+    shard: e.partition,
+    primary: e.primary,
+    state: e.state ?? null,
+    node: e.currentNode ?? null,
+    unassigned_reason: e.unassignedReason ?? null,
+    decision: e.decision,
+    explanation: e.explanation,
+    nodes: {
+      columns: ["node", "decision", "reasons"],
+      rows: e.nodes.map((n) => [n.node, n.decision, n.reasons]),
+    },
   };
 }
 
@@ -100,20 +150,46 @@ export const clusterHealth = defineTool({
   name: "cluster_health",
   title: "Cluster health",
   description:
-    "The cluster's health: status (green, yellow, red), its nodes with their roles and which is master, shard counts (active, relocating, initializing, unassigned), the unassigned shards with the reason each is unassigned, and for the first of them why it cannot be allocated, node by node (allocation explain). Pass an index or pattern for that index's health only.",
+    "The cluster's health: status and why it is not green, nodes (roles, master, version, heap, disk, CPU, load), shard counts, pending tasks, the unassigned shards with their reasons and, for the first, why it cannot be allocated, node by node (allocation explain). Pass an index for its health only; with shard (and primary), the allocation explanation of that shard copy.",
   input: z.strictObject({
     connection: connectionArg,
     table: tableArg.optional().describe("Only this index (or pattern); default the whole cluster."),
+    shard: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("With table (one index): explain this shard's allocation."),
+    primary: z
+      .boolean()
+      .optional()
+      .describe("With shard: true for the primary; default a replica."),
   }),
   output: healthOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
+    if (args.shard !== undefined && !args.table)
+      throw new QuarryError(
+        "invalid_input",
+        "shard names a shard of one index, and no table was given",
+        "Pass table (the index) with shard, or leave shard out.",
+      );
     const { session } = await reachConnection(ctx, args.connection);
-    const report = await catalogOf(session).health({
-      ...(args.table ? { table: args.table } : {}),
-      signal: ctx.signal,
-    });
-    return healthRecord(report);
+    const catalog = catalogOf(
+      session,
+      ...(args.shard !== undefined ? ["explainPlacement" as const] : []),
+    );
+    const signal = ctx.signal;
+    const [report, chosen] = await Promise.all([
+      catalog.health({ ...(args.table ? { table: args.table } : {}), signal }),
+      args.table && args.shard !== undefined
+        ? catalog.explainPlacement(
+            { table: args.table, partition: args.shard, primary: args.primary ?? false },
+            { signal },
+          )
+        : undefined,
+    ]);
+    return healthRecord(chosen ? { ...report, explanation: chosen } : report);
   },
 });
 
@@ -121,10 +197,10 @@ export const getShards = defineTool({
   name: "get_shards",
   title: "Shards of an index",
   description:
-    "Lists the shards of an index (or of every index behind an alias or pattern): shard number, primary or replica, state (STARTED, RELOCATING, INITIALIZING, UNASSIGNED), documents, size in bytes, the node holding it and, for an unassigned one, the reason. A compact table, a page at a time.",
+    "Lists the shards of an index, alias or pattern (default every index): shard number, primary or replica, state (STARTED, RELOCATING, INITIALIZING, UNASSIGNED), documents, size in bytes, the node holding it and, for an unassigned one, the reason. A compact table, a page at a time.",
   input: z.strictObject({
     connection: connectionArg,
-    table: tableArg,
+    table: tableArg.optional().describe("An index, alias or pattern; default every index."),
     limit: limitArg(200, 2000),
     cursor: cursorArg,
   }),

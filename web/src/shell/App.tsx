@@ -56,6 +56,7 @@ function Screen({
       return <SettingsScreen section={route.section} />;
     case "data":
     case "console":
+    case "cluster":
       return <Workspace route={route} onReachability={onReachability} />;
   }
 }
@@ -68,7 +69,7 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** Alt+C connections, Alt+D data, Alt+E console, Alt+S settings, ? the shortcuts. */
+/** Alt+C connections, Alt+D data, Alt+E console, Alt+O cluster, Alt+S settings, ? the shortcuts. */
 function useGlobalShortcuts(route: Route, showHelp: () => void): void {
   useEffect(() => {
     const on = (e: KeyboardEvent) => {
@@ -82,12 +83,12 @@ function useGlobalShortcuts(route: Route, showHelp: () => void): void {
         return;
       }
       const key = e.code;
-      const connectionId =
-        route.screen === "data" || route.screen === "console" ? route.connectionId : null;
+      const connectionId = "connectionId" in route ? route.connectionId : null;
       if (key === "KeyC") navigate({ screen: "connections" });
       else if (key === "KeyS") navigate({ screen: "settings", section: "integrations" });
       else if (key === "KeyD" && connectionId) navigate(dataRoute(connectionId));
       else if (key === "KeyE" && connectionId) navigate({ screen: "console", connectionId });
+      else if (key === "KeyO" && connectionId) navigate({ screen: "cluster", connectionId });
       else return;
       e.preventDefault();
     };
@@ -102,10 +103,7 @@ function useGlobalShortcuts(route: Route, showHelp: () => void): void {
  * the top of the page.
  */
 function useFocusOnScreenChange(route: Route, main: React.RefObject<HTMLElement | null>): void {
-  const key =
-    route.screen === "data" || route.screen === "console"
-      ? `${route.screen}/${route.connectionId}`
-      : route.screen;
+  const key = "connectionId" in route ? `${route.screen}/${route.connectionId}` : route.screen;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
   useEffect(() => {
     const t = setTimeout(() => {

@@ -1,5 +1,5 @@
 /**
- * The bar across the top: the connection in use, the Data/Console switch, approvals put off with
+ * The bar across the top: the connection in use, the Data/Console/Cluster switch, approvals put off with
  * Later, shortcuts, Settings.
  */
 import { get, seg } from "../api/client.ts";
@@ -20,8 +20,7 @@ export function TopBar({
   onHelp: () => void;
   approvals: Approvals;
 }) {
-  const connectionId =
-    route.screen === "data" || route.screen === "console" ? route.connectionId : null;
+  const connectionId = "connectionId" in route ? route.connectionId : null;
   const conn = useLoad(
     (signal) =>
       connectionId
@@ -118,6 +117,12 @@ function ConnectionTabs(props: {
           onClick={() => navigate({ screen: "console", connectionId })}
           label="Console"
           shortcut="Alt+E"
+        />
+        <Tab
+          active={screen === "cluster"}
+          onClick={() => navigate({ screen: "cluster", connectionId })}
+          label="Cluster"
+          shortcut="Alt+O"
         />
       </nav>
     </>

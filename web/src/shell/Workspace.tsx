@@ -6,6 +6,7 @@
 import { useEffect, useRef } from "react";
 import { get, seg } from "../api/client.ts";
 import type { TableInfo } from "../api/types.ts";
+import { ClusterView } from "../cluster/ClusterView.tsx";
 import { ConsoleView } from "../console/ConsoleView.tsx";
 import { TableView } from "../grid/TableView.tsx";
 import { Sidebar } from "../sidebar/Sidebar.tsx";
@@ -33,7 +34,7 @@ export function Workspace({
   route,
   onReachability,
 }: {
-  route: Extract<Route, { screen: "data" | "console" }>;
+  route: Extract<Route, { screen: "data" | "console" | "cluster" }>;
   onReachability: (r: Reachability) => void;
 }) {
   const { connectionId } = route;
@@ -60,6 +61,8 @@ export function Workspace({
       <section className="workspace-main">
         {route.screen === "console" ? (
           <ConsoleView key={connectionId} connectionId={connectionId} />
+        ) : route.screen === "cluster" ? (
+          <ClusterView key={connectionId} connectionId={connectionId} />
         ) : route.table ? (
           <TableView
             key={`${connectionId}/${route.table}`}

@@ -5,6 +5,7 @@
  *   #/connections/<id>/edit       editing a saved connection
  *   #/c/<id>/data/<table>         browsing a table
  *   #/c/<id>/console              the console
+ *   #/c/<id>/cluster              the cluster overview
  *   #/settings/plugins | #/settings/integrations
  */
 import { useEffect, useState } from "react";
@@ -13,6 +14,7 @@ export type Route =
   | { screen: "connections"; edit?: string; newType?: string }
   | { screen: "data"; connectionId: string; table?: string }
   | { screen: "console"; connectionId: string }
+  | { screen: "cluster"; connectionId: string }
   | { screen: "settings"; section: "plugins" | "integrations" };
 
 export function parseRoute(hash: string): Route {
@@ -20,6 +22,7 @@ export function parseRoute(hash: string): Route {
   const [a, b, c, d] = parts;
   if (a === "c" && b) {
     if (c === "console") return { screen: "console", connectionId: b };
+    if (c === "cluster") return { screen: "cluster", connectionId: b };
     return d ? { screen: "data", connectionId: b, table: d } : { screen: "data", connectionId: b };
   }
   if (a === "settings")
@@ -41,6 +44,8 @@ export function routeHash(r: Route): string {
         : `#/c/${e(r.connectionId)}/data`;
     case "console":
       return `#/c/${e(r.connectionId)}/console`;
+    case "cluster":
+      return `#/c/${e(r.connectionId)}/cluster`;
     case "settings":
       return `#/settings/${r.section}`;
   }

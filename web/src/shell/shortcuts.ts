@@ -14,6 +14,7 @@ export const SHORTCUTS: { where: string; list: Shortcut[] }[] = [
       { keys: ["Alt+C"], does: "Connections" },
       { keys: ["Alt+D"], does: "Data: the table last opened on this connection" },
       { keys: ["Alt+E"], does: "Console" },
+      { keys: ["Alt+O"], does: "Cluster overview: health, nodes, shards" },
       { keys: ["Alt+S"], does: "Settings" },
       { keys: ["?"], does: "This list of shortcuts" },
       { keys: ["Escape"], does: "Close a dialog; focus goes back where it was" },

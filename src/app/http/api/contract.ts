@@ -30,6 +30,7 @@ import type {
 /** The header every API request carries: the per-run secret. */
 export const SECRET_HEADER = "x-quarry-secret";
 
+export type * from "./cluster-contract.ts";
 export type {
   BrowseRequest,
   BrowseResult,

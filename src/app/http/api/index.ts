@@ -10,6 +10,7 @@ import { secretGuard, sizeGuard } from "../guards.ts";
 import { bodyTooLarge, MAX_BODY_BYTES } from "../json-body.ts";
 import { errorResult, jsonResponse, toResponse } from "./answers.ts";
 import { apiRoutes, noApiAt } from "./handlers.ts";
+import { clusterRoutes } from "./routes/cluster.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { consoleRoutes } from "./routes/console.ts";
 import { consoleWorkspaceRoutes } from "./routes/console-workspace.ts";
@@ -40,6 +41,7 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
   consoleRoutes(routes, services);
   consoleWorkspaceRoutes(routes, services);
   settingsRoutes(routes, services);
+  clusterRoutes(routes, services);
   routes.done();
   api.all("*", (c) => noApiAt(c.req.path));
   return api;

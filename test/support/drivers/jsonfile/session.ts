@@ -135,7 +135,9 @@ function noSuchView(what: string): never {
 function catalogOf(config: JsonFileConfig): CatalogViews {
   return {
     health: async () => noSuchView("health report"),
+    nodes: async () => noSuchView("servers"),
     partitions: async () => noSuchView("partitions"),
+    explainPlacement: async () => noSuchView("partitions"),
     aggregate: async () => noSuchView("aggregations"),
     async tableStats(table): Promise<TableStats[]> {
       return Object.entries(await tablesOf(config))
