@@ -131,11 +131,7 @@ describe("the Cluster page on every supported major", () => {
         const nowhere = page
           .getByTestId("shard-matrix")
           .locator(`tr[data-index="${index}"] td[data-node=""] .shard`);
-        await page.waitForFunction(
-          (sel) => document.querySelectorAll(sel).length === 0,
-          `[data-testid="shard-matrix"] tr[data-index="${index}"] td[data-node=""] .shard`,
-          { timeout: 30_000 },
-        );
+        await nowhere.first().waitFor({ state: "detached", timeout: 30_000 });
         assert.equal(await nowhere.count(), 0);
         assert.equal(
           await page.getByTestId("cluster-unassigned").locator("tr", { hasText: index }).count(),

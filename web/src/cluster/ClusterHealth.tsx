@@ -66,7 +66,7 @@ export function NodesTable({ nodes }: { nodes: NodeSummary[] }) {
             <tbody>
               {nodes.map((n) => (
                 <tr key={n.name} data-node={n.name}>
-                  <td>
+                  <td className="cluster-node-name">
                     {n.name}
                     {n.leader ? (
                       <span className="cluster-master" title="The elected master">

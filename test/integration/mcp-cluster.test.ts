@@ -1,0 +1,137 @@
+/**
+ * The cluster views through MCP with the official client, on 7.17, 8.x and 9.x: cluster_health's
+ * nodes with version, heap, disk, CPU and load, the cause of a yellow status, the allocation
+ * explanation of a shard named by index and shard (an unassigned replica, an assigned primary),
+ * and get_shards over every index. Each answer fits the output schema tools/list declares.
+ */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
+import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import {
+  addNodeConnection,
+  connectClient,
+  createToken,
+  startTestServer,
+  type TestHome,
+  type TestServer,
+  testHome,
+} from "../support/mcp.ts";
+
+const RUN = randomBytes(3).toString("hex");
+const INDEX = `t-cluster-mcp-${RUN}`;
+
+type Structured = Record<string, unknown>;
+type Table = { columns: string[]; rows: unknown[][] };
+const objects = (t: Table) =>
+  t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
+
+let home: TestHome;
+let srv: TestServer;
+let token: string;
+
+before(async () => {
+  for (const n of MAJORS) {
+    const s = sessionTo(node(n));
+    // One primary and a replica that a single node cannot hold: yellow, INDEX_CREATED.
+    await s.transport.json({
+      method: "PUT",
+      path: `/${INDEX}`,
+      body: { settings: { number_of_shards: 1, number_of_replicas: 1 } },
+    });
+    await s.close();
+  }
+  home = await testHome();
+  for (const n of MAJORS) await addNodeConnection(home, n, n);
+  token = await createToken(home, "cluster", "read-only");
+  srv = await startTestServer(home);
+});
+
+after(async () => {
+  await srv?.stop();
+  await home?.cleanup();
+  for (const n of MAJORS) {
+    const s = sessionTo(node(n));
+    await s.transport.request({ method: "DELETE", path: `/${INDEX}` });
+    await s.close();
+  }
+});
+
+function describeFor(n: MajorNode) {
+  describe(`cluster views over MCP, ${n}`, () => {
+    let client: Client;
+    const schemas = new Map<string, Record<string, unknown>>();
+    before(async () => {
+      client = await connectClient(srv.url, token, "2026-07-28");
+      for (const t of (await client.listTools()).tools)
+        schemas.set(t.name, t.outputSchema as Record<string, unknown>);
+    });
+    after(() => client.close());
+
+    async function call(name: string, args: Record<string, unknown>) {
+      const res = await client.callTool({ name, arguments: { connection: n, ...args } });
+      const sc = res.structuredContent as Structured;
+      if (res.isError === true) return { sc, isError: true };
+      const verdict = fromJsonSchema(schemas.get(name) ?? {})["~standard"].validate(sc) as {
+        issues?: unknown;
+      };
+      assert.equal(verdict.issues, undefined, `${name}: ${JSON.stringify(verdict.issues)}`);
+      return { sc, isError: false };
+    }
+
+    test("cluster_health: the node's version and numbers, and why it is not green", async () => {
+      const { sc } = await call("cluster_health", {});
+      const [me] = objects(sc.nodes as Table);
+      assert.equal(me?.name, n);
+      assert.equal(me?.master, true);
+      assert.equal(me?.version, node(n).version);
+      for (const k of ["heap_used_bytes", "heap_max_bytes", "disk_used_bytes", "disk_total_bytes"])
+        assert.ok((me?.[k] as number) > 0, k);
+      assert.ok((me?.heap_used_bytes as number) <= (me?.heap_max_bytes as number));
+      assert.ok((me?.disk_used_bytes as number) <= (me?.disk_total_bytes as number));
+      assert.equal(typeof me?.cpu_percent, "number");
+      assert.equal((me?.load_average as unknown[]).length, 3);
+      assert.notEqual(sc.status, "green", "this file's replica is unassigned");
+      assert.match((sc.causes as string[]).join(" "), /replica shards? unassigned.*INDEX_CREATED/);
+    });
+
+    test("cluster_health with table and shard explains that copy", async () => {
+      const replica = await call("cluster_health", { table: INDEX, shard: 0 });
+      const a = replica.sc.allocation as Structured;
+      assert.deepEqual(
+        [a.index, a.shard, a.primary, a.state, a.node, a.unassigned_reason, a.decision],
+        [INDEX, 0, false, "unassigned", null, "INDEX_CREATED", "no"],
+      );
+      assert.deepEqual(replica.sc.causes, [
+        "1 replica shard unassigned: every document is there, but not every copy (yellow). Reasons: INDEX_CREATED (1).",
+      ]);
+
+      const primary = await call("cluster_health", { table: INDEX, shard: 0, primary: true });
+      const p = primary.sc.allocation as Structured;
+      assert.deepEqual([p.primary, p.state, p.node, p.decision], [true, "started", n, "yes"]);
+
+      const missing = await call("cluster_health", { table: INDEX, shard: 7 });
+      assert.equal(missing.isError, true);
+      assert.match(JSON.stringify(missing.sc), /shard|7/);
+
+      const noTable = await call("cluster_health", { shard: 0 });
+      assert.equal(noTable.isError, true);
+      assert.match(JSON.stringify(noTable.sc), /no table was given/);
+    });
+
+    test("get_shards without a table lists every index's shards", async () => {
+      const { sc } = await call("get_shards", { limit: 2000 });
+      const mine = objects(sc as unknown as Table).filter((r) => r.index === INDEX);
+      assert.deepEqual(
+        mine.map((r) => [r.shard, r.primary, r.state, r.node, r.unassigned_reason]),
+        [
+          [0, true, "STARTED", n, null],
+          [0, false, "UNASSIGNED", null, "INDEX_CREATED"],
+        ],
+      );
+    });
+  });
+}
+
+for (const n of MAJORS) describeFor(n);
