@@ -97,8 +97,8 @@ describe("the cluster overview with a node gone", { timeout: 10 * 60_000 }, () =
     await page.goto(`${app.url}#/c/${connectionId}/cluster`);
     const status = page.getByTestId("cluster-status");
     await status.waitFor();
-    assert.equal(await status.innerText(), "yellow");
-    const causes = await page.getByTestId("cluster-causes").innerText();
+    assert.equal(await status.textContent(), "yellow");
+    const causes = (await page.getByTestId("cluster-causes").textContent()) ?? "";
     assert.match(causes, /3 replica shards unassigned/);
     assert.match(causes, /NODE_LEFT \(3\)/);
 
@@ -122,7 +122,7 @@ describe("the cluster overview with a node gone", { timeout: 10 * 60_000 }, () =
     assert.equal(await matrixRow.locator(`td[data-node="${GONE}"]`).count(), 0);
 
     const why = page.getByTestId("allocation-explanation");
-    const text = await why.innerText();
+    const text = (await why.textContent()) ?? "";
     assert.match(text, new RegExp(`Why ${INDEX} shard 0 replica is unassigned`));
     assert.match(text, /Unassigned because NODE_LEFT/);
     assert.match(text, /Can be allocated: no/);

@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import type {
-  CatalogViews,
   HealthReport,
   NodeSummary,
   PlacementExplanation,
