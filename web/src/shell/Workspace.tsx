@@ -90,7 +90,8 @@ export function Workspace({
             <h2>Pick an index</h2>
             <p>
               Choose an index in the sidebar (<kbd>/</kbd> filters them) to browse its documents, or
-              open the console (<kbd>Alt+E</kbd>). <kbd>?</kbd> lists every shortcut.
+              open the console (<kbd>Alt+E</kbd>) or the cluster overview (<kbd>Alt+O</kbd>).{" "}
+              <kbd>?</kbd> lists every shortcut.
             </p>
           </div>
         )}
