@@ -103,6 +103,8 @@ function Copies({ copies }: { copies: PartitionInfo[] }) {
             key={`${c.partition}/${c.primary}/${i}`}
             className={`shard ${c.primary ? "primary" : ""} ${stateClass(c.state)}`}
             title={[what, ...numbers].join(" · ")}
+            role="img"
+            aria-label={what}
             data-shard={c.partition}
             data-state={c.state}
           >
