@@ -57,6 +57,13 @@ export const esErrors = {
       "It may have been deleted or renamed: pick an index from the list in the sidebar.",
     ),
 
+  /** A feature the cluster lacks (a module not installed); `note` says which and why. */
+  featureUnavailable: (note: string) =>
+    new QuarryError(
+      "console_refused",
+      note,
+      "Use a cluster that has it (the default distribution includes it), or do it another way.",
+    ),
   documentNotFound: (index: string, id: string) =>
     new QuarryError(
       "document_not_found",
