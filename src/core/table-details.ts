@@ -23,6 +23,13 @@ export interface Availability {
   note?: string;
 }
 
+/** A field of the schema as a tree: its type, and its sub-fields and alternative forms. */
+export interface SchemaField {
+  name: string;
+  type: string;
+  children: SchemaField[];
+}
+
 export interface TableDetails {
   name: string;
   /** Open or closed, in the database's words ("open", "close"); null when unknown. */
@@ -35,6 +42,8 @@ export interface TableDetails {
   settings: unknown;
   /** The table's schema, as the database states it (JSON). */
   schema: unknown;
+  /** The same schema as a tree of fields, for reading. */
+  fields: SchemaField[];
   aliases: TableAlias[];
   partitions: PartitionInfo[];
   /** Whether copying into a new table (`copy`) can run on this service. */

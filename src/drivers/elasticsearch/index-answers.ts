@@ -6,6 +6,7 @@
 import type {
   Availability,
   ObjectList,
+  SchemaField,
   ServiceObject,
   TableAlias,
 } from "../../core/table-details.ts";
@@ -32,6 +33,27 @@ export function aliasesOf(body: IndexBody): TableAlias[] {
   return Object.entries(body.aliases ?? {})
     .map(([name, properties]) => ({ name, properties: properties ?? {} }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+type Properties = Record<string, { type?: string; properties?: Properties; fields?: Properties }>;
+
+/**
+ * A mapping as a tree: each field with its type, its object's fields and its multi-fields
+ * (`title.keyword`) as children. A 7.x mapping with a document type is read through that type.
+ */
+export function mappingTree(mappings: unknown): SchemaField[] {
+  const m = (mappings ?? {}) as { properties?: Properties } & Record<string, unknown>;
+  const typed = Object.values(m).find(
+    (v): v is { properties: Properties } =>
+      v !== null && typeof v === "object" && "properties" in (v as object),
+  );
+  const walk = (p: Properties, prefix: string): SchemaField[] =>
+    Object.entries(p).map(([name, f]) => ({
+      name: `${prefix}${name}`,
+      type: f.type ?? (f.properties ? "object" : "unknown"),
+      children: [...walk(f.properties ?? {}, ""), ...walk(f.fields ?? {}, `${name}.`)],
+    }));
+  return walk(m.properties ?? typed?.properties ?? {}, "");
 }
 
 export interface NodesModulesBody {

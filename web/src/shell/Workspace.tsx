@@ -8,6 +8,7 @@ import { get, seg } from "../api/client.ts";
 import type { TableInfo } from "../api/types.ts";
 import { ConsoleView } from "../console/ConsoleView.tsx";
 import { TableView } from "../grid/TableView.tsx";
+import { IndexPages } from "../index-page/IndexPages.tsx";
 import { Sidebar } from "../sidebar/Sidebar.tsx";
 import { ErrorNote, shownError } from "../ui/errors.tsx";
 import { useLoad } from "../ui/loading.tsx";
@@ -60,6 +61,8 @@ export function Workspace({
       <section className="workspace-main">
         {route.screen === "console" ? (
           <ConsoleView key={connectionId} connectionId={connectionId} />
+        ) : route.view ? (
+          <IndexPages key={`${connectionId}/${route.view}/${route.table ?? ""}`} route={route} />
         ) : route.table ? (
           <TableView
             key={`${connectionId}/${route.table}`}

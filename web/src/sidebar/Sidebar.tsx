@@ -1,15 +1,15 @@
 /**
  * The sidebar: the connection's indices (as the driver lists them: no dot names, no aliases or
- * data streams) with document counts, a filter by name, and deletion behind a confirmation that
- * shows the exact request the app will send. Keyboard: `/` filters, Enter in the filter opens the
- * first match, ↑/↓ move through the list.
+ * data streams) with document counts, a filter by name, each index's page (details, actions and
+ * deletion), and the links to create an index and to the templates. Keyboard: `/` filters, Enter
+ * in the filter opens the first match, ↑/↓ move through the list.
  */
 import { useEffect, useRef, useState } from "react";
 import type { TableInfo } from "../api/types.ts";
 import { navigate } from "../shell/route.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { type Loaded, Loading } from "../ui/loading.tsx";
-import { DeleteIndexDialog, IndexItem, useDeleteIndex } from "./index-item.tsx";
+import { IndexItem } from "./index-item.tsx";
 
 export function Sidebar({
   connectionId,
@@ -38,8 +38,6 @@ export function Sidebar({
     t.name.toLowerCase().includes(filter.trim().toLowerCase()),
   );
 
-  const deletion = useDeleteIndex(connectionId, selected, tables.reload);
-
   return (
     <aside className="sidebar" aria-label="Indices">
       <div className="sidebar-header">
@@ -62,6 +60,7 @@ export function Sidebar({
           ⟳
         </button>
       </div>
+      <SidebarLinks connectionId={connectionId} />
       <Loading active={tables.loading} label="Loading indices…" />
       <ListError tables={tables} inFull={showError} />
       <SlashFocus target={filterRef} />
@@ -77,8 +76,6 @@ export function Sidebar({
             table={t}
             connectionId={connectionId}
             selected={t.name === selected}
-            busy={deletion.asking === t.name}
-            onDelete={() => deletion.ask(t.name)}
           />
         ))}
       </ul>
@@ -87,8 +84,29 @@ export function Sidebar({
           {filter ? "No index matches the filter." : "This cluster has no indices."}
         </p>
       ) : null}
-      {deletion.plan ? <DeleteIndexDialog deletion={deletion} /> : null}
     </aside>
+  );
+}
+
+/** Creating an index, and the templates, ILM policies and snapshots of the connection. */
+function SidebarLinks({ connectionId }: { connectionId: string }) {
+  return (
+    <div className="sidebar-links">
+      <button
+        type="button"
+        className="small"
+        onClick={() => navigate({ screen: "data", connectionId, view: "create" })}
+      >
+        + Create index
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={() => navigate({ screen: "data", connectionId, view: "templates" })}
+      >
+        Templates
+      </button>
+    </div>
   );
 }
 
