@@ -70,7 +70,9 @@ export function ActionDialog({ action }: { action: IndexAction }) {
       {action.impact ? <ImpactSummary impact={action.impact} /> : null}
       {dangerous ? (
         <label className="index-confirm">
-          Type <strong>{confirmName}</strong> to confirm
+          <span>
+            Type <strong>{confirmName}</strong> to confirm
+          </span>
           <input
             value={typed}
             onChange={(e) => setTyped(e.target.value)}

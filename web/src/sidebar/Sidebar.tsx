@@ -60,7 +60,6 @@ export function Sidebar({
           ⟳
         </button>
       </div>
-      <SidebarLinks connectionId={connectionId} />
       <Loading active={tables.loading} label="Loading indices…" />
       <ListError tables={tables} inFull={showError} />
       <SlashFocus target={filterRef} />
@@ -84,11 +83,12 @@ export function Sidebar({
           {filter ? "No index matches the filter." : "This cluster has no indices."}
         </p>
       ) : null}
+      <SidebarLinks connectionId={connectionId} />
     </aside>
   );
 }
 
-/** Creating an index, and the templates, ILM policies and snapshots of the connection. */
+/** At the foot of the list: creating an index, and the connection's templates, ILM policies and snapshots. */
 function SidebarLinks({ connectionId }: { connectionId: string }) {
   return (
     <div className="sidebar-links">
