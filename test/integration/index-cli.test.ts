@@ -210,6 +210,10 @@ for (const name of MAJORS) {
           path: `/${copy}/_count`,
         });
         assert.equal(c.count, 3);
+        // Into a new index only: an existing one is refused before anything is sent.
+        const again = await quarry(["index", "reindex", conn, index, copy, "--yes"]);
+        assert.equal(again.code, 2, again.err);
+        assert.match(again.err, new RegExp(`The index ${copy} already exists`));
       } else {
         assert.match(d.copy.note ?? "", /reindex module/);
         assert.notEqual(r.code, 0);

@@ -198,11 +198,13 @@ describe("answers", () => {
         ],
       },
       { a: { index_patterns: ["a-*"], order: 1 } },
+      { component_templates: [{ name: "c", component_template: { version: 3 } }] },
     );
     assert.deepEqual(
       list.map((t) => [t.name, t.kind, t.summary]),
       [
         ["a", "legacy", "patterns a-* · order 1"],
+        ["c", "component", "version 3"],
         ["z", "composable", "patterns z-* · priority 5 · composed of c"],
       ],
     );

@@ -17,6 +17,7 @@ import { esErrors } from "./error-catalog.ts";
 import { httpError } from "./errors.ts";
 import {
   aliasesOf,
+  type ComponentTemplatesBody,
   type ComposableTemplatesBody,
   type IndexBody,
   indexEntry,
@@ -61,6 +62,13 @@ export function esIndexAdmin(
       const copy = await reindexOf(transport, options.signal);
       if (!copy.available)
         throw esErrors.featureUnavailable(copy.note ?? "Reindex is not available on this cluster.");
+      const target = String(input.target);
+      const there = await transport.request({
+        method: "HEAD",
+        path: tablePath(target),
+        signal: options.signal,
+      });
+      if (there.status === 200) throw esErrors.copyTargetExists(target);
       return plan;
     },
   };
@@ -149,13 +157,14 @@ async function objects(
   signal: AbortSignal | undefined,
 ): Promise<ServiceObjects> {
   const get = (path: string) => transport.request<unknown>({ method: "GET", path, signal });
-  const [composable, legacy, policies, repositories] = await Promise.all([
+  const [composable, legacy, component, policies, repositories] = await Promise.all([
     get("/_index_template"),
     get("/_template"),
+    get("/_component_template"),
     get("/_ilm/policy"),
     get("/_snapshot"),
   ]);
-  const templates = templatesList(composable, legacy);
+  const templates = templatesList(composable, legacy, component);
   const lifecyclePolicies = listOrAbsence(policies.status, policies.body, "ILM policies", () =>
     policyObjects(policies.body as PoliciesBody),
   );
@@ -169,25 +178,25 @@ async function objects(
   return { templates, lifecyclePolicies, backupRepositories, backups };
 }
 
-/** Composable and legacy templates in one list; each kind read where the cluster serves it. */
+/** Composable, legacy and component templates in one list; each kind read where it is served. */
 function templatesList(
   composable: { status: number; body: unknown },
   legacy: { status: number; body: unknown },
+  component: { status: number; body: unknown },
 ): ObjectList {
-  const a = listOrAbsence(
-    composable.status,
-    composable.body,
-    "composable index templates",
-    () => [],
-  );
-  const b = listOrAbsence(legacy.status, legacy.body, "legacy index templates", () => []);
+  const listed = (r: { status: number; body: unknown }, what: string) =>
+    listOrAbsence(r.status, r.body, what, () => []);
+  const a = listed(composable, "composable index templates");
+  const b = listed(legacy, "legacy index templates");
+  const c = listed(component, "component templates");
   const items = templateObjects(
     a.available ? (composable.body as ComposableTemplatesBody) : undefined,
     b.available ? (legacy.body as LegacyTemplatesBody) : undefined,
+    c.available ? (component.body as ComponentTemplatesBody) : undefined,
   );
-  const notes = [a.note, b.note].filter((n): n is string => n !== undefined);
+  const notes = [a.note, b.note, c.note].filter((n): n is string => n !== undefined);
   return {
-    available: a.available || b.available,
+    available: a.available || b.available || c.available,
     items,
     ...(notes.length > 0 ? { note: notes.join(" ") } : {}),
   };

@@ -79,11 +79,15 @@ export interface ComposableTemplatesBody {
     index_template?: { index_patterns?: string[]; priority?: number; composed_of?: string[] };
   }[];
 }
+export interface ComponentTemplatesBody {
+  component_templates?: { name: string; component_template?: { version?: number } }[];
+}
 export type LegacyTemplatesBody = Record<string, { index_patterns?: string[]; order?: number }>;
 
 export function templateObjects(
   composable: ComposableTemplatesBody | undefined,
   legacy: LegacyTemplatesBody | undefined,
+  component?: ComponentTemplatesBody,
 ): ServiceObject[] {
   const a = (composable?.index_templates ?? []).map(
     (t): ServiceObject => ({
@@ -114,7 +118,18 @@ export function templateObjects(
       definition: t,
     }),
   );
-  return [...a, ...b].sort((x, y) => x.name.localeCompare(y.name));
+  const c = (component?.component_templates ?? []).map(
+    (t): ServiceObject => ({
+      name: t.name,
+      kind: "component",
+      summary:
+        t.component_template?.version !== undefined
+          ? `version ${t.component_template.version}`
+          : "a part of composable templates",
+      definition: t.component_template ?? {},
+    }),
+  );
+  return [...a, ...b, ...c].sort((x, y) => x.name.localeCompare(y.name));
 }
 
 export type PoliciesBody = Record<
