@@ -43,6 +43,7 @@ for (const name of MAJORS) {
   describe(`UI: the index page on ${name}`, () => {
     const index = uiIndex(`idxpage-${name}`);
     const alias = `${index}-alias`;
+    const copy = `${index}-copy`;
     let s: EsSession;
     let id: string;
     const status = async () =>
@@ -58,11 +59,11 @@ for (const name of MAJORS) {
 
     before(async () => {
       s = sessionTo(node(name));
-      await deleteIndices(s.transport, index);
+      await deleteIndices(s.transport, index, copy);
       id = await addNodeConnection(app, name, `conn-${name}`);
     });
     after(async () => {
-      await deleteIndices(s.transport, index);
+      await deleteIndices(s.transport, index, copy);
       await s.close();
     });
 
@@ -155,9 +156,39 @@ for (const name of MAJORS) {
       assert.equal(await status(), "open");
     });
 
+    it("reindexes into a new index where the module exists, and says why not elsewhere", async () => {
+      await page.getByRole("tab", { name: "Overview" }).click();
+      const reindex = page.getByRole("button", { name: "Reindex…" });
+      const overview = await page.getByTestId("index-stats").innerText();
+      if (/Reindex\s+available/.test(overview)) {
+        await reindex.click();
+        const dialog = page.getByRole("dialog", { name: "Reindex into a new index" });
+        await dialog.getByLabel("New index").fill(copy);
+        await dialog.getByRole("button", { name: "Show request" }).click();
+        const request = dialog.getByTestId("action-request");
+        await request.getByText(copy).waitFor();
+        assert.match(await request.innerText(), /^POST \/_reindex\n/);
+        await dialog.getByLabel(`Type ${copy} to confirm`).fill(copy);
+        await dialog.getByRole("button", { name: "Send request" }).click();
+        await page
+          .getByTestId("action-outcome")
+          .getByText(/done \(HTTP 200\)/)
+          .waitFor();
+        await s.transport.json({ method: "POST", path: `/${copy}/_refresh` });
+        const c = await s.transport.json<{ count: number }>({
+          method: "GET",
+          path: `/${copy}/_count`,
+        });
+        assert.equal(c.count, 1);
+      } else {
+        assert.match(overview, /Reindex is not available: .*reindex module/);
+        assert.equal(await reindex.isDisabled(), true);
+      }
+    });
+
     it("deletes from the sidebar's index page only with the typed name", async () => {
       await open(`#/c/${id}/data`);
-      const details = page.getByRole("button", { name: `Index page of ${index}` });
+      const details = page.getByRole("button", { name: `Index page of ${index}`, exact: true });
       await details.focus();
       await page.keyboard.press("Enter");
       await page.getByTestId("index-page").waitFor();
