@@ -56,7 +56,7 @@ function printDetails(d: TableDetails): void {
   printLine(`Index ${d.name}: ${d.state ?? "unknown state"}, health ${d.health ?? "unknown"}`);
   if (s)
     printLine(
-      `Documents ${num(s.docs)}, deleted ${num(s.deletedDocs)}, size ${s.sizeBytes === null ? "?" : bytesText(s.sizeBytes)}, segments ${num(s.segments)}, shards ${num(s.primaries)} primary × ${num(s.replicas)} replica`,
+      `Documents ${num(s.docs)}, deleted ${num(s.deletedDocs)}, size ${s.sizeBytes === null ? "?" : bytesText(s.sizeBytes)}, segments ${num(s.segments)}, primary shards ${num(s.primaries)}, replicas ${num(s.replicas)}`,
     );
   printLine(`Aliases: ${d.aliases.map((a) => a.name).join(", ") || "none"}`);
   printLine(`Reindex: ${d.copy.available ? "available" : (d.copy.note ?? "not available")}`);
