@@ -18,6 +18,7 @@ import type { VariableValues } from "./console-variables.ts";
 import type { ScanRequest, TableScan } from "./export.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
 import type { Impact, MeasureOptions } from "./impact.ts";
+import type { TableAdmin } from "./table-details.ts";
 
 /** What a successful connection test reports. */
 export interface ServerInfo {
@@ -111,6 +112,8 @@ export interface DriverSession {
   explainRequest(table: string, query: Record<string, unknown>): ConsoleRequest;
   /** Read-only views an agent explores the database with (core/catalog.ts). */
   catalog(): CatalogViews;
+  /** One table in full, the service's objects around tables, and actions planned as requests. */
+  tableAdmin(): TableAdmin;
 
   // Tables.
   /** The exact request a deletion will send, for the confirmation. */

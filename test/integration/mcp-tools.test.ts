@@ -126,6 +126,7 @@ for (const era of ERAS) {
             "cluster_health",
             "get_shards",
             "index_stats",
+            "index_details",
             "search_fields",
             "aggregate",
           ],

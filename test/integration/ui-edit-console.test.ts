@@ -1,8 +1,8 @@
 /**
  * Editing, the console, deleting and exporting in a real browser on the es8 node, over a small
  * index of this test's own: a refusal before anything is sent, a conflict that never overwrites the
- * other writer, a saved edit; one console request per result kind; an index deleted through the
- * sidebar's confirmation; an export with its file checked.
+ * other writer, a saved edit; one console request per result kind; an index deleted from its page
+ * with its name typed; an export with its file checked.
  */
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
@@ -251,25 +251,25 @@ describe("UI: editing, the console, deleting and exporting", () => {
     await screenshot(page, "console-json");
   });
 
-  it("deletes an index through the sidebar's confirmation showing DELETE /<index>", async () => {
+  it("deletes an index from its page: DELETE /<index> shown, sent once its name is typed", async () => {
     await page.goto("about:blank");
     await page.goto(`${app.url}#/c/${connectionId}/data`);
     const list = page.getByTestId("index-list");
     await list.locator(".index-item", { hasText: throwaway }).waitFor();
-    await page.getByRole("button", { name: `Delete index ${throwaway}` }).click();
+    await page.getByRole("button", { name: `Index page of ${throwaway}` }).click();
+    await page.getByRole("button", { name: "Delete…" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete index" });
     await dialog.waitFor();
-    assert.equal(
-      (await dialog.getByTestId("delete-request").innerText()).trim(),
-      `DELETE /${throwaway}`,
-    );
+    const request = dialog.getByTestId("action-request");
+    await request.waitFor();
+    assert.equal((await request.innerText()).trim(), `DELETE /${throwaway}`);
     assert.match(
       await dialog.innerText(),
       new RegExp(`deletes the index ${throwaway} and every document`),
     );
-    await dialog.getByRole("button", { name: "Delete index", exact: true }).click();
+    await dialog.getByLabel(`Type ${throwaway} to confirm`).fill(throwaway);
+    await dialog.getByRole("button", { name: "Send request" }).click();
     await dialog.waitFor({ state: "detached", timeout: 20_000 });
-    await page.locator(".toast", { hasText: `Index ${throwaway} deleted.` }).waitFor();
     await list.locator(".index-item", { hasText: throwaway }).waitFor({ state: "detached" });
     assert.equal((await t.request({ method: "HEAD", path: `/${throwaway}` })).status, 404);
     assert.equal((await t.request({ method: "HEAD", path: `/${index}` })).status, 200);

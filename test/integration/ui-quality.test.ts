@@ -359,20 +359,22 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       await screenshot(page, "quality-keyboard-screens");
     });
 
-    it("keeps Tab inside a confirmation, which starts on Cancel, and gives focus back on Escape", async () => {
-      await open(`#/c/${connectionId}/data`);
-      const trash = page.getByRole("button", { name: `Delete index ${index}`, exact: true });
-      await trash.focus();
+    it("keeps Tab inside a confirmation, which asks for the name typed, and gives focus back on Escape", async () => {
+      await open(`#/c/${connectionId}/index/${index}`);
+      const remove = page.getByRole("button", { name: "Delete…", exact: true });
+      await remove.focus();
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: "Delete index" });
       await dialog.waitFor();
-      // Enter must never delete by accident: the dialog starts on Cancel.
-      await waitForFocus((f) => f.inDialog && f.text === "Cancel", "Cancel");
+      // Enter must never delete by accident: focus goes to the name to type, Send waits for it.
+      await waitForFocus((f) => f.inDialog && f.label === `Type ${index} to confirm`, "the name");
+      await page.keyboard.press("Enter");
+      assert.equal(await dialog.getByRole("button", { name: "Send request" }).isDisabled(), true);
       await assertTabStaysIn(5, dialog);
       await screenshot(page, "quality-confirm-focus");
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
-      assert.equal((await focused()).label, `Delete index ${index}`);
+      assert.equal((await focused()).text, "Delete…");
       assert.equal((await t.request({ method: "HEAD", path: `/${index}` })).status, 200);
     });
   });

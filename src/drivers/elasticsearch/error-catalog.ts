@@ -57,6 +57,21 @@ export const esErrors = {
       "It may have been deleted or renamed: pick an index from the list in the sidebar.",
     ),
 
+  /** A feature the cluster lacks (a module not installed); `note` says which and why. */
+  featureUnavailable: (note: string) =>
+    new QuarryError(
+      "console_refused",
+      note,
+      "Use a cluster that has it (the default distribution includes it), or do it another way.",
+    ),
+  /** Reindex copies into a new index only. */
+  copyTargetExists: (target: string) =>
+    new QuarryError(
+      "console_refused",
+      `The index ${target} already exists: reindex here copies into a new index only`,
+      "Name an index that does not exist yet.",
+      { index: target },
+    ),
   documentNotFound: (index: string, id: string) =>
     new QuarryError(
       "document_not_found",

@@ -27,6 +27,7 @@ import { isQuarryError } from "../../core/errors.ts";
 import type { ScanRequest, TableScan } from "../../core/export.ts";
 import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
 import type { Impact, MeasureOptions } from "../../core/impact.ts";
+import type { TableAdmin } from "../../core/table-details.ts";
 import {
   documentLookup,
   mappingRequest,
@@ -52,6 +53,7 @@ import { httpError } from "./errors.ts";
 import { openScan } from "./export-scan.ts";
 import { filterOpsForColumn } from "./filters.ts";
 import { measureImpact } from "./impact-measure.ts";
+import { esIndexAdmin } from "./index-admin.ts";
 import { describeTable } from "./mapping.ts";
 import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
@@ -289,6 +291,10 @@ export class EsSession implements DriverSession {
 
   catalog(): CatalogViews {
     return esCatalog(this.transport, () => this.#ready());
+  }
+
+  tableAdmin(): TableAdmin {
+    return esIndexAdmin(this.transport, this.catalog(), () => this.#ready());
   }
 
   planDeleteTable(table: string): ConsoleRequest {

@@ -7,6 +7,7 @@ import { clusterHealth, getShards, indexStats } from "./cluster.ts";
 import { listConnections } from "./connections.ts";
 import type { ToolDefinition } from "./context.ts";
 import { searchFields } from "./fields.ts";
+import { indexDetails } from "./index-details.ts";
 import { confirmDestructiveOperation, executeQuery, explainQuery } from "./queries.ts";
 import { countRows, exportData, getDocument } from "./rows.ts";
 import { describeTable, getMapping, listTables } from "./tables.ts";
@@ -26,6 +27,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   clusterHealth,
   getShards,
   indexStats,
+  indexDetails,
   searchFields,
   aggregate,
 ] as unknown as ToolDefinition[];

@@ -11,6 +11,7 @@ export function GridToolbar({
   onOpenInConsole,
   onCopyCurl,
   onExport,
+  onDetails,
 }: {
   table: string;
   edits: PendingEdits;
@@ -18,6 +19,8 @@ export function GridToolbar({
   onOpenInConsole: () => void;
   onCopyCurl: () => void;
   onExport: () => void;
+  /** Opens the index's page (details, actions). */
+  onDetails: () => void;
 }) {
   const { pending, saving } = edits;
   const selectedCount = edits.selected.length;
@@ -29,6 +32,9 @@ export function GridToolbar({
       </h2>
       <button type="button" className="small" onClick={onRefresh} title="Reload this page">
         Refresh
+      </button>
+      <button type="button" className="small" onClick={onDetails} title="Details and actions">
+        Index page
       </button>
       <span className="toolbar-sep" />
       <button

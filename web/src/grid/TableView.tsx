@@ -6,6 +6,7 @@
 import { useEffect } from "react";
 import { del, post, seg } from "../api/client.ts";
 import type { Column, GridOpened, SortSpec } from "../api/types.ts";
+import { navigate } from "../shell/route.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { FilterBar, useFilterDrafts } from "./FilterBar.tsx";
@@ -103,6 +104,7 @@ function LoadedGrid({
         onOpenInConsole={view.openInConsole}
         onCopyCurl={view.copyCurl}
         onExport={exportDialog.open}
+        onDetails={() => navigate({ screen: "data", connectionId, table, view: "index" })}
       />
       <FilterBar
         columns={columns}

@@ -9,6 +9,7 @@ import type { TableInfo } from "../api/types.ts";
 import { ClusterView } from "../cluster/ClusterView.tsx";
 import { ConsoleView } from "../console/ConsoleView.tsx";
 import { TableView } from "../grid/TableView.tsx";
+import { IndexPages } from "../index-page/IndexPages.tsx";
 import { Sidebar } from "../sidebar/Sidebar.tsx";
 import { ErrorNote, shownError } from "../ui/errors.tsx";
 import { useLoad } from "../ui/loading.tsx";
@@ -63,6 +64,8 @@ export function Workspace({
           <ConsoleView key={connectionId} connectionId={connectionId} />
         ) : route.screen === "cluster" ? (
           <ClusterView key={connectionId} connectionId={connectionId} />
+        ) : route.view ? (
+          <IndexPages key={`${connectionId}/${route.view}/${route.table ?? ""}`} route={route} />
         ) : route.table ? (
           <TableView
             key={`${connectionId}/${route.table}`}

@@ -6,16 +6,21 @@
  *   #/c/<id>/data/<table>         browsing a table
  *   #/c/<id>/console              the console
  *   #/c/<id>/cluster              the cluster overview
+ *   #/c/<id>/index/<table>        a table's page (details and actions)
+ *   #/c/<id>/new-index            creating a table; #/c/<id>/templates its service's objects
  *   #/settings/plugins | #/settings/integrations
  */
 import { useEffect, useState } from "react";
 
 export type Route =
   | { screen: "connections"; edit?: string; newType?: string }
-  | { screen: "data"; connectionId: string; table?: string }
+  | { screen: "data"; connectionId: string; table?: string; view?: DataView }
   | { screen: "console"; connectionId: string }
   | { screen: "cluster"; connectionId: string }
   | { screen: "settings"; section: "plugins" | "integrations" };
+
+/** What the data screen shows beside the sidebar: the grid (default) or a page of the index page. */
+export type DataView = "index" | "create" | "templates";
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -23,6 +28,9 @@ export function parseRoute(hash: string): Route {
   if (a === "c" && b) {
     if (c === "console") return { screen: "console", connectionId: b };
     if (c === "cluster") return { screen: "cluster", connectionId: b };
+    if (c === "index" && d) return { screen: "data", connectionId: b, table: d, view: "index" };
+    if (c === "new-index") return { screen: "data", connectionId: b, view: "create" };
+    if (c === "templates") return { screen: "data", connectionId: b, view: "templates" };
     return d ? { screen: "data", connectionId: b, table: d } : { screen: "data", connectionId: b };
   }
   if (a === "settings")
@@ -39,6 +47,9 @@ export function routeHash(r: Route): string {
       if (r.newType) return `#/connections/new/${e(r.newType)}`;
       return r.edit ? `#/connections/${e(r.edit)}/edit` : "#/connections";
     case "data":
+      if (r.view === "index" && r.table) return `#/c/${e(r.connectionId)}/index/${e(r.table)}`;
+      if (r.view === "create") return `#/c/${e(r.connectionId)}/new-index`;
+      if (r.view === "templates") return `#/c/${e(r.connectionId)}/templates`;
       return r.table
         ? `#/c/${e(r.connectionId)}/data/${e(r.table)}`
         : `#/c/${e(r.connectionId)}/data`;

@@ -1,15 +1,15 @@
 /**
  * The sidebar: the connection's indices (as the driver lists them: no dot names, no aliases or
- * data streams) with document counts, a filter by name, and deletion behind a confirmation that
- * shows the exact request the app will send. Keyboard: `/` filters, Enter in the filter opens the
- * first match, ↑/↓ move through the list.
+ * data streams) with document counts, a filter by name, each index's page (details, actions and
+ * deletion), and the links to create an index and to the templates. Keyboard: `/` filters, Enter
+ * in the filter opens the first match, ↑/↓ move through the list.
  */
 import { useEffect, useRef, useState } from "react";
 import type { TableInfo } from "../api/types.ts";
 import { navigate } from "../shell/route.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { type Loaded, Loading } from "../ui/loading.tsx";
-import { DeleteIndexDialog, IndexItem, useDeleteIndex } from "./index-item.tsx";
+import { IndexItem } from "./index-item.tsx";
 
 export function Sidebar({
   connectionId,
@@ -37,8 +37,6 @@ export function Sidebar({
   const shown = (tables.data ?? []).filter((t) =>
     t.name.toLowerCase().includes(filter.trim().toLowerCase()),
   );
-
-  const deletion = useDeleteIndex(connectionId, selected, tables.reload);
 
   return (
     <aside className="sidebar" aria-label="Indices">
@@ -77,8 +75,6 @@ export function Sidebar({
             table={t}
             connectionId={connectionId}
             selected={t.name === selected}
-            busy={deletion.asking === t.name}
-            onDelete={() => deletion.ask(t.name)}
           />
         ))}
       </ul>
@@ -87,8 +83,30 @@ export function Sidebar({
           {filter ? "No index matches the filter." : "This cluster has no indices."}
         </p>
       ) : null}
-      {deletion.plan ? <DeleteIndexDialog deletion={deletion} /> : null}
+      <SidebarLinks connectionId={connectionId} />
     </aside>
+  );
+}
+
+/** At the foot of the list: creating an index, and the connection's templates, ILM policies and snapshots. */
+function SidebarLinks({ connectionId }: { connectionId: string }) {
+  return (
+    <div className="sidebar-links">
+      <button
+        type="button"
+        className="small"
+        onClick={() => navigate({ screen: "data", connectionId, view: "create" })}
+      >
+        + Create index
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={() => navigate({ screen: "data", connectionId, view: "templates" })}
+      >
+        Templates
+      </button>
+    </div>
   );
 }
 

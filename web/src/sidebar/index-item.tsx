@@ -1,26 +1,18 @@
 /**
- * One index in the sidebar (open it, or ask to delete it), and the deletion behind a confirmation
- * that shows the exact request the app will send.
+ * One index in the sidebar: open it in the grid, or open its page (details, actions, deletion
+ * behind a typed-name confirmation).
  */
-import { useState } from "react";
-import { del, get, seg } from "../api/client.ts";
-import type { DeletePlan, TableInfo } from "../api/types.ts";
-import { forgetTable, navigate } from "../shell/route.ts";
-import { ErrorNote, useToasts } from "../ui/errors.tsx";
-import { Modal } from "../ui/modal.tsx";
+import type { TableInfo } from "../api/types.ts";
+import { navigate } from "../shell/route.ts";
 
 export function IndexItem({
   table: t,
   connectionId,
   selected,
-  busy,
-  onDelete,
 }: {
   table: TableInfo;
   connectionId: string;
   selected: boolean;
-  busy: boolean;
-  onDelete: () => void;
 }) {
   return (
     <li className={selected ? "index-item selected" : "index-item"}>
@@ -38,104 +30,22 @@ export function IndexItem({
       </button>
       <button
         type="button"
-        className="icon index-delete"
-        title={`Delete index ${t.name}`}
-        aria-label={`Delete index ${t.name}`}
-        onClick={onDelete}
-        aria-busy={busy}
+        className="icon index-details"
+        title={`Details and actions of ${t.name}`}
+        aria-label={`Index page of ${t.name}`}
+        onClick={() => navigate({ screen: "data", connectionId, table: t.name, view: "index" })}
       >
-        <TrashIcon />
+        <InfoIcon />
       </button>
     </li>
   );
 }
 
-/** Asking for an index's delete plan, and sending it once the user confirms. */
-export function useDeleteIndex(
-  connectionId: string,
-  selected: string | undefined,
-  reload: () => void,
-) {
-  const [plan, setPlan] = useState<{ table: string; plan: DeletePlan } | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [asking, setAsking] = useState<string | null>(null);
-  const toasts = useToasts();
-
-  const ask = async (table: string) => {
-    if (asking) return; // one confirmation at a time
-    setAsking(table);
-    try {
-      const p = await get<DeletePlan>(
-        `/connections/${seg(connectionId)}/tables/${seg(table)}/delete-plan`,
-      );
-      setError(null);
-      setPlan({ table, plan: p });
-    } catch (e) {
-      toasts.error(e);
-    } finally {
-      setAsking(null);
-    }
-  };
-
-  const confirm = async () => {
-    if (!plan) return;
-    setDeleting(true);
-    setError(null);
-    try {
-      await del(`/connections/${seg(connectionId)}/tables/${seg(plan.table)}`, {
-        confirmed: plan.plan.request,
-      });
-      toasts.success(`Index ${plan.table} deleted.`);
-      forgetTable(connectionId, plan.table);
-      if (selected === plan.table) navigate({ screen: "data", connectionId });
-      setPlan(null);
-      reload();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setDeleting(false);
-    }
-  };
-
-  return { plan, deleting, error, asking, ask, confirm, cancel: () => setPlan(null) };
-}
-
-export function DeleteIndexDialog({ deletion }: { deletion: ReturnType<typeof useDeleteIndex> }) {
-  const { plan, deleting } = deletion;
-  if (!plan) return null;
-  return (
-    <Modal
-      title="Delete index"
-      onClose={deletion.cancel}
-      footer={
-        <>
-          <button type="button" onClick={deletion.cancel} disabled={deleting}>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={deletion.confirm} disabled={deleting}>
-            {deleting ? "Deleting…" : "Delete index"}
-          </button>
-        </>
-      }
-    >
-      <p>
-        This deletes the index <strong>{plan.table}</strong> and every document in it. It cannot be
-        undone. Quarry will send exactly:
-      </p>
-      <pre className="request-preview" data-testid="delete-request">
-        {plan.plan.text}
-      </pre>
-      <ErrorNote error={deletion.error} />
-    </Modal>
-  );
-}
-
-function TrashIcon() {
+function InfoIcon() {
   return (
     <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <path
-        d="M6 2h4l.5 1H14v1.5H2V3h3.5L6 2zm-2.5 3.5h9l-.7 8.1a1.5 1.5 0 0 1-1.5 1.4H5.7a1.5 1.5 0 0 1-1.5-1.4L3.5 5.5zm3 1.5v6h1V7h-1zm2.5 0v6h1V7H9z"
+        d="M8 1.5a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13zm0 1.3a5.2 5.2 0 1 0 0 10.4A5.2 5.2 0 0 0 8 2.8zM7.3 7h1.4v4.5H7.3V7zm.7-2.6a.9.9 0 1 1 0 1.8.9.9 0 0 1 0-1.8z"
         fill="currentColor"
       />
     </svg>

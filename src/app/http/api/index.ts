@@ -15,6 +15,7 @@ import { connectionRoutes } from "./routes/connections.ts";
 import { consoleRoutes } from "./routes/console.ts";
 import { consoleWorkspaceRoutes } from "./routes/console-workspace.ts";
 import { settingsRoutes } from "./routes/settings.ts";
+import { tableAdminRoutes } from "./routes/table-admin.ts";
 import { tableRoutes } from "./routes/tables.ts";
 import type { UiServices } from "./services.ts";
 
@@ -38,6 +39,7 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
   const routes = apiRoutes(api);
   connectionRoutes(routes, services);
   tableRoutes(routes, services);
+  tableAdminRoutes(routes, services);
   consoleRoutes(routes, services);
   consoleWorkspaceRoutes(routes, services);
   settingsRoutes(routes, services);

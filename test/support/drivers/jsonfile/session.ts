@@ -116,6 +116,11 @@ export function openSession(config: JsonFileConfig): DriverSession {
     schemaRequest: unsupported,
     explainRequest: unsupported,
     catalog: () => catalogOf(config),
+    tableAdmin: () => ({
+      details: async () => noSuchView("table details"),
+      objects: async () => noSuchView("templates, lifecycle policies or backups"),
+      plan: async () => noSuchView("table actions"),
+    }),
     planDeleteTable: unsupported,
     deleteTable: unsupported,
     openScan: unsupported,

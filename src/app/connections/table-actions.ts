@@ -1,0 +1,65 @@
+/**
+ * Running a table action (core/table-details.ts) as the UI and the CLI both do: plan it again,
+ * send it only when the confirmed request is that very plan and, for a dangerous one, the typed
+ * name matches; then the console's own check and run (`checkRequest`, `runConsole`), so an action
+ * passes the same classifier and transport rules as a request typed in the console.
+ */
+import type { ConsoleResult } from "../../core/console.ts";
+import type { DriverSession } from "../../core/driver.ts";
+import { errors, QuarryError } from "../../core/errors.ts";
+import {
+  samePlannedRequest,
+  type TableActionInput,
+  type TableActionPlan,
+  type TableAdmin,
+  typedConfirms,
+} from "../../core/table-details.ts";
+
+/** The session's table views; a driver built before it had them says so. */
+export function tableAdminOf(session: DriverSession): TableAdmin {
+  if (typeof session.tableAdmin !== "function")
+    throw new QuarryError(
+      "plugin_unavailable",
+      "This connection's driver plugin offers no table page",
+      "Update the driver plugin (quarry plugins update), then try again.",
+    );
+  return session.tableAdmin();
+}
+
+export interface ActionConfirmation {
+  /** The request the person saw, as the plan gave it. */
+  confirmed: unknown;
+  /** The name typed, for an action that asks for one. */
+  typed?: string;
+  signal?: AbortSignal;
+}
+
+export interface ActionOutcome {
+  plan: TableActionPlan;
+  result: ConsoleResult;
+}
+
+export async function runTableAction(
+  session: DriverSession,
+  input: TableActionInput,
+  confirmation: ActionConfirmation,
+): Promise<ActionOutcome> {
+  const signal = confirmation.signal;
+  const plan = await tableAdminOf(session).plan(input, signal ? { signal } : {});
+  if (!samePlannedRequest(plan.request, confirmation.confirmed))
+    throw errors.confirmationMismatch(
+      session.formatRequest(plan.request),
+      confirmation.confirmed
+        ? session.formatRequest(confirmation.confirmed as TableActionPlan["request"])
+        : "(nothing confirmed)",
+    );
+  if (!typedConfirms(plan, confirmation.typed))
+    throw new QuarryError(
+      "confirmation_mismatch",
+      `Not confirmed: "${confirmation.typed ?? ""}" is not "${plan.confirmName}"; nothing was sent`,
+      `Type exactly ${plan.confirmName} to confirm.`,
+    );
+  session.checkRequest(plan.request);
+  const result = await session.runConsole(plan.request, signal ? { signal } : {});
+  return { plan, result };
+}

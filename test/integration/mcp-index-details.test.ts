@@ -1,0 +1,113 @@
+/**
+ * `index_details` through the official MCP client on 7.17, 8.x and 9.x: one index's state,
+ * statistics, aliases, shards, settings and mapping, checked against the output schema tools/list
+ * declares, and a missing index refused with its name.
+ */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
+import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
+import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import {
+  addNodeConnection,
+  connectClient,
+  createToken,
+  ERAS,
+  startTestServer,
+  type TestHome,
+  type TestServer,
+  testHome,
+} from "../support/mcp.ts";
+
+const RUN = randomBytes(3).toString("hex");
+const INDEX = `t-idxmcp-${RUN}`;
+const ALIAS = `${INDEX}-alias`;
+
+async function es(nodeName: MajorNode, method: HttpMethod, path: string, body?: unknown) {
+  const s = sessionTo(node(nodeName));
+  try {
+    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
+  } finally {
+    await s.close();
+  }
+}
+
+let home: TestHome;
+let srv: TestServer;
+let token: string;
+
+before(async () => {
+  for (const n of MAJORS) {
+    await es(n, "PUT", `/${INDEX}`, {
+      mappings: { properties: { title: { type: "text" }, n: { type: "long" } } },
+      settings: { number_of_shards: 2, number_of_replicas: 0 },
+      aliases: { [ALIAS]: {} },
+    });
+    await es(n, "POST", `/${INDEX}/_doc?refresh=true`, { title: "a", n: 1 });
+    await es(n, "POST", `/${INDEX}/_doc?refresh=true`, { title: "b", n: 2 });
+  }
+  home = await testHome();
+  for (const n of MAJORS) await addNodeConnection(home, n, n);
+  token = await createToken(home, "index-details", "read-only");
+  srv = await startTestServer(home);
+});
+
+after(async () => {
+  await srv.stop();
+  await home.cleanup();
+  for (const n of MAJORS) await es(n, "DELETE", `/${INDEX}`);
+});
+
+for (const n of MAJORS) {
+  describe(`index_details on ${n}, MCP ${ERAS[0]}`, () => {
+    let client: Client;
+    let schema: Record<string, unknown> | undefined;
+    before(async () => {
+      client = await connectClient(srv.url, token, ERAS[0]!);
+      const tool = (await client.listTools()).tools.find((t) => t.name === "index_details");
+      assert.equal(tool?.annotations?.readOnlyHint, true);
+      schema = tool?.outputSchema as Record<string, unknown>;
+    });
+    after(() => client.close());
+
+    test("state, statistics, aliases, shards, settings and mapping of one index", async () => {
+      const res = await client.callTool({
+        name: "index_details",
+        arguments: { connection: n, table: INDEX },
+      });
+      assert.notEqual(res.isError, true, JSON.stringify(res.content));
+      const sc = res.structuredContent as {
+        index: string;
+        state: string;
+        stats: { docs: number; primaries: number };
+        aliases: { name: string }[];
+        shards: { rows: unknown[][] };
+        settings: { index: { number_of_shards: string } };
+        mapping: { properties: Record<string, unknown> };
+      };
+      const verdict = fromJsonSchema(schema!)["~standard"].validate(sc) as { issues?: unknown };
+      assert.equal(verdict.issues, undefined, JSON.stringify(verdict.issues));
+      assert.equal(sc.index, INDEX);
+      assert.equal(sc.state, "open");
+      assert.equal(sc.stats.docs, 2);
+      assert.equal(sc.stats.primaries, 2);
+      assert.deepEqual(
+        sc.aliases.map((a) => a.name),
+        [ALIAS],
+      );
+      assert.equal(sc.shards.rows.length, 2);
+      assert.equal(sc.settings.index.number_of_shards, "2");
+      assert.deepEqual(sc.mapping.properties.n, { type: "long" });
+    });
+
+    test("a missing index is refused with its name", async () => {
+      const res = await client.callTool({
+        name: "index_details",
+        arguments: { connection: n, table: `${INDEX}-missing` },
+      });
+      assert.equal(res.isError, true);
+      assert.match((res.content as { text: string }[])[0]?.text ?? "", /-missing/);
+    });
+  });
+}

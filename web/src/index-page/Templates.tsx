@@ -1,0 +1,67 @@
+/**
+ * A connection's index templates (composable and legacy), ILM policies, snapshot repositories and
+ * snapshots: read-only lists, each saying so when the cluster has no such feature.
+ */
+import type { ObjectList, ServiceObjects } from "../../../src/core/table-details.ts";
+import { get, seg } from "../api/client.ts";
+import { ErrorNote } from "../ui/errors.tsx";
+import { Loading, useLoad } from "../ui/loading.tsx";
+
+const SECTIONS: [keyof ServiceObjects, string][] = [
+  ["templates", "Index templates"],
+  ["lifecyclePolicies", "ILM policies"],
+  ["backupRepositories", "Snapshot repositories"],
+  ["backups", "Snapshots"],
+];
+
+export function Templates({ connectionId }: { connectionId: string }) {
+  const objects = useLoad(
+    (signal) => get<ServiceObjects>(`/connections/${seg(connectionId)}/table-objects`, { signal }),
+    [connectionId],
+  );
+  return (
+    <div className="index-page" data-testid="templates-page">
+      <div className="toolbar">
+        <h2 className="toolbar-title">Templates, ILM and snapshots</h2>
+        <button type="button" className="small" onClick={objects.reload}>
+          Reload
+        </button>
+      </div>
+      <Loading active={objects.loading} label="Loading…" />
+      <ErrorNote error={objects.error} />
+      {objects.data
+        ? SECTIONS.map(([key, title]) => (
+            <Section key={key} title={title} list={objects.data![key]} />
+          ))
+        : null}
+    </div>
+  );
+}
+
+function Section({ title, list }: { title: string; list: ObjectList }) {
+  return (
+    <section className="index-objects" aria-label={title}>
+      <h3>{title}</h3>
+      {!list.available ? (
+        <p className="muted">{list.note ?? "Not available on this cluster."}</p>
+      ) : list.items.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ul>
+          {list.items.map((o) => (
+            <li key={`${o.kind ?? ""}/${o.name}`}>
+              <details>
+                <summary>
+                  <code>{o.name}</code>
+                  {o.kind ? <span className="muted"> ({o.kind})</span> : null} {o.summary}
+                </summary>
+                <pre className="index-json">{JSON.stringify(o.definition, null, 2)}</pre>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.available && list.note ? <p className="muted">{list.note}</p> : null}
+    </section>
+  );
+}

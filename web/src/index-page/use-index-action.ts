@@ -1,0 +1,83 @@
+/**
+ * One index action on the page: planned by the app (the exact request, shown before anything is
+ * sent), what a dangerous one would affect (measured now, reads only), then sent with the
+ * confirmed request and the typed name. The answer, or the cluster's refusal with its reason, is
+ * kept for the page to show.
+ */
+import { useState } from "react";
+import type { TableActionInput } from "../../../src/core/table-details.ts";
+import { post, seg } from "../api/client.ts";
+import type { ConsoleImpact, PlannedTableAction, TableActionRun } from "../api/types.ts";
+import { announceDataChanged } from "../shell/data-changed.ts";
+
+export interface Outcome {
+  input: TableActionInput;
+  text: string;
+  run: TableActionRun;
+}
+
+export function useIndexAction(connectionId: string, onDone: (o: Outcome) => void) {
+  const [input, setInput] = useState<TableActionInput | null>(null);
+  const [planned, setPlanned] = useState<PlannedTableAction | null>(null);
+  const [impact, setImpact] = useState<ConsoleImpact["impact"]>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const base = `/connections/${seg(connectionId)}/table-actions`;
+
+  /** Opens the dialog on `next`; planned at once unless it waits for a parameter. */
+  const open = (next: TableActionInput, planNow = true) => {
+    setInput(next);
+    setPlanned(null);
+    setImpact(null);
+    setError(null);
+    if (planNow) void plan(next);
+  };
+
+  const plan = async (next: TableActionInput) => {
+    setInput(next);
+    setBusy(true);
+    setError(null);
+    try {
+      const p = await post<PlannedTableAction>(`${base}/plan`, next);
+      setPlanned(p);
+      if (p.plan.confirmName !== null)
+        setImpact((await post<ConsoleImpact>(`${base}/impact`, next)).impact);
+    } catch (e) {
+      setPlanned(null);
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = async (typed: string) => {
+    if (!planned) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const run = await post<TableActionRun>(`${base}/run`, {
+        input: planned.plan.input,
+        confirmed: planned.plan.request,
+        typed,
+      });
+      if (run.result.kind !== "error" && run.plan.classification.class !== "read")
+        announceDataChanged(connectionId);
+      onDone({ input: planned.plan.input, text: planned.text, run });
+      setInput(null);
+      setPlanned(null);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = () => {
+    setInput(null);
+    setPlanned(null);
+  };
+
+  return { input, planned, impact, error, busy, open, plan, send, cancel };
+}
+
+export type IndexAction = ReturnType<typeof useIndexAction>;
