@@ -5,12 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import {
-  backoffMs,
-  bulkBody,
-  bulkOutcome,
-  unwritable,
-} from "../../src/drivers/elasticsearch/bulk-write.ts";
+import { bulkBody, bulkOutcome, unwritable } from "../../src/drivers/elasticsearch/bulk-write.ts";
 import {
   type ImportDoc,
   ImportLineDecoder,
@@ -23,7 +18,7 @@ function decode(text: string) {
   const problems: LineProblem[] = [];
   text.split("\n").forEach((line, i) => {
     const r = d.push(line, i + 1);
-    if (r && "source" in r) docs.push(r);
+    if (r && "document" in r) docs.push(r);
     else if (r) problems.push(r);
   });
   const last = d.end();
@@ -47,9 +42,9 @@ describe("ImportLineDecoder", () => {
     assert.equal(shape, "bulk");
     assert.deepEqual(problems, []);
     assert.deepEqual(docs, [
-      { line: 2, id: "a", source: { n: 1 } },
-      { line: 5, id: "b", routing: "r1", source: { n: 2 } },
-      { line: 7, source: { n: 3 } },
+      { origin: 2, key: "a", document: { n: 1 } },
+      { origin: 5, key: "b", route: "r1", document: { n: 2 } },
+      { origin: 7, document: { n: 3 } },
     ]);
   });
 
@@ -64,7 +59,7 @@ describe("ImportLineDecoder", () => {
         '{"index":{"_id":"z"}}',
       ].join("\n"),
     );
-    assert.deepEqual(docs, [{ line: 2, id: "u", source: { n: 1 } }]);
+    assert.deepEqual(docs, [{ origin: 2, key: "u", document: { n: 1 } }]);
     assert.deepEqual(
       problems.map((p) => p.line),
       [3, 5, 6],
@@ -84,8 +79,8 @@ describe("ImportLineDecoder", () => {
     );
     assert.equal(shape, "hits");
     assert.deepEqual(docs, [
-      { line: 1, id: "1", source: { a: 1 } },
-      { line: 2, id: "2", routing: "k", source: { a: 2 } },
+      { origin: 1, key: "1", document: { a: 1 } },
+      { origin: 2, key: "2", route: "k", document: { a: 2 } },
     ]);
     assert.deepEqual(problems, [{ line: 3, reason: "not a search hit: it has no _source object" }]);
   });
@@ -94,7 +89,7 @@ describe("ImportLineDecoder", () => {
     const { docs, problems, shape } = decode(['{"a":1}', "{oops", "[1,2]", '{"a":2}'].join("\n"));
     assert.equal(shape, "documents");
     assert.deepEqual(
-      docs.map((d) => d.line),
+      docs.map((d) => d.origin),
       [1, 4],
     );
     assert.deepEqual(
@@ -108,8 +103,8 @@ describe("ImportLineDecoder", () => {
 
 describe("bulkBody", () => {
   const docs: ImportDoc[] = [
-    { line: 1, id: "a", routing: "r", source: { n: 1 } },
-    { line: 2, source: { n: 2 } },
+    { origin: 1, key: "a", route: "r", document: { n: 1 } },
+    { origin: 2, document: { n: 2 } },
   ];
   test("create and index put the mode, the _id and the routing in the action line", () => {
     assert.equal(
@@ -133,7 +128,7 @@ describe("bulkBody", () => {
 });
 
 describe("bulkOutcome", () => {
-  const docs: ImportDoc[] = [1, 2, 3, 4].map((n) => ({ line: n, id: `d${n}`, source: { n } }));
+  const docs: ImportDoc[] = [1, 2, 3, 4].map((n) => ({ origin: n, key: `d${n}`, document: { n } }));
   test("each item is written, sent again (429) or failed with the cluster's reason", () => {
     const answer = {
       errors: true,
@@ -163,11 +158,11 @@ describe("bulkOutcome", () => {
     const out = bulkOutcome(answer, docs);
     assert.equal(out.written, 1);
     assert.deepEqual(
-      out.retry.map((d) => d.id),
+      out.retry.map((d) => d.key),
       ["d2"],
     );
     assert.deepEqual(
-      out.failed.map((f) => [f.id, f.status, f.reason]),
+      out.failed.map((f) => [f.key, f.status, f.reason]),
       [
         [
           "d3",
@@ -185,26 +180,5 @@ describe("bulkOutcome", () => {
       /1 items for 4/,
     );
     assert.throws(() => bulkOutcome({ error: "x" }, docs), /no items/);
-  });
-});
-
-describe("backoffMs", () => {
-  test("doubles from the base, is capped, and jitters down by at most a quarter", () => {
-    assert.equal(
-      backoffMs(1, 200, 10_000, () => 1),
-      200,
-    );
-    assert.equal(
-      backoffMs(3, 200, 10_000, () => 1),
-      800,
-    );
-    assert.equal(
-      backoffMs(20, 200, 10_000, () => 1),
-      10_000,
-    );
-    assert.equal(
-      backoffMs(1, 200, 10_000, () => 0),
-      150,
-    );
   });
 });

@@ -6,13 +6,10 @@
  * fit is a problem naming its line number, and the lines around it still import.
  */
 
-/** One document to write, and the line it came from (its source's line, for a `_bulk` body). */
-export interface ImportDoc {
-  line: number;
-  id?: string;
-  routing?: string;
-  source: Record<string, unknown>;
-}
+import type { LoadRecord } from "../../core/transfer.ts";
+
+/** A document to write, `origin` being its line (its source's line, for a `_bulk` body). */
+export type ImportDoc = LoadRecord;
 
 export interface LineProblem {
   line: number;
@@ -53,10 +50,10 @@ function withKeys(
   const id = text(meta._id);
   const routing = text(meta.routing ?? meta._routing);
   return {
-    line,
-    ...(id !== undefined ? { id } : {}),
-    ...(routing !== undefined ? { routing } : {}),
-    source,
+    origin: line,
+    ...(id !== undefined ? { key: id } : {}),
+    ...(routing !== undefined ? { route: routing } : {}),
+    document: source,
   };
 }
 
@@ -94,7 +91,7 @@ export class ImportLineDecoder {
       if (!isHit(value)) return { line, reason: "not a search hit: it has no _source object" };
       return withKeys(line, value._source as Record<string, unknown>, value);
     }
-    return { line, source: value };
+    return { origin: line, document: value };
   }
 
   #bulk(value: unknown, line: number): ImportDoc | LineProblem | null {
