@@ -6,6 +6,7 @@ import { registerBrowseCommands } from "./commands/browse.ts";
 import { registerConnectionCommands } from "./commands/connect.ts";
 import { registerConnectionsCommands } from "./commands/connections/index.ts";
 import { registerConsoleCommand } from "./commands/console.ts";
+import { registerCopyCommand } from "./commands/copy.ts";
 import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
 import { registerExportCommand } from "./commands/export.ts";
 import { registerMcpCommands } from "./commands/mcp/index.ts";
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerSaveCommand(program);
   registerExportCommand(program);
   registerDeleteIndexCommand(program);
+  registerCopyCommand(program);
   installPreparers(program);
   return program;
 }

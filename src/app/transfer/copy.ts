@@ -10,8 +10,9 @@
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
 import type { ExportProgress, ScanRecord, TableScan } from "../../core/export.ts";
-import type { LoadFailure, LoadRecord, TableLoad } from "../../core/transfer.ts";
+import type { LoadRecord, TableLoad } from "../../core/transfer.ts";
 import { ProgressMeter } from "../export/progress.ts";
+import { type FailureLine, FailureLog, failureFileName } from "./failure-log.ts";
 import { writeWithRetries } from "./retries.ts";
 
 export interface CopyEnd {
@@ -28,6 +29,8 @@ export interface CopyOptions {
   batchSize?: number;
   /** Parallel slices of the source's scan (default: the driver's choice). */
   slices?: number;
+  /** The private folder where the list of failed records is written, if any fail. */
+  failuresDir: string;
   /** Called before the target is created, with its request and notes; throwing stops the copy. */
   onPlan?: (plan: { request: unknown; notes: string[] }) => void | Promise<void>;
   onProgress?: (p: ExportProgress) => void;
@@ -44,7 +47,10 @@ export interface CopyReport {
   /** Records the source held at the copy's snapshot. */
   expected: number;
   written: number;
-  failed: { key: string | null; origin: number; status: number; reason: string }[];
+  /** Records that failed, with their key and reason: the first ones here, all in `failuresFile`. */
+  failedCount: number;
+  failed: FailureLine[];
+  failuresFile: string | null;
   /** The target's count at the end, and before the copy. */
   targetRecords: number;
   targetBefore: number;
@@ -113,7 +119,7 @@ function toLoad(record: ScanRecord, origin: number): LoadRecord {
 interface Tally {
   read: number;
   written: number;
-  failed: LoadFailure[];
+  failures: FailureLog;
 }
 
 async function copySlice(
@@ -128,7 +134,7 @@ async function copySlice(
     const records = batch.records.map((r) => toLoad(r, ++tally.read));
     const outcome = await writeWithRetries(load, records, halt.signal);
     tally.written += outcome.written;
-    tally.failed.push(...outcome.failed);
+    await tally.failures.add(outcome.failed);
     meter.tick();
   }
 }
@@ -136,7 +142,7 @@ async function copySlice(
 export async function copyTable(
   source: CopyEnd,
   target: CopyEnd,
-  options: CopyOptions = {},
+  options: CopyOptions,
 ): Promise<CopyReport> {
   const started = Date.now();
   const { created, notes, before } = await prepareTarget(source, target, options);
@@ -148,9 +154,13 @@ export async function copyTable(
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const expected = scan.expected ?? 0;
-  const tally: Tally = { read: 0, written: 0, failed: [] };
+  const failures = new FailureLog(
+    options.failuresDir,
+    failureFileName(target.table, new Date(started)),
+  );
+  const tally: Tally = { read: 0, written: 0, failures };
   const meter = new ProgressMeter(options.onProgress, started, () => ({
-    done: tally.written + tally.failed.length,
+    done: tally.written + failures.count,
     total: expected,
     writtenNow: tally.written,
   }));
@@ -169,6 +179,7 @@ export async function copyTable(
     if (failure) throw (failure as PromiseRejectedResult).reason;
   } finally {
     meter.stop();
+    await failures.flushed();
     await scan.close();
   }
   meter.tick(true);
@@ -180,12 +191,9 @@ export async function copyTable(
     notes,
     expected,
     written: tally.written,
-    failed: tally.failed.map((f) => ({
-      key: f.key,
-      origin: f.record.origin,
-      status: f.status,
-      reason: f.reason,
-    })),
+    failedCount: failures.count,
+    failed: failures.first,
+    failuresFile: failures.count > 0 ? failures.path : null,
     targetRecords,
     targetBefore: before,
     durationMs: Date.now() - started,
@@ -197,13 +205,13 @@ export async function copyTable(
 
 /** Every source record is written or reported, and the target holds what was written. */
 function checkCounts(r: CopyReport): void {
-  const accounted = r.written + r.failed.length;
+  const accounted = r.written + r.failedCount;
   const held = r.targetRecords - r.targetBefore;
   if (accounted === r.expected && held === r.written) return;
   throw new QuarryError(
     "cluster_error",
-    `The copy does not add up: the source held ${r.expected} records, ${r.written} were written and ${r.failed.length} failed, and the target holds ${held} more than before (${r.targetRecords} now)`,
+    `The copy does not add up: the source held ${r.expected} records, ${r.written} were written and ${r.failedCount} failed, and the target holds ${held} more than before (${r.targetRecords} now)`,
     "Check that nothing else wrote to or deleted from either table during the copy, then copy again into a new table.",
-    { report: { ...r, failed: r.failed.slice(0, 100) } },
+    { report: r },
   );
 }
