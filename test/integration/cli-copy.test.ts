@@ -8,13 +8,15 @@
  */
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { connectionTo, type NodeName, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, ORDERS_MAPPING } from "../support/datasets.ts";
-import { sandbox } from "../support/quarry.ts";
+import { type GateProxy, startGateProxy } from "../support/gate-proxy.ts";
+import { sandbox, waitFor } from "../support/quarry.ts";
 
 const TAG = randomBytes(3).toString("hex");
 const SOURCE = `t-copy-src-${TAG}`;
@@ -22,6 +24,7 @@ const VIA9 = `t-copy-via9-${TAG}`;
 const TO8 = `t-copy-to8-${TAG}`;
 const AGAIN8 = `t-copy-again8-${TAG}`;
 const STRICT = `t-copy-strict-${TAG}`;
+const RESUMED = `t-copy-resumed-${TAG}`;
 const DOCS = 25_000;
 
 /** Sorts an object's keys at every level, so that two equal documents print alike. */
@@ -76,6 +79,7 @@ describe("quarry copy: across 7.17, 8.x and 9.x", () => {
   const es8 = sessionTo(node("es8"));
   const es9 = sessionTo(node("es9"));
   let source: { ids: string[]; sum: string };
+  let proxy: GateProxy;
 
   const copy = (...args: string[]) => box.run(["copy", ...args]);
 
@@ -93,6 +97,13 @@ describe("quarry copy: across 7.17, 8.x and 9.x", () => {
         secrets,
       );
     }
+    // es8 behind a gate: the test lets a number of _bulk writes through, then kills the copy.
+    proxy = await startGateProxy(node("es8").url);
+    await addConnection(storage, {
+      name: "c8gate",
+      type: "elasticsearch",
+      settings: { ...connectionTo(node("es8")).config, port: proxy.port },
+    });
     await loadOrders(es7.transport, SOURCE, DOCS, { shards: 2 });
     source = await documents(es7, SOURCE);
     assert.ok(source.ids.length > DOCS, "the source holds the orders and the special documents");
@@ -101,7 +112,8 @@ describe("quarry copy: across 7.17, 8.x and 9.x", () => {
   after(async () => {
     await deleteIndices(es7.transport, SOURCE);
     await deleteIndices(es9.transport, VIA9);
-    await deleteIndices(es8.transport, TO8, AGAIN8, STRICT);
+    await deleteIndices(es8.transport, TO8, AGAIN8, STRICT, RESUMED);
+    await proxy.close();
     await Promise.all([es7.close(), es8.close(), es9.close()]);
     await box.dispose();
   });
@@ -200,5 +212,64 @@ describe("quarry copy: across 7.17, 8.x and 9.x", () => {
     assert.equal(text.status, 1);
     assert.match(text.stdout, /documents failed:\n {2}_id ORD-\d+: 400 .*notes/);
     assert.match(text.stdout, /Every failed document, with its _id and reason: .*failures\.ndjson/);
+  });
+
+  it("a copy killed mid-way and resumed: none missing, no duplicate", async () => {
+    const bulk = (r: { path: string }) => r.path.endsWith("/_bulk");
+    proxy.gate.hold(bulk);
+    const child = box.spawn([
+      "copy",
+      `c7/${SOURCE}`,
+      `c8gate/${RESUMED}`,
+      "--batch-size",
+      "500",
+      "--slices",
+      "2",
+    ]);
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // Ten batches land; the next ones wait at the gate; the checkpoint records the ten.
+    proxy.gate.allow(10);
+    await proxy.gate.waiting(1);
+    const dir = join(box.home, "transfers");
+    const checkpoint = () => {
+      const name = existsSync(dir)
+        ? readdirSync(dir).find((f) => f.endsWith(".checkpoint.json"))
+        : undefined;
+      return name
+        ? (JSON.parse(readFileSync(join(dir, name), "utf8")) as { written: number })
+        : null;
+    };
+    await waitFor(() => checkpoint()?.written === 5_000, "the checkpoint to record ten batches");
+    child.kill("SIGKILL");
+    await exited;
+    proxy.gate.open();
+
+    // Asynchronously: the gate's proxy runs in this process and must go on serving.
+    const r = await box.runAsync([
+      "copy",
+      `c7/${SOURCE}`,
+      `c8gate/${RESUMED}`,
+      "--resume",
+      "--json",
+    ]);
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    const report = JSON.parse(r.stdout) as {
+      resumed: boolean;
+      written: number;
+      targetRecords: number;
+      failedCount: number;
+    };
+    assert.equal(report.resumed, true);
+    assert.equal(report.written, source.ids.length);
+    assert.equal(report.failedCount, 0);
+    assert.equal(report.targetRecords, source.ids.length, "no duplicate");
+    const copied = await documents(es8, RESUMED);
+    assert.deepEqual(copied.ids, source.ids, "none missing");
+    assert.equal(copied.sum, source.sum);
+    assert.equal(checkpoint(), null, "the checkpoint goes once the copy has ended well");
+
+    const again = await box.runAsync(["copy", `c7/${SOURCE}`, `c8gate/${RESUMED}`, "--resume"]);
+    assert.notEqual(again.status, 0);
+    assert.match(again.stderr, /no interrupted copy .* to resume/);
   });
 });

@@ -20,6 +20,7 @@ import { endProgress, showProgress } from "./export.ts";
 
 interface CopyFlags extends ConnectionFlags {
   append?: boolean;
+  resume?: boolean;
   overwrite?: boolean;
   yes?: boolean;
   batchSize?: string;
@@ -63,6 +64,7 @@ export function registerCopyCommand(program: Command): void {
       .argument("<to>", "<connection>/<index>, e.g. laptop/orders")
       .option("--append", "add to a target that already holds documents (taken _ids are reported)")
       .option("--overwrite", "delete the target index first (asks for its name)")
+      .option("--resume", "go on with an interrupted copy between the same two indices")
       .option("--yes", "confirm --overwrite without asking (for scripts)")
       .option("--batch-size <n>", "documents per read and per _bulk write (default 1000)")
       .option(
@@ -77,11 +79,11 @@ export function registerCopyCommand(program: Command): void {
 async function runCopy(from: string, to: string, flags: CopyFlags, json: boolean): Promise<void> {
   const source = splitEnd(from, "<from>");
   const target = splitEnd(to, "<to>");
-  if (flags.append && flags.overwrite)
+  if ((flags.append || flags.resume) && flags.overwrite)
     throw new QuarryError(
       "invalid_input",
-      "--append and --overwrite cannot go together",
-      "Choose one: --append adds to the target, --overwrite replaces it.",
+      `${flags.append ? "--append" : "--resume"} and --overwrite cannot go together`,
+      "Choose one: --append adds to the target, --resume goes on with an interrupted copy, --overwrite replaces the target.",
     );
   const batchSize = count("--batch-size", flags.batchSize);
   const slices = count("--slices", flags.slices);
@@ -100,7 +102,8 @@ async function runCopy(from: string, to: string, flags: CopyFlags, json: boolean
             ...(batchSize !== undefined ? { batchSize } : {}),
             ...(slices !== undefined ? { slices } : {}),
             signal: controller.signal,
-            failuresDir: join(appDataDir(), "transfers"),
+            workDir: join(appDataDir(), "transfers"),
+            ...(flags.resume ? { resume: true } : {}),
             onPlan: (plan) => {
               if (json) return;
               process.stderr.write(
@@ -142,7 +145,7 @@ const n = (x: number) => x.toLocaleString("en-US");
 function printReport(r: CopyReport): void {
   const seconds = r.durationMs / 1000;
   process.stdout.write(
-    `Copied ${n(r.written)} of ${n(r.expected)} documents from ${r.source} to ${r.target}${r.created ? " (created)" : ""} in ${seconds.toFixed(1)} s (${n(Math.round(r.written / Math.max(seconds, 0.001)))} docs/s, ${r.slices} slice${r.slices === 1 ? "" : "s"}); the target holds ${n(r.targetRecords)}.\n`,
+    `${r.resumed ? "Resumed: copied" : "Copied"} ${n(r.written)} of ${n(r.expected)} documents from ${r.source} to ${r.target}${r.created ? " (created)" : ""} in ${seconds.toFixed(1)} s (${n(Math.round(r.written / Math.max(seconds, 0.001)))} docs/s, ${r.slices} slice${r.slices === 1 ? "" : "s"}); the target holds ${n(r.targetRecords)}.\n`,
   );
   if (r.failedCount === 0) return;
   process.stdout.write(`${n(r.failedCount)} documents failed:\n`);
