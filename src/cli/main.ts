@@ -7,6 +7,7 @@ import { registerClusterCommands } from "./commands/cluster/index.ts";
 import { registerConnectionCommands } from "./commands/connect.ts";
 import { registerConnectionsCommands } from "./commands/connections/index.ts";
 import { registerConsoleCommand } from "./commands/console.ts";
+import { registerCopyCommand } from "./commands/copy.ts";
 import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
 import { registerExportCommand } from "./commands/export.ts";
 import { registerIndexCommands } from "./commands/index/index.ts";
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   registerDeleteIndexCommand(program);
   registerClusterCommands(program);
   registerIndexCommands(program);
+  registerCopyCommand(program);
   installPreparers(program);
   return program;
 }

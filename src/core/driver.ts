@@ -19,6 +19,7 @@ import type { ScanRequest, TableScan } from "./export.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
 import type { Impact, MeasureOptions } from "./impact.ts";
 import type { TableAdmin } from "./table-details.ts";
+import type { CreatePlan, LoadMode, TableDefinition, TableLoad, TableState } from "./transfer.ts";
 
 /** What a successful connection test reports. */
 export interface ServerInfo {
@@ -126,6 +127,17 @@ export interface DriverSession {
    * count and its slices. The app writes the batches (src/app/export); the driver only reads.
    */
   openScan(table: string, request: ScanRequest): Promise<TableScan>;
+
+  // Moving records in (core/transfer.ts): a copy reads the source's definition and scans it, and
+  // writes into a table this session plans and creates; an import writes a file's records.
+  /** The table's definition (settings and schema), for creating a copy of it elsewhere. */
+  readDefinition(table: string): Promise<TableDefinition>;
+  /** The request that creates `table` from a definition read on any connection of this driver. */
+  planCreateTable(table: string, definition: TableDefinition): Promise<CreatePlan>;
+  /** Whether the table exists and how many records it holds. */
+  tableState(table: string): Promise<TableState>;
+  /** Writes batches of records into the table. */
+  openLoad(table: string, options: { mode: LoadMode }): TableLoad;
 
   close(): Promise<void>;
 }

@@ -13,6 +13,7 @@ const STATUS: Readonly<Record<string, number>> = {
   console_refused: 400,
   confirmation_mismatch: 400,
   export_refused: 400,
+  transfer_refused: 400,
   connection_not_found: 404,
   table_not_found: 404,
   document_not_found: 404,

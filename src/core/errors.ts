@@ -42,6 +42,10 @@ export type ErrorCode =
   | "export_refused"
   | "export_interrupted"
   | "export_incomplete"
+  // Copies and imports.
+  | "transfer_refused"
+  | "transfer_interrupted"
+  | "transfer_incomplete"
   // The stdio bridge quarry-mcp (spec 3.1, 3.2, 7.2).
   | "app_not_running"
   | "endpoint_unproven"

@@ -5,12 +5,12 @@
  * how long it took and how big the answer was. It never records a token, a password, a request or
  * response body, or a query string's values: those may hold secrets or document contents.
  *
- * The file is appended to through one stream, the lines of one turn of the event loop in one
- * write; at 10 MB it is renamed to `mcp-audit.log.1` (replacing the previous one) and a new file
- * begins. Each line links to the one before it (`prev`, audit-chain.ts), across that rotation too,
- * so `verifyAudit` finds a line edited, removed or moved.
+ * The lines of one turn of the event loop are appended in one synchronous write; at 10 MB the
+ * file is renamed to `mcp-audit.log.1` (replacing the previous one) and a new file begins. Each
+ * line links to the one before it (`prev`, audit-chain.ts), across that rotation too, so
+ * `verifyAudit` finds a line edited, removed or moved.
  */
-import { createWriteStream, type WriteStream } from "node:fs";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { readFile, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { AuditEntry, AuditSink } from "../../mcp/host.ts";
@@ -50,7 +50,8 @@ export type { AuditEntry };
 export class AuditLog implements AuditSink {
   readonly dir: string;
   readonly path: string;
-  #stream: WriteStream | undefined;
+  /** The open file, appended to with synchronous writes (see #drain). */
+  #fd: number | undefined;
   #size = 0;
   #opening: Promise<void> | undefined;
   /** Entries recorded since the last write: written together, once per turn of the event loop. */
@@ -79,33 +80,51 @@ export class AuditLog implements AuditSink {
     });
   }
 
+  /**
+   * Writes the pending lines in one synchronous append: a few hundred bytes into the page cache
+   * cost less than the thread-pool round trip of an asynchronous write, which every MCP call paid.
+   * A failed write keeps its entries pending for the next turn; none is dropped.
+   */
   async #drain(): Promise<void> {
-    if (!this.#stream) {
-      this.#opening ??= this.#open().catch(() => {
+    if (this.#fd === undefined) {
+      this.#opening ??= this.#open().finally(() => {
         this.#opening = undefined;
       });
-      await this.#opening;
+      await this.#opening.catch(() => {});
     }
-    const stream = this.#stream;
-    if (!stream || this.#pending.length === 0) return;
+    const fd = this.#fd;
+    if (fd === undefined || this.#pending.length === 0) return;
     let text = "";
+    let hash = this.#lastHash ?? CHAIN_START;
     for (const entry of this.#pending) {
-      const line = chainedLine(entry, this.#lastHash ?? CHAIN_START);
-      this.#lastHash = lineHash(line);
+      const line = chainedLine(entry, hash);
+      hash = lineHash(line);
       text += `${line}\n`;
     }
+    try {
+      writeSync(fd, text);
+    } catch {
+      this.#closeFd();
+      return;
+    }
     this.#pending = [];
-    stream.write(text);
+    this.#lastHash = hash;
     this.#size += Buffer.byteLength(text);
     if (this.#size >= AUDIT_ROTATE_BYTES) {
-      this.#stream = undefined;
-      this.#opening = new Promise<void>((resolve) => stream.end(resolve))
-        .then(() => rename(this.path, `${this.path}.1`))
+      this.#closeFd();
+      this.#opening = rename(this.path, `${this.path}.1`)
         .then(() => this.#open())
-        .catch(() => {
+        .finally(() => {
           this.#opening = undefined;
         });
+      await this.#opening.catch(() => {});
     }
+  }
+
+  #closeFd(): void {
+    const fd = this.#fd;
+    this.#fd = undefined;
+    if (fd !== undefined) closeSync(fd);
   }
 
   async #open(): Promise<void> {
@@ -122,28 +141,18 @@ export class AuditLog implements AuditSink {
       }
       this.#chainRead = true;
     }
-    const stream = createWriteStream(this.path, { flags: "a", mode: 0o600 });
-    stream.on("error", () => {
-      if (this.#stream === stream) this.#stream = undefined;
-      this.#opening = undefined;
-    });
-    this.#stream = stream;
+    this.#fd = openSync(this.path, "a", 0o600);
   }
 
   /** Waits until everything recorded so far is on disk. */
   async flush(): Promise<void> {
+    await this.#opening?.catch(() => {});
     await this.#drain();
-    await this.#opening;
-    const stream = this.#stream;
-    if (stream && stream.writableLength > 0)
-      await new Promise<void>((resolve) => stream.write("", () => resolve()));
   }
 
   async close(): Promise<void> {
     await this.flush();
-    const stream = this.#stream;
-    this.#stream = undefined;
-    if (stream) await new Promise<void>((resolve) => stream.end(resolve));
+    this.#closeFd();
   }
 }
 

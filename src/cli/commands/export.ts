@@ -171,7 +171,7 @@ let last = 0;
 let lastDone = -1;
 const tty = () => process.stderr.isTTY === true;
 
-function showProgress(p: ExportProgress): void {
+export function showProgress(p: ExportProgress): void {
   const now = Date.now();
   // On a terminal the line is redrawn; in a log, one line every 5 seconds.
   if (p.done === lastDone || (now - last < (tty() ? 200 : 5_000) && p.done < p.total)) return;
@@ -184,7 +184,7 @@ function showProgress(p: ExportProgress): void {
   shown = true;
 }
 
-function endProgress(): void {
+export function endProgress(): void {
   if (shown && tty()) process.stderr.write("\n");
   shown = false;
 }

@@ -28,6 +28,13 @@ import type { ScanRequest, TableScan } from "../../core/export.ts";
 import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
 import type { Impact, MeasureOptions } from "../../core/impact.ts";
 import type { TableAdmin } from "../../core/table-details.ts";
+import type {
+  CreatePlan,
+  LoadMode,
+  TableDefinition,
+  TableLoad,
+  TableState,
+} from "../../core/transfer.ts";
 import {
   documentLookup,
   mappingRequest,
@@ -58,6 +65,7 @@ import { describeTable } from "./mapping.ts";
 import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
 import { listTables } from "./tables.ts";
+import { openLoad, planCreate, readDefinition, tableState } from "./transfer.ts";
 import { EsTransport } from "./transport.ts";
 
 /**
@@ -309,6 +317,33 @@ export class EsSession implements DriverSession {
   /** The keep-alive is checked before the server is identified: a bad one sends nothing. */
   openScan(table: string, request: ScanRequest): Promise<TableScan> {
     return openScan(this.transport, table, request, () => this.#ready());
+  }
+
+  async readDefinition(table: string): Promise<TableDefinition> {
+    await this.#ready();
+    return readDefinition(this.transport, table, (await this.serverInfo()).major);
+  }
+
+  async planCreateTable(table: string, definition: TableDefinition): Promise<CreatePlan> {
+    await this.#ready();
+    return planCreate(definition, table, (await this.serverInfo()).major);
+  }
+
+  async tableState(table: string): Promise<TableState> {
+    await this.#ready();
+    return tableState(this.transport, table);
+  }
+
+  /** Writes may add fields to the mapping: held columns are dropped after each batch. */
+  openLoad(table: string, options: { mode: LoadMode }): TableLoad {
+    const load = openLoad(this.transport, table, options.mode);
+    return {
+      write: async (records, signal) => {
+        await this.#ready();
+        return this.#changing(load.write(records, signal));
+      },
+      finish: () => load.finish(),
+    };
   }
 
   /** Closes the grids still open (freeing their points in time), then the connection pool. */

@@ -124,6 +124,10 @@ export function openSession(config: JsonFileConfig): DriverSession {
     planDeleteTable: unsupported,
     deleteTable: unsupported,
     openScan: unsupported,
+    readDefinition: unsupported,
+    planCreateTable: unsupported,
+    tableState: unsupported,
+    openLoad: unsupported,
     async close() {},
   };
 }

@@ -1,0 +1,170 @@
+/**
+ * What a copy has done, slice by slice, kept in step with its checkpoint: after each batch the
+ * slice's cursor, the records written and the failures listed move together, and the checkpoint
+ * is saved from that one state (at most every second, and whenever a slice ends). A resume starts
+ * from the last saved state; the failures file is cut back to what that state counted, so a batch
+ * sent again is never listed twice.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { ScanCursor, TableScan } from "../../core/export.ts";
+import type { LoadOutcome } from "../../core/transfer.ts";
+import { type CopyCheckpoint, removeCheckpoint, writeCheckpoint } from "./checkpoint.ts";
+import type { CopyReport } from "./copy.ts";
+import { FailureLog } from "./failure-log.ts";
+
+const SAVE_EVERY_MS = 1_000;
+
+export interface LedgerInfo {
+  source: string;
+  target: string;
+  append: boolean;
+  batchSize: number;
+  /** The checkpoint to go on from (null: a new copy, or its snapshot was gone). */
+  resumed: CopyCheckpoint | null;
+  failuresFile: string;
+  workDir: string;
+}
+
+/** Keeps the first `count` lines of a failures file (those a checkpoint counted). */
+async function cutFailures(path: string, count: number): Promise<void> {
+  const text = await readFile(path, "utf8").catch(() => "");
+  const lines = text.split("\n").filter(Boolean).slice(0, count);
+  await writeFile(path, lines.map((l) => `${l}\n`).join(""), { mode: 0o600 });
+}
+
+export class CopyLedger {
+  readonly expected: number;
+  readonly failures: FailureLog;
+  written: number;
+  onBatch: (() => void) | undefined;
+  readonly #path: string;
+  readonly #info: LedgerInfo;
+  readonly #scan: TableScan;
+  readonly #slices: { cursor: ScanCursor; done: boolean }[];
+  readonly #writtenAtStart: number;
+  /** Failures of the batches whose cursor is recorded: what a checkpoint may count. */
+  #failedAccounted: number;
+  #origin = 0;
+  #lastSave = 0;
+  #saving: Promise<void> = Promise.resolve();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  private constructor(path: string, scan: TableScan, info: LedgerInfo) {
+    const from = info.resumed;
+    this.#path = path;
+    this.#info = info;
+    this.#scan = scan;
+    this.expected = from?.expected ?? scan.expected ?? 0;
+    this.written = from?.written ?? 0;
+    this.#writtenAtStart = this.written;
+    this.#slices = from
+      ? from.slices.map((s) => ({ ...s }))
+      : Array.from({ length: scan.slices }, () => ({ cursor: null, done: false }));
+    const name = from ? from.failuresFile : info.failuresFile;
+    this.failures = new FailureLog(info.workDir, name);
+    this.failures.count = from?.failedCount ?? 0;
+    this.#failedAccounted = this.failures.count;
+  }
+
+  static async open(path: string, scan: TableScan, info: LedgerInfo): Promise<CopyLedger> {
+    const ledger = new CopyLedger(path, scan, info);
+    if (info.resumed)
+      await cutFailures(join(info.workDir, info.resumed.failuresFile), info.resumed.failedCount);
+    await ledger.#saveNow();
+    return ledger;
+  }
+
+  slice(i: number): { cursor: ScanCursor; done: boolean } {
+    return this.#slices[i] ?? { cursor: null, done: false };
+  }
+
+  nextOrigin(): number {
+    return ++this.#origin;
+  }
+
+  async batchWritten(slice: number, cursor: ScanCursor, last: boolean, outcome: LoadOutcome) {
+    await this.failures.add(outcome.failed);
+    this.written += outcome.written;
+    this.#failedAccounted += outcome.failed.length;
+    this.#slices[slice] = { cursor, done: last };
+    this.onBatch?.();
+    this.#saveSoon();
+  }
+
+  async sliceDone(slice: number): Promise<void> {
+    const at = this.slice(slice);
+    this.#slices[slice] = { ...at, done: true };
+    await this.#saveNow();
+  }
+
+  progress(): { done: number; total: number; writtenNow: number } {
+    return {
+      done: this.written + this.failures.count,
+      total: this.expected,
+      writtenNow: this.written - this.#writtenAtStart,
+    };
+  }
+
+  /** Waits for the saves under way, and saves what is not saved yet. */
+  async saved(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#saveNow();
+  }
+
+  /** The copy ended well: its checkpoint goes. */
+  async finished(): Promise<void> {
+    await this.#saving;
+    await removeCheckpoint(this.#path);
+  }
+
+  report(
+    rest: Pick<
+      CopyReport,
+      "created" | "resumed" | "notes" | "targetRecords" | "targetBefore" | "durationMs" | "slices"
+    >,
+  ): CopyReport {
+    return {
+      source: this.#info.source,
+      target: this.#info.target,
+      expected: this.expected,
+      written: this.written,
+      failedCount: this.failures.count,
+      failed: this.failures.first,
+      failuresFile: this.failures.count > 0 ? this.failures.path : null,
+      ...rest,
+    };
+  }
+
+  #saveSoon(): void {
+    const wait = SAVE_EVERY_MS - (Date.now() - this.#lastSave);
+    if (wait <= 0) {
+      void this.#saveNow().catch(() => {});
+      return;
+    }
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
+      void this.#saveNow().catch(() => {});
+    }, wait);
+  }
+
+  /** One state, taken now, written after the saves before it. */
+  #saveNow(): Promise<void> {
+    this.#lastSave = Date.now();
+    const checkpoint: CopyCheckpoint = {
+      source: this.#info.source,
+      target: this.#info.target,
+      append: this.#info.append,
+      batchSize: this.#info.batchSize,
+      state: this.#scan.state(),
+      expected: this.expected,
+      slices: this.#slices.map((s) => ({ ...s })),
+      written: this.written,
+      failedCount: this.#failedAccounted,
+      failuresFile: this.failures.path.slice(this.#info.workDir.length + 1),
+    };
+    this.#saving = this.#saving.then(() => writeCheckpoint(this.#path, checkpoint));
+    return this.#saving;
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * A copy of one table into another, on the same connection or another one: the target created
+ * from the source's definition (copy-target.ts), then the records read through the source's scan,
+ * slices in parallel, written in batches as they come (each slice waits for its batch to be
+ * written before asking for more: the writes set the pace). Records pushed back are sent again
+ * after a pause; every record that fails is listed with its key and reason (failure-log.ts); at
+ * the end both sides are counted, and a difference is an error. A checkpoint after the batches
+ * written lets `resume` go on after an interruption; records keep their keys and a resumed copy
+ * writes by key, so a batch sent twice is never a duplicate. The source is only read.
+ */
+import { QuarryError } from "../../core/errors.ts";
+import type { ExportProgress, ScanRecord, TableScan } from "../../core/export.ts";
+import type { LoadRecord, TableLoad } from "../../core/transfer.ts";
+import { ProgressMeter } from "../export/progress.ts";
+import { type CopyCheckpoint, checkpointPath, readCheckpoint } from "./checkpoint.ts";
+import { CopyLedger } from "./copy-ledger.ts";
+import { type CopyEnd, endName, prepareTarget, refused } from "./copy-target.ts";
+import { type FailureLine, failureFileName } from "./failure-log.ts";
+import { writeWithRetries } from "./retries.ts";
+
+export type { CopyEnd } from "./copy-target.ts";
+
+export interface CopyOptions {
+  /** Add to a target that already holds records (only new keys are written). */
+  append?: boolean;
+  /** Go on with the interrupted copy between the same two tables, from its checkpoint. */
+  resume?: boolean;
+  /** Records per batch read and written (default 1,000). */
+  batchSize?: number;
+  /** Parallel slices of the source's scan (default: the driver's choice). */
+  slices?: number;
+  /** The private folder for the copy's checkpoint and its list of failed records. */
+  workDir: string;
+  /** Called before the target is created, with its request and notes; throwing stops the copy. */
+  onPlan?: (plan: { request: unknown; notes: string[] }) => void | Promise<void>;
+  onProgress?: (p: ExportProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface CopyReport {
+  source: string;
+  target: string;
+  /** Whether the target was created by this copy. */
+  created: boolean;
+  resumed: boolean;
+  /** What the target's definition left out or changed. */
+  notes: string[];
+  /** Records the source held at the copy's snapshot. */
+  expected: number;
+  written: number;
+  /** Records that failed, with their key and reason: the first ones here, all in `failuresFile`. */
+  failedCount: number;
+  failed: FailureLine[];
+  failuresFile: string | null;
+  /** The target's count at the end, and before the copy. */
+  targetRecords: number;
+  targetBefore: number;
+  durationMs: number;
+  slices: number;
+}
+
+const DEFAULT_BATCH = 1_000;
+
+/** A scanned record (its JSON shape: key, route, document) as a record to write. */
+function toLoad(record: ScanRecord, origin: number): LoadRecord {
+  const hit = record.values[0] as {
+    _id: string;
+    _routing?: string;
+    _source: Record<string, unknown>;
+  };
+  return {
+    origin,
+    key: hit._id,
+    ...(hit._routing !== undefined ? { route: hit._routing } : {}),
+    document: hit._source,
+  };
+}
+
+async function copySlice(
+  scan: TableScan,
+  slice: number,
+  load: TableLoad,
+  ledger: CopyLedger,
+  halt: AbortSignal,
+): Promise<void> {
+  const at = ledger.slice(slice);
+  if (at.done) return;
+  for await (const batch of scan.batches(slice, at.cursor, halt)) {
+    const records = batch.records.map((r) => toLoad(r, ledger.nextOrigin()));
+    const outcome = await writeWithRetries(load, records, halt);
+    await ledger.batchWritten(slice, batch.cursor, batch.last, outcome);
+    if (halt.aborted && !batch.last) return;
+  }
+  await ledger.sliceDone(slice);
+}
+
+/** The checkpoint `resume` goes on from, checked against this copy's ends and mode. */
+async function checkpointToResume(path: string, source: CopyEnd, target: CopyEnd) {
+  const cp = await readCheckpoint(path);
+  if (!cp)
+    throw refused(
+      `There is no interrupted copy of ${endName(source)} to ${endName(target)} to resume`,
+      "Copy without --resume.",
+    );
+  if (cp.append)
+    throw refused(
+      `The interrupted copy of ${endName(source)} added to a table that held records (--append): a resume could not tell its own writes from the records that were there`,
+      "Copy again with --append: records whose key the target holds are reported, none is replaced.",
+    );
+  const state = await target.session.tableState(target.table);
+  if (!state.exists)
+    throw refused(
+      `${endName(target)} no longer exists: the interrupted copy cannot go on`,
+      "Copy again without --resume.",
+    );
+  return cp;
+}
+
+async function openSourceScan(
+  source: CopyEnd,
+  options: CopyOptions,
+  batchSize: number,
+  resumed: CopyCheckpoint | null,
+): Promise<TableScan> {
+  return source.session.openScan(source.table, {
+    format: "json",
+    batchSize,
+    ...(options.slices !== undefined ? { slices: options.slices } : {}),
+    ...(resumed ? { resume: { state: resumed.state, slices: resumed.slices.length } } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}
+
+/** Runs every slice; the first failure halts the others (their batches in flight still land). */
+async function runSlices(
+  scan: TableScan,
+  load: TableLoad,
+  ledger: CopyLedger,
+  signal: AbortSignal | undefined,
+) {
+  const halt = new AbortController();
+  const stop = () => halt.abort();
+  signal?.addEventListener("abort", stop, { once: true });
+  try {
+    const settled = await Promise.allSettled(
+      Array.from({ length: scan.slices }, (_, slice) =>
+        copySlice(scan, slice, load, ledger, halt.signal).catch((e: unknown) => {
+          halt.abort();
+          throw e;
+        }),
+      ),
+    );
+    const failure = settled.find((s) => s.status === "rejected");
+    if (failure) throw (failure as PromiseRejectedResult).reason;
+  } finally {
+    signal?.removeEventListener("abort", stop);
+  }
+}
+
+export async function copyTable(
+  source: CopyEnd,
+  target: CopyEnd,
+  options: CopyOptions,
+): Promise<CopyReport> {
+  const started = Date.now();
+  const cpPath = checkpointPath(options.workDir, endName(source), endName(target));
+  const resumed = options.resume ? await checkpointToResume(cpPath, source, target) : null;
+  const prepared = resumed
+    ? { created: false, notes: [], before: 0 }
+    : await prepareTarget(source, target, options);
+  const batchSize = resumed?.batchSize ?? options.batchSize ?? DEFAULT_BATCH;
+  const scan = await openSourceScan(source, options, batchSize, resumed);
+  const ledger = await CopyLedger.open(cpPath, scan, {
+    source: endName(source),
+    target: endName(target),
+    append: options.append === true,
+    batchSize,
+    resumed: resumed && !scan.restarted ? resumed : null,
+    failuresFile: resumed?.failuresFile ?? failureFileName(target.table, new Date(started)),
+    workDir: options.workDir,
+  });
+  const meter = new ProgressMeter(options.onProgress, started, () => ledger.progress());
+  ledger.onBatch = () => meter.tick();
+  const load = target.session.openLoad(target.table, {
+    mode: options.append ? "create" : "index",
+  });
+  try {
+    await runSlices(scan, load, ledger, options.signal);
+  } finally {
+    meter.stop();
+    await ledger.saved();
+    await scan.close();
+  }
+  if (options.signal?.aborted)
+    throw new QuarryError(
+      "transfer_interrupted",
+      `The copy of ${endName(source)} to ${endName(target)} was stopped after ${ledger.written} of ${ledger.expected} records`,
+      "Run the same copy with --resume to go on from there.",
+    );
+  meter.tick(true);
+  const { records: targetRecords } = await load.finish();
+  const report = ledger.report({
+    created: prepared.created,
+    resumed: resumed !== null,
+    notes: prepared.notes,
+    targetRecords,
+    targetBefore: prepared.before,
+    durationMs: Date.now() - started,
+    slices: scan.slices,
+  });
+  checkCounts(report);
+  await ledger.finished();
+  return report;
+}
+
+/** Every source record is written or reported, and the target holds what was written. */
+function checkCounts(r: CopyReport): void {
+  const accounted = r.written + r.failedCount;
+  const held = r.targetRecords - r.targetBefore;
+  if (accounted === r.expected && held === r.written) return;
+  throw new QuarryError(
+    "transfer_incomplete",
+    `The copy does not add up: the source held ${r.expected} records, ${r.written} were written and ${r.failedCount} failed, and the target holds ${held} more than before (${r.targetRecords} now)`,
+    "Check that nothing else wrote to or deleted from either table during the copy, then copy again into a new table.",
+    { report: r },
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Moving records into a table: a copy from another table (of this connection or another, of any
+ * version the driver speaks) and an import of a file. Types only: the driver reads a table's
+ * definition, plans the new table, and writes batches (`DriverSession.openLoad`); the app runs
+ * the copy or import (src/app/transfer) with its progress, retries and report.
+ */
+import type { ConsoleRequest } from "./console.ts";
+
+/** A table's definition as its database states it, carried from one connection to another. */
+export interface TableDefinition {
+  /** The driver type that read it; another driver cannot use it. */
+  driver: string;
+  /** The major version of the server it was read from. */
+  major: number;
+  /** The driver's own description (settings, schema), opaque to the app. */
+  content: unknown;
+}
+
+/** The request that creates the target table, with what was left out or translated. */
+export interface CreatePlan {
+  request: ConsoleRequest;
+  /** One line per setting or field parameter left out or changed, and why. */
+  notes: string[];
+  /** What the target cannot hold at all: the copy must not start while there is any. */
+  blockers: string[];
+}
+
+/** How records are written: only new keys, new or replacing, or changing existing records. */
+export type LoadMode = "create" | "index" | "update";
+export const LOAD_MODES: readonly LoadMode[] = ["create", "index", "update"];
+
+/** One record to write, and where it came from (a file's line, or its place in a scan). */
+export interface LoadRecord {
+  origin: number;
+  key?: string;
+  /** Where the database keeps it, when it is placed by a value other than its key. */
+  route?: string;
+  document: Record<string, unknown>;
+}
+
+export interface LoadFailure {
+  record: LoadRecord;
+  /** The record's key as the database gave it back (also a generated one); null if none. */
+  key: string | null;
+  /** The database's status for it (an HTTP status, for a database spoken to over HTTP). */
+  status: number;
+  reason: string;
+}
+
+export interface LoadOutcome {
+  written: number;
+  /** Pushed back by the database (too busy): send these again after a pause. */
+  retry: LoadRecord[];
+  failed: LoadFailure[];
+}
+
+/** Writing batches into one table. */
+export interface TableLoad {
+  /** Writes one batch; every record of it is written, to retry, or failed with a reason. */
+  write(records: readonly LoadRecord[], signal?: AbortSignal): Promise<LoadOutcome>;
+  /** Makes what was written visible, and counts the table's records. */
+  finish(): Promise<{ records: number }>;
+}
+
+/** Whether a table exists, and how many records it holds (null: it does not exist). */
+export interface TableState {
+  exists: boolean;
+  records: number | null;
+}

@@ -1,0 +1,137 @@
+/**
+ * The lines of a file to import, as documents (pure). One decoder reads what people have at hand:
+ * a `_bulk` body (an action line, then the document; Quarry's NDJSON export is one), search hits
+ * one a line (`{"_id", "_source", ...}`: elasticdump's files, Quarry's JSON export), and plain
+ * documents one a line. The first line that holds something decides which; a line that does not
+ * fit is a problem naming its line number, and the lines around it still import.
+ */
+
+import type { LoadRecord } from "../../core/transfer.ts";
+
+/** A document to write, `origin` being its line (its source's line, for a `_bulk` body). */
+export type ImportDoc = LoadRecord;
+
+export interface LineProblem {
+  line: number;
+  reason: string;
+}
+
+export type LineShape = "bulk" | "hits" | "documents";
+
+const ACTIONS = new Set(["index", "create", "update", "delete"]);
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** An action line of a `_bulk` body: one key, an action, whose value is its metadata. */
+export function actionOf(value: unknown): { action: string; meta: Record<string, unknown> } | null {
+  if (!isObject(value)) return null;
+  const keys = Object.keys(value);
+  if (keys.length !== 1) return null;
+  const [action] = keys as [string];
+  const meta = value[action];
+  return ACTIONS.has(action) && isObject(meta) ? { action, meta } : null;
+}
+
+/** A search hit: its document under `_source`, with `_id` beside it. */
+function isHit(value: Record<string, unknown>): boolean {
+  return isObject(value._source) && (typeof value._id === "string" || value._id === undefined);
+}
+
+const text = (v: unknown) =>
+  typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined;
+
+function withKeys(
+  line: number,
+  source: Record<string, unknown>,
+  meta: Record<string, unknown>,
+): ImportDoc {
+  const id = text(meta._id);
+  const routing = text(meta.routing ?? meta._routing);
+  return {
+    origin: line,
+    ...(id !== undefined ? { key: id } : {}),
+    ...(routing !== undefined ? { route: routing } : {}),
+    document: source,
+  };
+}
+
+/** Reads lines one by one; `push` gives a document, a problem, or nothing (a blank or action line). */
+export class ImportLineDecoder {
+  #shape: LineShape | undefined;
+  /** A `_bulk` action line waiting for its document. */
+  #pending: { line: number; action: string; meta: Record<string, unknown> } | undefined;
+
+  get shape(): LineShape | undefined {
+    return this.#shape;
+  }
+
+  push(raw: string, line: number): ImportDoc | LineProblem | null {
+    const trimmed = raw.trim();
+    if (trimmed === "") return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch (e) {
+      const waiting = this.#pending;
+      this.#pending = undefined;
+      const of = waiting ? ` (the document of the action on line ${waiting.line})` : "";
+      return { line, reason: `not JSON${of}: ${(e as Error).message}` };
+    }
+    this.#shape ??= actionOf(value)
+      ? "bulk"
+      : isObject(value) && isHit(value)
+        ? "hits"
+        : "documents";
+    if (this.#shape === "bulk") return this.#bulk(value, line);
+    if (!isObject(value))
+      return { line, reason: "not a JSON object: each line must hold one document" };
+    if (this.#shape === "hits") {
+      if (!isHit(value)) return { line, reason: "not a search hit: it has no _source object" };
+      return withKeys(line, value._source as Record<string, unknown>, value);
+    }
+    return { origin: line, document: value };
+  }
+
+  #bulk(value: unknown, line: number): ImportDoc | LineProblem | null {
+    const waiting = this.#pending;
+    if (!waiting) {
+      const action = actionOf(value);
+      if (!action)
+        return {
+          line,
+          reason: "expected an action line (index, create or update) of a _bulk body",
+        };
+      if (action.action === "delete")
+        return { line, reason: "a delete action: import writes documents and never deletes" };
+      this.#pending = { line, ...action };
+      return null;
+    }
+    this.#pending = undefined;
+    if (!isObject(value))
+      return {
+        line,
+        reason: `not a JSON object (the document of the action on line ${waiting.line})`,
+      };
+    // An update action's line holds `doc` (or a script): its document is `doc`.
+    if (waiting.action === "update") {
+      if (!isObject(value.doc))
+        return {
+          line,
+          reason: "an update without a partial document (doc): scripts are not imported",
+        };
+      return withKeys(line, value.doc, waiting.meta);
+    }
+    return withKeys(line, value, waiting.meta);
+  }
+
+  /** At the end of the file: an action line left without its document is a problem. */
+  end(): LineProblem | null {
+    const waiting = this.#pending;
+    this.#pending = undefined;
+    return waiting
+      ? { line: waiting.line, reason: "an action line without its document (the file ends)" }
+      : null;
+  }
+}
