@@ -9,6 +9,7 @@ import { registerConsoleCommand } from "./commands/console.ts";
 import { registerCopyCommand } from "./commands/copy.ts";
 import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
 import { registerExportCommand } from "./commands/export.ts";
+import { registerImportCommand } from "./commands/import.ts";
 import { registerMcpCommands } from "./commands/mcp/index.ts";
 import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
 import { registerPluginCommands } from "./commands/plugins/index.ts";
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerExportCommand(program);
   registerDeleteIndexCommand(program);
   registerCopyCommand(program);
+  registerImportCommand(program);
   installPreparers(program);
   return program;
 }
