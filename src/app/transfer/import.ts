@@ -16,6 +16,7 @@ import { QuarryError } from "../../core/errors.ts";
 import type { ExportProgress } from "../../core/export.ts";
 import type { LineProblem, LoadMode, LoadRecord, TableLoad } from "../../core/transfer.ts";
 import { ProgressMeter } from "../export/progress.ts";
+import { fsReason } from "../storage/paths.ts";
 import { type FailureLine, failureFileName } from "./failure-log.ts";
 import { ImportLedger } from "./import-ledger.ts";
 import { writeWithRetries } from "./retries.ts";
@@ -61,6 +62,21 @@ export interface ImportReport {
 }
 
 const DEFAULT_BATCH = 1_000;
+
+/** The file's size; a file that cannot be read is refused before anything is sent. */
+async function sizeOf(path: string): Promise<number> {
+  try {
+    const st = await stat(path);
+    if (st.isDirectory()) throw Object.assign(new Error("it is a folder"), { code: "EISDIR" });
+    return st.size;
+  } catch (e) {
+    throw new QuarryError(
+      "transfer_refused",
+      `Cannot read ${path}: ${fsReason(e)}`,
+      "Check the path, or give - to read standard input.",
+    );
+  }
+}
 
 async function prepareTable(
   session: DriverSession,
@@ -150,7 +166,9 @@ export async function importFile(
 ): Promise<ImportReport> {
   const started = Date.now();
   const input = "path" in options.input ? options.input.path : options.input.name;
-  const size = "path" in options.input ? (await stat(options.input.path)).size : null;
+  const size = "path" in options.input ? await sizeOf(options.input.path) : null;
+  // A new import prepares its table first: a refusal there leaves no checkpoint behind.
+  const created = options.resume ? false : await prepareTable(session, table, options);
   const ledger = await ImportLedger.open({
     workDir: options.workDir,
     table,
@@ -160,7 +178,6 @@ export async function importFile(
     failuresName: failureFileName(table, new Date(started)),
     size,
   });
-  const created = ledger.resumed ? false : await prepareTable(session, table, options);
   const report = options.onProgress;
   const meter = new ProgressMeter(
     report &&
