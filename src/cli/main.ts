@@ -10,6 +10,7 @@ import { registerConsoleCommand } from "./commands/console.ts";
 import { registerCopyCommand } from "./commands/copy.ts";
 import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
 import { registerExportCommand } from "./commands/export.ts";
+import { registerImportCommand } from "./commands/import.ts";
 import { registerIndexCommands } from "./commands/index/index.ts";
 import { registerMcpCommands } from "./commands/mcp/index.ts";
 import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerClusterCommands(program);
   registerIndexCommands(program);
   registerCopyCommand(program);
+  registerImportCommand(program);
   installPreparers(program);
   return program;
 }

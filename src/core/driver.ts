@@ -19,7 +19,14 @@ import type { ScanRequest, TableScan } from "./export.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
 import type { Impact, MeasureOptions } from "./impact.ts";
 import type { TableAdmin } from "./table-details.ts";
-import type { CreatePlan, LoadMode, TableDefinition, TableLoad, TableState } from "./transfer.ts";
+import type {
+  CreatePlan,
+  LineDecoder,
+  LoadMode,
+  TableDefinition,
+  TableLoad,
+  TableState,
+} from "./transfer.ts";
 
 /** What a successful connection test reports. */
 export interface ServerInfo {
@@ -132,12 +139,17 @@ export interface DriverSession {
   // writes into a table this session plans and creates; an import writes a file's records.
   /** The table's definition (settings and schema), for creating a copy of it elsewhere. */
   readDefinition(table: string): Promise<TableDefinition>;
-  /** The request that creates `table` from a definition read on any connection of this driver. */
-  planCreateTable(table: string, definition: TableDefinition): Promise<CreatePlan>;
+  /**
+   * The request that creates `table` from a definition read on any connection of this driver, or
+   * with the database's defaults (`null`: its schema then comes from the records written).
+   */
+  planCreateTable(table: string, definition: TableDefinition | null): Promise<CreatePlan>;
   /** Whether the table exists and how many records it holds. */
   tableState(table: string): Promise<TableState>;
   /** Writes batches of records into the table. */
   openLoad(table: string, options: { mode: LoadMode }): TableLoad;
+  /** Reads the lines of a file to import (NDJSON and the like) as records. */
+  lineDecoder(): LineDecoder;
 
   close(): Promise<void>;
 }

@@ -67,3 +67,22 @@ export interface TableState {
   exists: boolean;
   records: number | null;
 }
+
+/** A line of a file that cannot be imported, and why. */
+export interface LineProblem {
+  line: number;
+  reason: string;
+}
+
+/**
+ * Reads a file's lines as records, in the database's own file shapes (a driver's choice). `push`
+ * gives a record, a problem naming the line, or nothing (a blank line, a line that only
+ * introduces the next one).
+ */
+export interface LineDecoder {
+  push(line: string, lineNumber: number): LoadRecord | LineProblem | null;
+  /** At the end of the file: a record left unfinished is a problem. */
+  end(): LineProblem | null;
+  /** The shape recognised, in the database's words, once the first line that holds one is read. */
+  readonly shape: string | undefined;
+}

@@ -3,6 +3,8 @@
  * to the node, except those the test holds (`gate.hold(match)`), which wait until the test lets
  * them through. It slows the work under test the way a slow cluster would, but by exactly as much
  * as the test says. A request whose client gave up (a cancelled export) is dropped, never sent.
+ * `answers` holds the node's answers the same way: the node has done the work, the client does
+ * not know it yet (a client killed then has written without recording it).
  */
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +21,7 @@ export interface HeldRequest {
 export interface GateProxy {
   port: number;
   gate: Gate<HeldRequest>;
+  answers: Gate<HeldRequest>;
   close(): Promise<void>;
 }
 
@@ -26,8 +29,15 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
   const upstream = new URL(target);
   if (upstream.protocol !== "http:") throw new Error("the gate proxy forwards to http:// nodes");
   const gate = new Gate<HeldRequest>();
+  const answers = new Gate<HeldRequest>();
 
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+  const forward = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer,
+    held: HeldRequest,
+    gone: () => boolean,
+  ) => {
     const out = request(
       {
         host: upstream.hostname,
@@ -37,8 +47,10 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
         headers: { ...req.headers, host: upstream.host },
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        void answers.pass(held, gone).then(() => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
       },
     );
     out.on("error", () => res.destroy());
@@ -68,7 +80,7 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
       void gate
         .pass(held, () => gone)
         .then(() => {
-          if (!gone) forward(req, res, body);
+          if (!gone) forward(req, res, body, held, () => gone);
         });
     });
   });
@@ -77,8 +89,10 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
   return {
     port: (server.address() as AddressInfo).port,
     gate,
+    answers,
     async close() {
       gate.open();
+      answers.open();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

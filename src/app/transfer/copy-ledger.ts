@@ -10,10 +10,31 @@ import { join } from "node:path";
 import type { ScanCursor, TableScan } from "../../core/export.ts";
 import type { LoadOutcome } from "../../core/transfer.ts";
 import { type CopyCheckpoint, removeCheckpoint, writeCheckpoint } from "./checkpoint.ts";
-import type { CopyReport } from "./copy.ts";
-import { FailureLog } from "./failure-log.ts";
+import { type FailureLine, FailureLog } from "./failure-log.ts";
 
 const SAVE_EVERY_MS = 1_000;
+
+export interface CopyReport {
+  source: string;
+  target: string;
+  /** Whether the target was created by this copy. */
+  created: boolean;
+  resumed: boolean;
+  /** What the target's definition left out or changed. */
+  notes: string[];
+  /** Records the source held at the copy's snapshot. */
+  expected: number;
+  written: number;
+  /** Records that failed, with their key and reason: the first ones here, all in `failuresFile`. */
+  failedCount: number;
+  failed: FailureLine[];
+  failuresFile: string | null;
+  /** The target's count at the end, and before the copy. */
+  targetRecords: number;
+  targetBefore: number;
+  durationMs: number;
+  slices: number;
+}
 
 export interface LedgerInfo {
   source: string;

@@ -13,11 +13,12 @@ import type { ExportProgress, ScanRecord, TableScan } from "../../core/export.ts
 import type { LoadRecord, TableLoad } from "../../core/transfer.ts";
 import { ProgressMeter } from "../export/progress.ts";
 import { type CopyCheckpoint, checkpointPath, readCheckpoint } from "./checkpoint.ts";
-import { CopyLedger } from "./copy-ledger.ts";
+import { CopyLedger, type CopyReport } from "./copy-ledger.ts";
 import { type CopyEnd, endName, prepareTarget, refused } from "./copy-target.ts";
-import { type FailureLine, failureFileName } from "./failure-log.ts";
+import { failureFileName } from "./failure-log.ts";
 import { writeWithRetries } from "./retries.ts";
 
+export type { CopyReport } from "./copy-ledger.ts";
 export type { CopyEnd } from "./copy-target.ts";
 
 export interface CopyOptions {
@@ -35,28 +36,6 @@ export interface CopyOptions {
   onPlan?: (plan: { request: unknown; notes: string[] }) => void | Promise<void>;
   onProgress?: (p: ExportProgress) => void;
   signal?: AbortSignal;
-}
-
-export interface CopyReport {
-  source: string;
-  target: string;
-  /** Whether the target was created by this copy. */
-  created: boolean;
-  resumed: boolean;
-  /** What the target's definition left out or changed. */
-  notes: string[];
-  /** Records the source held at the copy's snapshot. */
-  expected: number;
-  written: number;
-  /** Records that failed, with their key and reason: the first ones here, all in `failuresFile`. */
-  failedCount: number;
-  failed: FailureLine[];
-  failuresFile: string | null;
-  /** The target's count at the end, and before the copy. */
-  targetRecords: number;
-  targetBefore: number;
-  durationMs: number;
-  slices: number;
 }
 
 const DEFAULT_BATCH = 1_000;

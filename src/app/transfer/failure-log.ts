@@ -5,7 +5,7 @@
  */
 import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { LoadFailure } from "../../core/transfer.ts";
+import type { LineProblem, LoadFailure } from "../../core/transfer.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
 
 /** Failures a report shows itself; the file holds them all. */
@@ -33,13 +33,25 @@ export class FailureLog {
   }
 
   add(failures: readonly LoadFailure[]): Promise<void> {
-    if (failures.length === 0) return this.#tail;
-    const lines = failures.map((f) => ({
-      origin: f.record.origin,
-      key: f.key,
-      status: f.status,
-      reason: f.reason,
-    }));
+    return this.#append(
+      failures.map((f) => ({
+        origin: f.record.origin,
+        key: f.key,
+        status: f.status,
+        reason: f.reason,
+      })),
+    );
+  }
+
+  /** Lines of a file that were never sent (status 0): not records, or not writable. */
+  addProblems(problems: readonly LineProblem[]): Promise<void> {
+    return this.#append(
+      problems.map((p) => ({ origin: p.line, key: null, status: 0, reason: p.reason })),
+    );
+  }
+
+  #append(lines: FailureLine[]): Promise<void> {
+    if (lines.length === 0) return this.#tail;
     this.count += lines.length;
     for (const line of lines) if (this.first.length < SHOWN_FAILURES) this.first.push(line);
     const text = lines.map((l) => `${JSON.stringify(l)}\n`).join("");

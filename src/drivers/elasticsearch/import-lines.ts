@@ -6,15 +6,12 @@
  * fit is a problem naming its line number, and the lines around it still import.
  */
 
-import type { LoadRecord } from "../../core/transfer.ts";
+import type { LineDecoder, LineProblem, LoadRecord } from "../../core/transfer.ts";
 
 /** A document to write, `origin` being its line (its source's line, for a `_bulk` body). */
 export type ImportDoc = LoadRecord;
 
-export interface LineProblem {
-  line: number;
-  reason: string;
-}
+export type { LineProblem };
 
 export type LineShape = "bulk" | "hits" | "documents";
 
@@ -58,7 +55,7 @@ function withKeys(
 }
 
 /** Reads lines one by one; `push` gives a document, a problem, or nothing (a blank or action line). */
-export class ImportLineDecoder {
+export class ImportLineDecoder implements LineDecoder {
   #shape: LineShape | undefined;
   /** A `_bulk` action line waiting for its document. */
   #pending: { line: number; action: string; meta: Record<string, unknown> } | undefined;

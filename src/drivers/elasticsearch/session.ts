@@ -65,6 +65,7 @@ import { describeTable } from "./mapping.ts";
 import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
 import { listTables } from "./tables.ts";
+import { ImportLineDecoder } from "./import-lines.ts";
 import { openLoad, planCreate, readDefinition, tableState } from "./transfer.ts";
 import { EsTransport } from "./transport.ts";
 
@@ -324,7 +325,7 @@ export class EsSession implements DriverSession {
     return readDefinition(this.transport, table, (await this.serverInfo()).major);
   }
 
-  async planCreateTable(table: string, definition: TableDefinition): Promise<CreatePlan> {
+  async planCreateTable(table: string, definition: TableDefinition | null): Promise<CreatePlan> {
     await this.#ready();
     return planCreate(definition, table, (await this.serverInfo()).major);
   }
@@ -344,6 +345,10 @@ export class EsSession implements DriverSession {
       },
       finish: () => load.finish(),
     };
+  }
+
+  lineDecoder(): ImportLineDecoder {
+    return new ImportLineDecoder();
   }
 
   /** Closes the grids still open (freeing their points in time), then the connection pool. */

@@ -58,7 +58,19 @@ export async function readDefinition(
 }
 
 /** The `PUT /<target>` a copy sends, for a cluster of major `major`. */
-export function planCreate(definition: TableDefinition, target: string, major: number): CreatePlan {
+export function planCreate(
+  definition: TableDefinition | null,
+  target: string,
+  major: number,
+): CreatePlan {
+  if (definition === null)
+    return {
+      request: { method: "PUT", path: `/${enc(target)}` },
+      notes: [
+        "created with the cluster's default settings; its mapping is made from the documents as they come (dynamic mapping)",
+      ],
+      blockers: [],
+    };
   if (definition.driver !== DRIVER_TYPE) {
     throw new QuarryError(
       "invalid_input",

@@ -128,6 +128,7 @@ export function openSession(config: JsonFileConfig): DriverSession {
     planCreateTable: unsupported,
     tableState: unsupported,
     openLoad: unsupported,
+    lineDecoder: unsupported,
     async close() {},
   };
 }

@@ -1,0 +1,226 @@
+/**
+ * What an import has done, kept in step with its checkpoint: the lines whose batch is written,
+ * the records written and the failures listed move together, and the checkpoint is saved from
+ * that one state (at most every second). A resume skips those lines, and cuts the failures file
+ * back to what the checkpoint counted, so no line is sent or listed twice. Standard input keeps
+ * no checkpoint: it cannot be read again.
+ */
+import { createHash } from "node:crypto";
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { LineProblem, LoadMode, LoadOutcome } from "../../core/transfer.ts";
+import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
+import { ensurePrivateDir } from "../storage/paths.ts";
+import { refused } from "./copy-target.ts";
+import { FailureLog } from "./failure-log.ts";
+
+const SAVE_EVERY_MS = 1_000;
+
+export interface ImportCheckpoint {
+  table: string;
+  input: string;
+  size: number;
+  modifiedMs: number;
+  mode: LoadMode;
+  linesDone: number;
+  /** The last line of the batch being sent when this was saved: it may have landed. */
+  inFlightUpTo: number;
+  written: number;
+  failedCount: number;
+  failuresFile: string;
+}
+
+export interface ImportLedgerInfo {
+  workDir: string;
+  table: string;
+  input: { path: string } | { name: string };
+  mode: LoadMode;
+  resume: boolean;
+  failuresName: string;
+  size: number | null;
+}
+
+function checkpointPath(workDir: string, table: string, input: string): string {
+  const id = createHash("sha256").update(`${table}\n${input}`).digest("hex").slice(0, 16);
+  return join(workDir, `import-${id}.checkpoint.json`);
+}
+
+/** The checkpoint a resume goes on from, checked against the file as it is now. */
+async function resumable(path: string, info: ImportLedgerInfo, file: string, modifiedMs: number) {
+  const cp = await readJsonFile<ImportCheckpoint | null>(path, null);
+  if (!cp)
+    throw refused(
+      `There is no interrupted import of ${file} into ${info.table} to resume`,
+      "Import without --resume.",
+    );
+  if (cp.size !== info.size || cp.modifiedMs !== modifiedMs)
+    throw refused(
+      `${file} changed since the interrupted import (its size or time differs): its lines may not be the ones imported`,
+      "Import the file again without --resume (with --mode index, records already in go in again without duplicates when they carry their _id).",
+    );
+  if (cp.mode !== info.mode)
+    throw refused(
+      `The interrupted import used --mode ${cp.mode}, not ${info.mode}`,
+      `Resume with --mode ${cp.mode}.`,
+    );
+  return cp;
+}
+
+/** What every checkpoint of one import says, whatever its progress. */
+type CheckpointBase = Omit<
+  ImportCheckpoint,
+  "linesDone" | "inFlightUpTo" | "written" | "failedCount"
+>;
+
+export class ImportLedger {
+  readonly failures: FailureLog;
+  readonly resumed: boolean;
+  readonly skipLines: number;
+  written: number;
+  linesDone: number;
+  onBatch: (() => void) | undefined;
+  readonly #path: string | null;
+  readonly #base: CheckpointBase | null;
+  #failedAccounted: number;
+  #inFlightUpTo: number;
+  /** The lines the interrupted run was sending when it stopped: what they hold may be in. */
+  readonly #mayHaveLanded: { after: number; upTo: number };
+  #bytes = 0;
+  #bytesAtStart = 0;
+  #lastSave = 0;
+  #saving: Promise<void> = Promise.resolve();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  private constructor(
+    path: string | null,
+    base: CheckpointBase | null,
+    failures: FailureLog,
+    from: ImportCheckpoint | null,
+  ) {
+    this.#path = path;
+    this.#base = base;
+    this.failures = failures;
+    this.resumed = from !== null;
+    this.skipLines = from?.linesDone ?? 0;
+    this.linesDone = this.skipLines;
+    this.written = from?.written ?? 0;
+    this.failures.count = from?.failedCount ?? 0;
+    this.#failedAccounted = this.failures.count;
+    this.#inFlightUpTo = Math.max(this.skipLines, from?.inFlightUpTo ?? 0);
+    this.#mayHaveLanded = { after: this.skipLines, upTo: from?.inFlightUpTo ?? 0 };
+  }
+
+  static async open(info: ImportLedgerInfo): Promise<ImportLedger> {
+    if (!("path" in info.input)) {
+      if (info.resume)
+        throw refused(
+          `${info.input.name} cannot be resumed: it cannot be read again`,
+          "Import from a file to be able to resume.",
+        );
+      return new ImportLedger(null, null, new FailureLog(info.workDir, info.failuresName), null);
+    }
+    const file = resolve(info.input.path);
+    const modifiedMs = Math.trunc((await stat(file)).mtimeMs);
+    const path = checkpointPath(info.workDir, info.table, file);
+    const from = info.resume ? await resumable(path, info, file, modifiedMs) : null;
+    const failuresFile = from?.failuresFile ?? info.failuresName;
+    if (from) await cutLines(join(info.workDir, failuresFile), from.failedCount);
+    const base = {
+      table: info.table,
+      input: file,
+      size: info.size ?? 0,
+      modifiedMs,
+      mode: info.mode,
+      failuresFile,
+    };
+    const ledger = new ImportLedger(path, base, new FailureLog(info.workDir, failuresFile), from);
+    await ledger.#saveNow();
+    return ledger;
+  }
+
+  bytesRead(n: number): void {
+    this.#bytes += n;
+  }
+
+  /** Saved before a batch is sent: a resume knows which lines may have landed. */
+  async beforeBatch(upTo: number): Promise<void> {
+    this.#inFlightUpTo = upTo;
+    await this.#saveNow();
+  }
+
+  /**
+   * Whether a record refused because its key is taken comes from the lines the interrupted run
+   * was sending: then it is that run's own write, not a failure.
+   */
+  landedBefore(origin: number): boolean {
+    return origin > this.#mayHaveLanded.after && origin <= this.#mayHaveLanded.upTo;
+  }
+
+  async batchWritten(upTo: number, outcome: LoadOutcome, problems: LineProblem[]): Promise<void> {
+    await this.failures.addProblems(problems);
+    await this.failures.add(outcome.failed);
+    this.written += outcome.written;
+    this.#failedAccounted += problems.length + outcome.failed.length;
+    this.linesDone = upTo;
+    this.onBatch?.();
+    this.#saveSoon();
+  }
+
+  /** Bytes read of the input (the progress meter's "done"), and since this run began. */
+  progress(): { done: number; total: number; writtenNow: number } {
+    return {
+      done: this.#bytes,
+      total: this.#base?.size ?? 0,
+      writtenNow: this.#bytes - this.#bytesAtStart,
+    };
+  }
+
+  async saved(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#saveNow();
+  }
+
+  async finished(): Promise<void> {
+    await this.#saving;
+    if (this.#path) await rm(this.#path, { force: true });
+  }
+
+  #saveSoon(): void {
+    const wait = SAVE_EVERY_MS - (Date.now() - this.#lastSave);
+    if (wait <= 0) {
+      void this.#saveNow().catch(() => {});
+      return;
+    }
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
+      void this.#saveNow().catch(() => {});
+    }, wait);
+  }
+
+  #saveNow(): Promise<void> {
+    this.#lastSave = Date.now();
+    const path = this.#path;
+    const base = this.#base;
+    if (!path || !base) return this.#saving;
+    const checkpoint: ImportCheckpoint = {
+      ...base,
+      linesDone: this.linesDone,
+      inFlightUpTo: this.#inFlightUpTo,
+      written: this.written,
+      failedCount: this.#failedAccounted,
+    };
+    this.#saving = this.#saving.then(async () => {
+      await ensurePrivateDir(join(path, ".."));
+      await writeFileAtomic(path, JSON.stringify(checkpoint));
+    });
+    return this.#saving;
+  }
+}
+
+/** Keeps the first `count` lines of a failures file (those a checkpoint counted). */
+export async function cutLines(path: string, count: number): Promise<void> {
+  const text = await readFile(path, "utf8").catch(() => "");
+  const lines = text.split("\n").filter(Boolean).slice(0, count);
+  await writeFile(path, lines.map((l) => `${l}\n`).join(""), { mode: 0o600 });
+}

@@ -1,0 +1,138 @@
+/**
+ * `quarry import <conn> <index> --in FILE|- [--mode create|index|update] [--batch-size N]
+ * [--resume]`: loads a file of documents into an index: Quarry's NDJSON export and any `_bulk`
+ * body, search hits one a line (elasticdump's files, Quarry's JSON export lines), or plain
+ * documents one a line. A missing index is created first (the request is printed). Lines that are
+ * not documents, and documents the cluster refuses, are listed by line number with the reason.
+ */
+import { join } from "node:path";
+import type { Command } from "commander";
+import { appDataDir } from "../../app/storage/paths.ts";
+import { type ImportProgress, type ImportReport, importFile } from "../../app/transfer/import.ts";
+import type { ConsoleRequest } from "../../core/console.ts";
+import { QuarryError } from "../../core/errors.ts";
+import { LOAD_MODES, type LoadMode } from "../../core/transfer.ts";
+import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
+import { wantsJson, withSession } from "../context.ts";
+import { printJson } from "../output.ts";
+
+interface ImportFlags extends ConnectionFlags {
+  in: string;
+  mode: string;
+  batchSize?: string;
+  resume?: boolean;
+}
+
+export function registerImportCommand(program: Command): void {
+  addConnectionFlags(
+    program
+      .command("import")
+      .description("load a file of documents (NDJSON, _bulk body, search hits) into an index")
+      .argument("<conn>", "a saved connection's name, or a URL such as http://localhost:9200")
+      .argument("<index>", "the index to load (created when it does not exist)")
+      .requiredOption("--in <file>", "the file to read; - for standard input")
+      .option(
+        "--mode <mode>",
+        "create (only new _ids), index (new or replacing) or update (existing documents)",
+        "create",
+      )
+      .option("--batch-size <n>", "documents per _bulk request (default 1000)")
+      .option("--resume", "go on with an interrupted import of the same file"),
+  ).action((conn: string, index: string, flags: ImportFlags, cmd: Command) =>
+    runImport(conn, index, flags, wantsJson(cmd)),
+  );
+}
+
+function modeOf(text: string): LoadMode {
+  if (!LOAD_MODES.includes(text as LoadMode))
+    throw new QuarryError(
+      "invalid_input",
+      `--mode: "${text}" is not an import mode`,
+      `Use one of ${LOAD_MODES.join(", ")}.`,
+    );
+  return text as LoadMode;
+}
+
+function batchOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(text))
+    throw new QuarryError(
+      "invalid_input",
+      `--batch-size: "${text}" is not a whole number above 0`,
+      "Give --batch-size a number, e.g. --batch-size 500.",
+    );
+  return Number(text);
+}
+
+async function runImport(conn: string, index: string, flags: ImportFlags, json: boolean) {
+  const mode = modeOf(flags.mode);
+  const batchSize = batchOf(flags.batchSize);
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once("SIGINT", onInterrupt);
+  try {
+    const report = await withSession(conn, flags, (s) =>
+      importFile(s, index, {
+        input:
+          flags.in === "-" ? { stream: process.stdin, name: "standard input" } : { path: flags.in },
+        mode,
+        ...(batchSize !== undefined ? { batchSize } : {}),
+        ...(flags.resume ? { resume: true } : {}),
+        workDir: join(appDataDir(), "transfers"),
+        signal: controller.signal,
+        onPlan: (plan) => {
+          if (json) return;
+          process.stderr.write(
+            `Creating the index:\n\n  ${s.formatRequest(plan.request as ConsoleRequest)}\n\n`,
+          );
+          for (const note of plan.notes) process.stderr.write(`  note: ${note}\n`);
+        },
+        ...(json ? {} : { onProgress: showProgress }),
+      }),
+    );
+    endProgress();
+    if (json) printJson(report);
+    else printReport(report);
+    if (report.failedCount > 0) process.exitCode = 1;
+  } finally {
+    endProgress();
+    process.removeListener("SIGINT", onInterrupt);
+  }
+}
+
+let shown = false;
+let last = 0;
+
+function showProgress(p: ImportProgress): void {
+  const now = Date.now();
+  const tty = process.stderr.isTTY === true;
+  if (now - last < (tty ? 200 : 5_000)) return;
+  last = now;
+  const share = p.total ? ` (${((p.done / p.total) * 100).toFixed(1)}% of the file)` : "";
+  const eta = p.etaSeconds === null || p.total === null ? "" : `, ${p.etaSeconds} s left`;
+  const line = `${p.written.toLocaleString("en-US")} documents written${p.failed ? `, ${p.failed} failed` : ""}${share}${eta}`;
+  process.stderr.write(tty ? `\r${line}   ` : `${line}\n`);
+  shown = true;
+}
+
+function endProgress(): void {
+  if (shown && process.stderr.isTTY) process.stderr.write("\n");
+  shown = false;
+}
+
+const n = (x: number) => x.toLocaleString("en-US");
+
+function printReport(r: ImportReport): void {
+  const seconds = r.durationMs / 1000;
+  process.stdout.write(
+    `${r.resumed ? "Resumed: imported" : "Imported"} ${n(r.written)} documents from ${r.input} (${r.shape ?? "empty"}, ${n(r.lines)} lines) into ${r.table}${r.created ? " (created)" : ""} in ${seconds.toFixed(1)} s; it holds ${n(r.tableRecords)}.\n`,
+  );
+  if (r.failedCount === 0) return;
+  process.stdout.write(`${n(r.failedCount)} lines not imported:\n`);
+  for (const f of r.failed.slice(0, 20))
+    process.stdout.write(
+      `  line ${f.origin}${f.key ? ` (_id ${f.key})` : ""}: ${f.status ? `${f.status} ` : ""}${f.reason}\n`,
+    );
+  if (r.failedCount > 20) process.stdout.write(`  … and ${n(r.failedCount - 20)} more\n`);
+  process.stdout.write(`Every line not imported, with its reason: ${r.failuresFile}\n`);
+}

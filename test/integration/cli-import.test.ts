@@ -1,0 +1,237 @@
+/**
+ * `quarry import` on real nodes, through bin/quarry: Quarry's own NDJSON export, search hits one a
+ * line (elasticdump's shape) and plain documents, each with deliberate bad lines: the good ones
+ * go in, the bad ones are listed by line number with the reason. Modes: create reports taken
+ * _ids, index replaces, update changes existing documents. An import killed mid-way and resumed
+ * has every document once, and no document of the interrupted batch is reported as failed.
+ */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { connectionTo, type NodeName, node, sessionTo } from "../support/cluster.ts";
+import { deleteIndices, orders } from "../support/datasets.ts";
+import { type GateProxy, startGateProxy } from "../support/gate-proxy.ts";
+import { sandbox, waitFor } from "../support/quarry.ts";
+
+const TAG = randomBytes(3).toString("hex");
+const idx = (name: string) => `t-import-${name}-${TAG}`;
+
+interface Report {
+  shape: string;
+  created: boolean;
+  resumed: boolean;
+  written: number;
+  failedCount: number;
+  failed: { origin: number; key: string | null; status: number; reason: string }[];
+  tableRecords: number;
+}
+
+describe("quarry import: files of documents into an index", () => {
+  const box = sandbox();
+  const es8 = sessionTo(node("es8"));
+  const es7 = sessionTo(node("es7"));
+  let proxy: GateProxy;
+  const file = (name: string, lines: string[]) => {
+    const path = join(box.home, "..", name);
+    writeFileSync(path, `${lines.join("\n")}\n`);
+    return path;
+  };
+  const run = (args: string[]) => {
+    const r = box.run(["import", ...args, "--json"]);
+    return { ...r, report: r.stdout ? (JSON.parse(r.stdout) as Report) : null };
+  };
+  const count = async (s: typeof es8, index: string) => {
+    await s.transport.json({ method: "POST", path: `/${index}/_refresh` });
+    return (await s.transport.json<{ count: number }>({ method: "GET", path: `/${index}/_count` }))
+      .count;
+  };
+  const doc = async (s: typeof es8, index: string, id: string) =>
+    (
+      await s.transport.json<{ _source: Record<string, unknown> }>({
+        method: "GET",
+        path: `/${index}/_doc/${id}`,
+      })
+    )._source;
+
+  before(async () => {
+    const storage = await openAppStorage(box.env);
+    for (const [name, n] of [
+      ["c7", "es7"],
+      ["c8", "es8"],
+    ] as [string, NodeName][])
+      await addConnection(storage, {
+        name,
+        type: "elasticsearch",
+        settings: { ...connectionTo(node(n)).config },
+      });
+    proxy = await startGateProxy(node("es8").url);
+    await addConnection(storage, {
+      name: "c8gate",
+      type: "elasticsearch",
+      settings: { ...connectionTo(node("es8")).config, port: proxy.port },
+    });
+  });
+
+  after(async () => {
+    await deleteIndices(es8.transport, ...["bulk", "hits", "plain", "modes", "resume"].map(idx));
+    await deleteIndices(es7.transport, idx("plain7"));
+    await proxy.close();
+    await Promise.all([es8.close(), es7.close()]);
+    await box.dispose();
+  });
+
+  it("a _bulk body (Quarry's NDJSON export) with bad lines: the good in, the bad by line", async () => {
+    const path = file("bulk.ndjson", [
+      '{"index":{"_id":"a"}}',
+      '{"n":1,"word":"one"}',
+      "{not json",
+      '{"index":{"_id":"b"}}',
+      '{"n":2,"word":"two"}',
+      '{"delete":{"_id":"a"}}',
+      '{"index":{"_id":"c"}}',
+      '{"n":"three"}',
+      '{"index":{"_id":"d"}}',
+      '{"n":4}',
+    ]);
+    // n is a number: "three" is refused by the cluster, by its line.
+    await es8.transport.json({
+      method: "PUT",
+      path: `/${idx("bulk")}`,
+      body: { mappings: { properties: { n: { type: "long" } } } },
+    });
+    const r = run(["c8", idx("bulk"), "--in", path]);
+    assert.equal(r.status, 1, r.stderr);
+    assert.equal(r.report?.shape, "bulk");
+    assert.equal(r.report?.written, 3);
+    assert.deepEqual(
+      r.report?.failed.map((f) => [f.origin, f.key, f.status]),
+      [
+        [3, null, 0],
+        [6, null, 0],
+        [8, "c", 400],
+      ],
+    );
+    assert.match(r.report?.failed[0]?.reason ?? "", /not JSON/);
+    assert.match(r.report?.failed[1]?.reason ?? "", /never deletes/);
+    assert.match(r.report?.failed[2]?.reason ?? "", /\bn\b/);
+    assert.equal(await count(es8, idx("bulk")), 3);
+    assert.deepEqual(await doc(es8, idx("bulk"), "d"), { n: 4 });
+  });
+
+  it("search hits one a line (elasticdump's files): _id and _source kept; a new index is created", () => {
+    const path = file("hits.json", [
+      '{"_index":"old","_type":"_doc","_id":"h1","_score":1,"_source":{"city":"Kyoto"}}',
+      '{"_index":"old","_id":"h2","_source":{"city":"Lyon"}}',
+      '{"city":"no _source"}',
+    ]);
+    const r = run(["c8", idx("hits"), "--in", path]);
+    assert.equal(r.status, 1, r.stderr);
+    assert.equal(r.report?.shape, "hits");
+    assert.equal(r.report?.created, true);
+    assert.equal(r.report?.written, 2);
+    assert.deepEqual(
+      r.report?.failed.map((f) => f.origin),
+      [3],
+    );
+  });
+
+  it("plain documents on 7.17, and the human report names the lines", async () => {
+    const path = file("plain.ndjson", ['{"a":1}', "[1]", '{"a":2}', '{"a":3']);
+    const r = box.run(["import", "c7", idx("plain7"), "--in", path]);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /Imported 2 documents .*\(documents, 4 lines\)/);
+    assert.match(
+      r.stdout,
+      /2 lines not imported:\n {2}line 2: not a JSON object.*\n {2}line 4: not JSON/,
+    );
+    assert.match(r.stdout, /Every line not imported, with its reason: .*failures\.ndjson/);
+    assert.equal(await count(es7, idx("plain7")), 2);
+  });
+
+  it("modes: create reports taken _ids, index replaces, update changes only what it names", async () => {
+    const first = file("m1.ndjson", ['{"index":{"_id":"m"}}', '{"a":1,"b":1}']);
+    const second = file("m2.ndjson", ['{"index":{"_id":"m"}}', '{"a":2}']);
+    assert.equal(run(["c8", idx("modes"), "--in", first]).status, 0);
+    const taken = run(["c8", idx("modes"), "--in", second, "--mode", "create"]);
+    assert.equal(taken.status, 1);
+    assert.equal(taken.report?.failed[0]?.status, 409);
+    assert.deepEqual(await doc(es8, idx("modes"), "m"), { a: 1, b: 1 });
+    assert.equal(run(["c8", idx("modes"), "--in", second, "--mode", "update"]).status, 0);
+    assert.deepEqual(await doc(es8, idx("modes"), "m"), { a: 2, b: 1 });
+    assert.equal(run(["c8", idx("modes"), "--in", first, "--mode", "index"]).status, 0);
+    assert.deepEqual(await doc(es8, idx("modes"), "m"), { a: 1, b: 1 });
+    const missing = run(["c8", idx("nothing"), "--in", second, "--mode", "update"]);
+    assert.notEqual(missing.status, 0);
+    assert.match(missing.stdout + missing.stderr, /does not exist: there is nothing to update/);
+  });
+
+  it("killed mid-way and resumed: every document once, none of the interrupted batch failed", async () => {
+    const lines: string[] = [];
+    for (const [id, d] of orders(6_000, false))
+      lines.push(JSON.stringify({ index: { _id: id } }), JSON.stringify(d));
+    const path = file("orders.ndjson", lines);
+    proxy.gate.hold((r) => r.path.endsWith("/_bulk"));
+    const child = box.spawn([
+      "import",
+      "c8gate",
+      idx("resume"),
+      "--in",
+      path,
+      "--batch-size",
+      "500",
+    ]);
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // Four batches land, the fifth is sent and waits at the gate when the import is killed.
+    proxy.gate.allow(4);
+    await proxy.gate.waiting(1);
+    const dir = join(box.home, "transfers");
+    const checkpoint = () => {
+      const all = existsSync(dir)
+        ? readdirSync(dir).filter((f) => f.endsWith(".checkpoint.json"))
+        : [];
+      const ours = all
+        .map(
+          (f) =>
+            JSON.parse(readFileSync(join(dir, f), "utf8")) as {
+              table: string;
+              inFlightUpTo: number;
+              linesDone: number;
+            },
+        )
+        .filter((c) => c.table === idx("resume"));
+      return ours[0] ?? null;
+    };
+    await waitFor(() => checkpoint()?.inFlightUpTo === 5_000, "the fifth batch to be on its way");
+    // The fifth batch reaches the cluster and is written; its answer is held, and the import killed.
+    proxy.answers.hold((r) => r.path.endsWith("/_bulk"));
+    proxy.gate.allow(1);
+    await proxy.answers.waiting(1);
+    child.kill("SIGKILL");
+    await exited;
+    assert.equal(await count(es8, idx("resume")), 2_500, "five batches are in the index");
+    assert.equal(checkpoint()?.inFlightUpTo, 5_000);
+    assert.equal(checkpoint()?.linesDone, 4_000, "the checkpoint did not see the fifth batch");
+    proxy.answers.open();
+    proxy.gate.open();
+
+    const r = await box.runAsync([
+      "import",
+      "c8gate",
+      idx("resume"),
+      "--in",
+      path,
+      "--resume",
+      "--json",
+    ]);
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    const report = JSON.parse(r.stdout) as Report;
+    assert.equal(report.resumed, true);
+    assert.equal(report.failedCount, 0, JSON.stringify(report.failed.slice(0, 3)));
+    assert.equal(report.written, 6_000);
+    assert.equal(report.tableRecords, 6_000, "no duplicate, none missing");
+    assert.equal(checkpoint(), null);
+  });
+});
