@@ -11,6 +11,7 @@ export function GridToolbar({
   onOpenInConsole,
   onCopyCurl,
   onExport,
+  onColumns,
 }: {
   table: string;
   edits: PendingEdits;
@@ -18,6 +19,7 @@ export function GridToolbar({
   onOpenInConsole: () => void;
   onCopyCurl: () => void;
   onExport: () => void;
+  onColumns: () => void;
 }) {
   const { pending, saving } = edits;
   const selectedCount = edits.selected.length;
@@ -29,6 +31,15 @@ export function GridToolbar({
       </h2>
       <button type="button" className="small" onClick={onRefresh} title="Reload this page">
         Refresh
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={onColumns}
+        title="Choose, order and pin columns (Alt+K)"
+        aria-keyshortcuts="Alt+K"
+      >
+        Columns…
       </button>
       <span className="toolbar-sep" />
       <button

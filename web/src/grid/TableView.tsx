@@ -3,17 +3,21 @@
  * point in time), editing with Save/Discard, and the view as a console request, curl or an export.
  * Every rule is the app's: the browser sends the request and shows the answer.
  */
-import { useEffect } from "react";
-import { del, post, seg } from "../api/client.ts";
+import { useEffect, useState } from "react";
+import type { GridLayout } from "../../../src/core/grid-layout.ts";
+import { del, get, post, seg } from "../api/client.ts";
 import type { Column, GridOpened, SortSpec } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
+import { isModalOpen } from "../ui/modal.tsx";
+import { ColumnChooser } from "./ColumnChooser.tsx";
 import { FilterBar, useFilterDrafts } from "./FilterBar.tsx";
 import { type GridRow, GridTable } from "./GridTable.tsx";
 import { GridToolbar } from "./GridToolbar.tsx";
 import { PageNotes } from "./PageNotes.tsx";
 import { Pager } from "./Pager.tsx";
 import { SaveReport } from "./SaveReport.tsx";
+import { type ColumnLayoutControl, useColumnLayout } from "./useColumnLayout.ts";
 import { useCellDialog, useExportDialog } from "./useGridDialogs.tsx";
 import { type GridFocus, useGridFocus } from "./useGridFocus.ts";
 import { type PageLoader, usePageLoader } from "./usePageLoader.ts";
@@ -31,6 +35,15 @@ export function TableView({ connectionId, table }: { connectionId: string; table
         {},
         { signal },
       ),
+    [connectionId, table],
+  );
+  // The saved column layout is read before the grid shows, so it appears arranged at once.
+  const layout = useLoad(
+    (signal) =>
+      get<{ layout: GridLayout | null }>(
+        `/connections/${seg(connectionId)}/tables/${seg(table)}/layout`,
+        { signal },
+      ).catch(() => ({ layout: null })),
     [connectionId, table],
   );
   const gridId = opened.data?.gridId;
@@ -51,13 +64,20 @@ export function TableView({ connectionId, table }: { connectionId: string; table
         </ErrorNote>
       </div>
     );
-  if (!opened.data)
+  if (!opened.data || !layout.data)
     return (
       <div className="pad">
         <Loading active label={`Opening ${table}…`} />
       </div>
     );
-  return <LoadedGrid connectionId={connectionId} table={table} opened={opened.data} />;
+  return (
+    <LoadedGrid
+      connectionId={connectionId}
+      table={table}
+      opened={opened.data}
+      savedLayout={layout.data.layout}
+    />
+  );
 }
 
 /**
@@ -69,10 +89,12 @@ function LoadedGrid({
   connectionId,
   table,
   opened,
+  savedLayout,
 }: {
   connectionId: string;
   table: string;
   opened: GridOpened;
+  savedLayout: GridLayout | null;
 }) {
   const focus = useGridFocus();
   const page = usePageLoader(opened.gridId, focus.focusFirstCell);
@@ -89,6 +111,9 @@ function LoadedGrid({
   const cellDialog = useCellDialog(connectionId, focus, edits.onEdit);
   const exportDialog = useExportDialog(connectionId, table, request);
   useSaveShortcuts(focus.gridApi, edits.save, edits.addRow);
+  const layout = useColumnLayout(connectionId, table, savedLayout);
+  const [choosing, setChoosing] = useState(false);
+  useChooserShortcut(() => setChoosing(true));
 
   const drafts = useFilterDrafts(columns, (filters, rawQuery) =>
     page.apply({ filters, rawQuery, page: 1 }),
@@ -103,6 +128,7 @@ function LoadedGrid({
         onOpenInConsole={view.openInConsole}
         onCopyCurl={view.copyCurl}
         onExport={exportDialog.open}
+        onColumns={() => setChoosing(true)}
       />
       <FilterBar
         columns={columns}
@@ -124,6 +150,7 @@ function LoadedGrid({
         page={page}
         edits={edits}
         focus={focus}
+        layout={layout}
         onExpand={cellDialog.open}
       />
       <Pager
@@ -135,6 +162,14 @@ function LoadedGrid({
       />
       {cellDialog.dialog}
       {exportDialog.dialog}
+      {choosing && focus.gridApi.current ? (
+        <ColumnChooser
+          api={focus.gridApi.current}
+          columns={columns}
+          onReset={() => focus.gridApi.current && layout.reset(focus.gridApi.current)}
+          onClose={() => setChoosing(false)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -145,12 +180,14 @@ function PageGrid({
   page,
   edits,
   focus,
+  layout,
   onExpand,
 }: {
   columns: Column[];
   page: PageLoader;
   edits: PendingEdits;
   focus: GridFocus;
+  layout: ColumnLayoutControl;
   onExpand: (row: GridRow, column: string, fromKeyboard: boolean) => void;
 }) {
   return (
@@ -166,7 +203,9 @@ function PageGrid({
         onSelectionChanged={edits.setSelected}
         onReady={(api) => {
           focus.gridApi.current = api;
+          layout.restore(api);
         }}
+        onColumnsChanged={layout.changed}
         onRowDataUpdated={focus.onRowDataUpdated}
       />
       {page.loading ? (
@@ -176,4 +215,18 @@ function PageGrid({
       ) : null}
     </div>
   );
+}
+
+/** Alt+K opens the column chooser (the page's other Alt shortcuts are views; this is the grid's). */
+function useChooserShortcut(open: () => void): void {
+  useEffect(() => {
+    const on = (e: KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== "KeyK" || e.defaultPrevented) return;
+      if (isModalOpen()) return;
+      e.preventDefault();
+      open();
+    };
+    window.addEventListener("keydown", on);
+    return () => window.removeEventListener("keydown", on);
+  });
 }

@@ -15,6 +15,7 @@ import { consoleRoutes } from "./routes/console.ts";
 import { consoleWorkspaceRoutes } from "./routes/console-workspace.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { tableRoutes } from "./routes/tables.ts";
+import { uiPreferenceRoutes } from "./routes/ui-preferences.ts";
 import type { UiServices } from "./services.ts";
 
 export function createUiApi(services: UiServices, options: { secret: string }): Hono {
@@ -40,6 +41,7 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
   consoleRoutes(routes, services);
   consoleWorkspaceRoutes(routes, services);
   settingsRoutes(routes, services);
+  uiPreferenceRoutes(routes, services);
   routes.done();
   api.all("*", (c) => noApiAt(c.req.path));
   return api;
