@@ -45,33 +45,18 @@ export function ColumnChooser({
       label="Choose columns"
       onClose={onClose}
       footer={
-        <>
-          <span className="muted chooser-count">
-            {known.length - hiddenCount} of {known.length} shown
-          </span>
-          <button
-            type="button"
-            onClick={() =>
-              api.setColumnsVisible(
-                known.map((s) => s.colId),
-                true,
-              )
-            }
-            disabled={hiddenCount === 0}
-          >
-            Show all
-          </button>
-          <button
-            type="button"
-            onClick={onReset}
-            title="Order, widths, pins and shown columns as the table gives them"
-          >
-            Reset columns
-          </button>
-          <button type="button" className="primary" onClick={onClose}>
-            Done
-          </button>
-        </>
+        <ChooserFooter
+          shown={known.length - hiddenCount}
+          total={known.length}
+          onShowAll={() =>
+            api.setColumnsVisible(
+              known.map((s) => s.colId),
+              true,
+            )
+          }
+          onReset={onReset}
+          onClose={onClose}
+        />
       }
     >
       <input
@@ -97,6 +82,35 @@ export function ColumnChooser({
         {shown.length === 0 ? <li className="muted">No column name contains “{filter}”.</li> : null}
       </ul>
     </Modal>
+  );
+}
+
+function ChooserFooter(props: {
+  shown: number;
+  total: number;
+  onShowAll: () => void;
+  onReset: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      <span className="muted chooser-count">
+        {props.shown} of {props.total} shown
+      </span>
+      <button type="button" onClick={props.onShowAll} disabled={props.shown === props.total}>
+        Show all
+      </button>
+      <button
+        type="button"
+        onClick={props.onReset}
+        title="Order, widths, pins and shown columns as the table gives them"
+      >
+        Reset columns
+      </button>
+      <button type="button" className="primary" onClick={props.onClose}>
+        Done
+      </button>
+    </>
   );
 }
 

@@ -81,6 +81,22 @@ const ROW_SELECTION = {
 } as const;
 const SELECTION_COLUMN = { pinned: "left", width: 44, maxWidth: 44 } as const;
 
+/** The grid's options that never change. */
+const FIXED_OPTIONS = {
+  readOnlyEdit: true,
+  // New column definitions (a sort, a new page) keep the person's order, widths and pins.
+  maintainColumnOrder: true,
+  rowSelection: ROW_SELECTION,
+  selectionColumnDef: SELECTION_COLUMN,
+  stopEditingWhenCellsLoseFocus: true,
+  enableCellTextSelection: true,
+  ensureDomOrder: true,
+  rowBuffer: 20,
+  tooltipShowDelay: 400,
+  singleClickEdit: false,
+  undoRedoCellEditing: false,
+} as const;
+
 export function GridTable({
   columns,
   rows,
@@ -141,7 +157,7 @@ export function GridTable({
         rowData={rows}
         columnDefs={columnDefs}
         getRowId={(p: GetRowIdParams<GridRow>) => p.data.key}
-        readOnlyEdit
+        {...FIXED_OPTIONS}
         onCellEditRequest={(e) => {
           const col = e.colDef.colId;
           if (e.data && col) onEdit(e.data, col, e.newValue);
@@ -153,21 +169,10 @@ export function GridTable({
         onColumnResized={columnsChanged}
         onColumnPinned={columnsChanged}
         onColumnVisible={columnsChanged}
-        // New column definitions (a sort, a new page) keep the person's order, widths and pins.
-        maintainColumnOrder
-        rowSelection={ROW_SELECTION}
-        selectionColumnDef={SELECTION_COLUMN}
         onSelectionChanged={(e) => onSelectionChanged(e.api.getSelectedRows().map((r) => r.key))}
         getRowClass={(p) => rowClasses(p.data)}
-        stopEditingWhenCellsLoseFocus
-        enableCellTextSelection
-        ensureDomOrder
         // Tables of up to 80 columns render every header (readable, searchable); wider ones virtualize.
         suppressColumnVirtualisation={columns.length <= 80}
-        rowBuffer={20}
-        tooltipShowDelay={400}
-        singleClickEdit={false}
-        undoRedoCellEditing={false}
       />
     </div>
   );

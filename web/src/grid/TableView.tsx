@@ -112,8 +112,7 @@ function LoadedGrid({
   const exportDialog = useExportDialog(connectionId, table, request);
   useSaveShortcuts(focus.gridApi, edits.save, edits.addRow);
   const layout = useColumnLayout(connectionId, table, savedLayout);
-  const [choosing, setChoosing] = useState(false);
-  useChooserShortcut(() => setChoosing(true));
+  const chooser = useColumnChooser(focus, layout, columns);
 
   const drafts = useFilterDrafts(columns, (filters, rawQuery) =>
     page.apply({ filters, rawQuery, page: 1 }),
@@ -128,7 +127,7 @@ function LoadedGrid({
         onOpenInConsole={view.openInConsole}
         onCopyCurl={view.copyCurl}
         onExport={exportDialog.open}
-        onColumns={() => setChoosing(true)}
+        onColumns={chooser.open}
       />
       <FilterBar
         columns={columns}
@@ -162,14 +161,7 @@ function LoadedGrid({
       />
       {cellDialog.dialog}
       {exportDialog.dialog}
-      {choosing && focus.gridApi.current ? (
-        <ColumnChooser
-          api={focus.gridApi.current}
-          columns={columns}
-          onReset={() => focus.gridApi.current && layout.reset(focus.gridApi.current)}
-          onClose={() => setChoosing(false)}
-        />
-      ) : null}
+      {chooser.dialog}
     </div>
   );
 }
@@ -217,16 +209,30 @@ function PageGrid({
   );
 }
 
-/** Alt+K opens the column chooser (the page's other Alt shortcuts are views; this is the grid's). */
-function useChooserShortcut(open: () => void): void {
+/** The column chooser and whether it is open; Alt+K opens it (the page's other Alt keys are views). */
+function useColumnChooser(focus: GridFocus, layout: ColumnLayoutControl, columns: Column[]) {
+  const [choosing, setChoosing] = useState(false);
   useEffect(() => {
     const on = (e: KeyboardEvent) => {
       if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== "KeyK" || e.defaultPrevented) return;
       if (isModalOpen()) return;
       e.preventDefault();
-      open();
+      setChoosing(true);
     };
     window.addEventListener("keydown", on);
     return () => window.removeEventListener("keydown", on);
-  });
+  }, []);
+  const api = focus.gridApi.current;
+  return {
+    open: () => setChoosing(true),
+    dialog:
+      choosing && api ? (
+        <ColumnChooser
+          api={api}
+          columns={columns}
+          onReset={() => layout.reset(api)}
+          onClose={() => setChoosing(false)}
+        />
+      ) : null,
+  };
 }

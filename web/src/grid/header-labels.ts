@@ -20,7 +20,7 @@ export function headerLabels(names: readonly string[]): Map<string, string> {
     const tail = (p: string[], k: number) => p.slice(-k).join(".");
     // Longer until no other column ends the same way (a shorter name ending so counts too).
     while (
-      take < own.length - 1 &&
+      take < own.length &&
       parts.some((p, j) => j !== i && p.length >= take && tail(p, take) === tail(own, take))
     )
       take++;

@@ -10,6 +10,7 @@ import { secretGuard, sizeGuard } from "../guards.ts";
 import { bodyTooLarge, MAX_BODY_BYTES } from "../json-body.ts";
 import { errorResult, jsonResponse, toResponse } from "./answers.ts";
 import { apiRoutes, noApiAt } from "./handlers.ts";
+import { connectionUrlRoutes } from "./routes/connection-url.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { consoleRoutes } from "./routes/console.ts";
 import { consoleWorkspaceRoutes } from "./routes/console-workspace.ts";
@@ -37,6 +38,7 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
   );
   const routes = apiRoutes(api);
   connectionRoutes(routes, services);
+  connectionUrlRoutes(routes, services);
   tableRoutes(routes, services);
   consoleRoutes(routes, services);
   consoleWorkspaceRoutes(routes, services);
