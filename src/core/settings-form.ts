@@ -79,6 +79,12 @@ export interface SettingsForm {
   about?: string;
   /** The URL schemes a connection URL of this database starts with, and an example for help. */
   url?: { schemes: string[]; example: string };
+  /**
+   * Where an editor's new connection starts (e.g. a default install of the current version), over
+   * the fields' defaults, with a line on when to choose otherwise. The fields' `default`s stay what
+   * an omitted value means (command-line flags, saved files).
+   */
+  newConnection?: { settings: Record<string, SettingValue>; note?: string };
 }
 
 export type SecretName = keyof ConnectionSecrets;

@@ -23,6 +23,12 @@ describe("UI: connections", () => {
     await app?.close();
   });
 
+  /** SSL Mode Disabled and Auth None: a node with security off (the editor starts on a secured install). */
+  async function securityOff(): Promise<void> {
+    await page.getByLabel("SSL Mode").selectOption("disabled");
+    await page.getByLabel("Auth Method").selectOption("none");
+  }
+
   async function newElasticsearchConnection(): Promise<void> {
     await page.goto(app.url);
     await page.getByRole("heading", { name: "New connection" }).waitFor();
@@ -70,8 +76,10 @@ describe("UI: connections", () => {
 
   it("opens on the chooser and shows the editor's fields with their rules", async () => {
     await newElasticsearchConnection();
-    // SSL Mode starts on Disabled; port 9200; the API Key field only for API Key.
-    assert.equal(await page.getByLabel("SSL Mode").inputValue(), "disabled");
+    // A new connection starts on a default 8.x/9.x install (HTTPS, Verify Identity, the elastic
+    // user); port 9200; the API Key field only for API Key.
+    assert.equal(await page.getByLabel("SSL Mode").inputValue(), "verify-identity");
+    assert.equal(await page.getByLabel("Username").inputValue(), "elastic");
     assert.equal(await page.getByLabel("Port").inputValue(), "9200");
     assert.equal(await page.getByLabel("API Key").count(), 0);
     await page.getByLabel("Auth Method").selectOption({ label: "API Key" });
@@ -100,6 +108,7 @@ describe("UI: connections", () => {
     const es8 = node("es8");
     await page.getByLabel("Host").fill("127.0.0.1");
     await page.getByLabel("Port").fill(String(portOf(es8)));
+    await securityOff();
     const text = await test(/Connected to Elasticsearch/);
     assert.match(text, new RegExp(`Elasticsearch ${es8.version.replace(/\./g, "\\.")}`));
     await screenshot(page, "connections-test-ok");
@@ -109,6 +118,7 @@ describe("UI: connections", () => {
     await newElasticsearchConnection();
     await page.getByLabel("Host").fill("127.0.0.1");
     await page.getByLabel("Port").fill("19299");
+    await securityOff();
     const text = await test(/^Connection failed: /);
     assert.match(text, /Connection failed: /);
     assert.ok(text.split("\n").length >= 2, "the remedy is shown under the message");
@@ -150,7 +160,7 @@ describe("UI: connections", () => {
   it("saves a connection with a password shown as dots, then opens it on its indices", async () => {
     await newElasticsearchConnection();
     const secure = node("es8-secure");
-    await page.getByLabel("Name").fill("secure dev");
+    await page.getByLabel("Name", { exact: true }).fill("secure dev");
     await page.getByLabel("Host").fill("127.0.0.1");
     await page.getByLabel("Port").fill(String(portOf(secure)));
     await page.getByLabel("Auth Method").selectOption("basic");
@@ -174,9 +184,10 @@ describe("UI: connections", () => {
     // The second connection: the unsecured dev node with the sample data.
     await page.getByRole("button", { name: "New", exact: true }).click();
     await page.locator(".type-tile[data-type=elasticsearch]").click();
-    await page.getByLabel("Name").fill("dev");
+    await page.getByLabel("Name", { exact: true }).fill("dev");
     await page.getByLabel("Host").fill("127.0.0.1");
     await page.getByLabel("Port").fill(String(portOf(node("es8"))));
+    await securityOff();
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByRole("heading", { name: "Edit dev" }).waitFor();
     const list = page.getByTestId("connection-list");

@@ -33,7 +33,7 @@ export interface InstalledDriver {
   settingsForm(): SettingsForm;
   /** The settings a connection URL gives; undefined when the driver reads no URLs. */
   settingsFromUrl(url: URL): Record<string, unknown> | undefined;
-  /** A new connection's settings: the form's defaults. */
+  /** A new connection's settings in the editor: the form's defaults and its new-connection start. */
   newSettings(): Record<string, unknown>;
 }
 
@@ -54,7 +54,10 @@ function register(driver: PluginDriver): InstalledDriver {
     connect: (config, secrets) => driver.connect(config, secrets),
     settingsForm: () => driver.settingsForm?.() ?? EMPTY_FORM,
     settingsFromUrl: (url) => driver.settingsFromUrl?.(url),
-    newSettings: () => defaultSettings(driver.settingsForm?.() ?? EMPTY_FORM),
+    newSettings: () => {
+      const form = driver.settingsForm?.() ?? EMPTY_FORM;
+      return { ...defaultSettings(form), ...form.newConnection?.settings };
+    },
   };
   loaded.set(driver.type, installed);
   return installed;

@@ -20,6 +20,11 @@ const VERIFYING = ["verify-ca", "verify-identity"];
 export const ES_SETTINGS_FORM: SettingsForm = {
   about: "Elasticsearch 7.17, 8.x and 9.x, over its REST API",
   url: { schemes: ["http", "https"], example: "http://localhost:9200" },
+  // A default 8.x/9.x install has security on: HTTPS with its own CA, and the elastic user.
+  newConnection: {
+    settings: { auth: "basic", username: "elastic", sslMode: "verify-identity" },
+    note: "Set for a default 8.x or 9.x install: HTTPS and the elastic user (its password was printed at the first start; CA file: the install's config/certs/http_ca.crt). For 7.x, or a cluster with security turned off: SSL Mode Disabled and Auth Method None. Or paste the cluster's URL (https://elastic@host:9200) into Host.",
+  },
   fields: [
     {
       key: "host",
@@ -27,6 +32,7 @@ export const ES_SETTINGS_FORM: SettingsForm = {
       kind: "text",
       default: start.host,
       placeholder: "localhost",
+      hint: "Or paste the cluster's URL (https://elastic@host:9200): it fills the fields.",
       row: "endpoint",
       width: "grow",
       cli: {

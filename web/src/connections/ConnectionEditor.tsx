@@ -16,6 +16,7 @@ import { SettingsFields, type SettingsProps } from "./editor/SettingsFields.tsx"
 import { useConnectionDraft } from "./editor/useConnectionDraft.ts";
 import { type TestState, useConnectionTest } from "./editor/useConnectionTest.ts";
 import { useSettingsCheck } from "./editor/useSettingsCheck.ts";
+import { type PasteNote, useUrlPaste } from "./editor/useUrlPaste.ts";
 
 export function ConnectionEditor({
   type,
@@ -87,6 +88,7 @@ function EditorForm({
     existing,
   );
   const [advanced, setAdvanced] = useState(() => advancedInUse(form, existing));
+  const paste = useUrlPaste(form, setDraft);
   const fieldError = useSettingsCheck(form.type, draft.settings);
   const { test, runTest } = useConnectionTest(() => ({
     id: existing?.id,
@@ -118,6 +120,7 @@ function EditorForm({
     setSetting,
     setSecret,
     errorFor,
+    onPasteUrl: paste.onPasteUrl,
   };
 
   return (
@@ -134,6 +137,7 @@ function EditorForm({
         error={errorFor("Name")}
         onChange={(name) => setDraft((d) => ({ ...d, name }))}
       />
+      <PastedNote note={paste.note} />
       <SettingsFields fields={form.settings.fields} {...settingsProps} />
       <AdvancedPane
         form={form}
@@ -192,6 +196,11 @@ function EditorHeader({ form, existing }: { form: ConnectionForm; existing?: Con
         {form.settings.about ? (
           <p className="muted editor-versions">{form.settings.about}</p>
         ) : null}
+        {!existing && form.settings.newConnection?.note ? (
+          <p className="muted editor-start-note" data-testid="new-connection-note">
+            {form.settings.newConnection.note}
+          </p>
+        ) : null}
       </div>
       {existing ? (
         <button
@@ -203,6 +212,20 @@ function EditorHeader({ form, existing }: { form: ConnectionForm; existing?: Con
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** What a pasted URL filled in, or why it could not be read. */
+function PastedNote({ note }: { note: PasteNote | null }) {
+  if (!note) return null;
+  return (
+    <p
+      className={note.kind === "ok" ? "ok-note paste-note" : "error-note paste-note"}
+      role="status"
+      data-testid="paste-note"
+    >
+      {note.text}
+    </p>
   );
 }
 

@@ -3,13 +3,14 @@
  * Ctrl+Enter and Ctrl+Shift+Enter, the text kept per connection, and the request at the cursor.
  */
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { bracketMatching, syntaxHighlighting } from "@codemirror/language";
 import { type Diagnostic, linter, lintGutter } from "@codemirror/lint";
 import { EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 import { type RefObject, useEffect, useRef } from "react";
 import { seg, toApiError } from "../api/client.ts";
 import type { ParsedConsoleRequest } from "../api/types.ts";
+import { codeHighlightStyle } from "../ui/code-highlight.ts";
 import { consoleCompletion } from "./completion.ts";
 import { consoleLanguage } from "./console-language.ts";
 import { type CurlConverter, curlPaste } from "./curl-paste.ts";
@@ -137,7 +138,7 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
     bracketMatching(),
     consoleLanguage,
     curlPaste(hooks),
-    syntaxHighlighting(defaultHighlightStyle),
+    syntaxHighlighting(codeHighlightStyle),
     editorHabits(),
     consoleCompletion(`/connections/${seg(connectionId)}/console`),
     lintGutter(),

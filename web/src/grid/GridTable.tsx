@@ -21,18 +21,32 @@ import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
 import type { Column, Row, SortSpec } from "../api/types.ts";
 import { displayCell } from "./edits.ts";
+import { headerLabels } from "./header-labels.ts";
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
-const theme = themeQuartz.withParams({
-  fontFamily: "inherit",
-  fontSize: 13,
-  headerFontWeight: 600,
-  rowHeight: 30,
-  headerHeight: 34,
-  spacing: 6,
-  accentColor: "#2563eb",
-});
+/**
+ * Colours come from the page's CSS variables, so the grid follows the page's light or dark theme;
+ * the page also sets AG Grid's own mode (data-ag-theme-mode) for what has no variable of ours.
+ */
+const COLOURS = {
+  accentColor: "var(--accent)",
+  backgroundColor: "var(--panel)",
+  foregroundColor: "var(--text)",
+  borderColor: "var(--border)",
+  chromeBackgroundColor: "var(--panel-alt)",
+};
+const theme = themeQuartz
+  .withParams({
+    fontFamily: "inherit",
+    fontSize: 13,
+    headerFontWeight: 600,
+    rowHeight: 30,
+    headerHeight: 34,
+    spacing: 6,
+    ...COLOURS,
+  })
+  .withParams(COLOURS, "dark");
 
 /** A row as the grid shows it: a loaded row, or a new one not yet saved. */
 export interface GridRow {
@@ -67,6 +81,22 @@ const ROW_SELECTION = {
 } as const;
 const SELECTION_COLUMN = { pinned: "left", width: 44, maxWidth: 44 } as const;
 
+/** The grid's options that never change. */
+const FIXED_OPTIONS = {
+  readOnlyEdit: true,
+  // New column definitions (a sort, a new page) keep the person's order, widths and pins.
+  maintainColumnOrder: true,
+  rowSelection: ROW_SELECTION,
+  selectionColumnDef: SELECTION_COLUMN,
+  stopEditingWhenCellsLoseFocus: true,
+  enableCellTextSelection: true,
+  ensureDomOrder: true,
+  rowBuffer: 20,
+  tooltipShowDelay: 400,
+  singleClickEdit: false,
+  undoRedoCellEditing: false,
+} as const;
+
 export function GridTable({
   columns,
   rows,
@@ -78,6 +108,7 @@ export function GridTable({
   onSelectionChanged,
   onReady,
   onRowDataUpdated,
+  onColumnsChanged,
 }: {
   columns: Column[];
   rows: GridRow[];
@@ -92,11 +123,16 @@ export function GridTable({
   onReady?: (api: GridApi<GridRow>) => void;
   /** New rows reached the grid (a page loaded, an edit shown). */
   onRowDataUpdated?: (api: GridApi<GridRow>) => void;
+  /** A column was moved, resized, pinned, shown or hidden (by a drag, or through the API). */
+  onColumnsChanged?: (api: GridApi<GridRow>) => void;
 }) {
-  const columnDefs = useMemo<ColDef<GridRow>[]>(
-    () => columns.map((c) => columnDef(c, sort, editable, onExpand)),
-    [columns, sort, editable, onExpand],
-  );
+  const columnDefs = useMemo<ColDef<GridRow>[]>(() => {
+    const labels = headerLabels(columns.map((c) => c.name));
+    return columns.map((c) => columnDef(c, labels.get(c.name) ?? c.name, sort, editable, onExpand));
+  }, [columns, sort, editable, onExpand]);
+  const columnsChanged = (e: { api: GridApi<GridRow>; finished?: boolean }) => {
+    if (e.finished !== false) onColumnsChanged?.(e.api);
+  };
 
   const [api, setApi] = useState<GridApi<GridRow> | null>(null);
   return (
@@ -121,7 +157,7 @@ export function GridTable({
         rowData={rows}
         columnDefs={columnDefs}
         getRowId={(p: GetRowIdParams<GridRow>) => p.data.key}
-        readOnlyEdit
+        {...FIXED_OPTIONS}
         onCellEditRequest={(e) => {
           const col = e.colDef.colId;
           if (e.data && col) onEdit(e.data, col, e.newValue);
@@ -129,19 +165,14 @@ export function GridTable({
         onSortChanged={(e: SortChangedEvent<GridRow>) => {
           if (e.source === "uiColumnSorted") onSort(sortOf(e.api));
         }}
-        rowSelection={ROW_SELECTION}
-        selectionColumnDef={SELECTION_COLUMN}
+        onColumnMoved={columnsChanged}
+        onColumnResized={columnsChanged}
+        onColumnPinned={columnsChanged}
+        onColumnVisible={columnsChanged}
         onSelectionChanged={(e) => onSelectionChanged(e.api.getSelectedRows().map((r) => r.key))}
         getRowClass={(p) => rowClasses(p.data)}
-        stopEditingWhenCellsLoseFocus
-        enableCellTextSelection
-        ensureDomOrder
         // Tables of up to 80 columns render every header (readable, searchable); wider ones virtualize.
         suppressColumnVirtualisation={columns.length <= 80}
-        rowBuffer={20}
-        tooltipShowDelay={400}
-        singleClickEdit={false}
-        undoRedoCellEditing={false}
       />
     </div>
   );
@@ -150,6 +181,7 @@ export function GridTable({
 /** How the grid shows, sorts and edits one column. */
 function columnDef(
   c: Column,
+  label: string,
   sort: SortSpec[],
   editable: boolean,
   onExpand: (row: GridRow, column: string, fromKeyboard: boolean) => void,
@@ -159,7 +191,7 @@ function columnDef(
   const bool = c.type === "boolean" && c.kind !== "nested-leaf";
   return {
     colId: c.name,
-    headerName: c.name,
+    headerName: label,
     headerTooltip: headerTooltip(c),
     valueGetter: (p) => p.data?.cells[c.name] ?? null,
     valueFormatter: (p) => displayCell(p.value),
@@ -175,10 +207,10 @@ function columnDef(
     suppressKeyboardEvent: suppressOpenCellKey,
     cellClass: (p: CellClassParams<GridRow>) => cellClasses(p.data, c),
     headerClass: `col-kind-${c.kind}${c.editable ? "" : " col-readonly"}`,
-    minWidth: 90,
-    width:
+    minWidth: 60,
+    initialWidth:
       c.kind === "meta" ? (c.name === "_score" ? 90 : 170) : c.kind === "nested-parent" ? 260 : 160,
-    pinned: c.name === "_id" ? "left" : undefined,
+    initialPinned: c.name === "_id" ? "left" : undefined,
   };
 }
 
@@ -219,7 +251,7 @@ const NUMERIC = new Set([
 ]);
 
 function headerTooltip(c: Column): string {
-  const parts = [`${c.name}: ${c.type}`];
+  const parts = [`${c.name} (${c.type})`];
   if (c.kind === "nested-parent") parts.push("nested array, edited here as JSON");
   if (c.kind === "nested-leaf")
     parts.push(

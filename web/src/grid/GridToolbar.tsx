@@ -12,6 +12,7 @@ export function GridToolbar({
   onCopyCurl,
   onExport,
   onDetails,
+  onColumns,
 }: {
   table: string;
   edits: PendingEdits;
@@ -21,6 +22,7 @@ export function GridToolbar({
   onExport: () => void;
   /** Opens the index's page (details, actions). */
   onDetails: () => void;
+  onColumns: () => void;
 }) {
   const { pending, saving } = edits;
   const selectedCount = edits.selected.length;
@@ -35,6 +37,15 @@ export function GridToolbar({
       </button>
       <button type="button" className="small" onClick={onDetails} title="Details and actions">
         Index page
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={onColumns}
+        title="Choose, order and pin columns (Alt+K)"
+        aria-keyshortcuts="Alt+K"
+      >
+        Columns…
       </button>
       <span className="toolbar-sep" />
       <button

@@ -3,18 +3,22 @@
  * point in time), editing with Save/Discard, and the view as a console request, curl or an export.
  * Every rule is the app's: the browser sends the request and shows the answer.
  */
-import { useEffect } from "react";
-import { del, post, seg } from "../api/client.ts";
+import { useEffect, useState } from "react";
+import type { GridLayout } from "../../../src/core/grid-layout.ts";
+import { del, get, post, seg } from "../api/client.ts";
 import type { Column, GridOpened, SortSpec } from "../api/types.ts";
 import { navigate } from "../shell/route.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
+import { isModalOpen } from "../ui/modal.tsx";
+import { ColumnChooser } from "./ColumnChooser.tsx";
 import { FilterBar, useFilterDrafts } from "./FilterBar.tsx";
 import { type GridRow, GridTable } from "./GridTable.tsx";
 import { GridToolbar } from "./GridToolbar.tsx";
 import { PageNotes } from "./PageNotes.tsx";
 import { Pager } from "./Pager.tsx";
 import { SaveReport } from "./SaveReport.tsx";
+import { type ColumnLayoutControl, useColumnLayout } from "./useColumnLayout.ts";
 import { useCellDialog, useExportDialog } from "./useGridDialogs.tsx";
 import { type GridFocus, useGridFocus } from "./useGridFocus.ts";
 import { type PageLoader, usePageLoader } from "./usePageLoader.ts";
@@ -32,6 +36,15 @@ export function TableView({ connectionId, table }: { connectionId: string; table
         {},
         { signal },
       ),
+    [connectionId, table],
+  );
+  // The saved column layout is read before the grid shows, so it appears arranged at once.
+  const layout = useLoad(
+    (signal) =>
+      get<{ layout: GridLayout | null }>(
+        `/connections/${seg(connectionId)}/tables/${seg(table)}/layout`,
+        { signal },
+      ).catch(() => ({ layout: null })),
     [connectionId, table],
   );
   const gridId = opened.data?.gridId;
@@ -52,13 +65,20 @@ export function TableView({ connectionId, table }: { connectionId: string; table
         </ErrorNote>
       </div>
     );
-  if (!opened.data)
+  if (!opened.data || !layout.data)
     return (
       <div className="pad">
         <Loading active label={`Opening ${table}…`} />
       </div>
     );
-  return <LoadedGrid connectionId={connectionId} table={table} opened={opened.data} />;
+  return (
+    <LoadedGrid
+      connectionId={connectionId}
+      table={table}
+      opened={opened.data}
+      savedLayout={layout.data.layout}
+    />
+  );
 }
 
 /**
@@ -70,10 +90,12 @@ function LoadedGrid({
   connectionId,
   table,
   opened,
+  savedLayout,
 }: {
   connectionId: string;
   table: string;
   opened: GridOpened;
+  savedLayout: GridLayout | null;
 }) {
   const focus = useGridFocus();
   const page = usePageLoader(opened.gridId, focus.focusFirstCell);
@@ -90,6 +112,8 @@ function LoadedGrid({
   const cellDialog = useCellDialog(connectionId, focus, edits.onEdit);
   const exportDialog = useExportDialog(connectionId, table, request);
   useSaveShortcuts(focus.gridApi, edits.save, edits.addRow);
+  const layout = useColumnLayout(connectionId, table, savedLayout);
+  const chooser = useColumnChooser(focus, layout, columns);
 
   const drafts = useFilterDrafts(columns, (filters, rawQuery) =>
     page.apply({ filters, rawQuery, page: 1 }),
@@ -105,6 +129,7 @@ function LoadedGrid({
         onCopyCurl={view.copyCurl}
         onExport={exportDialog.open}
         onDetails={() => navigate({ screen: "data", connectionId, table, view: "index" })}
+        onColumns={chooser.open}
       />
       <FilterBar
         columns={columns}
@@ -126,6 +151,7 @@ function LoadedGrid({
         page={page}
         edits={edits}
         focus={focus}
+        layout={layout}
         onExpand={cellDialog.open}
       />
       <Pager
@@ -137,6 +163,7 @@ function LoadedGrid({
       />
       {cellDialog.dialog}
       {exportDialog.dialog}
+      {chooser.dialog}
     </div>
   );
 }
@@ -147,12 +174,14 @@ function PageGrid({
   page,
   edits,
   focus,
+  layout,
   onExpand,
 }: {
   columns: Column[];
   page: PageLoader;
   edits: PendingEdits;
   focus: GridFocus;
+  layout: ColumnLayoutControl;
   onExpand: (row: GridRow, column: string, fromKeyboard: boolean) => void;
 }) {
   return (
@@ -168,7 +197,9 @@ function PageGrid({
         onSelectionChanged={edits.setSelected}
         onReady={(api) => {
           focus.gridApi.current = api;
+          layout.restore(api);
         }}
+        onColumnsChanged={layout.changed}
         onRowDataUpdated={focus.onRowDataUpdated}
       />
       {page.loading ? (
@@ -178,4 +209,32 @@ function PageGrid({
       ) : null}
     </div>
   );
+}
+
+/** The column chooser and whether it is open; Alt+K opens it (the page's other Alt keys are views). */
+function useColumnChooser(focus: GridFocus, layout: ColumnLayoutControl, columns: Column[]) {
+  const [choosing, setChoosing] = useState(false);
+  useEffect(() => {
+    const on = (e: KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== "KeyK" || e.defaultPrevented) return;
+      if (isModalOpen()) return;
+      e.preventDefault();
+      setChoosing(true);
+    };
+    window.addEventListener("keydown", on);
+    return () => window.removeEventListener("keydown", on);
+  }, []);
+  const api = focus.gridApi.current;
+  return {
+    open: () => setChoosing(true),
+    dialog:
+      choosing && api ? (
+        <ColumnChooser
+          api={api}
+          columns={columns}
+          onReset={() => layout.reset(api)}
+          onClose={() => setChoosing(false)}
+        />
+      ) : null,
+  };
 }

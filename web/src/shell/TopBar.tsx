@@ -7,6 +7,7 @@ import type { ConnectionView } from "../api/types.ts";
 import { type Approvals, ApprovalsBadge } from "../settings/ApprovalPrompts.tsx";
 import { useLoad } from "../ui/loading.tsx";
 import { dataRoute, navigate, type Route } from "./route.ts";
+import { ThemeSwitch } from "./ThemeSwitch.tsx";
 import type { Reachability } from "./Workspace.tsx";
 
 export function TopBar({
@@ -64,6 +65,7 @@ export function TopBar({
       )}
       <div className="topbar-spacer" />
       <ApprovalsBadge approvals={approvals} />
+      <ThemeSwitch />
       <button
         type="button"
         className="tab help-button"

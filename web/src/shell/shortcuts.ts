@@ -16,6 +16,7 @@ export const SHORTCUTS: { where: string; list: Shortcut[] }[] = [
       { keys: ["Alt+E"], does: "Console" },
       { keys: ["Alt+O"], does: "Cluster overview: health, nodes, shards" },
       { keys: ["Alt+S"], does: "Settings" },
+      { keys: ["Alt+T"], does: "Theme: the next of System, Light, Dark" },
       { keys: ["?"], does: "This list of shortcuts" },
       { keys: ["Escape"], does: "Close a dialog; focus goes back where it was" },
     ],
@@ -40,6 +41,10 @@ export const SHORTCUTS: { where: string; list: Shortcut[] }[] = [
       { keys: ["Space"], does: "Select the row (for Delete rows)" },
       { keys: ["Ctrl+S"], does: "Save the pending edits" },
       { keys: ["Ctrl+Shift+N"], does: "Add a row" },
+      {
+        keys: ["Alt+K"],
+        does: "Columns: show, hide, order and pin them (Reset columns there too)",
+      },
     ],
   },
   {

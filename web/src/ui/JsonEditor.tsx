@@ -1,16 +1,12 @@
 /** A CodeMirror 6 JSON editor (highlighting, JSON syntax errors marked), editable or read-only. */
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { json, jsonParseLinter } from "@codemirror/lang-json";
-import {
-  bracketMatching,
-  defaultHighlightStyle,
-  foldGutter,
-  syntaxHighlighting,
-} from "@codemirror/language";
+import { bracketMatching, foldGutter, syntaxHighlighting } from "@codemirror/language";
 import { linter, lintGutter } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 import { useEffect, useRef } from "react";
+import { codeHighlightStyle } from "./code-highlight.ts";
 
 export function JsonEditor({
   value,
@@ -42,7 +38,7 @@ export function JsonEditor({
           history(),
           bracketMatching(),
           json(),
-          syntaxHighlighting(defaultHighlightStyle),
+          syntaxHighlighting(codeHighlightStyle),
           ...(readOnly
             ? [EditorState.readOnly.of(true)]
             : [linter(jsonParseLinter()), lintGutter()]),

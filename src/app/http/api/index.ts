@@ -11,12 +11,14 @@ import { bodyTooLarge, MAX_BODY_BYTES } from "../json-body.ts";
 import { errorResult, jsonResponse, toResponse } from "./answers.ts";
 import { apiRoutes, noApiAt } from "./handlers.ts";
 import { clusterRoutes } from "./routes/cluster.ts";
+import { connectionUrlRoutes } from "./routes/connection-url.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { consoleRoutes } from "./routes/console.ts";
 import { consoleWorkspaceRoutes } from "./routes/console-workspace.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { tableAdminRoutes } from "./routes/table-admin.ts";
 import { tableRoutes } from "./routes/tables.ts";
+import { uiPreferenceRoutes } from "./routes/ui-preferences.ts";
 import type { UiServices } from "./services.ts";
 
 export function createUiApi(services: UiServices, options: { secret: string }): Hono {
@@ -38,12 +40,14 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
   );
   const routes = apiRoutes(api);
   connectionRoutes(routes, services);
+  connectionUrlRoutes(routes, services);
   tableRoutes(routes, services);
   tableAdminRoutes(routes, services);
   consoleRoutes(routes, services);
   consoleWorkspaceRoutes(routes, services);
   settingsRoutes(routes, services);
   clusterRoutes(routes, services);
+  uiPreferenceRoutes(routes, services);
   routes.done();
   api.all("*", (c) => noApiAt(c.req.path));
   return api;

@@ -14,6 +14,8 @@ export interface SettingsProps {
   setSetting: (key: string, value: unknown) => void;
   setSecret: (key: string, value: string | undefined) => void;
   errorFor: (label: string) => FieldError;
+  /** Pasted text that is a connection URL fills the fields (true: the paste was taken). */
+  onPasteUrl?: (text: string) => boolean;
 }
 
 /** The fields (not Advanced ones) shown for the current values, row by row. */
@@ -84,6 +86,9 @@ function SettingInput({
           id={id}
           value={String(value ?? "")}
           onChange={(e) => props.setSetting(field.key, typedValue(field, e.target.value))}
+          onPaste={(e) => {
+            if (props.onPasteUrl?.(e.clipboardData.getData("text"))) e.preventDefault();
+          }}
           placeholder={field.placeholder}
           {...(field.kind === "number" ? { inputMode: "numeric" } : {})}
           autoComplete="off"

@@ -202,7 +202,7 @@ async function loadedDriver(app: UiServices, type: string): Promise<InstalledDri
   return installedDriver(type);
 }
 
-async function requireDriver(app: UiServices, type: string): Promise<InstalledDriver> {
+export async function requireDriver(app: UiServices, type: string): Promise<InstalledDriver> {
   const d = await loadedDriver(app, type);
   if (!d) throw errors.driverNotInstalled(type, type);
   return d;

@@ -1,0 +1,81 @@
+/**
+ * The page's colour theme: System (follows prefers-color-scheme, live), Light or Dark. The choice
+ * is kept by the app (GET/PUT /preferences), since the page's origin, and so its localStorage,
+ * changes with each run's port; localStorage only keeps a hint so a reload within a run starts in
+ * the right colours before the app answers. The effective theme goes on <html> as data-theme (the
+ * page's CSS variables) and data-ag-theme-mode (AG Grid's own colour scheme).
+ */
+import { useEffect, useSyncExternalStore } from "react";
+import {
+  THEME_CHOICES,
+  type ThemeChoice,
+  type UiPreferences,
+} from "../../../src/core/grid-layout.ts";
+import { get, put } from "../api/client.ts";
+
+const HINT_KEY = "quarry.theme";
+const systemDark = window.matchMedia("(prefers-color-scheme: dark)");
+const listeners = new Set<() => void>();
+
+let choice: ThemeChoice = readHint();
+
+function readHint(): ThemeChoice {
+  try {
+    const hint = localStorage.getItem(HINT_KEY);
+    return THEME_CHOICES.includes(hint as ThemeChoice) ? (hint as ThemeChoice) : "system";
+  } catch {
+    return "system";
+  }
+}
+
+/** The theme shown for a choice: System is the system's. */
+export function effectiveTheme(c: ThemeChoice = choice): "light" | "dark" {
+  return c === "system" ? (systemDark.matches ? "dark" : "light") : c;
+}
+
+function apply(): void {
+  const root = document.documentElement;
+  const theme = effectiveTheme();
+  root.dataset.theme = theme;
+  root.dataset.agThemeMode = theme;
+  root.dataset.themeChoice = choice;
+  for (const l of listeners) l();
+}
+
+function setLocal(c: ThemeChoice): void {
+  choice = c;
+  try {
+    localStorage.setItem(HINT_KEY, c);
+  } catch {
+    // storage turned off: the app's copy still holds it
+  }
+  apply();
+}
+
+apply();
+systemDark.addEventListener("change", apply);
+
+/** Chooses a theme now and keeps it in the app. */
+export function chooseTheme(c: ThemeChoice): Promise<unknown> {
+  setLocal(c);
+  return put<UiPreferences>("/preferences", { theme: c });
+}
+
+/** The theme chosen (re-renders on a change), after reading the app's kept choice once. */
+export function useThemeChoice(): ThemeChoice {
+  useEffect(() => {
+    get<UiPreferences>("/preferences").then(
+      (p) => {
+        if (p.theme !== choice) setLocal(p.theme);
+      },
+      () => {},
+    );
+  }, []);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => choice,
+  );
+}
