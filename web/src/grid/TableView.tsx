@@ -16,7 +16,7 @@ import { Pager } from "./Pager.tsx";
 import { SaveReport } from "./SaveReport.tsx";
 import { useCellDialog, useExportDialog } from "./useGridDialogs.tsx";
 import { type GridFocus, useGridFocus } from "./useGridFocus.ts";
-import { type PageLoader, usePageLoader } from "./usePageLoader.ts";
+import { FIRST_PAGE, type PageLoader, usePageLoader } from "./usePageLoader.ts";
 import { type PendingEdits, usePendingEdits } from "./usePendingEdits.ts";
 import { useSaveShortcuts } from "./useSaveShortcuts.ts";
 import { useViewAs } from "./useViewAs.ts";
@@ -28,7 +28,7 @@ export function TableView({ connectionId, table }: { connectionId: string; table
     (signal) =>
       post<GridOpened>(
         `/connections/${seg(connectionId)}/tables/${seg(table)}/grid`,
-        {},
+        { first: FIRST_PAGE },
         { signal },
       ),
     [connectionId, table],
@@ -75,7 +75,7 @@ function LoadedGrid({
   opened: GridOpened;
 }) {
   const focus = useGridFocus();
-  const page = usePageLoader(opened.gridId, focus.focusFirstCell);
+  const page = usePageLoader(opened.gridId, focus.focusFirstCell, opened.first);
   const { request, result } = page;
   const columns = result?.columns ?? opened.columns;
   const edits = usePendingEdits({
