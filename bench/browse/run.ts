@@ -62,8 +62,7 @@ async function openWithPage(app: BenchApp, first: { sort?: SortSpec[] }): Promis
     first: page,
   });
   const result =
-    opened.first ??
-    (await app.call<BrowseResult>("POST", `/grids/${opened.gridId}/browse`, page));
+    opened.first ?? (await app.call<BrowseResult>("POST", `/grids/${opened.gridId}/browse`, page));
   const ms = performance.now() - t0;
   check(result.rows.length, "quarry first page");
   await app.call("DELETE", `/grids/${opened.gridId}`);
@@ -159,14 +158,17 @@ for (const { label, goal, pairs } of results) {
   );
 }
 if (deep.length > 0) {
-  out.push("", `${"deeper pages (driver)".padEnd(w)}  ${"runs".padStart(5)}  ${"quarry ms".padStart(9)}  ${"bare ms".padStart(9)}  ratio`);
+  out.push(
+    "",
+    `${"deeper pages (driver)".padEnd(w)}  ${"runs".padStart(5)}  ${"quarry ms".padStart(9)}  ${"bare ms".padStart(9)}  ratio`,
+  );
   for (const r of deep)
     out.push(
       `${r.label.padEnd(w)}  ${String(r.runs).padStart(5)}  ${fmt(r.quarry)}  ${r.bare === null ? "        -" : fmt(r.bare)}  ${r.note ?? `${(r.quarry / (r.bare as number)).toFixed(2)}x`}`,
     );
 }
 out.push("");
-for (const { label, goal, pairs } of results.filter((r) => r.goal)) {
+for (const { label, pairs } of results.filter((r) => r.goal)) {
   const ratio = median(pairs.ratios);
   out.push(
     `goal: ${label.replace(/ \(.*/, "")} ≤ ${GOAL}x bare: ${ratio <= GOAL ? "PASS" : "FAIL"} (${ratio.toFixed(2)}x)`,

@@ -45,6 +45,12 @@ export class ColumnCache {
     return columns;
   }
 
+  /** The target's columns if held and fresh, without reading them. */
+  peek(target: string): Promise<Column[]> | undefined {
+    const held = this.#held.get(target);
+    return held && this.#now() - held.at < this.#ttlMs ? held.columns : undefined;
+  }
+
   /** Whether the target's columns are held (and fresh). */
   has(target: string): boolean {
     const held = this.#held.get(target);
