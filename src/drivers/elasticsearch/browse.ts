@@ -129,7 +129,9 @@ export class EsGridView implements GridView {
       body = await this.#search(plan, offset, pageSize, request.rawQuery, undefined);
     }
     let current = this.#columns ?? [];
-    if (this.#options.columns && unknownField(body.hits?.hits ?? [], current) !== undefined)
+    // Held columns may predate a field a hit holds; columns read for this page (`refresh`) do not.
+    const held = this.#options.columns && request.refresh !== true;
+    if (held && unknownField(body.hits?.hits ?? [], current) !== undefined)
       current = this.#columns = await this.#readColumns(true);
     const total = body.hits?.total;
     const partial = await this.#partial(body);
