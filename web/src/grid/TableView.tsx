@@ -57,7 +57,15 @@ export function TableView({ connectionId, table }: { connectionId: string; table
         <Loading active label={`Opening ${table}…`} />
       </div>
     );
-  return <LoadedGrid connectionId={connectionId} table={table} opened={opened.data} />;
+  // Keyed by the grid: another grid (a Retry) starts from its own first page.
+  return (
+    <LoadedGrid
+      key={opened.data.gridId}
+      connectionId={connectionId}
+      table={table}
+      opened={opened.data}
+    />
+  );
 }
 
 /**
