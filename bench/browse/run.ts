@@ -1,280 +1,193 @@
 /**
- * Browsing benchmark (issue 3): on a 1,000,000-document index, the time to the first page of 100
- * rows and to the pages at offsets 10,000, 100,000 and 500,000, through Quarry's `browse`, next to
- * the same HTTP requests sent bare to the node (undici, no Quarry code) in the same run. Prints
- * each as a ratio. The index is generated once and kept between runs (`bench-browse-1m`).
+ * Browsing benchmark on a 1,000,000-document index (`bench-browse-1m`, generated once and kept).
  *
- *   npm run bench:browse                 es8 from `npm run es:up` (or BENCH_ES_URL=http://host:port)
- *   npm run bench:browse -- --runs 7     repetitions per measurement (median shown)
+ * Goals: the grid's first page, as the UI gets it (the app's UI API over HTTP: open the grid with
+ * its first page, the answer parsed as the web client parses it), at most 1.2x a bare undici
+ * `_search` of the same page with the same body (JSON.parse'd), unsorted and sorted (a click on a
+ * date column's header in an open grid). The two sides are interleaved (measure.ts), at least 21
+ * pairs and on until the median ratio settles within 2%.
+ *
+ * Also, through the driver as before: pages at offsets 10,000, 100,000 and 500,000 next to the
+ * bare client's same requests, the next page of an open grid after a deep one, and the reference
+ * product's deep-paging approach.
+ *
+ *   npm run bench:browse                       es8 from `npm run es:up` (or BENCH_ES_URL=http://host:port)
+ *   npm run bench:browse -- --min 41           at least 41 pairs per goal
+ *   npm run bench:browse -- --skip-deep        the goals only
+ *   npm run bench:browse -- --skip-anchor      no reference walk
  */
 import { parseArgs } from "node:util";
-import { Pool } from "undici";
 import { readState } from "../../scripts/es/cluster.ts";
-import { browse, openGrid } from "../../src/drivers/elasticsearch/browse.ts";
-import { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
-import { ORDERS_MAPPING, order, orderId } from "../../test/support/datasets.ts";
-
-const INDEX = "bench-browse-1m";
-const DOCS = 1_000_000;
-const VERSION = 1;
-const PAGE = 100;
+import type { BrowseResult, SortSpec } from "../../src/core/grid.ts";
+import { type BenchApp, startBenchApp } from "./app.ts";
+import { Bare, ensureIndex, type Hits, INDEX, PAGE } from "./bare.ts";
+import { deepRows } from "./deep.ts";
+import { interleave, median, type Pairs } from "./measure.ts";
 
 const { values: args } = parseArgs({
-  options: { runs: { type: "string", default: "5" }, "skip-anchor": { type: "boolean" } },
+  options: {
+    min: { type: "string", default: "21" },
+    "deep-runs": { type: "string", default: "3" },
+    "skip-deep": { type: "boolean" },
+    "skip-anchor": { type: "boolean" },
+  },
 });
-const RUNS = Math.max(1, Number(args.runs));
+const MIN = Math.max(21, Number(args.min));
+const GOAL = 1.2;
 
 const url =
   process.env.BENCH_ES_URL ??
   readState()?.nodes.find((n) => n.name === "es8")?.url ??
   "http://127.0.0.1:19218";
 const { hostname, port } = new URL(url);
-const transport = new EsTransport(
-  {
-    host: hostname,
-    port: Number(port),
-    auth: "none",
-    sslMode: "disabled",
-    skipTlsVerify: false,
-  },
-  {},
-);
+const bare = new Bare(url);
+await ensureIndex(bare);
+const app = await startBenchApp({ host: hostname, port: Number(port) });
+const conn = app.connectionId;
 
-// ---- the bare client: undici and JSON, nothing of Quarry ----
-
-const pool = new Pool(url, { connections: 16 });
-
-async function bare<T = Record<string, unknown>>(
-  method: "GET" | "POST" | "DELETE" | "PUT",
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await pool.request({
-    method,
-    path,
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
-  return JSON.parse(text) as T;
+interface Opened {
+  gridId: string;
+  first?: BrowseResult;
 }
 
-interface Hits {
-  pit_id?: string;
-  hits?: { hits?: { sort?: unknown[] }[] };
+function check(n: number | undefined, what: string): void {
+  if (n !== PAGE) throw new Error(`${what}: ${n} rows instead of ${PAGE}`);
 }
 
-/** The page at `offset`, exactly as Quarry asks for it: from/size, or a PIT walk beyond 10,000. */
-async function barePage(offset: number): Promise<number> {
-  const page = { size: PAGE, track_total_hits: true, seq_no_primary_term: true };
-  if (offset + PAGE <= 10_000) {
-    const res = await bare<Hits>("POST", `/${INDEX}/_search`, {
-      ...page,
-      from: offset,
-      query: { match_all: {} },
-    });
-    return res.hits?.hits?.length ?? 0;
-  }
-  const { id } = await bare<{ id: string }>("POST", `/${INDEX}/_pit?keep_alive=2m`);
-  let pit = id;
-  const sort = [{ _shard_doc: { order: "asc" } }];
-  const lean = { _source: false, stored_fields: "_none_", track_total_hits: false };
-  const search = async (body: Record<string, unknown>, filter = "") => {
-    const res = await bare<Hits>("POST", `/_search${filter}`, {
-      ...body,
-      query: { match_all: {} },
-      sort,
-      pit: { id: pit, keep_alive: "2m" },
-    });
-    pit = res.pit_id ?? pit;
-    return res;
-  };
-  try {
-    const hop = await search(
-      { ...lean, from: 9_999, size: 1 },
-      "?filter_path=pit_id,hits.hits.sort",
-    );
-    let after = hop.hits?.hits?.[0]?.sort;
-    for (let at = 10_000; at < offset; at += 10_000) {
-      const res = await search(
-        { ...lean, size: Math.min(10_000, offset - at), search_after: after },
-        "?filter_path=pit_id,hits.hits.sort",
-      );
-      after = res.hits?.hits?.at(-1)?.sort;
-    }
-    const res = await search({ ...page, search_after: after });
-    return res.hits?.hits?.length ?? 0;
-  } finally {
-    await bare("DELETE", "/_pit", { id: pit });
-  }
+/**
+ * Opens a grid with its first page, as the UI does (older apps answer the grid alone: then page 1
+ * is asked for next). `apart` opens, then asks, as the UI did before.
+ */
+async function openWithPage(
+  app: BenchApp,
+  first: { sort?: SortSpec[] },
+  apart = false,
+): Promise<number> {
+  const t0 = performance.now();
+  const page = { page: 1, pageSize: PAGE, ...first };
+  const opened = await app.call<Opened>(
+    "POST",
+    `/connections/${conn}/tables/${INDEX}/grid`,
+    apart ? {} : { first: page },
+  );
+  const result =
+    opened.first ?? (await app.call<BrowseResult>("POST", `/grids/${opened.gridId}/browse`, page));
+  const ms = performance.now() - t0;
+  check(result.rows.length, "quarry first page");
+  await app.call("DELETE", `/grids/${opened.gridId}`);
+  return ms;
 }
 
-/** The deep-paging approach of the reference product: a PIT walk in batches of 1,000 with _source. */
-async function anchorStylePage(offset: number): Promise<number> {
-  const { id } = await bare<{ id: string }>("POST", `/${INDEX}/_pit?keep_alive=1m`);
-  let pit = id;
-  let after: unknown[] | undefined;
-  let seen = 0;
-  let rows = 0;
-  try {
-    while (rows < PAGE) {
-      const res = await bare<Hits>("POST", "/_search", {
-        size: 1000,
-        pit: { id: pit, keep_alive: "1m" },
-        sort: [{ _shard_doc: "asc" }],
-        ...(after ? { search_after: after } : {}),
-      });
-      pit = res.pit_id ?? pit;
-      const hits = res.hits?.hits ?? [];
-      if (hits.length === 0) break;
-      for (const _ of hits) {
-        if (seen >= offset && rows < PAGE) rows++;
-        seen++;
-      }
-      after = hits.at(-1)?.sort;
-    }
-    return rows;
-  } finally {
-    await bare("DELETE", "/_pit", { id: pit });
-  }
-}
-
-// ---- the data set, generated once ----
-
-async function ensureIndex(): Promise<void> {
-  const head = await transport.request<Record<string, { mappings?: { _meta?: { v?: number } } }>>({
-    method: "GET",
-    path: `/${INDEX}/_mapping`,
-  });
-  if (head.status === 200 && head.body[INDEX]?.mappings?._meta?.v === VERSION) {
-    const { count } = await bare<{ count: number }>("GET", `/${INDEX}/_count`);
-    if (count === DOCS) return;
-  }
-  process.stderr.write(`generating ${DOCS.toLocaleString("en-US")} documents into ${INDEX}…\n`);
-  await transport.request({ method: "DELETE", path: `/${INDEX}` });
-  await bare("PUT", `/${INDEX}`, {
-    settings: { number_of_shards: 2, number_of_replicas: 0, refresh_interval: "-1" },
-    mappings: { ...ORDERS_MAPPING, _meta: { v: VERSION } },
-  });
-  const started = Date.now();
-  const BATCH = 5_000;
-  let next = 0;
-  const worker = async () => {
-    while (next < DOCS) {
-      const from = next;
-      next += BATCH;
-      const lines: string[] = [];
-      for (let i = from; i < Math.min(from + BATCH, DOCS); i++) {
-        lines.push(JSON.stringify({ index: { _id: orderId(i) } }), JSON.stringify(order(i)));
-      }
-      const res = await pool.request({
-        method: "POST",
-        path: `/${INDEX}/_bulk`,
-        headers: { "content-type": "application/x-ndjson" },
-        body: `${lines.join("\n")}\n`,
-      });
-      const body = JSON.parse(await res.body.text()) as { errors?: boolean };
-      if (res.statusCode !== 200 || body.errors) throw new Error(`bulk failed at ${from}`);
-      if ((from / BATCH) % 20 === 0) process.stderr.write(`  ${from.toLocaleString("en-US")}\n`);
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  await bare("PUT", `/${INDEX}/_settings`, { index: { refresh_interval: "1s" } });
-  await bare("POST", `/${INDEX}/_refresh`);
-  await bare("POST", `/${INDEX}/_forcemerge?max_num_segments=1`);
-  process.stderr.write(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-}
-
-// ---- measuring ----
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
+async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
 }
 
-async function median(fn: () => Promise<unknown>, runs = RUNS): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(await time(fn));
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
-function check(n: number, what: string): void {
-  if (n !== PAGE) throw new Error(`${what}: ${n} rows instead of ${PAGE}`);
-}
-
-const rows: [string, number, number | null, string][] = [];
-
-async function compare(label: string, offset: number, runs = RUNS): Promise<void> {
-  const page = offset / PAGE + 1;
-  // Interleaved, so both sides see the same cluster state and caches.
-  const q: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    q.push(
-      await time(async () =>
-        check((await browse(transport, INDEX, { page, pageSize: PAGE })).rows.length, label),
-      ),
-    );
-    b.push(await time(async () => check(await barePage(offset), `bare ${label}`)));
-  }
-  const med = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-  rows.push([label, med(q), med(b), ""]);
-}
-
-await ensureIndex();
-// Warm both paths (connections, caches) before measuring.
-await browse(transport, INDEX, { page: 1 });
-await barePage(0);
-await browse(transport, INDEX, { page: 1001 });
-await barePage(100_000);
-
-await compare("first page (offset 0)", 0);
-await compare("offset 10,000", 10_000);
-await compare("offset 100,000", 100_000);
-await compare("offset 500,000", 500_000, Math.max(1, Math.min(RUNS, 3)));
-
-// An open grid remembers where pages start: the next page after a deep one is one request.
-{
-  const grid = openGrid(transport, INDEX);
-  await grid.browse({ page: 5001, pageSize: PAGE });
-  let page = 5001;
-  const q = await median(async () => {
-    page++;
-    check((await grid.browse({ page, pageSize: PAGE })).rows.length, "open grid next page");
-  });
-  await grid.close();
-  rows.push(["open grid, next page after offset 500,000", q, null, "one search_after request"]);
-}
-
-if (!args["skip-anchor"]) {
-  for (const offset of [10_000, 100_000]) {
-    const t = await median(async () => check(await anchorStylePage(offset), "anchor"), 1);
-    const q = rows.find((r) => r[0] === `offset ${offset.toLocaleString("en-US")}`)![1];
-    rows.push([
-      `anchor-style walk to offset ${offset.toLocaleString("en-US")} (1,000 per batch, with _source)`,
-      t,
-      null,
-      `Quarry is ${(t / q).toFixed(1)}x faster`,
-    ]);
-  }
-}
-
-const pad = (s: string, n: number) => s.padEnd(n);
-const w = Math.max(...rows.map((r) => r[0].length));
-process.stdout.write(
-  `\nbrowse benchmark: ${INDEX} (${DOCS.toLocaleString("en-US")} docs, 2 shards) on ${url}, page size ${PAGE}, median of ${RUNS}\n\n`,
+const SORT: SortSpec[] = [{ column: "created_at", direction: "desc" }];
+const unsortedBody = {
+  from: 0,
+  size: PAGE,
+  query: { match_all: {} },
+  track_total_hits: true,
+  seq_no_primary_term: true,
+};
+// The sorted body as Quarry compiles it (the view as a request), plus the row versions it reads.
+const sortGrid = await app.call<Opened>("POST", `/connections/${conn}/tables/${INDEX}/grid`, {});
+const asRequest = await app.call<{ request: { body: Record<string, unknown> } }>(
+  "POST",
+  `/grids/${sortGrid.gridId}/as-request`,
+  { page: 1, pageSize: PAGE, sort: SORT },
 );
-process.stdout.write(
-  `${pad("request", w)}  ${"quarry ms".padStart(10)}  ${"bare ms".padStart(10)}  ratio\n`,
-);
-for (const [label, q, b, note] of rows) {
-  const ratio = b === null ? note : `${(q / b).toFixed(2)}x`;
-  process.stdout.write(
-    `${pad(label, w)}  ${q.toFixed(1).padStart(10)}  ${(b === null ? "-" : b.toFixed(1)).padStart(10)}  ${ratio}\n`,
+const sortedBody = { ...asRequest.request.body, seq_no_primary_term: true };
+const bareSearch = (body: unknown) => async () => {
+  const res = await bare.call<Hits>("POST", `/${INDEX}/_search`, body);
+  check(res.hits?.hits?.length, "bare search");
+};
+
+const sides = {
+  unsorted: {
+    quarry: () => openWithPage(app, {}),
+    bare: () => timed(bareSearch(unsortedBody)),
+  },
+  sorted: {
+    quarry: () =>
+      timed(async () => {
+        const r = await app.call<BrowseResult>("POST", `/grids/${sortGrid.gridId}/browse`, {
+          page: 1,
+          pageSize: PAGE,
+          sort: SORT,
+        });
+        check(r.rows.length, "quarry sorted page");
+      }),
+    bare: () => timed(bareSearch(sortedBody)),
+  },
+  apart: {
+    quarry: () => openWithPage(app, {}, true),
+    bare: () => timed(bareSearch(unsortedBody)),
+  },
+  openSorted: {
+    quarry: () => openWithPage(app, { sort: SORT }),
+    bare: () => timed(bareSearch(sortedBody)),
+  },
+};
+
+// Warm both sides (connections, the plugin's code, the node's caches); not measured.
+for (let i = 0; i < 5; i++)
+  for (const s of Object.values(sides)) {
+    await s.quarry();
+    await s.bare();
+  }
+
+const results: { label: string; goal: boolean; pairs: Pairs }[] = [];
+const measure = async (label: string, side: keyof typeof sides, goal: boolean) => {
+  process.stderr.write(`measuring ${label}…\n`);
+  const s = sides[side];
+  results.push({ label, goal, pairs: await interleave(s.quarry, s.bare, { min: MIN }) });
+};
+await measure("first page unsorted (open grid + page 1)", "unsorted", true);
+await measure("first page sorted (sort an open grid by created_at)", "sorted", true);
+await measure("grid opened on a sorted first page", "openSorted", false);
+await measure("grid opened, then page 1 asked (the UI before)", "apart", false);
+await app.call("DELETE", `/grids/${sortGrid.gridId}`);
+
+const deep = args["skip-deep"]
+  ? []
+  : await deepRows(url, bare, Number(args["deep-runs"]), !args["skip-anchor"]);
+
+const fmt = (n: number) => n.toFixed(1).padStart(9);
+const w = Math.max(...results.map((r) => r.label.length), ...deep.map((r) => r.label.length));
+const out: string[] = [
+  "",
+  `browse benchmark: ${INDEX} (1,000,000 docs, 2 shards) on ${url}, page size ${PAGE}`,
+  "quarry = the app's UI API over HTTP; bare = undici _search, same body, JSON.parse",
+  "",
+  `${"first page".padEnd(w)}  ${"pairs".padStart(5)}  ${"quarry ms".padStart(9)}  ${"bare ms".padStart(9)}  ratio (median of pairs)`,
+];
+for (const { label, goal, pairs } of results) {
+  const ratio = median(pairs.ratios);
+  const verdict = goal ? (ratio <= GOAL ? "  PASS" : "  FAIL") : "  (information)";
+  out.push(
+    `${label.padEnd(w)}  ${String(pairs.ratios.length).padStart(5)}  ${fmt(median(pairs.a))}  ${fmt(median(pairs.b))}  ${ratio.toFixed(2)}x${verdict}`,
   );
 }
-await transport.close();
-await pool.close();
+if (deep.length > 0) {
+  out.push(
+    "",
+    `${"deeper pages (driver)".padEnd(w)}  ${"runs".padStart(5)}  ${"quarry ms".padStart(9)}  ${"bare ms".padStart(9)}  ratio`,
+  );
+  for (const r of deep)
+    out.push(
+      `${r.label.padEnd(w)}  ${String(r.runs).padStart(5)}  ${fmt(r.quarry)}  ${r.bare === null ? "        -" : fmt(r.bare)}  ${r.note ?? `${(r.quarry / (r.bare as number)).toFixed(2)}x`}`,
+    );
+}
+out.push("");
+for (const { label, pairs } of results.filter((r) => r.goal)) {
+  const ratio = median(pairs.ratios);
+  out.push(
+    `goal: ${label.replace(/ \(.*/, "")} ≤ ${GOAL}x bare: ${ratio <= GOAL ? "PASS" : "FAIL"} (${ratio.toFixed(2)}x)`,
+  );
+}
+process.stdout.write(`${out.join("\n")}\n`);
+await app.close();
+await bare.close();

@@ -481,11 +481,17 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       await spinner(page, "Loading indices…").waitFor({ state: "detached" });
       await undo();
 
-      undo = await delayApi(page, "**/api/grids/*/browse", 800);
+      // The first page comes with the opened grid; a page asked for later shows its own spinner.
       await open(`#/c/${connectionId}/data/${index}`);
-      await spinner(page, "Loading documents…").waitFor();
       await gridTotal(DOCS.length);
+      undo = await delayApi(page, "**/api/grids/*/browse", 800);
+      await page
+        .locator(".data-view")
+        .getByRole("button", { name: "Refresh", exact: true })
+        .click();
+      await spinner(page, "Loading documents…").waitFor();
       await spinner(page, "Loading documents…").waitFor({ state: "detached" });
+      await gridTotal(DOCS.length);
       await undo();
 
       await open(`#/c/${connectionId}/console`);

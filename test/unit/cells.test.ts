@@ -122,6 +122,30 @@ describe("hitToRow", () => {
     );
     assert.equal(r.cells["customer.address.city"], "Oslo");
     assert.equal(valueAt({ "a.b.c": 1 }, ["a", "b", "c"]), 1);
+    assert.equal(valueAt({ "a.b": { c: 2 }, a: { b: { c: 3 } } }, ["a", "b", "c"]), 2);
+    assert.equal(valueAt({ a: { "b.c": 4 } }, ["a", "b", "c"]), 4);
+    assert.deepEqual(valueAt({ a: [{ "b.c": 5 }, { b: { c: 6 } }, {}] }, ["a", "b", "c"]), [
+      5,
+      6,
+      null,
+    ]);
+    assert.equal(valueAt(7, []), 7);
+  });
+
+  it("shapes many hits with one column set the same as one at a time", () => {
+    const hits = [
+      { _index: "t", _id: "1", _source: { name: "a", customer: { address: { city: "Oslo" } } } },
+      {
+        _index: "t",
+        _id: "2",
+        _source: { "customer.address.city": "Rome", items: [{ sku: "x" }] },
+      },
+    ];
+    const shared = hits.map((h) => hitToRow(h, columns));
+    const apart = hits.map((h) => hitToRow(h, [...columns]));
+    assert.deepEqual(shared, apart);
+    assert.equal(shared[1]?.cells["customer.address.city"], "Rome");
+    assert.equal(shared[1]?.cells["items.sku"], '["x"]');
   });
 });
 

@@ -34,6 +34,26 @@ describe("ColumnCache", () => {
     assert.equal(reads, 3);
   });
 
+  it("peek gives the held columns without reading, and nothing once stale, forgotten or cleared", async () => {
+    let now = 0;
+    let reads = 0;
+    const cache = new ColumnCache(1000, () => now);
+    const read = async () => [col(`f${++reads}`)];
+    assert.equal(cache.peek("t"), undefined, "nothing held yet");
+    await cache.get("t", read);
+    assert.deepEqual(await cache.peek("t"), [col("f1")]);
+    assert.equal(reads, 1, "peek never reads");
+    now = 1000;
+    assert.equal(cache.peek("t"), undefined, "stale after the time");
+    await cache.get("t", read);
+    cache.forget("t");
+    assert.equal(cache.peek("t"), undefined, "forgotten");
+    await cache.get("t", read);
+    cache.clear();
+    assert.equal(cache.peek("t"), undefined, "cleared");
+    assert.equal(reads, 3);
+  });
+
   it("holds each target apart; forget and clear drop them", async () => {
     let reads = 0;
     const cache = new ColumnCache(60_000, () => 0);

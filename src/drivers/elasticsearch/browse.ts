@@ -9,30 +9,25 @@
  * all its pages (those within the window too) read that same snapshot, until the query or sort
  * changes or the request asks for `refresh`.
  */
-import type { ConsoleRequest } from "../../core/console.ts";
 import type { GridView } from "../../core/driver.ts";
-import { errors } from "../../core/errors.ts";
 import {
   type BrowseRequest,
   type BrowseResult,
   type Column,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
   type PartialResult,
   RESULT_WINDOW,
 } from "../../core/grid.ts";
+import { needsColumns, type Plan, pageOf, pitSort, planHolds, planOf } from "./browse-plan.ts";
 import { hitToRow } from "./cells.ts";
 import { unknownField } from "./column-cache.ts";
 import type { ColumnsOf } from "./console.ts";
 import { esErrors } from "./error-catalog.ts";
-import { compileFilters } from "./filters.ts";
 import { describeTable } from "./mapping.ts";
 import { nodeNames } from "./nodes.ts";
 import { Cursors, cursorAt, PointInTime, PointInTimeExpired, type SearchBody } from "./paging.ts";
 import type { EsBrowseResult } from "./row-version.ts";
-import { indexPath, isResultWindowError, pathSegment, searchError } from "./search-errors.ts";
+import { indexPath, isResultWindowError, searchError } from "./search-errors.ts";
 import { failureNodeIds, partialResult } from "./shard-failures.ts";
-import { compileSort } from "./sort.ts";
 import type { EsTransport } from "./transport.ts";
 
 export interface GridOptions {
@@ -41,8 +36,17 @@ export interface GridOptions {
   /** How often an idle open grid renews its point in time (default every 60 s). */
   heartbeatMs?: number;
   /** The session's held columns (column-cache.ts); without them the mapping is read here. */
-  columns?: { of: ColumnsOf; forget(table: string): void };
+  columns?: HeldColumns;
 }
+
+export interface HeldColumns {
+  of: ColumnsOf;
+  forget(table: string): void;
+  /** The columns held for the table, without reading them (undefined when none are held). */
+  peek?(table: string): Promise<Column[]> | undefined;
+}
+
+export { viewAsRequest } from "./browse-plan.ts";
 
 /** One page, opening a point in time for this call only when the page lies past the window. */
 export async function browse(
@@ -66,36 +70,6 @@ export function openGrid(
   options: GridOptions = {},
 ): EsGridView {
   return new EsGridView(transport, table, options);
-}
-
-interface Plan {
-  query: Record<string, unknown>;
-  sort: Record<string, unknown>[];
-  /** Whether the query scores rows (the Raw SQL text); filters alone give every row one score. */
-  scored: boolean;
-  dropped: BrowseResult["droppedSort"];
-  key: string;
-}
-
-/**
- * Pure: the search a grid view runs, as a console request ("Open in console", "Copy as curl"):
- * the same filters, sort and page as `browse` within the result window.
- */
-export function viewAsRequest(
-  columns: Column[],
-  table: string,
-  request: BrowseRequest,
-): ConsoleRequest {
-  const { page, pageSize } = pageOf(request);
-  const body: Record<string, unknown> = {
-    query: compileFilters(columns, request.filters, request.rawQuery, table),
-    track_total_hits: true,
-    from: request.offset ?? (page - 1) * pageSize,
-    size: pageSize,
-  };
-  const sort = compileSort(columns, request.sort, table).sort;
-  if (sort.length) body.sort = sort;
-  return { method: "POST", path: `/${pathSegment(table)}/_search`, body };
 }
 
 export class EsGridView implements GridView {
@@ -141,41 +115,30 @@ export class EsGridView implements GridView {
       this.#columns = undefined;
     }
     const offset = request.offset ?? (page - 1) * pageSize;
-    // Without filters or sort, the search need not wait for the mapping: both go at once.
-    let columnsLater: Promise<Column[]> | undefined;
-    if (!this.#columns) {
-      columnsLater = this.#readColumns(request.refresh === true);
-      // Awaited below; until then a failure must not count as unobserved.
-      columnsLater.catch(() => undefined);
-      if ((request.filters?.length ?? 0) > 0 || (request.sort?.length ?? 0) > 0) {
-        this.#columns = await columnsLater;
-        columnsLater = undefined;
-      }
-    }
-    const plan = await this.#plan(this.#columns ?? [], request).catch(async (e: unknown) => {
-      // Columns the session held may predate a new field: read them again, once.
-      if (!this.#columns || !this.#options.columns) throw e;
-      this.#columns = await this.#readColumns(true);
-      return this.#plan(this.#columns, request);
-    });
-    if (plan.key !== this.#key) {
-      await this.#dropPit();
-      this.#cursors.clear();
-      this.#key = plan.key;
-    }
+    const { columns, later, guessed } = await this.#earlyColumns(request);
+    let plan = await this.#planWith(columns, request, later, guessed);
+    if (plan.key !== this.#key) await this.#restart(plan.key);
 
     const paging: BrowseResult["paging"] =
       offset + pageSize > RESULT_WINDOW ? "search-after" : "from-size";
-    const body = await this.#search(plan, offset, pageSize, request.rawQuery, columnsLater);
-    let columns = this.#columns ?? [];
-    if (this.#options.columns && unknownField(body.hits?.hits ?? [], columns) !== undefined)
-      columns = this.#columns = await this.#readColumns(true);
+    let body = await this.#search(plan, offset, pageSize, request.rawQuery, plan.early);
+    if (plan.early && plan.guessed && !planHolds(plan, this.#columns ?? [], request, this.table)) {
+      // The held columns were stale for this filter or sort: search again with those just read.
+      plan = await this.#planWith(this.#columns, request, undefined, false);
+      await this.#restart(plan.key);
+      body = await this.#search(plan, offset, pageSize, request.rawQuery, undefined);
+    }
+    let current = this.#columns ?? [];
+    // Held columns may predate a field a hit holds; columns read for this page (`refresh`) do not.
+    const held = this.#options.columns && request.refresh !== true;
+    if (held && unknownField(body.hits?.hits ?? [], current) !== undefined)
+      current = this.#columns = await this.#readColumns(true);
     const total = body.hits?.total;
     const partial = await this.#partial(body);
     return {
       table: this.table,
-      columns,
-      rows: (body.hits?.hits ?? []).map((h) => hitToRow(h, columns)),
+      columns: current,
+      rows: (body.hits?.hits ?? []).map((h) => hitToRow(h, current)),
       total: typeof total === "number" ? total : (total?.value ?? 0),
       page,
       pageSize,
@@ -183,6 +146,58 @@ export class EsGridView implements GridView {
       paging,
       ...(partial ? { partial } : {}),
     };
+  }
+
+  /**
+   * The columns to plan with before the search goes out. Without filters or sort any do, and the
+   * mapping is read beside the search (`later`). With them, a fresh read (`refresh`) plans with
+   * the session's held columns, if any, and checks them against the read once it is in
+   * (`guessed`); otherwise the columns are read first.
+   */
+  async #earlyColumns(request: BrowseRequest): Promise<{
+    columns: Column[] | undefined;
+    later?: Promise<Column[]>;
+    guessed: boolean;
+  }> {
+    if (this.#columns) return { columns: this.#columns, guessed: false };
+    const needed = needsColumns(request);
+    // Taken before the read below replaces what the session holds.
+    const held = needed && request.refresh ? this.#options.columns?.peek?.(this.table) : undefined;
+    const later = this.#readColumns(request.refresh === true);
+    // Awaited later; until then a failure must not count as unobserved.
+    later.catch(() => undefined);
+    if (!needed) return { columns: undefined, later, guessed: false };
+    const guess = held ? await held.catch(() => undefined) : undefined;
+    if (guess) return { columns: guess, later, guessed: true };
+    this.#columns = await later;
+    return { columns: this.#columns, guessed: false };
+  }
+
+  /** The plan, and the columns read beside the search it carries along (`early`). */
+  async #planWith(
+    columns: Column[] | undefined,
+    request: BrowseRequest,
+    later: Promise<Column[]> | undefined,
+    guessed: boolean,
+  ): Promise<Plan & { early?: Promise<Column[]>; guessed: boolean }> {
+    try {
+      return { ...planOf(columns ?? [], request, this.table), early: later, guessed };
+    } catch (e) {
+      // Held columns may predate a new field: plan with the read under way, or read again, once.
+      if (guessed && later) {
+        this.#columns = await later;
+        return { ...planOf(this.#columns, request, this.table), guessed: false };
+      }
+      if (!this.#columns || !this.#options.columns) throw e;
+      this.#columns = await this.#readColumns(true);
+      return { ...planOf(this.#columns, request, this.table), guessed: false };
+    }
+  }
+
+  async #restart(key: string): Promise<void> {
+    await this.#dropPit();
+    this.#cursors.clear();
+    this.#key = key;
   }
 
   /** The page's search (and the columns read beside it); a refused search forgets held columns. */
@@ -221,13 +236,6 @@ export class EsGridView implements GridView {
     const names =
       failureNodeIds(body._shards).length > 0 ? await nodeNames(this.#transport) : undefined;
     return partialResult(body, names);
-  }
-
-  async #plan(columns: Column[], request: BrowseRequest): Promise<Plan> {
-    const query = compileFilters(columns, request.filters, request.rawQuery, this.table);
-    const { sort, dropped } = compileSort(columns, request.sort, this.table);
-    const scored = Boolean(request.rawQuery?.trim());
-    return { query, sort, dropped, scored, key: JSON.stringify({ query, sort }) };
   }
 
   async #plainSearch(
@@ -351,42 +359,4 @@ class WindowRefusal extends Error {
     super("result window too small");
     this.body = body;
   }
-}
-
-/**
- * The point-in-time order, equal to the from/size order: the sort (or relevance when the query
- * scores), then shard, then document. Without a sort or a score every row ties, and `_shard_doc`
- * alone is that order, one that lets shards skip straight to a far `search_after`.
- */
-function pitSort(plan: Plan): Record<string, unknown>[] {
-  const tiebreak = { _shard_doc: { order: "asc" } };
-  if (plan.sort.length > 0) return [...plan.sort, tiebreak];
-  return plan.scored ? [{ _score: { order: "desc" } }, tiebreak] : [tiebreak];
-}
-
-function pageOf(request: BrowseRequest): { page: number; pageSize: number } {
-  const page = request.page ?? 1;
-  const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isSafeInteger(page) || page < 1) {
-    throw errors.badPaging(
-      `page ${page} is not a whole number of 1 or more`,
-      "Pages count from 1.",
-    );
-  }
-  if (!Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-    throw errors.badPaging(
-      `page size ${pageSize} is not a whole number from 1 to ${MAX_PAGE_SIZE}`,
-      `Choose a page size from 1 to ${MAX_PAGE_SIZE}.`,
-    );
-  }
-  if (request.offset !== undefined) {
-    if (!Number.isSafeInteger(request.offset) || request.offset < 0)
-      throw errors.badPaging(
-        `offset ${request.offset} is not a whole number of 0 or more`,
-        "Start from row 0 or a later row.",
-      );
-    // The page the first row falls on, as the answer reports it.
-    return { page: Math.floor(request.offset / pageSize) + 1, pageSize };
-  }
-  return { page, pageSize };
 }

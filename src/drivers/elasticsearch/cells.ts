@@ -46,26 +46,74 @@ export function hitToRow(
     cut: [],
   };
   const source = hit._source ?? {};
-  for (const column of columns) {
+  for (const reader of readersOf(columns)) {
+    const name = reader.name;
     let value: unknown;
-    if (column.kind === "meta") value = metaValue(hit, column.name);
+    if (reader.meta) value = metaValue(hit, name);
     else {
-      value = valueAt(source, column.name.split("."));
+      value = readPath(source, reader.keys, 0);
       // A nested array holding one bare object is still an array of one object.
-      if (column.kind === "nested-leaf" && value !== undefined && !Array.isArray(value)) {
-        value = [value];
-      }
+      if (reader.nestedLeaf && value !== undefined && !Array.isArray(value)) value = [value];
     }
     let cell = toCell(value);
-    if (typeof value === "object" && value !== null && !isExactInteger(value))
-      row.json.push(column.name);
+    if (typeof value === "object" && value !== null && !isExactInteger(value)) row.json.push(name);
     if (cutLong && typeof cell === "string" && cell.length > CELL_DISPLAY_LIMIT) {
       cell = cut(cell);
-      row.cut.push(column.name);
+      row.cut.push(name);
     }
-    row.cells[column.name] = cell;
+    row.cells[name] = cell;
   }
   return row;
+}
+
+/**
+ * A column made ready to read from `_source`: `keys[i]` lists the keys a node at depth i may hold
+ * for the rest of the path, longest first (`a.b.c`, `a.b`, `a`), joined once rather than per row.
+ */
+interface Reader {
+  name: string;
+  meta: boolean;
+  nestedLeaf: boolean;
+  keys: PathKeys;
+}
+type PathKeys = { key: string; next: number }[][];
+
+// Pages and exports shape every hit with the same columns: their readers are made once.
+const readers = new WeakMap<readonly Column[], Reader[]>();
+
+function readersOf(columns: readonly Column[]): Reader[] {
+  let made = readers.get(columns);
+  if (!made || made.length !== columns.length) {
+    made = columns.map((c) => ({
+      name: c.name,
+      meta: c.kind === "meta",
+      nestedLeaf: c.kind === "nested-leaf",
+      keys: pathKeys(c.name.split(".")),
+    }));
+    readers.set(columns, made);
+  }
+  return made;
+}
+
+function pathKeys(path: string[]): PathKeys {
+  const keys: PathKeys = [];
+  for (let i = 0; i < path.length; i++) {
+    const here: { key: string; next: number }[] = [];
+    for (let n = path.length; n > i; n--) here.push({ key: path.slice(i, n).join("."), next: n });
+    keys.push(here);
+  }
+  return keys;
+}
+
+/** `valueAt` over prepared keys, from depth `at`. */
+function readPath(node: unknown, keys: PathKeys, at: number): unknown {
+  if (at === keys.length) return node;
+  if (Array.isArray(node)) return node.map((el) => readPath(el, keys, at) ?? null);
+  if (node === null || typeof node !== "object") return undefined;
+  const obj = node as Record<string, unknown>;
+  for (const { key, next } of keys[at] as { key: string; next: number }[])
+    if (Object.hasOwn(obj, key)) return readPath(obj[key], keys, next);
+  return undefined;
 }
 
 function metaValue(hit: SearchHit, name: string): unknown {
@@ -81,15 +129,7 @@ function metaValue(hit: SearchHit, name: string): unknown {
  * with dots in its keys (`{"customer.name": …}`): the longest key that matches wins.
  */
 export function valueAt(node: unknown, path: string[]): unknown {
-  if (path.length === 0) return node;
-  if (Array.isArray(node)) return node.map((el) => valueAt(el, path) ?? null);
-  if (node === null || typeof node !== "object") return undefined;
-  const obj = node as Record<string, unknown>;
-  for (let n = path.length; n >= 1; n--) {
-    const key = path.slice(0, n).join(".");
-    if (Object.hasOwn(obj, key)) return valueAt(obj[key], path.slice(n));
-  }
-  return undefined;
+  return readPath(node, pathKeys(path), 0);
 }
 
 function toCell(value: unknown): CellValue {

@@ -45,6 +45,12 @@ export class ColumnCache {
     return columns;
   }
 
+  /** The target's columns if held and fresh, without reading them. */
+  peek(target: string): Promise<Column[]> | undefined {
+    const held = this.#held.get(target);
+    return held && this.#now() - held.at < this.#ttlMs ? held.columns : undefined;
+  }
+
   /** Whether the target's columns are held (and fresh). */
   has(target: string): boolean {
     const held = this.#held.get(target);
@@ -63,6 +69,25 @@ export class ColumnCache {
 
 const MAX_DEPTH = 8;
 
+// Every page of a grid checks its hits against the same columns: their names are gathered once.
+const gathered = new WeakMap<
+  readonly Column[],
+  { size: number; names: Set<string>; parents: Set<string> }
+>();
+
+function namesOf(columns: readonly Column[]): { names: Set<string>; parents: Set<string> } {
+  const known = gathered.get(columns);
+  if (known && known.size === columns.length) return known;
+  const names = new Set(columns.map((c) => c.name));
+  const parents = new Set<string>();
+  for (const c of columns) {
+    const parts = c.name.split(".");
+    for (let i = 1; i < parts.length; i++) parents.add(parts.slice(0, i).join("."));
+  }
+  gathered.set(columns, { size: columns.length, names, parents });
+  return { names, parents };
+}
+
 /**
  * The first field path in the hits' `_source` that no column covers (a column of that name, one
  * above it such as a nested array's JSON column, or one below it), or undefined. Pure.
@@ -71,12 +96,7 @@ export function unknownField(
   hits: readonly { _source?: unknown }[],
   columns: readonly Column[],
 ): string | undefined {
-  const names = new Set(columns.map((c) => c.name));
-  const parents = new Set<string>();
-  for (const c of columns) {
-    const parts = c.name.split(".");
-    for (let i = 1; i < parts.length; i++) parents.add(parts.slice(0, i).join("."));
-  }
+  const { names, parents } = namesOf(columns);
   const covered = (path: string): boolean => {
     if (names.has(path) || parents.has(path)) return true;
     for (let dot = path.lastIndexOf("."); dot > 0; dot = path.lastIndexOf(".", dot - 1))

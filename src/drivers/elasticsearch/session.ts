@@ -103,6 +103,7 @@ export class EsSession implements DriverSession {
     of: (table: string, fresh: boolean) =>
       this.#columns.get(table, () => describeTable(this.transport, table), fresh),
     forget: (table: string) => this.#columns.forget(table),
+    peek: (table: string) => this.#columns.peek(table),
   };
   readonly #completion: ConsoleCompletion;
 

@@ -21,7 +21,7 @@ import { SaveReport } from "./SaveReport.tsx";
 import { type ColumnLayoutControl, useColumnLayout } from "./useColumnLayout.ts";
 import { useCellDialog, useExportDialog } from "./useGridDialogs.tsx";
 import { type GridFocus, useGridFocus } from "./useGridFocus.ts";
-import { type PageLoader, usePageLoader } from "./usePageLoader.ts";
+import { FIRST_PAGE, type PageLoader, usePageLoader } from "./usePageLoader.ts";
 import { type PendingEdits, usePendingEdits } from "./usePendingEdits.ts";
 import { useSaveShortcuts } from "./useSaveShortcuts.ts";
 import { useViewAs } from "./useViewAs.ts";
@@ -33,7 +33,7 @@ export function TableView({ connectionId, table }: { connectionId: string; table
     (signal) =>
       post<GridOpened>(
         `/connections/${seg(connectionId)}/tables/${seg(table)}/grid`,
-        {},
+        { first: FIRST_PAGE },
         { signal },
       ),
     [connectionId, table],
@@ -71,8 +71,10 @@ export function TableView({ connectionId, table }: { connectionId: string; table
         <Loading active label={`Opening ${table}…`} />
       </div>
     );
+  // Keyed by the grid: another grid (a Retry) starts from its own first page.
   return (
     <LoadedGrid
+      key={opened.data.gridId}
       connectionId={connectionId}
       table={table}
       opened={opened.data}
@@ -98,7 +100,7 @@ function LoadedGrid({
   savedLayout: GridLayout | null;
 }) {
   const focus = useGridFocus();
-  const page = usePageLoader(opened.gridId, focus.focusFirstCell);
+  const page = usePageLoader(opened.gridId, focus.focusFirstCell, opened.first);
   const { request, result } = page;
   const columns = result?.columns ?? opened.columns;
   const edits = usePendingEdits({

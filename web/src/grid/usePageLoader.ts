@@ -9,9 +9,16 @@ import type { BrowseRequest, BrowseResult } from "../api/types.ts";
 
 export type PageLoader = ReturnType<typeof usePageLoader>;
 
-export function usePageLoader(gridId: string, onLoaded: (r: BrowseResult) => void) {
-  const [request, setRequest] = useState<BrowseRequest>({ page: 1, pageSize: 100 });
-  const [result, setResult] = useState<BrowseResult | null>(null);
+/** The first page a grid shows; it comes with the opened grid (one round trip). */
+export const FIRST_PAGE: BrowseRequest = { page: 1, pageSize: 100 };
+
+export function usePageLoader(
+  gridId: string,
+  onLoaded: (r: BrowseResult) => void,
+  first?: BrowseResult,
+) {
+  const [request, setRequest] = useState<BrowseRequest>(FIRST_PAGE);
+  const [result, setResult] = useState<BrowseResult | null>(first ?? null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const seq = useRef(0);
@@ -41,7 +48,8 @@ export function usePageLoader(gridId: string, onLoaded: (r: BrowseResult) => voi
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first page loads once per grid
   useEffect(() => {
-    browse(request);
+    if (first) onLoaded(first);
+    else browse(request);
   }, [browse]);
 
   /** Loads the view changed by `next` (a filter, a sort, another page). */

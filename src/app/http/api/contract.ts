@@ -151,11 +151,18 @@ export interface ColumnFilterOps {
   ops: Choice[];
 }
 
+/** Opening a grid; with `first`, its first page comes in the same answer (one round trip). */
+export interface GridOpen {
+  first?: BrowseRequest;
+}
+
 export interface GridOpened {
   gridId: string;
   columns: Column[];
   /** The filter operators per filterable column. */
   filterOps: ColumnFilterOps[];
+  /** The page `first` asked for, read as the grid's first page (columns and data current). */
+  first?: BrowseResult;
 }
 
 export interface DeletePlan {

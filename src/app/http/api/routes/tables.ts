@@ -11,13 +11,19 @@ import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
 import { displayValue } from "../../../../core/exact-json.ts";
 import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
 import { FILTER_OPERATORS } from "../../../../core/filter-ops.ts";
-import { type BrowseRequest, RESULT_WINDOW } from "../../../../core/grid.ts";
+import {
+  type BrowseRequest,
+  type BrowseResult,
+  type Column,
+  RESULT_WINDOW,
+} from "../../../../core/grid.ts";
 import { exportTable } from "../../../export/export-table.ts";
 import { badInput, FileAnswer } from "../answers.ts";
 import type {
   DeletePlan,
   ExportInput,
   ExportJobResult,
+  GridOpen,
   GridOpened,
   ViewAsRequest,
 } from "../contract.ts";
@@ -44,25 +50,8 @@ function gridRoutes(router: ApiRoutes, app: UiServices): void {
     app.describeTable(id!, table!),
   );
 
-  router.post(
-    "/connections/:id/tables/:table/grid",
-    async (_req, { id, table }): Promise<GridOpened> => {
-      const { session } = await app.session(id!);
-      const columns = await session.describeTable(table!);
-      const view = session.openGrid(table!);
-      const gridId = app.grids.add(id!, table!, view);
-      return {
-        gridId,
-        columns,
-        filterOps: columns
-          .map((c) => ({ column: c.name, ops: session.filterOps(c) }))
-          .filter((c) => c.ops.length > 0)
-          .map(({ column, ops }) => ({
-            column,
-            ops: ops.map((op) => ({ value: op, label: FILTER_OPERATORS[op].label })),
-          })),
-      };
-    },
+  router.post("/connections/:id/tables/:table/grid", (req, { id, table }) =>
+    openGrid(app, id!, table!, gridOpen(req.body)),
   );
 
   router.post("/grids/:grid/browse", (req, { grid }) =>
@@ -215,6 +204,48 @@ function exportCancelled(table: string, written: unknown, expected: unknown): Qu
     "The partial file was removed. Export again to get the whole file.",
     { ...(got ? { written, expected } : {}), cancelled: true },
   );
+}
+
+/**
+ * A grid, and its first page when asked: the page is read as the grid's first (`refresh`: the
+ * columns read now, beside the search, not held ones) and its columns are the grid's.
+ */
+async function openGrid(
+  app: UiServices,
+  id: string,
+  table: string,
+  open: GridOpen,
+): Promise<GridOpened> {
+  const { session } = await app.session(id);
+  let first: BrowseResult | undefined;
+  let columns: Column[];
+  const view = session.openGrid(table);
+  try {
+    if (open.first) {
+      first = await view.browse({ ...open.first, refresh: true });
+      columns = first.columns;
+    } else columns = await session.describeTable(table);
+  } catch (e) {
+    await view.close().catch(() => undefined);
+    throw e;
+  }
+  const gridId = app.grids.add(id, table, view);
+  const filterOps = columns
+    .map((c) => ({ column: c.name, ops: session.filterOps(c) }))
+    .filter((c) => c.ops.length > 0)
+    .map(({ column, ops }) => ({
+      column,
+      ops: ops.map((op) => ({ value: op, label: FILTER_OPERATORS[op].label })),
+    }));
+  return { gridId, columns, filterOps, ...(first ? { first } : {}) };
+}
+
+function gridOpen(v: unknown): GridOpen {
+  if (v === undefined) return {};
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    throw badInput("The grid request must be an object.");
+  const first = (v as GridOpen).first;
+  return first === undefined ? {} : { first: browseRequest(first) };
 }
 
 function browseRequest(v: unknown): BrowseRequest {

@@ -1,0 +1,115 @@
+/**
+ * The pure part of browsing: which search a grid's page runs (its plan), the page asked for, the
+ * point-in-time order, and whether columns read later still give the search a page was sent with.
+ */
+import type { ConsoleRequest } from "../../core/console.ts";
+import { errors } from "../../core/errors.ts";
+import {
+  type BrowseRequest,
+  type BrowseResult,
+  type Column,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+} from "../../core/grid.ts";
+import { compileFilters } from "./filters.ts";
+import { pathSegment } from "./search-errors.ts";
+import { compileSort } from "./sort.ts";
+
+export interface Plan {
+  query: Record<string, unknown>;
+  sort: Record<string, unknown>[];
+  /** Whether the query scores rows (the Raw SQL text); filters alone give every row one score. */
+  scored: boolean;
+  dropped: BrowseResult["droppedSort"];
+  /** Two plans with one key run the same search. */
+  key: string;
+}
+
+/** The filters and sort of a request compiled against `columns`; throws on an unknown column. */
+export function planOf(columns: Column[], request: BrowseRequest, table: string): Plan {
+  const query = compileFilters(columns, request.filters, request.rawQuery, table);
+  const { sort, dropped } = compileSort(columns, request.sort, table);
+  const scored = Boolean(request.rawQuery?.trim());
+  return { query, sort, dropped, scored, key: JSON.stringify({ query, sort }) };
+}
+
+/** Whether the plan needs the columns (filters or a sort name them); without, any columns do. */
+export function needsColumns(request: BrowseRequest): boolean {
+  return (request.filters?.length ?? 0) > 0 || (request.sort?.length ?? 0) > 0;
+}
+
+/**
+ * Whether a page searched with the plan made from held columns stands once the columns read beside
+ * it are known: it does when they compile to the same search. Otherwise the page is searched again.
+ */
+export function planHolds(
+  sent: Plan,
+  fresh: Column[],
+  request: BrowseRequest,
+  table: string,
+): boolean {
+  try {
+    return planOf(fresh, request, table).key === sent.key;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Pure: the search a grid view runs, as a console request ("Open in console", "Copy as curl"):
+ * the same filters, sort and page as `browse` within the result window.
+ */
+export function viewAsRequest(
+  columns: Column[],
+  table: string,
+  request: BrowseRequest,
+): ConsoleRequest {
+  const { page, pageSize } = pageOf(request);
+  const body: Record<string, unknown> = {
+    query: compileFilters(columns, request.filters, request.rawQuery, table),
+    track_total_hits: true,
+    from: request.offset ?? (page - 1) * pageSize,
+    size: pageSize,
+  };
+  const sort = compileSort(columns, request.sort, table).sort;
+  if (sort.length) body.sort = sort;
+  return { method: "POST", path: `/${pathSegment(table)}/_search`, body };
+}
+
+/**
+ * The point-in-time order, equal to the from/size order: the sort (or relevance when the query
+ * scores), then shard, then document. Without a sort or a score every row ties, and `_shard_doc`
+ * alone is that order, one that lets shards skip straight to a far `search_after`.
+ */
+export function pitSort(plan: Plan): Record<string, unknown>[] {
+  const tiebreak = { _shard_doc: { order: "asc" } };
+  if (plan.sort.length > 0) return [...plan.sort, tiebreak];
+  return plan.scored ? [{ _score: { order: "desc" } }, tiebreak] : [tiebreak];
+}
+
+export function pageOf(request: BrowseRequest): { page: number; pageSize: number } {
+  const page = request.page ?? 1;
+  const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isSafeInteger(page) || page < 1) {
+    throw errors.badPaging(
+      `page ${page} is not a whole number of 1 or more`,
+      "Pages count from 1.",
+    );
+  }
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    throw errors.badPaging(
+      `page size ${pageSize} is not a whole number from 1 to ${MAX_PAGE_SIZE}`,
+      `Choose a page size from 1 to ${MAX_PAGE_SIZE}.`,
+    );
+  }
+  if (request.offset !== undefined) {
+    if (!Number.isSafeInteger(request.offset) || request.offset < 0)
+      throw errors.badPaging(
+        `offset ${request.offset} is not a whole number of 0 or more`,
+        "Start from row 0 or a later row.",
+      );
+    // The page the first row falls on, as the answer reports it.
+    return { page: Math.floor(request.offset / pageSize) + 1, pageSize };
+  }
+  return { page, pageSize };
+}
