@@ -60,12 +60,12 @@ import { httpError } from "./errors.ts";
 import { openScan } from "./export-scan.ts";
 import { filterOpsForColumn } from "./filters.ts";
 import { measureImpact } from "./impact-measure.ts";
+import { ImportLineDecoder } from "./import-lines.ts";
 import { esIndexAdmin } from "./index-admin.ts";
 import { describeTable } from "./mapping.ts";
 import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
 import { listTables } from "./tables.ts";
-import { ImportLineDecoder } from "./import-lines.ts";
 import { openLoad, planCreate, readDefinition, tableState } from "./transfer.ts";
 import { EsTransport } from "./transport.ts";
 
