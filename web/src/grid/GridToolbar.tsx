@@ -24,9 +24,6 @@ export function GridToolbar({
   onDetails: () => void;
   onColumns: () => void;
 }) {
-  const { pending, saving } = edits;
-  const selectedCount = edits.selected.length;
-  const canDiscard = pending > 0 || edits.refusals.length > 0 || !!edits.saveResult;
   return (
     <div className="toolbar" role="toolbar" aria-label="Table actions">
       <h2 className="toolbar-title" title={table}>
@@ -48,6 +45,28 @@ export function GridToolbar({
         Columns…
       </button>
       <span className="toolbar-sep" />
+      <EditButtons edits={edits} />
+      <span className="toolbar-sep" />
+      <button type="button" className="small" onClick={onOpenInConsole}>
+        Open in console
+      </button>
+      <button type="button" className="small" onClick={onCopyCurl}>
+        Copy as curl
+      </button>
+      <button type="button" className="small" onClick={onExport}>
+        Export…
+      </button>
+    </div>
+  );
+}
+
+/** + Row, Delete rows, Save and Discard, with the counts they act on. */
+function EditButtons({ edits }: { edits: PendingEdits }) {
+  const { pending, saving } = edits;
+  const selectedCount = edits.selected.length;
+  const canDiscard = pending > 0 || edits.refusals.length > 0 || !!edits.saveResult;
+  return (
+    <>
       <button
         type="button"
         className="small"
@@ -77,16 +96,6 @@ export function GridToolbar({
       <button type="button" className="small" onClick={edits.discard} disabled={!canDiscard}>
         Discard
       </button>
-      <span className="toolbar-sep" />
-      <button type="button" className="small" onClick={onOpenInConsole}>
-        Open in console
-      </button>
-      <button type="button" className="small" onClick={onCopyCurl}>
-        Copy as curl
-      </button>
-      <button type="button" className="small" onClick={onExport}>
-        Export…
-      </button>
-    </div>
+    </>
   );
 }

@@ -116,7 +116,6 @@ function LoadedGrid({
   useSaveShortcuts(focus.gridApi, edits.save, edits.addRow);
   const layout = useColumnLayout(connectionId, table, savedLayout);
   const chooser = useColumnChooser(focus, layout, columns);
-
   const drafts = useFilterDrafts(columns, (filters, rawQuery) =>
     page.apply({ filters, rawQuery, page: 1 }),
   );

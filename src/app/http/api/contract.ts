@@ -26,12 +26,12 @@ import type {
   SettingsForm,
   SettingValue,
 } from "../../../core/settings-form.ts";
-import type { TableActionPlan } from "../../../core/table-details.ts";
 
 /** The header every API request carries: the per-run secret. */
 export const SECRET_HEADER = "x-quarry-secret";
 
 export type * from "./cluster-contract.ts";
+export type * from "./table-admin-contract.ts";
 export type {
   BrowseRequest,
   BrowseResult,
@@ -169,19 +169,6 @@ export interface DeletePlan {
   request: ConsoleRequest;
   /** The request as the confirmation shows it: `DELETE /<index>`. */
   text: string;
-}
-
-/** An index action planned (the index page): the plan, and its request as console text and curl. */
-export interface PlannedTableAction {
-  plan: TableActionPlan;
-  text: string;
-  curl: string;
-}
-
-/** An index action sent: its plan and the cluster's answer (an `error` answer with its reason). */
-export interface TableActionRun {
-  plan: TableActionPlan;
-  result: ConsoleResult;
 }
 
 /** The current view as a console request ("Open in console") and as curl ("Copy as curl"). */
