@@ -153,7 +153,11 @@ export class ExportRun {
         const { batch, ticket } = await (pending as Promise<Asked>);
         pending = undefined;
         if (!batch) return;
-        if (!batch.last && !stop()) pending = ask();
+        if (!batch.last && !stop()) {
+          pending = ask();
+          // Awaited after this batch is written; a failure meanwhile is not unhandled.
+          pending.catch(() => {});
+        }
         try {
           await this.#append(slice, batch, ticket);
         } finally {
