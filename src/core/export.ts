@@ -128,6 +128,12 @@ export interface ScanBatch {
   last: boolean;
   /** About the memory the batch holds (bytes), when the driver knows: the app bounds by it. */
   bytes?: number;
+  /**
+   * Called once the batch is written: the scan may take its memory again for another batch. The
+   * records are not read after it (their text may be views into that memory). Never calling it is
+   * safe: the memory is then left to the garbage collector.
+   */
+  release?: () => void;
 }
 
 /** An open scan of a table: its snapshot is held until `close()`. */
@@ -147,9 +153,7 @@ export interface TableScan {
    * The batches of one slice from `cursor` on, each read when asked for (`next()`): the app asks
    * for the next while it writes one, as far as its bound on memory allows. Once `halt` is aborted
    * no further batch is asked for (the one on its way still comes). A stop a resume can get past
-   * is a `ScanInterruption`. A batch's records may hold views into memory the scan takes again:
-   * they are valid until the slice's batch after the next is asked for, so a caller writes a batch
-   * before asking for the one after the next.
+   * is a `ScanInterruption`.
    */
   batches(slice: number, cursor: ScanCursor, halt?: AbortSignal): AsyncIterable<ScanBatch>;
   /**

@@ -4,7 +4,12 @@ import { describe, it } from "node:test";
 import { batchBytes } from "../../src/app/export/formats.ts";
 import { InFlight, type Ticket } from "../../src/app/export/in-flight.ts";
 import { byteRecords } from "../../src/drivers/elasticsearch/export-records.ts";
-import { oneLine, readAnswer } from "../../src/drivers/elasticsearch/hit-bytes.ts";
+import {
+  type ByteHit,
+  oneLine,
+  readAnswer,
+  sourceOf,
+} from "../../src/drivers/elasticsearch/hit-bytes.ts";
 
 // An answer as 7.17 writes it (with `_type`), a routed hit, escapes where a naive reader would
 // stop, a document indexed pretty-printed, and a sort value beyond 2^53.
@@ -31,10 +36,13 @@ describe("a search answer read as bytes", () => {
     );
     // Written as it was indexed: `1.0` stays `1.0`; line breaks go, spaces in strings stay.
     assert.equal(
-      Buffer.from(read.hits[0]?.source ?? []).toString(),
+      Buffer.from(sourceOf(read.hits[0] as ByteHit) ?? []).toString(),
       '{"t":"x\\"}{[","n":1.0,"e":"\\\\"}',
     );
-    assert.equal(Buffer.from(read.hits[1]?.source ?? []).toString(), '{"deep":[{"k":"v w"}]}');
+    assert.equal(
+      Buffer.from(sourceOf(read.hits[1] as ByteHit) ?? []).toString(),
+      '{"deep":[{"k":"v w"}]}',
+    );
     assert.equal(JSON.stringify(read.lastSort), "[9007199254740993]");
   });
 

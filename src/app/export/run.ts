@@ -161,6 +161,7 @@ export class ExportRun {
         try {
           await this.#append(slice, batch, ticket);
         } finally {
+          batch.release?.();
           ticket.release();
         }
         if (batch.last || stop()) return;
@@ -168,7 +169,10 @@ export class ExportRun {
     } finally {
       // A batch asked for and not written: its place is freed when it arrives.
       pending?.then(
-        (a) => a.ticket.release(),
+        (a) => {
+          a.batch?.release?.();
+          a.ticket.release();
+        },
         () => {},
       );
       it.return?.().catch(() => {});

@@ -13,7 +13,7 @@ import { parseJsonExact } from "../../core/exact-json.ts";
 import type { ExportFormat, JsonText, ScanRecord } from "../../core/export.ts";
 import type { Column } from "../../core/grid.ts";
 import { hitToRow } from "./cells.ts";
-import type { ByteHit } from "./hit-bytes.ts";
+import { type ByteHit, sourceOf } from "./hit-bytes.ts";
 import type { ExportHit } from "./point-in-time.ts";
 
 /** The columns of the CSV: the grid's flattened columns, without `_score` (no search ranks them). */
@@ -86,13 +86,25 @@ function noSource(h: { _id: string; _index: string }): QuarryError {
   );
 }
 
-/** A record whose text is given; its values are parsed from that text only when read. */
-class TextRecord implements ScanRecord {
-  readonly key: string;
-  readonly json: JsonText[];
-  constructor(key: string, json: JsonText[]) {
-    this.key = key;
-    this.json = json;
+/**
+ * A record of a hit read as bytes: it keeps only the hit (names, where its `_source` is) until the
+ * app frames it; its text, key and values are made when asked for.
+ */
+class HitRecord implements ScanRecord {
+  readonly #hit: ByteHit;
+  readonly #shape: RecordShape;
+  constructor(hit: ByteHit, shape: RecordShape) {
+    this.#hit = hit;
+    this.#shape = shape;
+  }
+  get key(): string {
+    return key(this.#hit._index, this.#hit._id);
+  }
+  get json(): JsonText[] {
+    const h = this.#hit;
+    const source = sourceOf(h) as Uint8Array;
+    if (this.#shape.format === "json") return [jsonObject(h, source)];
+    return [[actionLine(h, this.#shape.singleIndex)], [source]];
   }
   get values(): unknown[] {
     return this.json.map((pieces) =>
@@ -120,14 +132,17 @@ export function byteRecords(hits: ByteHit[], shape: RecordShape): ScanRecord[] {
   const records: ScanRecord[] = new Array(hits.length);
   for (let i = 0; i < hits.length; i++) {
     const h = hits[i] as ByteHit;
-    const source = h.source;
+    const source = sourceOf(h);
     if (source === undefined) throw noSource(h);
-    const k = key(h._index, h._id);
     if (shape.format === "csv") {
-      const _source = parseJsonExact(utf8(source));
-      records[i] = { key: k, values: hitValues({ ...h, _source } as ExportHit, shape) };
-    } else if (shape.format === "json") records[i] = new TextRecord(k, [jsonObject(h, source)]);
-    else records[i] = new TextRecord(k, [[actionLine(h, shape.singleIndex)], [source]]);
+      const hit: ExportHit = {
+        _index: h._index,
+        _id: h._id,
+        _source: parseJsonExact(utf8(source)) as Record<string, unknown>,
+      };
+      if (h._routing !== undefined) hit._routing = h._routing;
+      records[i] = { key: key(h._index, h._id), values: hitValues(hit, shape) };
+    } else records[i] = new HitRecord(h, shape);
   }
   return records;
 }

@@ -17,7 +17,7 @@ import { scanInterruption } from "../../core/export.ts";
 import { explainLostPointInTime } from "./export-interruptions.ts";
 import { byteRecords, csvColumns, type RecordShape, storedKey } from "./export-records.ts";
 import { compileFilters, type QueryDsl } from "./filters.ts";
-import { AnswerBuffer } from "./hit-bytes.ts";
+import { AnswerPool } from "./hit-bytes.ts";
 import { describeTable } from "./mapping.ts";
 import { clusterNodes, type NodeInfo } from "./nodes.ts";
 import { concreteIndices, Interruption, Pit } from "./point-in-time.ts";
@@ -157,6 +157,8 @@ class EsScan implements TableScan {
   readonly #transport: EsTransport;
   readonly #pit: Pit;
   readonly #setup: ScanSetup;
+  /** The answers' memory, shared by the slices: bounded by what the app holds, not by slices. */
+  readonly #answers = new AnswerPool();
 
   constructor(transport: EsTransport, pit: Pit, setup: ScanSetup) {
     this.#transport = transport;
@@ -188,17 +190,20 @@ class EsScan implements TableScan {
       ...(slices > 1 ? { slice: { id: slice, max: slices } } : {}),
     };
     let cursor = from;
-    // Two, taken in turn: a batch's documents are views into its buffer, and the app asks for the
-    // next batch while writing one, never while the one before that is still unwritten.
-    const buffers = [new AnswerBuffer(), new AnswerBuffer()];
-    for (let n = 0; ; n++) {
-      const into = buffers[n % 2] as AnswerBuffer;
+    for (;;) {
+      // The batch's documents are views into this buffer until the app has written them.
+      const into = this.#answers.take();
       const answer = await this.#pit
         .searchBytes(cursor ? { ...base, search_after: cursor } : base, into, request.signal)
-        .catch((e: unknown) => this.#stopped(e));
+        .catch((e: unknown) => {
+          this.#answers.give(into);
+          return this.#stopped(e);
+        });
       const last = answer.hits.length < size;
       cursor = answer.lastSort ?? cursor;
-      yield { records: byteRecords(answer.hits, shape), cursor, last, bytes: answer.bytes };
+      const records = byteRecords(answer.hits, shape);
+      const release = () => this.#answers.give(into);
+      yield { records, cursor, last, bytes: answer.bytes, release };
       if (last || halt?.aborted || request.signal?.aborted) return;
     }
   }

@@ -10,14 +10,24 @@
  */
 import { parseJsonExact } from "../../core/exact-json.ts";
 
+/**
+ * A hit: its names, and where its `_source` is, as numbers rather than a view, so that what a batch
+ * keeps until it is written is small (`sourceOf` gives the view).
+ */
 export interface ByteHit {
   _index: string;
   _id: string;
   _routing?: string;
-  /** The `_source`, a view into the answer; undefined when the hit has none. */
-  source: Uint8Array | undefined;
-  /** Where the hit's `sort` value is in the answer (parsed only for the last hit). */
-  sortAt: [number, number] | undefined;
+  /** The memory the `_source` is in: the answer, or its own copy made one line. */
+  memory: Uint8Array;
+  /** Where the `_source` is in `memory`; -1 when the hit has none. */
+  start: number;
+  end: number;
+}
+
+/** The hit's `_source` as sent, or undefined when it has none. */
+export function sourceOf(h: ByteHit): Uint8Array | undefined {
+  return h.start < 0 ? undefined : h.memory.subarray(h.start, h.end);
 }
 
 export interface ByteAnswer {
@@ -52,6 +62,21 @@ export class AnswerBuffer {
   }
 }
 
+/** Answer buffers given back once their batch is written, a few kept for the next batches. */
+export class AnswerPool {
+  readonly #idle: AnswerBuffer[] = [];
+  readonly #keep: number;
+  constructor(keep = 2) {
+    this.#keep = keep;
+  }
+  take(): AnswerBuffer {
+    return this.#idle.pop() ?? new AnswerBuffer();
+  }
+  give(buffer: AnswerBuffer): void {
+    if (this.#idle.length < this.#keep && !this.#idle.includes(buffer)) this.#idle.push(buffer);
+  }
+}
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
@@ -67,12 +92,19 @@ const isSpace = (c: number | undefined) =>
   c === 0x20 || c === NEWLINE || c === RETURN || c === 0x09;
 
 class Reader {
-  readonly b: Uint8Array;
+  readonly b: Buffer;
   i = 0;
   /** A line break was seen outside strings in the last composite value skipped. */
   broken = false;
+  /** The last string read by `sameString`, and where: the index name repeats on every hit. */
+  #lastAt = -1;
+  #lastEnd = -1;
+  #last = "";
+  /** Where the last `sort` value was. */
+  sortStart = -1;
+  sortEnd = -1;
   constructor(b: Uint8Array) {
-    this.b = b;
+    this.b = Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
   }
 
   fail(what: string): never {
@@ -148,7 +180,26 @@ class Reader {
   }
 
   text(start: number, end: number): string {
-    return Buffer.from(this.b.buffer, this.b.byteOffset + start, end - start).toString("utf8");
+    return this.b.toString("utf8", start, end);
+  }
+
+  /** A string value equal to the one read last by this method gives the same string, not a new one. */
+  sameString(): string {
+    this.space();
+    const start = this.i;
+    this.skipValue();
+    const b = this.b;
+    const length = this.i - start;
+    if (this.#lastAt >= 0 && length === this.#lastEnd - this.#lastAt) {
+      let same = true;
+      for (let j = 0; j < length && same; j++) same = b[start + j] === b[this.#lastAt + j];
+      if (same) return this.#last;
+    }
+    this.i = start;
+    this.#last = this.stringValue();
+    this.#lastAt = start;
+    this.#lastEnd = this.i;
+    return this.#last;
   }
 
   /** The value under `i` parsed (a small one). */
@@ -266,28 +317,36 @@ export function readAnswer(bytes: Uint8Array): ByteAnswer {
     });
     head.hits = outer;
   });
-  const at = hits.at(-1)?.sortAt;
-  const lastSort = at ? (parseJsonExact(r.text(at[0], at[1])) as unknown[]) : undefined;
+  const lastSort =
+    hits.length > 0 && r.sortStart >= 0
+      ? (parseJsonExact(r.text(r.sortStart, r.sortEnd)) as unknown[])
+      : undefined;
   return { head, hits, lastSort, bytes: bytes.length };
 }
 
 const HIT_KEYS = ["_index", "_id", "_routing", "_source", "sort"].map((k) => Buffer.from(k));
 
 function readHit(r: Reader): ByteHit {
-  const hit: ByteHit = { _index: "", _id: "", source: undefined, sortAt: undefined };
+  const hit: ByteHit = { _index: "", _id: "", memory: r.b, start: -1, end: -1 };
+  r.sortStart = -1;
   r.expect(OPEN_OBJECT);
   for (let k = r.knownKey(true, HIT_KEYS); k !== undefined; k = r.knownKey(false, HIT_KEYS)) {
-    if (k === 0) hit._index = r.stringValue();
+    if (k === 0) hit._index = r.sameString();
     else if (k === 1) hit._id = r.stringValue();
     else if (k === 2) hit._routing = r.stringValue();
     else if (k === 3) {
       const start = r.skipValue();
-      const view = r.b.subarray(start, r.i);
+      hit.start = start;
+      hit.end = r.i;
       // A document indexed pretty-printed keeps its line breaks: one line in NDJSON needs none.
-      hit.source = r.b[start] === OPEN_OBJECT && r.broken ? oneLine(view) : view;
+      if (r.b[start] === OPEN_OBJECT && r.broken) {
+        hit.memory = oneLine(r.b.subarray(start, r.i));
+        hit.start = 0;
+        hit.end = hit.memory.length;
+      }
     } else if (k === 4) {
-      const start = r.skipValue();
-      hit.sortAt = [start, r.i];
+      r.sortStart = r.skipValue();
+      r.sortEnd = r.i;
     } else r.skipValue();
   }
   return hit;
