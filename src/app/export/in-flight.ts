@@ -8,7 +8,7 @@
  */
 
 /** What an export holds of batches at most (bytes of the answers), whatever its slices. */
-export const IN_FLIGHT_BYTES = 12 * 1024 * 1024;
+export const IN_FLIGHT_BYTES = 24 * 1024 * 1024;
 
 /** A place under the bound, for one batch from its request until it is written. */
 export interface Ticket {
