@@ -66,7 +66,7 @@ export class AnswerBuffer {
 export class AnswerPool {
   readonly #idle: AnswerBuffer[] = [];
   readonly #keep: number;
-  constructor(keep = 2) {
+  constructor(keep = 4) {
     this.#keep = keep;
   }
   take(): AnswerBuffer {
@@ -134,27 +134,37 @@ class Reader {
     this.i = j + 1;
   }
 
-  /** Skips an object or array starting under `i`, noting a line break outside strings. */
+  /**
+   * Skips an object or array starting under `i`, noting a line break outside strings. The one loop
+   * every byte of every document goes through: kept in local variables, strings skipped inline.
+   */
   skipComposite(): void {
     const b = this.b;
+    const n = b.length;
+    let i = this.i;
     let depth = 0;
-    this.broken = false;
-    for (;;) {
-      const c = b[this.i];
+    let broken = false;
+    while (i < n) {
+      const c = b[i] as number;
       if (c === QUOTE) {
-        this.skipString();
-        continue;
-      }
-      if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+        i++;
+        while (i < n) {
+          const d = b[i] as number;
+          if (d === QUOTE) break;
+          i += d === BACKSLASH ? 2 : 1;
+        }
+      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
       else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
         if (--depth === 0) {
-          this.i++;
+          this.i = i + 1;
+          this.broken = broken;
           return;
         }
-      } else if (c === NEWLINE || c === RETURN) this.broken = true;
-      else if (c === undefined) this.fail("unterminated value");
-      this.i++;
+      } else if (c === NEWLINE || c === RETURN) broken = true;
+      i++;
     }
+    this.i = n;
+    this.fail("unterminated value");
   }
 
   /** Skips any value; returns where it started. */
