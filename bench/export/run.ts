@@ -8,6 +8,7 @@
  *   npm run bench:export                 es8 from `npm run es:up` (or BENCH_ES_URL=http://host:port)
  *   npm run bench:export -- --quick      fewer rounds, elasticdump once (about 5 minutes)
  *   npm run bench:export -- --batch 5000 --skip-elasticdump
+ *   npm run bench:export -- --node-flags "--max-semi-space-size=2"   Quarry as a launcher would start it
  *
  * The indices (`bench-export-100k`, `bench-export-1m`, 4 shards) are generated once and kept.
  * Speed is compared on the 100k index; the 1M index is exported once per slice count for memory.
@@ -30,8 +31,11 @@ const { values: args } = parseArgs({
     batch: { type: "string", default: String(DEFAULT_BATCH) },
     quick: { type: "boolean" },
     "skip-elasticdump": { type: "boolean" },
+    /** Node flags the Quarry runs start with, as a launcher would pass them (space-separated). */
+    "node-flags": { type: "string", default: "" },
   },
 });
+const nodeFlags = args["node-flags"].split(" ").filter(Boolean);
 const quick = args.quick === true;
 const batch = args.batch;
 const url =
@@ -61,7 +65,7 @@ const out = (name: string) => join(dir, name);
 const quarry = (name: string, at: string, index: string, slices: number, file: string): Side => ({
   name,
   cmd: node,
-  args: ["bench/export/quarry.ts", at, index, out(file), String(slices), batch],
+  args: [...nodeFlags, "bench/export/quarry.ts", at, index, out(file), String(slices), batch],
   count: async () => (await lines(out(file))) / 2,
 });
 const bare = (slices: number): Side => ({
@@ -133,7 +137,7 @@ const med = (name: string) => {
 };
 const peak = (name: string) => Math.max(...(runs.get(name) ?? []).map((r) => r.peakMb));
 console.log(
-  `\nExport on ${url}, batch ${batch}${quick ? " (quick)" : ""}; medians of interleaved runs\n`,
+  `\nExport on ${url}, batch ${batch}${quick ? " (quick)" : ""}${nodeFlags.length ? `, Quarry started with ${nodeFlags.join(" ")}` : ""}; medians of interleaved runs\n`,
 );
 console.log("side                                          runs   median docs/s   peak MB");
 for (const [name, rs] of runs) {
