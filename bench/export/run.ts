@@ -8,7 +8,7 @@
  *   npm run bench:export                 es8 from `npm run es:up` (or BENCH_ES_URL=http://host:port)
  *   npm run bench:export -- --quick      fewer rounds, elasticdump once (about 5 minutes)
  *   npm run bench:export -- --batch 5000 --skip-elasticdump
- *   npm run bench:export -- --node-flags "--max-semi-space-size=2"   Quarry as a launcher would start it
+ *   npm run bench:export -- --node-flags="--max-semi-space-size=2"   Quarry as a launcher would start it
  *
  * The indices (`bench-export-100k`, `bench-export-1m`, 4 shards) are generated once and kept.
  * Speed is compared on the 100k index; the 1M index is exported once per slice count for memory.
