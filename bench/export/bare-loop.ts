@@ -1,61 +1,80 @@
 /**
- * The limit: a bare point-in-time + `search_after` loop with undici and nothing of Quarry. One
- * request at a time, each hit written as the same NDJSON for `_bulk` that Quarry writes.
- *   node bench/export/bare-loop.ts <es url> <index> <out file> <batch size>
- * Prints one JSON line: {"written": N}.
+ * The best a bare client can do on the node: a point-in-time + `search_after` loop on `_shard_doc`
+ * with undici and nothing of Quarry, in the same slices and batch size as the export, each answer
+ * written to the file as the bytes it came in (never parsed, never serialized again). The next
+ * `search_after` is the last `"sort":[…]` of the answer, found from its end; a slice ends on an
+ * answer with no hit.
+ *   node bench/export/bare-loop.ts <es url> <index> <out file> <batch size> <slices>
+ * Prints one JSON line: {"written": <hits>}.
  */
-
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { Pool } from "undici";
 
-const [url, index, out, batch] = process.argv.slice(2);
-if (!url || !index || !out || !batch)
-  throw new Error("usage: bare-loop.ts <url> <index> <out> <batch>");
-const pool = new Pool(url, { connections: 4 });
+const [url, index, out, batch, sliceArg] = process.argv.slice(2);
+if (!url || !index || !out || !batch || !sliceArg)
+  throw new Error("usage: bare-loop.ts <url> <index> <out> <batch> <slices>");
+const slices = Number(sliceArg);
+const pool = new Pool(url, { connections: slices + 2 });
 
-async function post<T>(path: string, body?: unknown, method = "POST"): Promise<T> {
+async function send(path: string, body?: unknown, method = "POST"): Promise<Buffer> {
   const res = await pool.request({
     method: method as "POST",
     path,
     headers: { "content-type": "application/json", accept: "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
+  const chunks: Buffer[] = [];
+  for await (const c of res.body) chunks.push(c as Buffer);
+  const bytes = Buffer.concat(chunks);
+  if (res.statusCode >= 300)
+    throw new Error(`${path}: ${res.statusCode} ${bytes.subarray(0, 300)}`);
+  return bytes;
 }
 
-interface Hit {
-  _id: string;
-  _source: unknown;
-  sort: unknown[];
+const SORT = Buffer.from('"sort":[');
+const HIT = Buffer.from('"_id":');
+
+/** The last hit's sort value, from the end of the answer (the hits' own `sort` come last). */
+function lastSort(bytes: Buffer): unknown[] | undefined {
+  const at = bytes.lastIndexOf(SORT);
+  if (at < 0) return undefined;
+  const end = bytes.indexOf(0x5d, at);
+  return JSON.parse(bytes.subarray(at + SORT.length - 1, end + 1).toString()) as unknown[];
 }
 
-let { id } = await post<{ id: string }>(`/${index}/_pit?keep_alive=5m`);
+function hitsIn(bytes: Buffer): number {
+  let n = 0;
+  for (let at = bytes.indexOf(HIT); at >= 0; at = bytes.indexOf(HIT, at + 1)) n++;
+  return n;
+}
+
+const { id } = JSON.parse((await send(`/${index}/_pit?keep_alive=5m`)).toString()) as {
+  id: string;
+};
 const file = createWriteStream(out);
 let written = 0;
-let after: unknown[] | undefined;
-for (;;) {
-  const body = await post<{ pit_id?: string; hits: { hits: Hit[] } }>("/_search", {
-    size: Number(batch),
-    pit: { id, keep_alive: "5m" },
-    sort: [{ _shard_doc: "asc" }],
-    track_total_hits: false,
-    ...(after ? { search_after: after } : {}),
-  });
-  if (body.pit_id) id = body.pit_id;
-  const hits = body.hits.hits;
-  let text = "";
-  for (const h of hits)
-    text += `{"index":{"_id":${JSON.stringify(h._id)}}}\n${JSON.stringify(h._source)}\n`;
-  if (!file.write(text)) await once(file, "drain");
-  written += hits.length;
-  if (hits.length < Number(batch)) break;
-  after = hits.at(-1)?.sort;
-}
+await Promise.all(
+  Array.from({ length: slices }, async (_, slice) => {
+    let after: unknown[] | undefined;
+    for (;;) {
+      const bytes = await send("/_search", {
+        size: Number(batch),
+        pit: { id, keep_alive: "5m" },
+        sort: [{ _shard_doc: "asc" }],
+        track_total_hits: false,
+        ...(slices > 1 ? { slice: { id: slice, max: slices } } : {}),
+        ...(after ? { search_after: after } : {}),
+      });
+      after = lastSort(bytes);
+      if (!after) return;
+      written += hitsIn(bytes);
+      if (!file.write(bytes)) await once(file, "drain");
+    }
+  }),
+);
 file.end();
 await once(file, "finish");
-await post("/_pit", { id }, "DELETE");
+await send("/_pit", { id }, "DELETE");
 await pool.close();
 process.stdout.write(`${JSON.stringify({ written })}\n`);

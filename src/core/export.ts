@@ -22,7 +22,7 @@ export interface ExportSink {
   /** How reports and errors name it, e.g. "standard output". */
   readonly name: string;
   /** Resolves once the chunk is taken (backpressure); rejects when the reader is gone. */
-  write(chunk: string): Promise<void>;
+  write(chunk: string | Uint8Array): Promise<void>;
 }
 
 export interface ExportOptions {
@@ -109,7 +109,16 @@ export interface ScanRecord {
    * JSON value of each of its lines; for JSON the one JSON value.
    */
   values: unknown[];
+  /**
+   * The same values as JSON text, ready to write (NDJSON, JSON): one entry per value, each the
+   * pieces of its text in order (text, or UTF-8 bytes as the database sent them). When a driver
+   * gives it, the app writes these pieces and never reads `values`.
+   */
+  json?: JsonText[];
 }
+
+/** A JSON value's text as pieces written one after the other. */
+export type JsonText = readonly (string | Uint8Array)[];
 
 export interface ScanBatch {
   records: ScanRecord[];
@@ -117,6 +126,14 @@ export interface ScanBatch {
   cursor: ScanCursor;
   /** The slice has nothing more. */
   last: boolean;
+  /** About the memory the batch holds (bytes), when the driver knows: the app bounds by it. */
+  bytes?: number;
+  /**
+   * Called once the batch is written: the scan may take its memory again for another batch. The
+   * records are not read after it (their text may be views into that memory). Never calling it is
+   * safe: the memory is then left to the garbage collector.
+   */
+  release?: () => void;
 }
 
 /** An open scan of a table: its snapshot is held until `close()`. */
@@ -133,9 +150,10 @@ export interface TableScan {
   /** The notes a checkpoint keeps for a resume (they change as the scan runs). */
   state(): ScanState;
   /**
-   * The batches of one slice from `cursor` on; each is fetched while the one before is written.
-   * Once `halt` is aborted no further batch is asked for (the one on its way still comes). A stop
-   * a resume can get past is a `ScanInterruption`.
+   * The batches of one slice from `cursor` on, each read when asked for (`next()`): the app asks
+   * for the next while it writes one, as far as its bound on memory allows. Once `halt` is aborted
+   * no further batch is asked for (the one on its way still comes). A stop a resume can get past
+   * is a `ScanInterruption`.
    */
   batches(slice: number, cursor: ScanCursor, halt?: AbortSignal): AsyncIterable<ScanBatch>;
   /**

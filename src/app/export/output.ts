@@ -183,7 +183,7 @@ export interface ExportOutput {
   readonly name: string;
   /** Whether a checkpoint can point into it (a file of its own) and a resume continue it. */
   readonly resumable: boolean;
-  write(text: string): Promise<void>;
+  write(chunk: string | Uint8Array): Promise<void>;
   /** Makes what was written durable, before a checkpoint records it. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -200,9 +200,9 @@ export async function openOutput(
     return {
       name: sink.name,
       resumable: false,
-      write: async (text) => {
+      write: async (chunk) => {
         try {
-          await sink.write(text);
+          await sink.write(chunk);
         } catch (e) {
           throw new OutputFailure(sink.name, e);
         }
@@ -215,7 +215,7 @@ export async function openOutput(
     return {
       name: plan.path,
       resumable: false,
-      write: (text) => writeAll(plan.handle, plan.path, Buffer.from(text), null),
+      write: (chunk) => writeAll(plan.handle, plan.path, bytesOf(chunk), null),
       flush: async () => {},
       close: () => releaseOutput(plan),
     };
@@ -226,8 +226,8 @@ export async function openOutput(
   return {
     name: plan.path,
     resumable: true,
-    write: async (text) => {
-      const buf = Buffer.from(text);
+    write: async (chunk) => {
+      const buf = bytesOf(chunk);
       await writeAll(fh, partial, buf, position);
       position += buf.length;
     },
@@ -242,10 +242,13 @@ export async function openOutput(
   };
 }
 
+const bytesOf = (chunk: string | Uint8Array): Uint8Array =>
+  typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+
 async function writeAll(
   fh: FileHandle,
   what: string,
-  buf: Buffer,
+  buf: Uint8Array,
   position: number | null,
 ): Promise<void> {
   let off = 0;

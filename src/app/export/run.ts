@@ -14,7 +14,8 @@ import {
   type TableScan,
 } from "../../core/export.ts";
 import { type Checkpoint, discardInterruptedExport, writeCheckpoint } from "./checkpoint.ts";
-import { batchText, closing, opening } from "./formats.ts";
+import { batchBytes, closing, opening, Reused } from "./formats.ts";
+import { InFlight, type Ticket } from "./in-flight.ts";
 import {
   type ExportOutput,
   OutputFailure,
@@ -38,6 +39,14 @@ export interface RunContext {
   resumed: boolean;
   /** Keys of the records the file already holds (a resume on a new snapshot). */
   seen?: Set<string>;
+  /** The bound on batches held in memory (bytes; in-flight.ts's default when absent). */
+  inFlightBytes?: number;
+}
+
+/** A batch asked for: none when the slice ended or the export stops. */
+interface Asked {
+  batch: ScanBatch | undefined;
+  ticket: Ticket;
 }
 
 export class ExportRun {
@@ -47,6 +56,10 @@ export class ExportRun {
   readonly #meter: ProgressMeter;
   /** Set once a slice fails: the others ask for no further batch. */
   readonly #halt = new AbortController();
+  /** Where batches are framed, one at a time (the writes are in turn). */
+  readonly #frames = new Reused();
+  /** What the slices hold between them, bounded. */
+  readonly #inFlight: InFlight;
   #output: ExportOutput | undefined;
   #position: number;
   #lastCheckpoint = Date.now();
@@ -59,6 +72,7 @@ export class ExportRun {
     this.#cp = cp;
     this.#ctx = ctx;
     this.#position = cp.bytes;
+    this.#inFlight = new InFlight(ctx.inFlightBytes);
     const doneAtStart = cp.written;
     this.#meter = new ProgressMeter(ctx.options.onProgress, ctx.started, () => ({
       done: this.#done(),
@@ -107,22 +121,66 @@ export class ExportRun {
     }
   }
 
+  /**
+   * Reads one slice: the next batch is asked for while the current one is written, once it fits
+   * under the export's bound on memory (in-flight.ts), shared by all slices.
+   */
   async #slice(slice: number): Promise<void> {
     const cp = this.#cp;
     if (cp.done[slice]) return;
     const stop = () => this.#failure !== undefined || this.#ctx.options.signal?.aborted === true;
-    for await (const batch of this.#scan.batches(
-      slice,
-      cp.cursors[slice] ?? null,
-      this.#halt.signal,
-    )) {
-      await this.#append(slice, batch);
-      if (batch.last || stop()) return;
+    const it = this.#scan
+      .batches(slice, cp.cursors[slice] ?? null, this.#halt.signal)
+      [Symbol.asyncIterator]();
+    const ask = async (): Promise<Asked> => {
+      const ticket = await this.#inFlight.acquire();
+      try {
+        const r = stop() ? undefined : await it.next();
+        if (r && !r.done) {
+          if (r.value.bytes !== undefined) ticket.settle(r.value.bytes);
+          return { batch: r.value, ticket };
+        }
+      } catch (e) {
+        ticket.release();
+        throw e;
+      }
+      ticket.release();
+      return { batch: undefined, ticket };
+    };
+    let pending: Promise<Asked> | undefined = ask();
+    try {
+      for (;;) {
+        const { batch, ticket } = await (pending as Promise<Asked>);
+        pending = undefined;
+        if (!batch) return;
+        if (!batch.last && !stop()) {
+          pending = ask();
+          // Awaited after this batch is written; a failure meanwhile is not unhandled.
+          pending.catch(() => {});
+        }
+        try {
+          await this.#append(slice, batch, ticket);
+        } finally {
+          batch.release?.();
+          ticket.release();
+        }
+        if (batch.last || stop()) return;
+      }
+    } finally {
+      // A batch asked for and not written: its place is freed when it arrives.
+      pending?.then(
+        (a) => {
+          a.batch?.release?.();
+          a.ticket.release();
+        },
+        () => {},
+      );
+      it.return?.().catch(() => {});
     }
   }
 
   /** Appends one batch of one slice, in order with the others; then the slice's cursor moves. */
-  #append(slice: number, batch: ScanBatch): Promise<void> {
+  #append(slice: number, batch: ScanBatch, ticket: Ticket): Promise<void> {
     const cp = this.#cp;
     this.#tail = this.#tail.then(async () => {
       let keep = batch.records;
@@ -132,7 +190,10 @@ export class ExportRun {
         cp.rescan.matched += batch.records.length - keep.length;
       }
       if (keep.length > 0) {
-        await this.#write(batchText(cp.format, keep, cp.written));
+        const bytes = batchBytes(cp.format, keep, cp.written, this.#frames);
+        // A driver that does not say what a batch holds: its bytes in the file tell about as much.
+        if (batch.bytes === undefined) ticket.settle(bytes.length);
+        await this.#write(bytes);
         cp.written += keep.length;
       }
       cp.cursors[slice] = batch.cursor;
@@ -143,10 +204,10 @@ export class ExportRun {
     return this.#tail;
   }
 
-  async #write(text: string): Promise<void> {
-    if (text === "") return;
-    await this.#out.write(text);
-    this.#position += Buffer.byteLength(text);
+  async #write(chunk: string | Uint8Array): Promise<void> {
+    if (chunk.length === 0) return;
+    await this.#out.write(chunk);
+    this.#position += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
   }
 
   /** A write outside the slices' batches (the opening, the closing): same stops. */

@@ -1,101 +1,34 @@
 /**
  * The export's read side (spec 4.5.5, 8): a whole index, or the current filter, read through a
  * point in time and `search_after` on `_shard_doc`, so it is never capped by the result window; on
- * a multi-shard index in parallel sliced searches. Each slice fetches its next batch while the app
- * writes the current one (src/app/export writes files, checkpoints and progress).
+ * a multi-shard index in parallel sliced searches. Each slice reads a batch when the app asks for
+ * it; the app asks for the next while it writes one (src/app/export writes files, checkpoints and
+ * progress, and bounds the batches held). Answers are read as bytes (hit-bytes.ts).
  *
  * A resume continues on the same point in time when the cluster still holds it; otherwise it opens
  * a new one and says so (`restarted`), and the app skips what its file already holds.
  *
- * Records come shaped for their format: NDJSON ready for `_bulk` (an action line, then the
- * `_source`), JSON objects of `_index`, `_id`, `_routing`, `_source`, and CSV rows of the grid's
- * flattened columns. Those encoders are pure.
+ * Records come shaped for their format (export-records.ts, pure).
  */
 import { QuarryError } from "../../core/errors.ts";
-import type {
-  ExportFormat,
-  ScanCursor,
-  ScanRecord,
-  ScanRequest,
-  TableScan,
-} from "../../core/export.ts";
+import type { ScanCursor, ScanRequest, TableScan } from "../../core/export.ts";
 import { scanInterruption } from "../../core/export.ts";
-import type { Column } from "../../core/grid.ts";
-import { hitToRow } from "./cells.ts";
 import { explainLostPointInTime } from "./export-interruptions.ts";
+import { byteRecords, csvColumns, type RecordShape, storedKey } from "./export-records.ts";
 import { compileFilters, type QueryDsl } from "./filters.ts";
+import { AnswerPool } from "./hit-bytes.ts";
 import { describeTable } from "./mapping.ts";
 import { clusterNodes, type NodeInfo } from "./nodes.ts";
-import { concreteIndices, type ExportHit, Interruption, Pit } from "./point-in-time.ts";
+import { concreteIndices, Interruption, Pit } from "./point-in-time.ts";
 import { searchError } from "./search-errors.ts";
 import type { EsTransport } from "./transport.ts";
+
+export { csvColumns, hitRecords, storedKey } from "./export-records.ts";
 
 /** How long the cluster keeps the export's point in time between two requests, unless asked. */
 export const DEFAULT_KEEP_ALIVE = "5m";
 /** Parallel slices when none is asked for: one per shard, up to this many. */
 const AUTO_SLICES_CAP = 4;
-
-// ---------------------------------------------------------------------------------------------
-// Records (pure)
-
-/** The columns of the CSV: the grid's flattened columns, without `_score` (no search ranks them). */
-export function csvColumns(columns: Column[]): Column[] {
-  return columns.filter((c) => c.name !== "_score");
-}
-
-const key = (index: string, id: string) => `${index}\u0000${id}`;
-
-/** How records of one scan are shaped. */
-export interface RecordShape {
-  format: ExportFormat;
-  /** The CSV's columns (`csvColumns`). */
-  columns: Column[];
-  /** The index when the export spans one (NDJSON then leaves `_index` out of the action lines). */
-  singleIndex: string | null;
-}
-
-/**
- * Hits as records: NDJSON's `index` action (with `_id`, the routing if any, and `_index` only when
- * the export spans several indices, so the file loads into any index named in the URL of
- * `POST /<index>/_bulk`) and `_source`; JSON's `{_index, _id, [_routing], _source}`; CSV's cells,
- * whole (never cut), JSON for arrays and objects.
- */
-export function hitRecords(hits: ExportHit[], shape: RecordShape): ScanRecord[] {
-  return hits.map((h) => ({ key: key(h._index, h._id), values: hitValues(h, shape) }));
-}
-
-function hitValues(h: ExportHit, shape: RecordShape): unknown[] {
-  if (shape.format === "csv") {
-    const row = hitToRow(h, shape.columns, { cut: false });
-    return shape.columns.map((c) => row.cells[c.name] ?? null);
-  }
-  if (shape.format === "json") {
-    return [
-      {
-        _index: h._index,
-        _id: h._id,
-        ...(h._routing !== undefined ? { _routing: h._routing } : {}),
-        _source: h._source,
-      },
-    ];
-  }
-  const action: Record<string, unknown> =
-    shape.singleIndex === null ? { _index: h._index, _id: h._id } : { _id: h._id };
-  if (h._routing !== undefined) action.routing = h._routing;
-  return [{ index: action }, h._source];
-}
-
-/** The key of a record as a file of this shape holds it (see `TableScan.storedKey`). */
-export function storedKey(entry: string[], shape: RecordShape): string {
-  if (shape.format === "csv") {
-    const at = (name: string) => shape.columns.findIndex((c) => c.name === name);
-    return key(entry[at("_index")] ?? "", entry[at("_id")] ?? "");
-  }
-  const first = JSON.parse(entry[0] ?? "{}") as Record<string, unknown>;
-  if (shape.format === "json") return key(String(first._index), String(first._id));
-  const action = (first as { index: { _index?: string; _id: string } }).index;
-  return key(action._index ?? shape.singleIndex ?? "", action._id);
-}
 
 // ---------------------------------------------------------------------------------------------
 // The scan
@@ -223,6 +156,8 @@ class EsScan implements TableScan {
   readonly #transport: EsTransport;
   readonly #pit: Pit;
   readonly #setup: ScanSetup;
+  /** The answers' memory, shared by the slices: bounded by what the app holds, not by slices. */
+  readonly #answers = new AnswerPool();
 
   constructor(transport: EsTransport, pit: Pit, setup: ScanSetup) {
     this.#transport = transport;
@@ -242,6 +177,7 @@ class EsScan implements TableScan {
     return storedKey(entry, this.#setup.shape);
   }
 
+  /** Each batch is read when the app asks for it (it asks for the next while writing one). */
   async *batches(slice: number, from: ScanCursor, halt?: AbortSignal) {
     const { request, slices, query, shape } = this.#setup;
     const size = request.batchSize;
@@ -252,32 +188,22 @@ class EsScan implements TableScan {
       track_total_hits: false,
       ...(slices > 1 ? { slice: { id: slice, max: slices } } : {}),
     };
-    const fetch = (after: ScanCursor) =>
-      this.#pit.search(after ? { ...base, search_after: after } : base, undefined, request.signal);
     let cursor = from;
-    let next = fetch(cursor);
     for (;;) {
-      const answer = await next.catch((e: unknown) => this.#stopped(e));
-      const hits = answer.hits?.hits ?? [];
-      for (const h of hits) {
-        if (h._source === undefined) {
-          throw new QuarryError(
-            "export_refused",
-            `The document ${h._id} of ${h._index} has no _source (the index does not store it), so it cannot be exported`,
-            "Export an index that stores _source; Quarry never writes a document it cannot read whole.",
-          );
-        }
-      }
-      const last = hits.length < size;
-      cursor = (hits.at(-1)?.sort as unknown[] | undefined) ?? cursor;
-      // The next batch is fetched while this one is written.
-      if (!last && !halt?.aborted && !request.signal?.aborted) {
-        next = fetch(cursor);
-        // Should the app stop before asking for it, its failure must not go unhandled.
-        next.catch(() => {});
-      }
-      yield { records: hitRecords(hits, shape), cursor, last };
-      if (last) return;
+      // The batch's documents are views into this buffer until the app has written them.
+      const into = this.#answers.take();
+      const answer = await this.#pit
+        .searchBytes(cursor ? { ...base, search_after: cursor } : base, into, request.signal)
+        .catch((e: unknown) => {
+          this.#answers.give(into);
+          return this.#stopped(e);
+        });
+      const last = answer.hits.length < size;
+      cursor = answer.lastSort ?? cursor;
+      const records = byteRecords(answer.hits, shape);
+      const release = () => this.#answers.give(into);
+      yield { records, cursor, last, bytes: answer.bytes, release };
+      if (last || halt?.aborted || request.signal?.aborted) return;
     }
   }
 

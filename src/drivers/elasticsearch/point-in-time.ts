@@ -8,6 +8,7 @@ import { isQuarryError } from "../../core/errors.ts";
 import type { SearchHit } from "./cells.ts";
 import { errorTypeAndReason } from "./errors.ts";
 import type { LostPointInTime } from "./export-interruptions.ts";
+import { type AnswerBuffer, type ByteAnswer, readAnswer } from "./hit-bytes.ts";
 import { indexPath, isMissingContext, searchError } from "./search-errors.ts";
 import type { ShardsHeader } from "./shard-failures.ts";
 import type { EsTransport } from "./transport.ts";
@@ -85,20 +86,44 @@ export class Pit {
     filterPath?: string,
     signal?: AbortSignal,
   ): Promise<SearchAnswer> {
+    return (await this.#send(body, { ...(filterPath ? { filterPath } : {}), signal })).head;
+  }
+
+  /**
+   * A search whose hits are read as bytes (hit-bytes.ts): each `_source` as the cluster sent it,
+   * a view into `into`'s memory (reused by the caller once the batch is written).
+   */
+  async searchBytes(
+    body: Record<string, unknown>,
+    into: AnswerBuffer,
+    signal?: AbortSignal,
+  ): Promise<ByteAnswer> {
+    return (await this.#send(body, { signal, into })).answer as ByteAnswer;
+  }
+
+  async #send(
+    body: Record<string, unknown>,
+    how: { filterPath?: string; signal?: AbortSignal | undefined; into?: AnswerBuffer },
+  ): Promise<{ head: SearchAnswer; answer?: ByteAnswer }> {
     for (let attempt = 0; ; attempt++) {
       let status: number;
       let answer: SearchAnswer;
+      let read: ByteAnswer | undefined;
       try {
-        const res = await this.#transport.request<SearchAnswer>({
+        const res = await this.#transport.request<SearchAnswer | Buffer[]>({
           method: "POST",
           path: "/_search",
-          ...(filterPath ? { query: { filter_path: filterPath } } : {}),
+          ...(how.filterPath ? { query: { filter_path: how.filterPath } } : {}),
           body: { ...body, pit: { id: this.id, keep_alive: this.keepAlive } },
-          ...(signal ? { signal } : {}),
+          ...(how.signal ? { signal: how.signal } : {}),
+          ...(how.into ? { raw: true } : {}),
           timeoutMs: 120_000,
         });
         status = res.status;
-        answer = res.body;
+        if (how.into && Array.isArray(res.body)) {
+          read = readAnswer(how.into.fill(res.body));
+          answer = read.head as SearchAnswer;
+        } else answer = res.body as SearchAnswer;
       } catch (e) {
         if ((e as Error).name === "AbortError") throw new Interruption("the export was cancelled");
         // Rejected credentials are no interruption a resume could get past.
@@ -109,46 +134,51 @@ export class Pit {
         }
         throw new Interruption(`the cluster could not be reached (${(e as Error).message})`);
       }
-      if (isMissingContext(status, answer)) {
-        const failures = failedShardsOf(answer);
-        throw new Interruption(
-          "the point in time is gone: it expired (no request within its keep-alive) or a node holding it left the cluster",
-          { kind: "expired", failed: failures?.length ?? 0, total: null, shards: { failures } },
-        );
-      }
-      if (TRANSIENT.includes(status) && attempt < RETRIES) {
+      if (TRANSIENT.includes(status) && attempt < RETRIES && !isMissingContext(status, answer)) {
         await sleep(500 * 2 ** attempt);
         continue;
       }
-      if (status < 200 || status > 299) {
-        const { type, reason } = errorTypeAndReason(answer);
-        const failures = failedShardsOf(answer);
-        // "all shards failed": every shard copy the point in time was bound to is gone.
-        const lost: LostPointInTime | undefined = failures?.length
-          ? { kind: "shards", failed: failures.length, total: null, shards: { failures } }
-          : undefined;
-        throw new Interruption(`the cluster answered ${status} ${type}: ${reason}`, lost, {
-          status,
-          body: answer,
-        });
-      }
-      const failed = answer._shards?.failed ?? 0;
-      if (failed > 0) {
-        const first = answer._shards?.failures?.[0]?.reason;
-        throw new Interruption(
-          `${failed} shard${failed === 1 ? "" : "s"} failed to answer (${first?.type ?? "error"}: ${first?.reason ?? "no reason given"}); a node may have left the cluster`,
-          {
-            kind: "shards",
-            failed,
-            total: answer._shards?.total ?? null,
-            shards: answer._shards ?? {},
-          },
-        );
-      }
-      if (answer.timed_out) throw new Interruption("a search timed out on the cluster");
-      if (answer.pit_id) this.id = answer.pit_id;
-      return answer;
+      this.#check(status, answer);
+      return { head: answer, ...(read ? { answer: read } : {}) };
     }
+  }
+
+  /** An answer that is no batch: the point in time lost, a refusal, failed shards, a time-out. */
+  #check(status: number, answer: SearchAnswer): void {
+    if (isMissingContext(status, answer)) {
+      const failures = failedShardsOf(answer);
+      throw new Interruption(
+        "the point in time is gone: it expired (no request within its keep-alive) or a node holding it left the cluster",
+        { kind: "expired", failed: failures?.length ?? 0, total: null, shards: { failures } },
+      );
+    }
+    if (status < 200 || status > 299) {
+      const { type, reason } = errorTypeAndReason(answer);
+      const failures = failedShardsOf(answer);
+      // "all shards failed": every shard copy the point in time was bound to is gone.
+      const lost: LostPointInTime | undefined = failures?.length
+        ? { kind: "shards", failed: failures.length, total: null, shards: { failures } }
+        : undefined;
+      throw new Interruption(`the cluster answered ${status} ${type}: ${reason}`, lost, {
+        status,
+        body: answer,
+      });
+    }
+    const failed = answer._shards?.failed ?? 0;
+    if (failed > 0) {
+      const first = answer._shards?.failures?.[0]?.reason;
+      throw new Interruption(
+        `${failed} shard${failed === 1 ? "" : "s"} failed to answer (${first?.type ?? "error"}: ${first?.reason ?? "no reason given"}); a node may have left the cluster`,
+        {
+          kind: "shards",
+          failed,
+          total: answer._shards?.total ?? null,
+          shards: answer._shards ?? {},
+        },
+      );
+    }
+    if (answer.timed_out) throw new Interruption("a search timed out on the cluster");
+    if (answer.pit_id) this.id = answer.pit_id;
   }
 
   /** True when the cluster still holds this point in time. */

@@ -24,6 +24,8 @@ export interface EsRequest {
   contentType?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** A 2xx answer's body as the chunks it came in (Buffer[]), unparsed; others are parsed. */
+  raw?: boolean;
 }
 
 export interface EsResponse<T = unknown> {
@@ -118,6 +120,11 @@ export class EsTransport {
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });
+      if (req.raw && res.statusCode >= 200 && res.statusCode <= 299) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of res.body) chunks.push(chunk as Buffer);
+        return { status: res.statusCode, headers: res.headers, body: chunks as T };
+      }
       const text = await res.body.text();
       const type = String(res.headers["content-type"] ?? "");
       let parsed: unknown = text;

@@ -1,0 +1,87 @@
+/**
+ * The export's bound on memory: what it holds is the batches read and not yet written, plus the
+ * requests on their way, each counted at the largest batch seen so far (before the first batch
+ * arrives its size is unknown, so one request goes at a time). A slice asks for its next batch
+ * only when that fits under the bound, so the memory an export holds does not grow with the number
+ * of slices. One batch always goes when nothing else is held: a batch larger than the bound is
+ * read alone, never stuck.
+ */
+
+/** What an export holds of batches at most (bytes of the answers), whatever its slices. */
+export const IN_FLIGHT_BYTES = 24 * 1024 * 1024;
+
+/** A place under the bound, for one batch from its request until it is written. */
+export interface Ticket {
+  /** The batch arrived: it holds `bytes`, instead of the estimate it was asked with. */
+  settle(bytes: number): void;
+  /** The batch is written (or was never read): its place is free. */
+  release(): void;
+}
+
+export class InFlight {
+  readonly limit: number;
+  #held = 0;
+  #largest = 0;
+  #peak = 0;
+  readonly #waiting: ((t: Ticket) => void)[] = [];
+
+  constructor(limit = IN_FLIGHT_BYTES) {
+    this.limit = limit;
+  }
+
+  /** Bytes held now: batches not yet written, and the estimates of requests on their way. */
+  get held(): number {
+    return this.#held;
+  }
+
+  /** The most ever held at once. */
+  get peak(): number {
+    return this.#peak;
+  }
+
+  /** Resolves once one more batch fits, with its place. */
+  acquire(): Promise<Ticket> {
+    if (this.#waiting.length === 0 && this.#fits()) return Promise.resolve(this.#grant());
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  #estimate(): number {
+    return this.#largest > 0 ? this.#largest : this.limit;
+  }
+
+  #fits(): boolean {
+    return this.#held === 0 || this.#held + this.#estimate() <= this.limit;
+  }
+
+  #grant(): Ticket {
+    let size = this.#estimate();
+    this.#hold(size);
+    let released = false;
+    return {
+      settle: (bytes) => {
+        if (released) return;
+        this.#largest = Math.max(this.#largest, bytes);
+        this.#hold(bytes - size);
+        size = bytes;
+        this.#pump();
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#hold(-size);
+        this.#pump();
+      },
+    };
+  }
+
+  #hold(delta: number): void {
+    this.#held += delta;
+    this.#peak = Math.max(this.#peak, this.#held);
+  }
+
+  /** Lets waiting slices go, first come first served, while they fit. */
+  #pump(): void {
+    while (this.#waiting.length > 0 && this.#fits())
+      (this.#waiting.shift() as (t: Ticket) => void)(this.#grant());
+  }
+}

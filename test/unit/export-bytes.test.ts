@@ -1,0 +1,123 @@
+/** The export's batches read as bytes, and its bound on batches in flight: pure. */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { batchBytes } from "../../src/app/export/formats.ts";
+import { InFlight, type Ticket } from "../../src/app/export/in-flight.ts";
+import { byteRecords } from "../../src/drivers/elasticsearch/export-records.ts";
+import {
+  type ByteHit,
+  oneLine,
+  readAnswer,
+  sourceOf,
+} from "../../src/drivers/elasticsearch/hit-bytes.ts";
+
+// An answer as 7.17 writes it (with `_type`), a routed hit, escapes where a naive reader would
+// stop, a document indexed pretty-printed, and a sort value beyond 2^53.
+const answer = Buffer.from(
+  `{"pit_id":"abc=","took":3,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},` +
+    `"hits":{"max_score":null,"hits":[` +
+    `{"_index":"a","_type":"_doc","_id":"q\\"1","_score":null,"_source":{"t":"x\\"}{[","n":1.0,"e":"\\\\"},"sort":[1]},` +
+    `{"_index":"a","_type":"_doc","_id":"2","_routing":"r","_score":null,"_source":{\n  "deep": [ {"k": "v w"} ]\n},"sort":[9007199254740993]}` +
+    `]}}`,
+);
+
+describe("a search answer read as bytes", () => {
+  const read = readAnswer(answer);
+
+  it("gives the header parsed and each hit's names and _source as sent", () => {
+    assert.equal(read.head.pit_id, "abc=");
+    assert.deepEqual(read.head._shards, { total: 2, successful: 2, skipped: 0, failed: 0 });
+    assert.deepEqual(
+      read.hits.map((h) => [h._index, h._id, h._routing]),
+      [
+        ["a", 'q"1', undefined],
+        ["a", "2", "r"],
+      ],
+    );
+    // Written as it was indexed: `1.0` stays `1.0`; line breaks go, spaces in strings stay.
+    assert.equal(
+      Buffer.from(sourceOf(read.hits[0] as ByteHit) ?? []).toString(),
+      '{"t":"x\\"}{[","n":1.0,"e":"\\\\"}',
+    );
+    assert.equal(
+      Buffer.from(sourceOf(read.hits[1] as ByteHit) ?? []).toString(),
+      '{"deep":[{"k":"v w"}]}',
+    );
+    assert.equal(JSON.stringify(read.lastSort), "[9007199254740993]");
+  });
+
+  it("frames NDJSON for _bulk and JSON the way the parsed path does", () => {
+    const ndjson = byteRecords(read.hits, { format: "ndjson", columns: [], singleIndex: "a" });
+    assert.equal(
+      batchBytes("ndjson", ndjson, 0).toString(),
+      '{"index":{"_id":"q\\"1"}}\n{"t":"x\\"}{[","n":1.0,"e":"\\\\"}\n' +
+        '{"index":{"_id":"2","routing":"r"}}\n{"deep":[{"k":"v w"}]}\n',
+    );
+    const json = byteRecords(read.hits, { format: "json", columns: [], singleIndex: null });
+    const text = `[\n${batchBytes("json", json, 0).toString()}\n]`;
+    assert.deepEqual(JSON.parse(text), [
+      { _index: "a", _id: 'q"1', _source: { t: 'x"}{[', n: 1, e: "\\" } },
+      { _index: "a", _id: "2", _routing: "r", _source: { deep: [{ k: "v w" }] } },
+    ]);
+    // Their values are there when asked for, parsed from the same text.
+    assert.deepEqual(ndjson[1]?.values, [
+      { index: { _id: "2", routing: "r" } },
+      { deep: [{ k: "v w" }] },
+    ]);
+  });
+
+  it("refuses a hit without _source, and an answer cut short", () => {
+    const none = readAnswer(Buffer.from('{"hits":{"hits":[{"_index":"a","_id":"1"}]}}'));
+    assert.throws(
+      () => byteRecords(none.hits, { format: "ndjson", columns: [], singleIndex: "a" }),
+      /has no _source/,
+    );
+    assert.throws(() => readAnswer(answer.subarray(0, 200)), /could not be read/);
+  });
+
+  it("removes whitespace only outside strings", () => {
+    const text = '{ "a" : "x \\" y\n" ,\r\n "b":[ 1 , 2 ] }';
+    assert.equal(Buffer.from(oneLine(Buffer.from(text))).toString(), '{"a":"x \\" y\n","b":[1,2]}');
+  });
+});
+
+describe("the bound on batches in flight", () => {
+  const MB = 1024 * 1024;
+
+  it("sends one request until a batch's size is known, then as many as fit", async () => {
+    const bound = new InFlight(10 * MB);
+    const first = await bound.acquire();
+    let second: Ticket | undefined;
+    void bound.acquire().then((t) => (second = t));
+    await Promise.resolve();
+    assert.equal(second, undefined, "the size of a batch is not known yet");
+    first.settle(3 * MB);
+    await Promise.resolve();
+    assert.ok(second, "3 MB held, 3 MB more fit under 10");
+    const third = await bound.acquire();
+    assert.equal(bound.held, 9 * MB);
+    let fourth: Ticket | undefined;
+    void bound.acquire().then((t) => (fourth = t));
+    await Promise.resolve();
+    assert.equal(fourth, undefined, "12 MB would not fit under 10");
+    third.release();
+    await Promise.resolve();
+    assert.ok(fourth);
+    assert.ok(bound.peak <= 10 * MB, `peak ${bound.peak}`);
+  });
+
+  it("lets a batch larger than the bound go alone, never stuck", async () => {
+    const bound = new InFlight(1 * MB);
+    const big = await bound.acquire();
+    big.settle(5 * MB);
+    let next: Ticket | undefined;
+    void bound.acquire().then((t) => (next = t));
+    await Promise.resolve();
+    assert.equal(next, undefined);
+    big.release();
+    big.release();
+    await Promise.resolve();
+    assert.ok(next, "nothing held: the next goes");
+    assert.equal(bound.held, 5 * MB, "counted at the largest batch seen");
+  });
+});
