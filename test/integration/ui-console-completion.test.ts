@@ -110,6 +110,10 @@ describe("console completion and editor habits on every supported major", () => 
           await page.screenshot({ path: join(root, "artifacts", "console-completion.png") });
         }
         await page.keyboard.type("cust");
+        // Enter accepts what is selected: wait until the narrowed list has selected the field.
+        await popup(page)
+          .locator('li[aria-selected="true"]', { hasText: "customer_name" })
+          .waitFor();
         await page.keyboard.press("Enter");
         await page.locator(".cm-line", { hasText: '"match": { "customer_name": ""' }).waitFor();
       });
