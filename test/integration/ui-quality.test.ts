@@ -317,7 +317,18 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       assert.equal(doc._source.name, "typed-by-keyboard");
 
       // Shift+Enter opens the focused cell in full; Tab stays in the dialog; Escape returns to the cell.
+      // The save reloads the page: the keys wait until the reloaded rows are in and the focus is
+      // back on the saved document's cell (it may have moved on the page).
+      await page.locator(".grid-loading").waitFor({ state: "detached" });
       await waitForFocus((f) => f.gridCell && f.colId === "name", "the edited cell");
+      const at = (await focused()).rowIndex;
+      assert.equal(
+        (
+          await page.locator(`.ag-row[row-index="${at}"] .ag-cell[col-id="_id"]`).innerText()
+        ).trim(),
+        id,
+        "the focus followed the saved document",
+      );
       await page.keyboard.press("Shift+Enter");
       const dialog = page.getByRole("dialog", { name: `name · ${id}` });
       await dialog.waitFor();
