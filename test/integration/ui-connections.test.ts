@@ -194,7 +194,10 @@ describe("UI: connections", () => {
     assert.equal(await list.locator(".list-item").count(), 2);
     await list.getByText("dev", { exact: true }).click();
     const indices = page.getByTestId("index-list");
-    const orders = indices.locator(".index-item", { hasText: "sample-orders" });
+    // By its exact name: other tests running beside this one make indices named sample-orders-….
+    const orders = indices.locator(".index-item", {
+      has: page.locator(".index-name", { hasText: /^sample-orders$/ }),
+    });
     await orders.waitFor();
     assert.equal((await orders.getByTestId("index-count").innerText()).trim(), "30,000");
     assert.equal(
@@ -203,7 +206,16 @@ describe("UI: connections", () => {
       "no dot names",
     );
     await page.getByLabel("Filter indices by name").fill("sample-ord");
-    assert.equal(await indices.locator(".index-item").count(), 1);
+    await indices
+      .locator(".index-name", { hasNotText: /^sample-ord/ })
+      .first()
+      .waitFor({ state: "detached" });
+    const names = await indices.locator(".index-name").allInnerTexts();
+    assert.ok(names.includes("sample-orders"), names.join());
+    assert.ok(
+      names.every((n) => n.startsWith("sample-ord")),
+      names.join(),
+    );
     await screenshot(page, "sidebar-indices");
   });
 });
