@@ -11,6 +11,7 @@
 import { QuarryError } from "../../core/errors.ts";
 import type { ExportProgress, ScanRecord, TableScan } from "../../core/export.ts";
 import type { LoadRecord, TableLoad } from "../../core/transfer.ts";
+import { requireTransfer } from "../../core/transfer-access.ts";
 import { ProgressMeter } from "../export/progress.ts";
 import { type CopyCheckpoint, checkpointPath, readCheckpoint } from "./checkpoint.ts";
 import { CopyLedger, type CopyReport } from "./copy-ledger.ts";
@@ -142,6 +143,8 @@ export async function copyTable(
   options: CopyOptions,
 ): Promise<CopyReport> {
   const started = Date.now();
+  requireTransfer(source.session, "readDefinition", "openScan");
+  requireTransfer(target.session, "planCreateTable", "tableState", "openLoad");
   const cpPath = checkpointPath(options.workDir, endName(source), endName(target));
   const resumed = options.resume ? await checkpointToResume(cpPath, source, target) : null;
   const prepared = resumed

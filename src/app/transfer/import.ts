@@ -15,6 +15,7 @@ import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
 import type { ExportProgress } from "../../core/export.ts";
 import type { LineProblem, LoadMode, LoadRecord, TableLoad } from "../../core/transfer.ts";
+import { requireTransfer } from "../../core/transfer-access.ts";
 import { ProgressMeter } from "../export/progress.ts";
 import { fsReason } from "../storage/paths.ts";
 import { type FailureLine, failureFileName } from "./failure-log.ts";
@@ -165,6 +166,7 @@ export async function importFile(
   options: ImportOptions,
 ): Promise<ImportReport> {
   const started = Date.now();
+  requireTransfer(session, "planCreateTable", "tableState", "openLoad", "lineDecoder");
   const input = "path" in options.input ? options.input.path : options.input.name;
   const size = "path" in options.input ? await sizeOf(options.input.path) : null;
   // A new import prepares its table first: a refusal there leaves no checkpoint behind.
