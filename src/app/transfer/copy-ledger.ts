@@ -5,12 +5,11 @@
  * from the last saved state; the failures file is cut back to what that state counted, so a batch
  * sent again is never listed twice.
  */
-import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ScanCursor, TableScan } from "../../core/export.ts";
 import type { LoadOutcome } from "../../core/transfer.ts";
 import { type CopyCheckpoint, removeCheckpoint, writeCheckpoint } from "./checkpoint.ts";
-import { type FailureLine, FailureLog } from "./failure-log.ts";
+import { type FailureLine, FailureLog, keepFirstFailures } from "./failure-log.ts";
 
 const SAVE_EVERY_MS = 1_000;
 
@@ -45,13 +44,6 @@ export interface LedgerInfo {
   resumed: CopyCheckpoint | null;
   failuresFile: string;
   workDir: string;
-}
-
-/** Keeps the first `count` lines of a failures file (those a checkpoint counted). */
-async function cutFailures(path: string, count: number): Promise<void> {
-  const text = await readFile(path, "utf8").catch(() => "");
-  const lines = text.split("\n").filter(Boolean).slice(0, count);
-  await writeFile(path, lines.map((l) => `${l}\n`).join(""), { mode: 0o600 });
 }
 
 export class CopyLedger {
@@ -91,7 +83,10 @@ export class CopyLedger {
   static async open(path: string, scan: TableScan, info: LedgerInfo): Promise<CopyLedger> {
     const ledger = new CopyLedger(path, scan, info);
     if (info.resumed)
-      await cutFailures(join(info.workDir, info.resumed.failuresFile), info.resumed.failedCount);
+      await keepFirstFailures(
+        join(info.workDir, info.resumed.failuresFile),
+        info.resumed.failedCount,
+      );
     await ledger.#saveNow();
     return ledger;
   }

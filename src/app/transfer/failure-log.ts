@@ -3,7 +3,7 @@
  * private folder), written as failures come, so that a million failures cost no memory and none
  * is dropped. The report keeps the first few to show, the count, and the file's path.
  */
-import { appendFile } from "node:fs/promises";
+import { appendFile, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { LineProblem, LoadFailure } from "../../core/transfer.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
@@ -72,4 +72,11 @@ export class FailureLog {
 export function failureFileName(target: string, at: Date): string {
   const stamp = at.toISOString().replace(/[:.]/g, "-");
   return `${stamp}-${target.replace(/[^\w.-]+/g, "_")}.failures.ndjson`;
+}
+
+/** Keeps the first `count` lines of a failures file (those a checkpoint counted). */
+export async function keepFirstFailures(path: string, count: number): Promise<void> {
+  const text = await readFile(path, "utf8").catch(() => "");
+  const lines = text.split("\n").filter(Boolean).slice(0, count);
+  await writeFile(path, lines.map((l) => `${l}\n`).join(""), { mode: 0o600 });
 }

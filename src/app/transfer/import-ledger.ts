@@ -6,13 +6,13 @@
  * no checkpoint: it cannot be read again.
  */
 import { createHash } from "node:crypto";
-import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { LineProblem, LoadMode, LoadOutcome } from "../../core/transfer.ts";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
 import { refused } from "./copy-target.ts";
-import { FailureLog } from "./failure-log.ts";
+import { FailureLog, keepFirstFailures } from "./failure-log.ts";
 
 const SAVE_EVERY_MS = 1_000;
 
@@ -124,7 +124,7 @@ export class ImportLedger {
     const path = checkpointPath(info.workDir, info.table, file);
     const from = info.resume ? await resumable(path, info, file, modifiedMs) : null;
     const failuresFile = from?.failuresFile ?? info.failuresName;
-    if (from) await cutLines(join(info.workDir, failuresFile), from.failedCount);
+    if (from) await keepFirstFailures(join(info.workDir, failuresFile), from.failedCount);
     const base = {
       table: info.table,
       input: file,
@@ -216,11 +216,4 @@ export class ImportLedger {
     });
     return this.#saving;
   }
-}
-
-/** Keeps the first `count` lines of a failures file (those a checkpoint counted). */
-export async function cutLines(path: string, count: number): Promise<void> {
-  const text = await readFile(path, "utf8").catch(() => "");
-  const lines = text.split("\n").filter(Boolean).slice(0, count);
-  await writeFile(path, lines.map((l) => `${l}\n`).join(""), { mode: 0o600 });
 }

@@ -10,6 +10,7 @@ import { JsonEditor } from "../ui/JsonEditor.tsx";
 import { ActionDialog } from "./ActionDialog.tsx";
 import { OutcomeNote } from "./OutcomeNote.tsx";
 import { type Outcome, useIndexAction } from "./use-index-action.ts";
+import { ViewSwitch } from "./ViewSwitch.tsx";
 
 const EXAMPLE = JSON.stringify(
   { settings: { number_of_shards: 1, number_of_replicas: 1 }, mappings: { properties: {} } },
@@ -127,24 +128,7 @@ function Definition(props: {
   const setJson = props.onJson;
   return (
     <>
-      <fieldset className="index-mapping-switch" aria-label="Definition">
-        <button
-          type="button"
-          className="small"
-          aria-pressed={!asJson}
-          onClick={() => setAsJson(false)}
-        >
-          Form
-        </button>
-        <button
-          type="button"
-          className="small"
-          aria-pressed={asJson}
-          onClick={() => setAsJson(true)}
-        >
-          JSON
-        </button>
-      </fieldset>
+      <ViewSwitch label="Definition" first="Form" asJson={asJson} onAsJson={setAsJson} />
       {asJson ? (
         <JsonEditor
           value={json}

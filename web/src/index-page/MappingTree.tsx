@@ -5,29 +5,13 @@
 import { useState } from "react";
 import type { SchemaField } from "../../../src/core/table-details.ts";
 import { JsonEditor } from "../ui/JsonEditor.tsx";
+import { ViewSwitch } from "./ViewSwitch.tsx";
 
 export function MappingTab({ schema, tree }: { schema: unknown; tree: SchemaField[] }) {
   const [asJson, setAsJson] = useState(false);
   return (
     <>
-      <fieldset className="index-mapping-switch" aria-label="Mapping view">
-        <button
-          type="button"
-          className="small"
-          aria-pressed={!asJson}
-          onClick={() => setAsJson(false)}
-        >
-          Tree
-        </button>
-        <button
-          type="button"
-          className="small"
-          aria-pressed={asJson}
-          onClick={() => setAsJson(true)}
-        >
-          JSON
-        </button>
-      </fieldset>
+      <ViewSwitch label="Mapping view" first="Tree" asJson={asJson} onAsJson={setAsJson} />
       {asJson ? (
         <JsonEditor
           value={JSON.stringify(schema, null, 2)}
