@@ -18,7 +18,8 @@
  */
 import { parseArgs } from "node:util";
 import { readState } from "../../scripts/es/cluster.ts";
-import type { BrowseResult, SortSpec } from "../../src/core/grid.ts";
+import type { SortSpec } from "../../src/core/grid.ts";
+import { type PackedPage, unpackPage } from "../../src/core/packed-page.ts";
 import { type BenchApp, startBenchApp } from "./app.ts";
 import { Bare, ensureIndex, type Hits, INDEX, PAGE } from "./bare.ts";
 import { deepRows } from "./deep.ts";
@@ -47,7 +48,7 @@ const conn = app.connectionId;
 
 interface Opened {
   gridId: string;
-  first?: BrowseResult;
+  first?: PackedPage;
 }
 
 function check(n: number | undefined, what: string): void {
@@ -70,8 +71,10 @@ async function openWithPage(
     `/connections/${conn}/tables/${INDEX}/grid`,
     apart ? {} : { first: page },
   );
-  const result =
-    opened.first ?? (await app.call<BrowseResult>("POST", `/grids/${opened.gridId}/browse`, page));
+  // Unpacked as the web client does (usePageLoader.ts).
+  const result = unpackPage(
+    opened.first ?? (await app.call<PackedPage>("POST", `/grids/${opened.gridId}/browse`, page)),
+  );
   const ms = performance.now() - t0;
   check(result.rows.length, "quarry first page");
   await app.call("DELETE", `/grids/${opened.gridId}`);
@@ -113,11 +116,13 @@ const sides = {
   sorted: {
     quarry: () =>
       timed(async () => {
-        const r = await app.call<BrowseResult>("POST", `/grids/${sortGrid.gridId}/browse`, {
-          page: 1,
-          pageSize: PAGE,
-          sort: SORT,
-        });
+        const r = unpackPage(
+          await app.call<PackedPage>("POST", `/grids/${sortGrid.gridId}/browse`, {
+            page: 1,
+            pageSize: PAGE,
+            sort: SORT,
+          }),
+        );
         check(r.rows.length, "quarry sorted page");
       }),
     bare: () => timed(bareSearch(sortedBody)),

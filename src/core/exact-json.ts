@@ -21,8 +21,6 @@ const json = JSON as unknown as {
 };
 
 const INTEGER_TEXT = /^-?\d+$/;
-/** A number token of 16 digits or more: the only ones that can be unsafe integers. */
-const LONG_NUMBER = /(?:^|[:[,])\s*-?\d{16}/;
 
 function keepExact(_key: string, value: unknown, context: ReviverContext): unknown {
   if (typeof value !== "number" || Number.isSafeInteger(value)) return value;
@@ -30,10 +28,25 @@ function keepExact(_key: string, value: unknown, context: ReviverContext): unkno
   return source !== undefined && INTEGER_TEXT.test(source) ? json.rawJSON(source) : value;
 }
 
+/** Whether a parsed value holds a number `JSON.parse` may have rounded (an integer beyond 2^53). */
+function holdsRoundedInteger(value: unknown): boolean {
+  if (typeof value === "number") return Number.isInteger(value) && !Number.isSafeInteger(value);
+  if (typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsRoundedInteger(item)) return true;
+    return false;
+  }
+  for (const key in value)
+    if (holdsRoundedInteger((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /** `JSON.parse`, except that integers beyond 2^53 come back exact (see `isExactInteger`). */
 export function parseJsonExact(text: string): unknown {
-  // The reviver costs; most answers hold no number long enough to need it.
-  return LONG_NUMBER.test(text) ? json.parse(text, keepExact) : JSON.parse(text);
+  // The reviver costs: parse plainly, and again with it only when a number may have been rounded
+  // (walking the parsed value costs a tenth of the parse; scanning the text cost half of it).
+  const value = JSON.parse(text);
+  return holdsRoundedInteger(value) ? json.parse(text, keepExact) : value;
 }
 
 /** An integer `parseJsonExact` kept exact: `JSON.stringify` writes its digits as they were. */

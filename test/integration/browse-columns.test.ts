@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { GridOpened } from "../../src/app/http/api/contract.ts";
-import type { BrowseResult } from "../../src/core/grid.ts";
+import { type PackedPage, unpackPage } from "../../src/core/packed-page.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { node, session } from "../support/cluster.ts";
 import { type RecordingProxy, recordingProxy } from "../support/recording-proxy.ts";
@@ -144,22 +144,21 @@ describe("the UI's API opens a grid with its first page", () => {
 
   it("answers the page with the grid, and the next grid shows a field added meanwhile", async () => {
     const opened = await open({ first: { page: 1, pageSize: 2 } });
-    const first = opened.first as BrowseResult;
+    const first = unpackPage(opened.first!);
     assert.equal(first.rows.length, 2);
     assert.equal(first.total, 3);
     assert.deepEqual(names(opened), names(first));
     assert.ok(opened.filterOps.some((f) => f.column === "status"));
-    const page2 = await call<BrowseResult>("POST", `/grids/${opened.gridId}/browse`, {
-      page: 2,
-      pageSize: 2,
-    });
+    const page2 = unpackPage(
+      await call<PackedPage>("POST", `/grids/${opened.gridId}/browse`, { page: 2, pageSize: 2 }),
+    );
     assert.equal(page2.rows.length, 1);
     await call("DELETE", `/grids/${opened.gridId}`);
 
     await addField("added_ui", "keyword");
     const again = await open({ first: { page: 1, pageSize: 2 } });
     assert.ok(names(again).includes("added_ui"), names(again).join(", "));
-    assert.ok(names(again.first as BrowseResult).includes("added_ui"));
+    assert.ok(names(unpackPage(again.first!)).includes("added_ui"));
     await call("DELETE", `/grids/${again.gridId}`);
   });
 

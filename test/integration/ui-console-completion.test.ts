@@ -115,7 +115,14 @@ describe("console completion and editor habits on every supported major", () => 
           .locator('li[aria-selected="true"]', { hasText: "customer_name" })
           .waitFor();
         await page.keyboard.press("Enter");
-        await page.locator(".cm-line", { hasText: '"match": { "customer_name": ""' }).waitFor();
+        await page
+          .locator(".cm-line", { hasText: '"match": { "customer_name": ""' })
+          .waitFor()
+          .catch(async (e: Error) => {
+            // Say what the editor holds instead: the line the completion should have made.
+            const text = await page.locator(".console-editor .cm-content").innerText();
+            throw new Error(`${e.message}\nThe editor holds:\n${text}`);
+          });
       });
 
       it("after GET /_cat/ offers the cat endpoints of this version", async () => {

@@ -21,6 +21,8 @@ export function bodyTooLarge(): QuarryError {
 
 /** The body parsed as JSON; undefined when there is none. */
 export async function readJsonBody(req: Request): Promise<unknown> {
+  // A GET has no body; asking for it would make the server build a whole fetch Request.
+  if (req.method === "GET" || req.method === "HEAD") return undefined;
   const bytes = await req.arrayBuffer();
   if (bytes.byteLength === 0) return undefined;
   if (bytes.byteLength > MAX_BODY_BYTES) throw bodyTooLarge();

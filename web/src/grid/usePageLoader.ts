@@ -4,8 +4,9 @@
  * is dropped.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { unpackPage } from "../../../src/core/packed-page.ts";
 import { post, seg } from "../api/client.ts";
-import type { BrowseRequest, BrowseResult } from "../api/types.ts";
+import type { BrowseRequest, BrowseResult, PackedPage } from "../api/types.ts";
 
 export type PageLoader = ReturnType<typeof usePageLoader>;
 
@@ -15,10 +16,11 @@ export const FIRST_PAGE: BrowseRequest = { page: 1, pageSize: 100 };
 export function usePageLoader(
   gridId: string,
   onLoaded: (r: BrowseResult) => void,
-  first?: BrowseResult,
+  first?: PackedPage,
 ) {
   const [request, setRequest] = useState<BrowseRequest>(FIRST_PAGE);
-  const [result, setResult] = useState<BrowseResult | null>(first ?? null);
+  const [opening] = useState(() => (first ? unpackPage(first) : null));
+  const [result, setResult] = useState<BrowseResult | null>(opening);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const seq = useRef(0);
@@ -30,7 +32,7 @@ export function usePageLoader(
       setLoading(true);
       setError(null);
       try {
-        const r = await post<BrowseResult>(`/grids/${seg(gridId)}/browse`, req);
+        const r = unpackPage(await post<PackedPage>(`/grids/${seg(gridId)}/browse`, req));
         if (mine !== seq.current) return false;
         setResult(r);
         setRequest({ ...req, page: r.page, pageSize: r.pageSize });
@@ -48,7 +50,7 @@ export function usePageLoader(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first page loads once per grid
   useEffect(() => {
-    if (first) onLoaded(first);
+    if (opening) onLoaded(opening);
     else browse(request);
   }, [browse]);
 

@@ -20,6 +20,7 @@ import type { ServerInfo } from "../../../core/driver.ts";
 import type { ExportFormat, ExportProgress, ExportReport } from "../../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../../core/grid.ts";
 import type { Impact } from "../../../core/impact.ts";
+import type { PackedPage } from "../../../core/packed-page.ts";
 import type {
   SettingCondition,
   SettingField,
@@ -162,7 +163,7 @@ export interface GridOpened {
   /** The filter operators per filterable column. */
   filterOps: ColumnFilterOps[];
   /** The page `first` asked for, read as the grid's first page (columns and data current). */
-  first?: BrowseResult;
+  first?: PackedPage;
 }
 
 export interface DeletePlan {
@@ -383,6 +384,7 @@ export interface ConnectClientSheet {
 
 /** `POST /connections/:id/console/complete` answers a `CompletionAnswer` (core/console-completion.ts). */
 export type { CompletionAnswer, CompletionItem } from "../../../core/console-completion.ts";
+export type { PackedPage } from "../../../core/packed-page.ts";
 
 /** `POST /connections/:id/console/reference`: the reference page of the request at the cursor. */
 export interface ConsoleReference {

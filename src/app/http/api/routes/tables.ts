@@ -17,6 +17,7 @@ import {
   type Column,
   RESULT_WINDOW,
 } from "../../../../core/grid.ts";
+import { type PackedPage, packPage } from "../../../../core/packed-page.ts";
 import { exportTable } from "../../../export/export-table.ts";
 import { badInput, FileAnswer } from "../answers.ts";
 import type {
@@ -54,8 +55,11 @@ function gridRoutes(router: ApiRoutes, app: UiServices): void {
     openGrid(app, id!, table!, gridOpen(req.body)),
   );
 
-  router.post("/grids/:grid/browse", (req, { grid }) =>
-    app.grids.get(grid!).view.browse(browseRequest(req.body)),
+  // Pages go packed (packed-page.ts): the rows are most of an answer, their column names repeated.
+  router.post(
+    "/grids/:grid/browse",
+    async (req, { grid }): Promise<PackedPage> =>
+      packPage(await app.grids.get(grid!).view.browse(browseRequest(req.body))),
   );
 
   router.delete("/grids/:grid", async (_req, { grid }) => {
@@ -237,7 +241,7 @@ async function openGrid(
       column,
       ops: ops.map((op) => ({ value: op, label: FILTER_OPERATORS[op].label })),
     }));
-  return { gridId, columns, filterOps, ...(first ? { first } : {}) };
+  return { gridId, columns, filterOps, ...(first ? { first: packPage(first) } : {}) };
 }
 
 function gridOpen(v: unknown): GridOpen {
