@@ -59,7 +59,8 @@ describe("UI: browsing the grid", () => {
     const arrived = page.waitForResponse((r) => r.url().endsWith("/browse"));
     await action();
     await arrived;
-    await page.waitForTimeout(150);
+    // Rendered: the veil the grid shows while a page loads is gone.
+    await page.locator(".grid-loading").waitFor({ state: "detached" });
   }
 
   async function openOrders(): Promise<void> {
