@@ -13,6 +13,8 @@ export const SHOWN_FAILURES = 100;
 
 export interface FailureLine {
   origin: number;
+  /** The line it starts on, when the origin is a JSON array's element number. */
+  startLine?: number;
   key: string | null;
   status: number;
   reason: string;
@@ -36,6 +38,7 @@ export class FailureLog {
     return this.#append(
       failures.map((f) => ({
         origin: f.record.origin,
+        ...(f.record.startLine !== undefined ? { startLine: f.record.startLine } : {}),
         key: f.key,
         status: f.status,
         reason: f.reason,
@@ -46,7 +49,13 @@ export class FailureLog {
   /** Lines of a file that were never sent (status 0): not records, or not writable. */
   addProblems(problems: readonly LineProblem[]): Promise<void> {
     return this.#append(
-      problems.map((p) => ({ origin: p.line, key: null, status: 0, reason: p.reason })),
+      problems.map((p) => ({
+        origin: p.line,
+        ...(p.startLine !== undefined ? { startLine: p.startLine } : {}),
+        key: null,
+        status: 0,
+        reason: p.reason,
+      })),
     );
   }
 

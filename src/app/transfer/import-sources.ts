@@ -1,0 +1,203 @@
+/**
+ * A file to import as records, in any of its formats: JSON lines (the driver's decoder reads
+ * `_bulk` bodies, search hits and plain documents), a JSON array (or a search answer's hits), or
+ * CSV (csv-source.ts). Each record's origin is its line, or for a JSON array its element's number
+ * (with the line it starts on). Records at or before the `skip` origin (a resume's checkpoint)
+ * are read but not given. `previewRecords` reads the first few of any file, for a preview.
+ */
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import type { DriverSession } from "../../core/driver.ts";
+import type { LineDecoder, LineProblem, LoadRecord } from "../../core/transfer.ts";
+import { inferKinds } from "./csv-rows.ts";
+import { csvRecords, type KindsFor } from "./csv-source.ts";
+import { formatOfName, formatOfStart, type ImportFormat } from "./import-format.ts";
+import { JsonArrayReader } from "./json-array-reader.ts";
+
+export type ImportInput = { path: string } | { stream: Readable; name: string };
+export type SourceItem = LoadRecord | LineProblem;
+
+/** Where the reading stands: the last origin read, the shape recognised, the bytes read. */
+export interface SourceCursor {
+  position: number;
+  shape: string | null;
+  bytes: number;
+}
+
+export interface SourceOptions {
+  format: ImportFormat;
+  /** Read when each record comes: a resume sets it once its checkpoint is read. */
+  skip: number;
+  decoder: LineDecoder;
+  /** CSV: settles the columns' kinds once the header and the first rows are read. */
+  kindsFor: KindsFor;
+  idColumn?: string;
+}
+
+const PEEK_BYTES = 64 * 1024;
+
+export const inputName = (input: ImportInput) => ("path" in input ? input.path : input.name);
+
+/** The beginning of a stream, put back for whoever reads it next. */
+async function peekStream(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  const onEnd = () => {
+    ended = true;
+  };
+  stream.once("end", onEnd);
+  while (size < PEEK_BYTES && !ended) {
+    const chunk = stream.read() as Buffer | string | null;
+    if (chunk !== null) {
+      const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      chunks.push(buffer);
+      size += buffer.length;
+      if (/\S[^\n]*\n/.test(buffer.toString("utf8"))) break;
+      continue;
+    }
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off("readable", done);
+        stream.off("end", done);
+        resolve();
+      };
+      stream.once("readable", done);
+      stream.once("end", done);
+      if (stream.readableEnded) done();
+    });
+  }
+  stream.off("end", onEnd);
+  const all = Buffer.concat(chunks);
+  if (all.length > 0) stream.unshift(all);
+  return all.toString("utf8");
+}
+
+async function peekFile(path: string): Promise<string> {
+  const file = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(PEEK_BYTES);
+    const { bytesRead } = await file.read(buffer, 0, PEEK_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString("utf8");
+  } finally {
+    await file.close();
+  }
+}
+
+/** The format asked for, else the name's (`.json` files are looked into), else the content's. */
+export async function chooseFormat(
+  input: ImportInput,
+  asked: ImportFormat | undefined,
+): Promise<ImportFormat> {
+  if (asked) return asked;
+  const byName = "path" in input ? formatOfName(input.path) : undefined;
+  if (byName && byName !== "json") return byName;
+  const head = "path" in input ? await peekFile(input.path) : await peekStream(input.stream);
+  return formatOfStart(head, inputName(input));
+}
+
+export function openStream(input: ImportInput): Readable {
+  return "path" in input ? createReadStream(input.path) : input.stream;
+}
+
+async function* ndjsonRecords(
+  stream: Readable,
+  options: SourceOptions,
+  cursor: SourceCursor,
+): AsyncGenerator<SourceItem> {
+  const decoder = options.decoder;
+  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  let number = 0;
+  for await (const line of lines) {
+    number++;
+    cursor.position = number;
+    // Lines before the checkpoint were imported; the decoder still reads them to know the shape.
+    const got = decoder.push(line, number);
+    cursor.shape = decoder.shape ?? null;
+    if (number > options.skip && got !== null) yield got;
+  }
+  const last = decoder.end();
+  if (last && last.line > options.skip) yield last;
+}
+
+async function* jsonRecords(
+  stream: Readable,
+  options: SourceOptions,
+  cursor: SourceCursor,
+): AsyncGenerator<SourceItem> {
+  const reader = new JsonArrayReader();
+  const text = new StringDecoder("utf8");
+  const give = function* (elements: ReturnType<JsonArrayReader["push"]>) {
+    for (const e of elements) {
+      cursor.position = e.number;
+      if ("reason" in e) {
+        if (e.number > options.skip)
+          yield { line: e.number, startLine: e.startLine, reason: e.reason };
+        continue;
+      }
+      const got = options.decoder.pushValue(e.value, e.number);
+      cursor.shape = options.decoder.shape ?? null;
+      if (e.number <= options.skip || got === null) continue;
+      yield { ...got, startLine: e.startLine };
+    }
+  };
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    yield* give(reader.push(typeof chunk === "string" ? chunk : text.write(chunk)));
+  }
+  yield* give(reader.push(text.end()));
+  const broke = reader.end();
+  if (broke) yield* give([broke]);
+  const rest = options.decoder.end();
+  if (rest && rest.line > options.skip) yield rest;
+}
+
+/** The records of an input in a format, the cursor kept up to date as they are read. */
+export function readRecords(
+  stream: Readable,
+  options: SourceOptions,
+  cursor: SourceCursor,
+): AsyncGenerator<SourceItem> {
+  stream.on("data", (chunk: Buffer | string) => {
+    cursor.bytes += chunk.length;
+  });
+  if (options.format === "json") return jsonRecords(stream, options, cursor);
+  if (options.format === "csv") {
+    cursor.shape = "csv";
+    return csvRecords(stream, options, cursor);
+  }
+  return ndjsonRecords(stream, options, cursor);
+}
+
+/**
+ * The first `count` records (and problems among them) of a file in any format, for a preview:
+ * the format guessed as an import guesses it, CSV cells inferred from the rows read. Reads only
+ * what it shows (and the peek), then closes the file.
+ */
+export async function previewRecords(
+  session: Pick<DriverSession, "lineDecoder">,
+  input: ImportInput,
+  count: number,
+  asked?: ImportFormat,
+): Promise<{ format: ImportFormat; shape: string | null; items: SourceItem[] }> {
+  const format = await chooseFormat(input, asked);
+  const stream = openStream(input);
+  const cursor: SourceCursor = { position: 0, shape: null, bytes: 0 };
+  const items: SourceItem[] = [];
+  const records = readRecords(
+    stream,
+    { format, skip: 0, decoder: session.lineDecoder(), kindsFor: async (l, s) => inferKinds(l, s) },
+    cursor,
+  );
+  try {
+    for await (const item of records) {
+      items.push(item);
+      if (items.length >= count) break;
+    }
+  } finally {
+    if ("path" in input) stream.destroy();
+  }
+  return { format, shape: cursor.shape, items };
+}
