@@ -145,6 +145,7 @@ async function* jsonRecords(
     }
   };
   for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    cursor.bytes += chunk.length;
     yield* give(reader.push(typeof chunk === "string" ? chunk : text.write(chunk)));
   }
   yield* give(reader.push(text.end()));
@@ -154,21 +155,26 @@ async function* jsonRecords(
   if (rest && rest.line > options.skip) yield rest;
 }
 
-/** The records of an input in a format, the cursor kept up to date as they are read. */
-export function readRecords(
+/**
+ * The records of an input in a format, the cursor kept up to date as they are read. Nothing is
+ * read before the first record is asked for.
+ */
+export async function* readRecords(
   stream: Readable,
   options: SourceOptions,
   cursor: SourceCursor,
 ): AsyncGenerator<SourceItem> {
+  if (options.format === "json") {
+    yield* jsonRecords(stream, options, cursor);
+    return;
+  }
   stream.on("data", (chunk: Buffer | string) => {
     cursor.bytes += chunk.length;
   });
-  if (options.format === "json") return jsonRecords(stream, options, cursor);
   if (options.format === "csv") {
     cursor.shape = "csv";
-    return csvRecords(stream, options, cursor);
-  }
-  return ndjsonRecords(stream, options, cursor);
+    yield* csvRecords(stream, options, cursor);
+  } else yield* ndjsonRecords(stream, options, cursor);
 }
 
 /**

@@ -186,5 +186,6 @@ function printReport(r: ImportReport): void {
       `  ${where(r, f)}${f.key ? ` (_id ${f.key})` : ""}: ${f.status ? `${f.status} ` : ""}${f.reason}\n`,
     );
   if (r.failedCount > 20) process.stdout.write(`  … and ${n(r.failedCount - 20)} more\n`);
-  process.stdout.write(`Every one not imported, with its reason: ${r.failuresFile}\n`);
+  const one = r.origins === "lines" ? "line" : "element";
+  process.stdout.write(`Every ${one} not imported, with its reason: ${r.failuresFile}\n`);
 }
