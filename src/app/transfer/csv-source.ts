@@ -5,7 +5,7 @@
  * line it starts on. A row whose quotes break is a problem too; reading goes on after it.
  */
 import type { Readable } from "node:stream";
-import { type CsvError, parse } from "csv-parse";
+import { type CsvError, type InfoRecord, parse } from "csv-parse";
 import type { CellKind, LineProblem, LoadRecord } from "../../core/transfer.ts";
 import { type CsvLayout, INFER_ROWS, readHeader, rowRecord } from "./csv-rows.ts";
 
@@ -36,6 +36,22 @@ function innerLines(cells: readonly string[]): number {
 async function* rowsOf(stream: Readable): AsyncGenerator<Row | LineProblem> {
   // Broken rows are told while parsing, ahead of the rows read: each waits for its place.
   const broken: LineProblem[] = [];
+  /** The last line of the last row parsed well: an unclosed quote opened after it. */
+  let parsedUpTo = 0;
+  const onSkip = (err: CsvError | undefined) => {
+    if (err?.code !== "CSV_QUOTE_NOT_CLOSED") {
+      const line = Number((err as { lines?: number } | undefined)?.lines ?? parsedUpTo + 1);
+      broken.push({ line, reason: `not CSV: ${err?.message ?? "a broken row"}` });
+      return undefined;
+    }
+    // The quote swallowed the rest of the file: said on the row it opened in.
+    const last = broken.at(-1);
+    const swallowed =
+      "its quote never closes, so the rest of the file is read into it and not imported";
+    if (last && last.line > parsedUpTo) last.reason += `; ${swallowed}`;
+    else broken.push({ line: parsedUpTo + 1, reason: `not CSV: ${swallowed}` });
+    return undefined;
+  };
   const parser = stream.pipe(
     parse({
       info: true,
@@ -43,10 +59,10 @@ async function* rowsOf(stream: Readable): AsyncGenerator<Row | LineProblem> {
       relax_column_count: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
-      on_skip: (err: CsvError | undefined) => {
-        const line = Number((err as { lines?: number } | undefined)?.lines ?? 0);
-        broken.push({ line, reason: `not CSV: ${err?.message ?? "a broken row"}` });
-        return undefined;
+      on_skip: onSkip,
+      on_record: (record: string[], context: InfoRecord) => {
+        parsedUpTo = context.lines;
+        return record;
       },
     }),
   );
