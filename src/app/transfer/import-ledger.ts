@@ -169,8 +169,7 @@ export class ImportLedger {
   }
 
   async batchWritten(upTo: number, outcome: LoadOutcome, problems: LineProblem[]): Promise<void> {
-    await this.failures.addProblems(problems);
-    await this.failures.add(outcome.failed);
+    await this.failures.addBatch(problems, outcome.failed);
     this.written += outcome.written;
     this.#failedAccounted += problems.length + outcome.failed.length;
     this.linesDone = upTo;
