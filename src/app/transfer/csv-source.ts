@@ -6,6 +6,7 @@
  */
 import type { Readable } from "node:stream";
 import { type CsvError, type InfoRecord, parse } from "csv-parse";
+import { QuarryError } from "../../core/errors.ts";
 import type { CellKind, LineProblem, LoadRecord } from "../../core/transfer.ts";
 import { type CsvLayout, INFER_ROWS, readHeader, rowRecord } from "./csv-rows.ts";
 
@@ -111,7 +112,12 @@ export async function* csvRecords(
     }
     yield* give(item);
   }
-  if (!layout) return;
+  if (!layout)
+    throw new QuarryError(
+      "invalid_input",
+      "The CSV file is empty: it has no header line naming the fields",
+      "Give a file whose first line names the columns, e.g. _id,name,price.",
+    );
   if (!kinds) kinds = await kindsFor(layout, sampleOf(held));
   for (const h of held.splice(0)) yield* give(h);
 }

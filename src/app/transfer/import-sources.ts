@@ -8,7 +8,7 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type { DriverSession } from "../../core/driver.ts";
 import type { LineDecoder, LineProblem, LoadRecord } from "../../core/transfer.ts";
@@ -41,39 +41,29 @@ const PEEK_BYTES = 64 * 1024;
 
 export const inputName = (input: ImportInput) => ("path" in input ? input.path : input.name);
 
-/** The beginning of a stream, put back for whoever reads it next. */
-async function peekStream(stream: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
+/**
+ * The beginning of a stream (up to its first line that holds something), and a stream that gives
+ * the whole of it again: what was peeked, then the rest as it comes.
+ */
+async function peekStream(stream: Readable): Promise<{ head: string; stream: Readable }> {
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  const head: Buffer[] = [];
   let size = 0;
-  let ended = false;
-  const onEnd = () => {
-    ended = true;
-  };
-  stream.once("end", onEnd);
-  while (size < PEEK_BYTES && !ended) {
-    const chunk = stream.read() as Buffer | string | null;
-    if (chunk !== null) {
-      const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      chunks.push(buffer);
-      size += buffer.length;
-      if (/\S[^\n]*\n/.test(buffer.toString("utf8"))) break;
-      continue;
-    }
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        stream.off("readable", done);
-        stream.off("end", done);
-        resolve();
-      };
-      stream.once("readable", done);
-      stream.once("end", done);
-      if (stream.readableEnded) done();
-    });
+  while (size < PEEK_BYTES && !/\S[^\n]*\n/.test(Buffer.concat(head).toString("utf8"))) {
+    const next = await chunks.next();
+    if (next.done) break;
+    const buffer = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
+    head.push(buffer);
+    size += buffer.length;
   }
-  stream.off("end", onEnd);
-  const all = Buffer.concat(chunks);
-  if (all.length > 0) stream.unshift(all);
-  return all.toString("utf8");
+  async function* whole() {
+    yield* head;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }
+  return {
+    head: Buffer.concat(head).toString("utf8"),
+    stream: Readable.from(whole(), { objectMode: false }),
+  };
 }
 
 async function peekFile(path: string): Promise<string> {
@@ -87,16 +77,23 @@ async function peekFile(path: string): Promise<string> {
   }
 }
 
-/** The format asked for, else the name's (`.json` files are looked into), else the content's. */
+/**
+ * The format asked for, else the name's (`.json` files are looked into), else the content's. A
+ * stream looked into is given back whole as a new one.
+ */
 export async function chooseFormat(
   input: ImportInput,
   asked: ImportFormat | undefined,
-): Promise<ImportFormat> {
-  if (asked) return asked;
-  const byName = "path" in input ? formatOfName(input.path) : undefined;
-  if (byName && byName !== "json") return byName;
-  const head = "path" in input ? await peekFile(input.path) : await peekStream(input.stream);
-  return formatOfStart(head, inputName(input));
+): Promise<{ format: ImportFormat; input: ImportInput }> {
+  if (asked) return { format: asked, input };
+  if ("path" in input) {
+    const byName = formatOfName(input.path);
+    if (byName && byName !== "json") return { format: byName, input };
+    return { format: formatOfStart(await peekFile(input.path), input.path), input };
+  }
+  const peeked = await peekStream(input.stream);
+  const format = formatOfStart(peeked.head, input.name);
+  return { format, input: { stream: peeked.stream, name: input.name } };
 }
 
 export function openStream(input: ImportInput): Readable {
@@ -179,22 +176,25 @@ export async function* readRecords(
 
 /**
  * The first `count` records (and problems among them) of a file in any format, for a preview:
- * the format guessed as an import guesses it, CSV cells inferred from the rows read. Reads only
- * what it shows (and the peek), then closes the file.
+ * the format guessed as an import guesses it; CSV cells read with `kindsFor` (by default inferred
+ * from the first rows; an import's own comes from the table's mapping). Reads only what it shows
+ * (for CSV up to INFER_ROWS rows, and the peek), then closes the file.
  */
 export async function previewRecords(
   session: Pick<DriverSession, "lineDecoder">,
   input: ImportInput,
   count: number,
   asked?: ImportFormat,
+  kindsFor: KindsFor = async (layout, sample) => inferKinds(layout, sample),
 ): Promise<{ format: ImportFormat; shape: string | null; items: SourceItem[] }> {
-  const format = await chooseFormat(input, asked);
-  const stream = openStream(input);
+  const chosen = await chooseFormat(input, asked);
+  const format = chosen.format;
+  const stream = openStream(chosen.input);
   const cursor: SourceCursor = { position: 0, shape: null, bytes: 0 };
   const items: SourceItem[] = [];
   const records = readRecords(
     stream,
-    { format, skip: 0, decoder: session.lineDecoder(), kindsFor: async (l, s) => inferKinds(l, s) },
+    { format, skip: 0, decoder: session.lineDecoder(), kindsFor },
     cursor,
   );
   try {

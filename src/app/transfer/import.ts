@@ -177,7 +177,7 @@ async function start(
   at: Date,
 ): Promise<Started> {
   const size = "path" in options.input ? await sizeOf(options.input.path) : null;
-  const format = await chooseFormat(options.input, options.format);
+  const { format, input } = await chooseFormat(options.input, options.format);
   if (format === "csv") requireTransfer(session, "fieldKinds", "defineFields");
   const hooks = {
     mode: options.mode,
@@ -210,7 +210,7 @@ async function start(
       size,
     });
   const cursor: SourceCursor = { position: 0, shape: null, bytes: 0 };
-  const stream = openStream(options.input);
+  const stream = openStream(input);
   const records = readRecords(stream, source, cursor);
   try {
     const ledger = options.resume ? await openLedger() : undefined;

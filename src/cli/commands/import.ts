@@ -94,9 +94,10 @@ function showPlan(plan: PlannedTable, format: (r: ConsoleRequest) => string): vo
 }
 
 /** --yes confirms; a terminal asks; a script without --yes is refused with the plan (import-table.ts). */
-function confirmer(yes: boolean, index: string) {
+function confirmer(yes: boolean, index: string, fromStdin: boolean) {
   if (yes) return async () => {};
-  if (!process.stdin.isTTY || !process.stderr.isTTY) return undefined;
+  // Standard input holding the file cannot also answer.
+  if (fromStdin || !process.stdin.isTTY || !process.stderr.isTTY) return undefined;
   return () =>
     confirmTyped(
       `Create ${index} with this mapping and import? Type yes to confirm: `,
@@ -114,7 +115,7 @@ async function runImport(conn: string, index: string, flags: ImportFlags, json: 
   const onInterrupt = () => controller.abort();
   process.once("SIGINT", onInterrupt);
   let planned: PlannedTable | undefined;
-  const confirmCreate = confirmer(flags.yes === true, index);
+  const confirmCreate = confirmer(flags.yes === true, index, flags.in === "-");
   try {
     const report = await withSession(conn, flags, (s) =>
       importFile(s, index, {
