@@ -81,6 +81,9 @@ describe("JsonArrayReader", () => {
 
   test("a file with no array is refused, naming --format", () => {
     assert.throws(() => readArray('{"a": 1}', 3), /not a JSON array.*hits\.hits/);
+    assert.throws(() => readArray('{"a": 1}\n{"a": 2}\n', 100), /not a JSON array/);
+    assert.throws(() => readArray("12", 100), /not a JSON array/);
+    assert.throws(() => readArray("nope", 100), /not a JSON array/);
     assert.throws(
       () => readArray('{"a": 1}', 3),
       (e: { remedy: string }) => e.remedy.includes("--format"),

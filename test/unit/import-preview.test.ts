@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { after, describe, test } from "node:test";
-import { previewRecords } from "../../src/app/transfer/import-sources.ts";
+import { previewRecords, readRecords } from "../../src/app/transfer/import-sources.ts";
 import { ImportLineDecoder } from "../../src/drivers/elasticsearch/import-lines.ts";
 
 const session = { lineDecoder: () => new ImportLineDecoder() };
@@ -55,5 +55,41 @@ describe("previewRecords", () => {
       got.items.map((i) => ("origin" in i ? i.document : i)),
       [{ a: 1 }, { a: 2 }],
     );
+  });
+});
+
+describe("readRecords after a checkpoint (resume)", () => {
+  const skipping = async (format: "json" | "ndjson" | "csv", text: string, skip: number) => {
+    const cursor = { position: 0, shape: null, bytes: 0 };
+    const items = [];
+    const options = {
+      format,
+      skip,
+      decoder: new ImportLineDecoder(),
+      kindsFor: async () => ({}),
+    };
+    for await (const item of readRecords(Readable.from([Buffer.from(text)]), options, cursor))
+      items.push("origin" in item ? item.origin : -item.line);
+    return { items, cursor };
+  };
+
+  test("what is at or before the checkpoint is read, not given; the shape is still known", async () => {
+    const json = await skipping(
+      "json",
+      '[{"_id":"a","_source":{}},\n3,\n{"_id":"c","_source":{}}, {"_id":"d","_source":{}}]',
+      2,
+    );
+    assert.deepEqual(json.items, [3, 4]);
+    assert.equal(json.cursor.shape, "hits");
+    assert.equal(json.cursor.position, 4);
+    const bulk = await skipping(
+      "ndjson",
+      '{"index":{}}\n{"a":1}\nnope\n{"index":{}}\n{"a":2}\n',
+      3,
+    );
+    assert.deepEqual(bulk.items, [5]);
+    assert.equal(bulk.cursor.shape, "bulk");
+    const csv = await skipping("csv", "a\n1\n2\n3\n", 3);
+    assert.deepEqual(csv.items, [4]);
   });
 });

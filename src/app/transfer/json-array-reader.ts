@@ -35,6 +35,14 @@ const SCALARS: Partial<Record<Token["name"], (v: unknown) => unknown>> = {
   falseValue: () => false,
 };
 
+function notAnArray(): QuarryError {
+  return new QuarryError(
+    "invalid_input",
+    "The file is not a JSON array of documents, nor a search answer with hits.hits",
+    "Give a file that holds [ {...}, {...} ], or choose its format with --format ndjson or csv.",
+  );
+}
+
 export class JsonArrayReader {
   readonly #parse = jsonParser({ streamValues: false });
   /** Keys (and array marks) from the top down to where the tokens are. */
@@ -77,12 +85,7 @@ export class JsonArrayReader {
     this.#feed(null, out);
     const broke = out.find((e): e is ArrayBreak => "reason" in e);
     if (broke) return broke;
-    if (this.#arrayDepth === 0)
-      throw new QuarryError(
-        "invalid_input",
-        "The file is not a JSON array of documents, nor a search answer with hits.hits",
-        "Give a file that holds [ {...}, {...} ], or choose its format with --format ndjson or csv.",
-      );
+    if (this.#arrayDepth === 0) throw notAnArray();
     if (!this.#arrayDone) return this.#break("the file ends before the array is closed");
     return null;
   }
@@ -92,6 +95,8 @@ export class JsonArrayReader {
     try {
       result = this.#parse((text ?? END) as string);
     } catch (e) {
+      // Before the records' array is found nothing was read: the file is not what was expected.
+      if (this.#arrayDepth === 0) throw notAnArray();
       out.push(this.#break(`not JSON: ${(e as Error).message}`));
       return;
     }
@@ -152,8 +157,10 @@ export class JsonArrayReader {
       case "endObject":
       case "endArray":
         this.#path.pop();
+        if (this.#path.length === 0 && this.#arrayDepth === 0) throw notAnArray();
         return null;
       default:
+        if (depth === 0) throw notAnArray();
         return null;
     }
   }
