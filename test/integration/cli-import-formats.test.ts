@@ -91,7 +91,7 @@ describe("quarry import: JSON arrays and CSV", () => {
   });
 
   after(async () => {
-    const names = ["array", "stdin", "typed", "new", "resume", "refused"].map(idx);
+    const names = ["array", "stdin", "typed", "new", "resume", "refused", "notjson"].map(idx);
     await deleteIndices(es8.transport, ...names);
     await deleteIndices(es7.transport, idx("answer7"));
     await proxy.close();
@@ -170,6 +170,17 @@ describe("quarry import: JSON arrays and CSV", () => {
     assert.notEqual(csv.status, 0);
     assert.match(csv.stdout, /starts with \\"a\\"/);
     assert.match(csv.stdout, /--format/);
+    const notArray = run([
+      "c8",
+      idx("notjson"),
+      "--in",
+      file("rows.csv", "a,b\n1,2\n"),
+      "--format",
+      "json",
+    ]);
+    assert.notEqual(notArray.status, 0);
+    assert.match(notArray.stdout, /not a JSON array/);
+    assert.equal(await exists(es8, idx("notjson")), false, "no index is made for a file not read");
   });
 
   it("CSV into an index with a typed mapping: cells read as its types, bad rows by line", async () => {

@@ -166,9 +166,10 @@ interface Started {
 }
 
 /**
- * Chooses the format, makes the table ready and opens the checkpoint. A new import prepares its
- * table before its checkpoint (for CSV once its first rows are read): a refusal there leaves no
- * checkpoint behind. A resume reads its checkpoint first, to know what to skip.
+ * Chooses the format, makes the table ready and opens the checkpoint. A new import reads its first
+ * record and prepares its table before its checkpoint (for CSV once its first rows are read): a
+ * file not of its format, or a refusal, leaves no table and no checkpoint behind. A resume reads
+ * its checkpoint first, to know what to skip.
  */
 async function start(
   session: DriverSession,
@@ -196,8 +197,6 @@ async function start(
       return got.kinds;
     },
   };
-  if (!options.resume && format !== "csv")
-    state.created = await prepareTable(session, table, hooks);
   const openLedger = () =>
     ImportLedger.open({
       workDir: options.workDir,
@@ -215,7 +214,10 @@ async function start(
   try {
     const ledger = options.resume ? await openLedger() : undefined;
     source.skip = ledger?.skipLines ?? 0;
+    // The first record read tells a file that is not of its format before a table is created.
     const first = await records.next();
+    if (!options.resume && format !== "csv")
+      state.created = await prepareTable(session, table, hooks);
     return {
       format,
       size,

@@ -181,12 +181,14 @@ function printReport(r: ImportReport): void {
   );
   for (const note of r.notes) process.stdout.write(`  note: ${note}\n`);
   if (r.failedCount === 0) return;
-  process.stdout.write(`${n(r.failedCount)} ${r.origins} not imported:\n`);
+  const one = r.origins === "lines" ? "line" : "element";
+  process.stdout.write(
+    `${n(r.failedCount)} ${r.failedCount === 1 ? one : r.origins} not imported:\n`,
+  );
   for (const f of r.failed.slice(0, 20))
     process.stdout.write(
       `  ${where(r, f)}${f.key ? ` (_id ${f.key})` : ""}: ${f.status ? `${f.status} ` : ""}${f.reason}\n`,
     );
   if (r.failedCount > 20) process.stdout.write(`  … and ${n(r.failedCount - 20)} more\n`);
-  const one = r.origins === "lines" ? "line" : "element";
   process.stdout.write(`Every ${one} not imported, with its reason: ${r.failuresFile}\n`);
 }
