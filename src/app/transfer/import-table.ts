@@ -9,6 +9,7 @@ import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
 import type { CellKind, CreatePlan, LoadMode } from "../../core/transfer.ts";
 import { type CsvLayout, inferKinds } from "./csv-rows.ts";
+import type { KindsFor } from "./csv-source.ts";
 
 /** A table about to be created, as shown before: its request, notes, and for CSV the kinds. */
 export interface PlannedTable {
@@ -59,6 +60,35 @@ export async function prepareTable(
   return true;
 }
 
+/** The kinds of an existing table's fields, those it does not have inferred from the sample. */
+function withKnown(
+  known: Record<string, CellKind>,
+  table: string,
+  layout: CsvLayout,
+  sample: readonly (readonly string[])[],
+): { kinds: Record<string, CellKind>; notes: string[] } {
+  const fields = layout.fields.filter((f): f is string => f !== null);
+  const unknown = fields.filter((f) => known[f] === undefined);
+  const inferred = inferKinds(layout, sample, unknown);
+  const kinds: Record<string, CellKind> = { ...inferred };
+  for (const f of fields) if (known[f]) kinds[f] = known[f];
+  const notes = unknown.map(
+    (f) => `${f} is not in ${table}'s mapping: read as ${inferred[f]} (from ${sample.length} rows)`,
+  );
+  return { kinds, notes };
+}
+
+/**
+ * How a CSV preview reads its cells for `table`, as its import would: from the table's mapping
+ * when it exists, else inferred. Never creates anything (for `previewRecords`).
+ */
+export function previewKinds(session: DriverSession, table: string): KindsFor {
+  return async (layout, sample) => {
+    const known = await session.fieldKinds(table);
+    return known ? withKnown(known, table, layout, sample).kinds : inferKinds(layout, sample);
+  };
+}
+
 /**
  * A CSV file's columns' kinds, the table created first when missing (and confirmed). `created`
  * and `notes` tell the report what was done.
@@ -70,19 +100,8 @@ export async function prepareCsvTable(
   layout: CsvLayout,
   sample: readonly (readonly string[])[],
 ): Promise<{ kinds: Record<string, CellKind>; created: boolean; notes: string[] }> {
-  const fields = layout.fields.filter((f): f is string => f !== null);
   const known = await session.fieldKinds(table);
-  if (known) {
-    const unknown = fields.filter((f) => known[f] === undefined);
-    const inferred = inferKinds(layout, sample, unknown);
-    const kinds: Record<string, CellKind> = { ...inferred };
-    for (const f of fields) if (known[f]) kinds[f] = known[f];
-    const notes = unknown.map(
-      (f) =>
-        `${f} is not in ${table}'s mapping: read as ${inferred[f]} (from ${sample.length} rows)`,
-    );
-    return { kinds, created: false, notes };
-  }
+  if (known) return { ...withKnown(known, table, layout, sample), created: false };
   if (hooks.mode === "update") refuseUpdate(table);
   const kinds = inferKinds(layout, sample);
   const plan = await session.planCreateTable(table, await session.defineFields(kinds));
@@ -99,6 +118,7 @@ export async function prepareCsvTable(
       `${table} does not exist, and creating it with the mapping inferred from the file was not confirmed`,
       "Read the mapping shown, then import again with --yes to create the index with it (or create the index yourself).",
       { plan: shown },
+      "Read the mapping shown, then confirm it to create the index and import.",
     );
   await hooks.confirmCreate(shown);
   await create(session, table, plan);
