@@ -100,4 +100,3 @@ export interface LineDecoder {
  * text.
  */
 export type CellKind = "integer" | "number" | "boolean" | "date" | "string";
-export const CELL_KINDS: readonly CellKind[] = ["integer", "number", "boolean", "date", "string"];

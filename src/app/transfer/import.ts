@@ -180,6 +180,12 @@ async function start(
   const size = "path" in options.input ? await sizeOf(options.input.path) : null;
   const { format, input } = await chooseFormat(options.input, options.format);
   if (format === "csv") requireTransfer(session, "fieldKinds", "defineFields");
+  else if (options.idColumn !== undefined)
+    throw new QuarryError(
+      "invalid_input",
+      `--id-column names a CSV column, and ${inputName(input)} is read as ${format}`,
+      "Leave --id-column out (JSON documents carry their _id), or give --format csv.",
+    );
   const hooks = {
     mode: options.mode,
     ...(options.onPlan ? { onPlan: options.onPlan } : {}),
