@@ -11,6 +11,7 @@ import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type { DriverSession } from "../../core/driver.ts";
+import { QuarryError } from "../../core/errors.ts";
 import type { LineDecoder, LineProblem, LoadRecord } from "../../core/transfer.ts";
 import { inferKinds } from "./csv-rows.ts";
 import { csvRecords, type KindsFor } from "./csv-source.ts";
@@ -125,6 +126,14 @@ async function* jsonRecords(
   options: SourceOptions,
   cursor: SourceCursor,
 ): AsyncGenerator<SourceItem> {
+  if (typeof options.decoder.pushValue !== "function")
+    throw new QuarryError(
+      "plugin_unavailable",
+      "This connection's driver plugin cannot read JSON arrays (its decoder has no pushValue)",
+      "Update the driver plugin (quarry plugins update), or import the file as JSON lines.",
+      {},
+      "Update the driver plugin in Settings > Plugins, then try again.",
+    );
   const reader = new JsonArrayReader();
   const text = new StringDecoder("utf8");
   const give = function* (elements: ReturnType<JsonArrayReader["push"]>) {
