@@ -20,6 +20,7 @@ import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from ".
 import type { Impact, MeasureOptions } from "./impact.ts";
 import type { TableAdmin } from "./table-details.ts";
 import type {
+  CellKind,
   CreatePlan,
   LineDecoder,
   LoadMode,
@@ -150,6 +151,10 @@ export interface DriverSession {
   openLoad(table: string, options: { mode: LoadMode }): TableLoad;
   /** Reads the lines of a file to import (NDJSON and the like) as records. */
   lineDecoder(): LineDecoder;
+  /** The kinds of the table's fields by dotted name, for reading CSV cells (null: no table). */
+  fieldKinds(table: string): Promise<Record<string, CellKind> | null>;
+  /** The definition of a new table whose fields (dotted names) hold these kinds. */
+  defineFields(kinds: Record<string, CellKind>): Promise<TableDefinition>;
 
   close(): Promise<void>;
 }

@@ -11,6 +11,8 @@ type TransferMethod =
   | "tableState"
   | "openLoad"
   | "lineDecoder"
+  | "fieldKinds"
+  | "defineFields"
   | "openScan";
 
 /**
@@ -22,7 +24,7 @@ export function requireTransfer(session: DriverSession, ...needs: TransferMethod
     if (typeof session[need] !== "function")
       throw new QuarryError(
         "plugin_unavailable",
-        `This connection's driver plugin cannot ${need === "lineDecoder" ? "read files to import" : "copy or load tables"} (it has no ${need})`,
+        `This connection's driver plugin cannot ${need === "lineDecoder" || need === "fieldKinds" ? "read files to import" : "copy or load tables"} (it has no ${need})`,
         "Update the driver plugin (quarry plugins update), then run it again.",
         {},
         "Update the driver plugin in Settings > Plugins, then try again.",

@@ -32,6 +32,8 @@ export const LOAD_MODES: readonly LoadMode[] = ["create", "index", "update"];
 /** One record to write, and where it came from (a file's line, or its place in a scan). */
 export interface LoadRecord {
   origin: number;
+  /** The line it starts on, when its origin is not a line (an element of a JSON array). */
+  startLine?: number;
   key?: string;
   /** Where the database keeps it, when it is placed by a value other than its key. */
   route?: string;
@@ -70,8 +72,11 @@ export interface TableState {
 
 /** A line of a file that cannot be imported, and why. */
 export interface LineProblem {
+  /** Its origin: the line, or the element's number in a JSON array. */
   line: number;
   reason: string;
+  /** The line it starts on, when `line` is an element's number. */
+  startLine?: number;
 }
 
 /**
@@ -81,8 +86,17 @@ export interface LineProblem {
  */
 export interface LineDecoder {
   push(line: string, lineNumber: number): LoadRecord | LineProblem | null;
+  /** The same for a value already parsed (an element of a JSON array), `origin` its number. */
+  pushValue(value: unknown, origin: number): LoadRecord | LineProblem | null;
   /** At the end of the file: a record left unfinished is a problem. */
   end(): LineProblem | null;
   /** The shape recognised, in the database's words, once the first line that holds one is read. */
   readonly shape: string | undefined;
 }
+
+/**
+ * What a text cell (a CSV file's) is read as, from the table's schema or inferred from the first
+ * rows: a whole number, any number, true/false, a date left as text for the database to read, or
+ * text.
+ */
+export type CellKind = "integer" | "number" | "boolean" | "date" | "string";

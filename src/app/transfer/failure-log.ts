@@ -13,6 +13,8 @@ export const SHOWN_FAILURES = 100;
 
 export interface FailureLine {
   origin: number;
+  /** The line it starts on, when the origin is a JSON array's element number. */
+  startLine?: number;
   key: string | null;
   status: number;
   reason: string;
@@ -33,21 +35,16 @@ export class FailureLog {
   }
 
   add(failures: readonly LoadFailure[]): Promise<void> {
-    return this.#append(
-      failures.map((f) => ({
-        origin: f.record.origin,
-        key: f.key,
-        status: f.status,
-        reason: f.reason,
-      })),
-    );
+    return this.#append(failures.map(failureLine));
   }
 
-  /** Lines of a file that were never sent (status 0): not records, or not writable. */
-  addProblems(problems: readonly LineProblem[]): Promise<void> {
-    return this.#append(
-      problems.map((p) => ({ origin: p.line, key: null, status: 0, reason: p.reason })),
-    );
+  /**
+   * A batch's lines never sent (status 0: not records, or not writable) and its records refused,
+   * together in the file's order.
+   */
+  addBatch(problems: readonly LineProblem[], failures: readonly LoadFailure[]): Promise<void> {
+    const lines = [...problems.map(problemLine), ...failures.map(failureLine)];
+    return this.#append(lines.sort((a, b) => a.origin - b.origin));
   }
 
   #append(lines: FailureLine[]): Promise<void> {
@@ -66,6 +63,26 @@ export class FailureLog {
   flushed(): Promise<void> {
     return this.#tail;
   }
+}
+
+function failureLine(f: LoadFailure): FailureLine {
+  return {
+    origin: f.record.origin,
+    ...(f.record.startLine !== undefined ? { startLine: f.record.startLine } : {}),
+    key: f.key,
+    status: f.status,
+    reason: f.reason,
+  };
+}
+
+function problemLine(p: LineProblem): FailureLine {
+  return {
+    origin: p.line,
+    ...(p.startLine !== undefined ? { startLine: p.startLine } : {}),
+    key: null,
+    status: 0,
+    reason: p.reason,
+  };
 }
 
 /** A file name for a transfer's failures: when and into what, safe in any file system. */

@@ -13,6 +13,7 @@ import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
 import { refused } from "./copy-target.ts";
 import { FailureLog, keepFirstFailures } from "./failure-log.ts";
+import type { ImportFormat } from "./import-format.ts";
 
 const SAVE_EVERY_MS = 1_000;
 
@@ -21,7 +22,10 @@ export interface ImportCheckpoint {
   input: string;
   size: number;
   modifiedMs: number;
+  /** Absent in a checkpoint from before formats were chosen: JSON lines. */
+  format?: ImportFormat;
   mode: LoadMode;
+  /** The last origin (line, or a JSON array's element) whose batch is written. */
   linesDone: number;
   /** The last line of the batch being sent when this was saved: it may have landed. */
   inFlightUpTo: number;
@@ -34,6 +38,7 @@ export interface ImportLedgerInfo {
   workDir: string;
   table: string;
   input: { path: string } | { name: string };
+  format: ImportFormat;
   mode: LoadMode;
   resume: boolean;
   failuresName: string;
@@ -57,6 +62,11 @@ async function resumable(path: string, info: ImportLedgerInfo, file: string, mod
     throw refused(
       `${file} changed since the interrupted import (its size or time differs): its lines may not be the ones imported`,
       "Import the file again without --resume (with --mode index, records already in go in again without duplicates when they carry their _id).",
+    );
+  if ((cp.format ?? "ndjson") !== info.format)
+    throw refused(
+      `The interrupted import read ${file} as ${cp.format ?? "ndjson"}, not ${info.format}`,
+      `Resume with --format ${cp.format ?? "ndjson"}.`,
     );
   if (cp.mode !== info.mode)
     throw refused(
@@ -85,7 +95,7 @@ export class ImportLedger {
   #inFlightUpTo: number;
   /** The lines the interrupted run was sending when it stopped: what they hold may be in. */
   readonly #mayHaveLanded: { after: number; upTo: number };
-  #bytes = 0;
+  #bytes: () => number = () => 0;
   #bytesAtStart = 0;
   #lastSave = 0;
   #saving: Promise<void> = Promise.resolve();
@@ -130,6 +140,7 @@ export class ImportLedger {
       input: file,
       size: info.size ?? 0,
       modifiedMs,
+      format: info.format,
       mode: info.mode,
       failuresFile,
     };
@@ -138,8 +149,9 @@ export class ImportLedger {
     return ledger;
   }
 
-  bytesRead(n: number): void {
-    this.#bytes += n;
+  /** Where the bytes read of the input are counted (the progress meter's "done"). */
+  countBytes(read: () => number): void {
+    this.#bytes = read;
   }
 
   /** Saved before a batch is sent: a resume knows which lines may have landed. */
@@ -157,8 +169,7 @@ export class ImportLedger {
   }
 
   async batchWritten(upTo: number, outcome: LoadOutcome, problems: LineProblem[]): Promise<void> {
-    await this.failures.addProblems(problems);
-    await this.failures.add(outcome.failed);
+    await this.failures.addBatch(problems, outcome.failed);
     this.written += outcome.written;
     this.#failedAccounted += problems.length + outcome.failed.length;
     this.linesDone = upTo;
@@ -169,9 +180,9 @@ export class ImportLedger {
   /** Bytes read of the input (the progress meter's "done"), and since this run began. */
   progress(): { done: number; total: number; writtenNow: number } {
     return {
-      done: this.#bytes,
+      done: this.#bytes(),
       total: this.#base?.size ?? 0,
-      writtenNow: this.#bytes - this.#bytesAtStart,
+      writtenNow: this.#bytes() - this.#bytesAtStart,
     };
   }
 

@@ -1,16 +1,14 @@
 /**
- * An import of a file (or standard input) into a table: its lines read as they come and turned
- * into records by the driver's decoder (NDJSON, `_bulk` bodies, search hits), written in batches
- * in the mode asked for. A line that is not a record is listed by its number with the reason and
- * the others still go in; records pushed back are sent again; every record the database refuses
- * is listed with its line, key and reason (failure-log.ts). The table is created first when it
- * does not exist (its request shown through `onPlan`). A file's import keeps a checkpoint of the
- * lines whose batches are written, so `resume` goes on after them.
+ * An import of a file (or standard input) into a table: its records read as they come in its
+ * format (import-sources.ts: JSON lines through the driver's decoder, a JSON array, CSV), written
+ * in batches in the mode asked for. A line or element that is not a record is listed by its
+ * number with the reason and the others still go in; records pushed back are sent again; every
+ * record the database refuses is listed with its origin, key and reason (failure-log.ts). The
+ * table is made ready first (import-table.ts: created when missing, for CSV with the mapping
+ * inferred and confirmed). A file's import keeps a checkpoint of the origins whose batches are
+ * written, so `resume` goes on after them.
  */
-import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { createInterface } from "node:readline";
-import type { Readable } from "node:stream";
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
 import type { ExportProgress } from "../../core/export.ts";
@@ -19,12 +17,28 @@ import { requireTransfer } from "../../core/transfer-access.ts";
 import { ProgressMeter } from "../export/progress.ts";
 import { fsReason } from "../storage/paths.ts";
 import { type FailureLine, failureFileName } from "./failure-log.ts";
+import type { ImportFormat } from "./import-format.ts";
 import { ImportLedger } from "./import-ledger.ts";
+import {
+  chooseFormat,
+  type ImportInput,
+  inputName,
+  openStream,
+  readRecords,
+  type SourceCursor,
+  type SourceItem,
+  type SourceOptions,
+} from "./import-sources.ts";
+import { type PlannedTable, prepareCsvTable, prepareTable } from "./import-table.ts";
 import { writeWithRetries } from "./retries.ts";
 
 export interface ImportOptions {
   /** A file's path, or a stream (standard input: no resume). */
-  input: { path: string } | { stream: Readable; name: string };
+  input: ImportInput;
+  /** The file's format; by default told by its name, else by its first character. */
+  format?: ImportFormat;
+  /** CSV: the column whose cells are the records' keys (by default `_id`, when there is one). */
+  idColumn?: string;
   mode: LoadMode;
   /** Records per `_bulk` batch (default 1,000). */
   batchSize?: number;
@@ -32,8 +46,13 @@ export interface ImportOptions {
   resume?: boolean;
   /** The private folder for the checkpoint and the list of failed lines. */
   workDir: string;
-  /** Called before a missing table is created, with its request and notes. */
-  onPlan?: (plan: { request: unknown; notes: string[] }) => void | Promise<void>;
+  /** Called before a missing table is created, with its request and notes (CSV: its fields). */
+  onPlan?: (plan: PlannedTable) => void | Promise<void>;
+  /**
+   * CSV into a missing table: confirms the creation with the inferred mapping (throws when not
+   * confirmed). Without it such an import is refused, the plan in the error's details.
+   */
+  confirmCreate?: (plan: PlannedTable) => Promise<void>;
   onProgress?: (p: ImportProgress) => void;
   signal?: AbortSignal;
 }
@@ -48,10 +67,17 @@ export interface ImportProgress extends Omit<ExportProgress, "total"> {
 export interface ImportReport {
   table: string;
   input: string;
-  /** The file's shape as the driver recognised it (e.g. "bulk", "hits", "documents"). */
+  format: ImportFormat;
+  /** What a failure's origin counts: lines, or a JSON array's elements (from 1). */
+  origins: "lines" | "elements";
+  /** The file's shape as the driver recognised it (e.g. "bulk", "hits", "documents"), or "csv". */
   shape: string | null;
   created: boolean;
+  /** CSV: each field's kind as it was read, and what was noted about them. */
+  fields?: Record<string, string>;
+  notes: string[];
   resumed: boolean;
+  /** The last line (or element) read. */
   lines: number;
   written: number;
   /** Lines not imported (not records) and records refused, the first here, all in the file. */
@@ -79,31 +105,6 @@ async function sizeOf(path: string): Promise<number> {
   }
 }
 
-async function prepareTable(
-  session: DriverSession,
-  table: string,
-  options: ImportOptions,
-): Promise<boolean> {
-  const state = await session.tableState(table);
-  if (state.exists) return false;
-  if (options.mode === "update")
-    throw new QuarryError(
-      "transfer_refused",
-      `${table} does not exist: there is nothing to update`,
-      "Import in create or index mode (--mode create), or name an existing index.",
-    );
-  const plan = await session.planCreateTable(table, null);
-  await options.onPlan?.({ request: plan.request, notes: plan.notes });
-  const result = await session.runConsole(plan.request);
-  if (result.kind === "error" || result.status < 200 || result.status > 299)
-    throw new QuarryError(
-      "cluster_error",
-      `Creating ${table} failed (${result.status})${result.kind === "error" ? `: ${result.type}: ${result.reason}` : ""}`,
-      "Read the reason above; create the index yourself, then import again.",
-    );
-  return true;
-}
-
 /** Writes one batch and records it; the ledger moves past its last line only once it is written. */
 async function flush(
   load: TableLoad,
@@ -126,38 +127,116 @@ async function flush(
   await ledger.batchWritten(upTo, outcome, problems);
 }
 
-async function readInto(
-  session: DriverSession,
+async function writeAll(
+  records: AsyncIterator<SourceItem>,
+  first: IteratorResult<SourceItem>,
   load: TableLoad,
   ledger: ImportLedger,
+  cursor: SourceCursor,
   options: ImportOptions,
-  batchSize: number,
 ) {
-  const decoder = session.lineDecoder();
-  const stream =
-    "path" in options.input ? createReadStream(options.input.path) : options.input.stream;
-  stream.on("data", (chunk: string | Buffer) => ledger.bytesRead(chunk.length));
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  let number = 0;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
   let batch: LoadRecord[] = [];
   let problems: LineProblem[] = [];
-  for await (const line of lines) {
-    number++;
-    // Lines before the checkpoint were imported; the decoder still reads them to know the shape.
-    const got = decoder.push(line, number);
-    if (number <= ledger.skipLines || got === null) continue;
+  for (let next = first; !next.done; next = await records.next()) {
+    const got = next.value;
     if ("reason" in got) problems.push(got);
     else batch.push(got);
     if (batch.length >= batchSize) {
-      await flush(load, batch, problems, number, ledger, options.signal);
+      await flush(load, batch, problems, cursor.position, ledger, options.signal);
       [batch, problems] = [[], []];
     }
     if (options.signal?.aborted) break;
   }
-  const last = decoder.end();
-  if (last && last.line > ledger.skipLines) problems.push(last);
-  if (!options.signal?.aborted) await flush(load, batch, problems, number, ledger, options.signal);
-  return decoder.shape ?? null;
+  if (!options.signal?.aborted)
+    await flush(load, batch, problems, cursor.position, ledger, options.signal);
+}
+
+/** Where the reading and the table stand once the first record is read (the table ready). */
+interface Started {
+  format: ImportFormat;
+  size: number | null;
+  created: boolean;
+  fields?: Record<string, string>;
+  notes: string[];
+  cursor: SourceCursor;
+  records: AsyncGenerator<SourceItem>;
+  first: IteratorResult<SourceItem>;
+  ledger: ImportLedger;
+}
+
+/**
+ * Chooses the format, makes the table ready and opens the checkpoint. A new import reads its first
+ * record and prepares its table before its checkpoint (for CSV once its first rows are read): a
+ * file not of its format, or a refusal, leaves no table and no checkpoint behind. A resume reads
+ * its checkpoint first, to know what to skip.
+ */
+async function start(
+  session: DriverSession,
+  table: string,
+  options: ImportOptions,
+  at: Date,
+): Promise<Started> {
+  const size = "path" in options.input ? await sizeOf(options.input.path) : null;
+  const { format, input } = await chooseFormat(options.input, options.format);
+  if (format === "csv") requireTransfer(session, "fieldKinds", "defineFields");
+  else if (options.idColumn !== undefined)
+    throw new QuarryError(
+      "invalid_input",
+      `--id-column names a CSV column, and ${inputName(input)} is read as ${format}`,
+      "Leave --id-column out (JSON documents carry their _id), or give --format csv.",
+    );
+  const hooks = {
+    mode: options.mode,
+    ...(options.onPlan ? { onPlan: options.onPlan } : {}),
+    ...(options.confirmCreate ? { confirmCreate: options.confirmCreate } : {}),
+  };
+  const state: Pick<Started, "created" | "fields" | "notes"> = { created: false, notes: [] };
+  const source: SourceOptions = {
+    format,
+    skip: 0,
+    decoder: session.lineDecoder(),
+    ...(options.idColumn !== undefined ? { idColumn: options.idColumn } : {}),
+    kindsFor: async (layout, sample) => {
+      const got = await prepareCsvTable(session, table, hooks, layout, sample);
+      Object.assign(state, { created: got.created, fields: got.kinds, notes: got.notes });
+      return got.kinds;
+    },
+  };
+  const openLedger = () =>
+    ImportLedger.open({
+      workDir: options.workDir,
+      table,
+      input: options.input,
+      format,
+      mode: options.mode,
+      resume: options.resume === true,
+      failuresName: failureFileName(table, at),
+      size,
+    });
+  const cursor: SourceCursor = { position: 0, shape: null, bytes: 0 };
+  const stream = openStream(input);
+  const records = readRecords(stream, source, cursor);
+  try {
+    const ledger = options.resume ? await openLedger() : undefined;
+    source.skip = ledger?.skipLines ?? 0;
+    // The first record read tells a file that is not of its format before a table is created.
+    const first = await records.next();
+    if (!options.resume && format !== "csv")
+      state.created = await prepareTable(session, table, hooks);
+    return {
+      format,
+      size,
+      ...state,
+      cursor,
+      records,
+      first,
+      ledger: ledger ?? (await openLedger()),
+    };
+  } catch (e) {
+    stream.destroy();
+    throw e;
+  }
 }
 
 export async function importFile(
@@ -167,19 +246,10 @@ export async function importFile(
 ): Promise<ImportReport> {
   const started = Date.now();
   requireTransfer(session, "planCreateTable", "tableState", "openLoad", "lineDecoder");
-  const input = "path" in options.input ? options.input.path : options.input.name;
-  const size = "path" in options.input ? await sizeOf(options.input.path) : null;
-  // A new import prepares its table first: a refusal there leaves no checkpoint behind.
-  const created = options.resume ? false : await prepareTable(session, table, options);
-  const ledger = await ImportLedger.open({
-    workDir: options.workDir,
-    table,
-    input: options.input,
-    mode: options.mode,
-    resume: options.resume === true,
-    failuresName: failureFileName(table, new Date(started)),
-    size,
-  });
+  const input = inputName(options.input);
+  const run = await start(session, table, options, new Date(started));
+  const { ledger, cursor, size } = run;
+  ledger.countBytes(() => cursor.bytes);
   const report = options.onProgress;
   const meter = new ProgressMeter(
     report &&
@@ -195,17 +265,17 @@ export async function importFile(
   );
   ledger.onBatch = () => meter.tick();
   const load = session.openLoad(table, { mode: options.mode });
-  let shape: string | null;
   try {
-    shape = await readInto(session, load, ledger, options, options.batchSize ?? DEFAULT_BATCH);
+    await writeAll(run.records, run.first, load, ledger, cursor, options);
   } finally {
     meter.stop();
     await ledger.saved();
   }
+  const origins = run.format === "json" ? "elements" : "lines";
   if (options.signal?.aborted)
     throw new QuarryError(
       "transfer_interrupted",
-      `The import of ${input} into ${table} was stopped after line ${ledger.linesDone}`,
+      `The import of ${input} into ${table} was stopped after ${origins === "lines" ? "line" : "element"} ${ledger.linesDone}`,
       "Run the same import with --resume to go on from there.",
     );
   meter.tick(true);
@@ -214,8 +284,12 @@ export async function importFile(
   return {
     table,
     input,
-    shape,
-    created,
+    format: run.format,
+    origins,
+    shape: cursor.shape,
+    created: run.created,
+    ...(run.fields ? { fields: run.fields } : {}),
+    notes: run.notes,
     resumed: ledger.resumed,
     lines: ledger.linesDone,
     written: ledger.written,

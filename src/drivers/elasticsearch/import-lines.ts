@@ -76,14 +76,18 @@ export class ImportLineDecoder implements LineDecoder {
       const of = waiting ? ` (the document of the action on line ${waiting.line})` : "";
       return { line, reason: `not JSON${of}: ${(e as Error).message}` };
     }
+    return this.pushValue(value, line);
+  }
+
+  /** One value read already (a line's, or an element of a JSON array: `line` is then its number). */
+  pushValue(value: unknown, line: number): ImportDoc | LineProblem | null {
     this.#shape ??= actionOf(value)
       ? "bulk"
       : isObject(value) && isHit(value)
         ? "hits"
         : "documents";
     if (this.#shape === "bulk") return this.#bulk(value, line);
-    if (!isObject(value))
-      return { line, reason: "not a JSON object: each line must hold one document" };
+    if (!isObject(value)) return { line, reason: "not a JSON object: each must hold one document" };
     if (this.#shape === "hits") {
       if (!isHit(value)) return { line, reason: "not a search hit: it has no _source object" };
       return withKeys(line, value._source as Record<string, unknown>, value);

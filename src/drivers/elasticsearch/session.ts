@@ -29,6 +29,7 @@ import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid
 import type { Impact, MeasureOptions } from "../../core/impact.ts";
 import type { TableAdmin } from "../../core/table-details.ts";
 import type {
+  CellKind,
   CreatePlan,
   LoadMode,
   TableDefinition,
@@ -66,7 +67,14 @@ import { describeTable } from "./mapping.ts";
 import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
 import { listTables } from "./tables.ts";
-import { openLoad, planCreate, readDefinition, tableState } from "./transfer.ts";
+import {
+  definitionForKinds,
+  openLoad,
+  planCreate,
+  readDefinition,
+  readFieldKinds,
+  tableState,
+} from "./transfer.ts";
 import { EsTransport } from "./transport.ts";
 
 /**
@@ -350,6 +358,15 @@ export class EsSession implements DriverSession {
 
   lineDecoder(): ImportLineDecoder {
     return new ImportLineDecoder();
+  }
+
+  async fieldKinds(table: string): Promise<Record<string, CellKind> | null> {
+    await this.#ready();
+    return readFieldKinds(this.transport, table);
+  }
+
+  async defineFields(kinds: Record<string, CellKind>): Promise<TableDefinition> {
+    return definitionForKinds(kinds, (await this.serverInfo()).major);
   }
 
   /** Closes the grids still open (freeing their points in time), then the connection pool. */

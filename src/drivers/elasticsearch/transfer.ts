@@ -7,6 +7,7 @@
 import type { ConsoleRequest } from "../../core/console.ts";
 import { QuarryError } from "../../core/errors.ts";
 import type {
+  CellKind,
   CreatePlan,
   LoadMode,
   LoadOutcome,
@@ -18,6 +19,7 @@ import type {
 import { bulkBody, bulkOutcome } from "./bulk-write.ts";
 import { copyDefinition, type IndexDefinition } from "./copy-definition.ts";
 import { httpError } from "./errors.ts";
+import { kindsOfMappings, mappingForKinds } from "./field-kinds.ts";
 import type { EsTransport } from "./transport.ts";
 
 export const DRIVER_TYPE = "elasticsearch";
@@ -139,5 +141,31 @@ export function openLoad(transport: EsTransport, index: string, mode: LoadMode):
       });
       return { records: count };
     },
+  };
+}
+
+/** The kinds of the index's fields by dotted name (CSV import), or null when it does not exist. */
+export async function readFieldKinds(
+  transport: EsTransport,
+  index: string,
+): Promise<Record<string, CellKind> | null> {
+  const res = await transport.request<{ error?: { type?: string } }>({
+    method: "GET",
+    path: `/${enc(index)}/_mapping`,
+  });
+  if (res.status === 404 && res.body?.error?.type === "index_not_found_exception") return null;
+  if (res.status < 200 || res.status > 299) throw httpError(res.status, res.body, transport.target);
+  return kindsOfMappings(res.body);
+}
+
+/** A new index's definition from the kinds of its fields, for `planCreate` to show and send. */
+export function definitionForKinds(
+  kinds: Record<string, CellKind>,
+  major: number,
+): TableDefinition {
+  return {
+    driver: DRIVER_TYPE,
+    major,
+    content: { settings: {}, mappings: mappingForKinds(kinds) },
   };
 }

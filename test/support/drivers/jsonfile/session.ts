@@ -129,6 +129,8 @@ export function openSession(config: JsonFileConfig): DriverSession {
     tableState: unsupported,
     openLoad: unsupported,
     lineDecoder: unsupported,
+    fieldKinds: unsupported,
+    defineFields: unsupported,
     async close() {},
   };
 }
