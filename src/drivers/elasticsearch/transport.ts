@@ -19,7 +19,7 @@ export interface EsRequest {
   /** Must start with a single "/": the request never leaves the connection's host. */
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
-  /** JSON body (serialized here) or a pre-serialized string such as NDJSON. */
+  /** JSON body (serialized here), or one already serialized (NDJSON text or bytes). */
   body?: unknown;
   contentType?: string;
   signal?: AbortSignal;
@@ -104,9 +104,11 @@ export class EsTransport {
     }
     const headers: Record<string, string> = { accept: "application/json" };
     if (this.#authorization) headers.authorization = this.#authorization;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (req.body !== undefined) {
-      body = typeof req.body === "string" ? req.body : JSON.stringify(req.body);
+      const given = req.body;
+      body =
+        typeof given === "string" || given instanceof Uint8Array ? given : JSON.stringify(given);
       headers["content-type"] = req.contentType ?? "application/json";
     }
     const timeout = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
