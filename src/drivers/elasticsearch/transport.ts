@@ -26,6 +26,8 @@ export interface EsRequest {
   timeoutMs?: number;
   /** A 2xx answer's body as the chunks it came in (Buffer[]), unparsed; others are parsed. */
   raw?: boolean;
+  /** With `raw`: each chunk handed over as it comes, none kept (the body is then an empty list). */
+  onChunk?: (chunk: Buffer) => void;
 }
 
 export interface EsResponse<T = unknown> {
@@ -124,7 +126,8 @@ export class EsTransport {
       });
       if (req.raw && res.statusCode >= 200 && res.statusCode <= 299) {
         const chunks: Buffer[] = [];
-        for await (const chunk of res.body) chunks.push(chunk as Buffer);
+        const take = req.onChunk ?? ((c: Buffer) => chunks.push(c));
+        for await (const chunk of res.body) take(chunk as Buffer);
         return { status: res.statusCode, headers: res.headers, body: chunks as T };
       }
       const text = await res.body.text();
