@@ -81,17 +81,18 @@ export class ImportLineDecoder implements LineDecoder {
       : isObject(value) && isHit(value)
         ? "hits"
         : "documents";
-    if (this.#shape === "bulk") return this.#bulk(value, line);
+    if (this.#shape === "bulk") return this.#bulk(value, line, trimmed);
     if (!isObject(value))
       return { line, reason: "not a JSON object: each line must hold one document" };
     if (this.#shape === "hits") {
       if (!isHit(value)) return { line, reason: "not a search hit: it has no _source object" };
       return withKeys(line, value._source as Record<string, unknown>, value);
     }
-    return { origin: line, document: value };
+    // The line's own text is what is written: never serialized again, no long rounded.
+    return { origin: line, document: value, text: [trimmed] };
   }
 
-  #bulk(value: unknown, line: number): ImportDoc | LineProblem | null {
+  #bulk(value: unknown, line: number, text: string): ImportDoc | LineProblem | null {
     const waiting = this.#pending;
     if (!waiting) {
       const action = actionOf(value);
@@ -120,7 +121,7 @@ export class ImportLineDecoder implements LineDecoder {
         };
       return withKeys(line, value.doc, waiting.meta);
     }
-    return withKeys(line, value, waiting.meta);
+    return { ...withKeys(line, value, waiting.meta), text: [text] };
   }
 
   /** At the end of the file: an action line left without its document is a problem. */
