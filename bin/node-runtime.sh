@@ -11,12 +11,16 @@ if [ -z "${NODE_COMPILE_CACHE:-}" ] && [ -n "${HOME:-}" ]; then
   NODE_COMPILE_CACHE="$cache/quarry/node-compile-cache"
   export NODE_COMPILE_CACHE
 fi
+# V8's young generation capped at 2 MB a half (it grows to 16 MB by default): an export, copy or
+# import allocates fast and briefly, and the default let its peak memory grow by 60 to 100 MB
+# (measured: docs/decisions.md) for no gain in speed.
+node_flags="--max-semi-space-size=2"
 for node in "$root/node_modules/node/bin/node" "$root/../node/bin/node" "$root/../../../bin/node"; do
-  if [ -x "$node" ]; then exec "$node" "$main" "$@"; fi
+  if [ -x "$node" ]; then exec "$node" $node_flags "$main" "$@"; fi
 done
 if command -v node >/dev/null 2>&1 &&
   node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=18)?0:1)' 2>/dev/null; then
-  exec node "$main" "$@"
+  exec node $node_flags "$main" "$@"
 fi
 echo "$name: cannot find the Node runtime Quarry was installed with (looked in $root/node_modules/node/bin/node and beside the npm prefix; a node on the PATH must be 22.18 or newer). Reinstall Quarry (npm install in $root)." >&2
 exit 1

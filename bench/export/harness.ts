@@ -1,5 +1,5 @@
 /**
- * A fair comparison of commands that move documents (export now; copy and import can use it): each
+ * A fair comparison of commands that move documents (export, copy, import): each
  * side runs in its own process, the sides take turns (A, B, A, B… so neither gets the warm cache
  * or the quiet minute alone), rounds repeat until every side's median moves by less than a
  * tolerance, and the peak resident memory of each process is sampled while it runs.
@@ -15,6 +15,10 @@ export interface Side {
   count: () => Promise<number>;
   /** Runs only in the first `rounds` rounds (the slow references). */
   rounds?: number;
+  /** Environment added to the process's. */
+  env?: Record<string, string>;
+  /** Runs before each run, outside the timing (a new, empty target, say). */
+  prepare?: () => Promise<void>;
 }
 
 export interface Run {
@@ -35,8 +39,13 @@ async function peakKb(pid: number): Promise<number> {
 
 /** Runs one side once: wall time, documents, peak memory. */
 export async function runOnce(side: Side, cwd: string): Promise<Run> {
+  await side.prepare?.();
   const started = performance.now();
-  const child = spawn(side.cmd, side.args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(side.cmd, side.args, {
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(side.env ? { env: { ...process.env, ...side.env } } : {}),
+  });
   let stderr = "";
   child.stderr.on("data", (d) => {
     stderr += d;

@@ -8,12 +8,12 @@
  *   npm run bench:export                 es8 from `npm run es:up` (or BENCH_ES_URL=http://host:port)
  *   npm run bench:export -- --quick      fewer rounds, elasticdump once (about 5 minutes)
  *   npm run bench:export -- --batch 5000 --skip-elasticdump
- *   npm run bench:export -- --node-flags="--max-semi-space-size=2"   Quarry as a launcher would start it
+ *   npm run bench:export -- --node-flags=""   Quarry without the launcher's Node flags (bin/node-runtime.sh)
  *
  * The indices (`bench-export-100k`, `bench-export-1m`, 4 shards) are generated once and kept.
  * Speed is compared on the 100k index; the 1M index is exported once per slice count for memory.
  */
-import { createReadStream } from "node:fs";
+import { createReadStream, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,13 +26,22 @@ import { interleave, median, type Run, rate, runOnce, type Side, verdict } from 
 import { ensureBenchIndex } from "./indices.ts";
 import { startRootProxy } from "./root-proxy.ts";
 
+/** The Node flags bin/node-runtime.sh starts Quarry with, so the export is measured as it runs. */
+function launcherFlags(): string {
+  const script = readFileSync(
+    join(import.meta.dirname, "..", "..", "bin", "node-runtime.sh"),
+    "utf8",
+  );
+  return /^node_flags="([^"]*)"/m.exec(script)?.[1] ?? "";
+}
+
 const { values: args } = parseArgs({
   options: {
     batch: { type: "string", default: String(DEFAULT_BATCH) },
     quick: { type: "boolean" },
     "skip-elasticdump": { type: "boolean" },
-    /** Node flags the Quarry runs start with, as a launcher would pass them (space-separated). */
-    "node-flags": { type: "string", default: "" },
+    /** Node flags the Quarry runs start with (space-separated); by default the launcher's own. */
+    "node-flags": { type: "string", default: launcherFlags() },
   },
 });
 const nodeFlags = args["node-flags"].split(" ").filter(Boolean);

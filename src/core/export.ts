@@ -115,6 +115,12 @@ export interface ScanRecord {
    * gives it, the app writes these pieces and never reads `values`.
    */
   json?: JsonText[];
+  /**
+   * The record as a record to write elsewhere (a copy): its key, its route when it has one, and
+   * its document's JSON text as the database sent it. When a driver gives it, a copy writes the
+   * text and never parses the document.
+   */
+  load?: { key: string; route?: string; text: JsonText };
 }
 
 /** A JSON value's text as pieces written one after the other. */

@@ -5,6 +5,7 @@
  * the copy or import (src/app/transfer) with its progress, retries and report.
  */
 import type { ConsoleRequest } from "./console.ts";
+import type { JsonText } from "./export.ts";
 
 /** A table's definition as its database states it, carried from one connection to another. */
 export interface TableDefinition {
@@ -38,6 +39,11 @@ export interface LoadRecord {
   /** Where the database keeps it, when it is placed by a value other than its key. */
   route?: string;
   document: Record<string, unknown>;
+  /**
+   * The document's JSON text when the record came as text (a copy): written as it is, so the
+   * document is parsed only if something reads `document`.
+   */
+  text?: JsonText;
 }
 
 export interface LoadFailure {

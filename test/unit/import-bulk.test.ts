@@ -42,9 +42,9 @@ describe("ImportLineDecoder", () => {
     assert.equal(shape, "bulk");
     assert.deepEqual(problems, []);
     assert.deepEqual(docs, [
-      { origin: 2, key: "a", document: { n: 1 } },
-      { origin: 5, key: "b", route: "r1", document: { n: 2 } },
-      { origin: 7, document: { n: 3 } },
+      { origin: 2, key: "a", document: { n: 1 }, text: ['{"n":1}'] },
+      { origin: 5, key: "b", route: "r1", document: { n: 2 }, text: ['{"n":2}'] },
+      { origin: 7, document: { n: 3 }, text: ['{"n":3}'] },
     ]);
   });
 
@@ -124,6 +124,17 @@ describe("bulkBody", () => {
     assert.equal(unwritable(docs[0] as ImportDoc, "update"), null);
     assert.match(unwritable(docs[1] as ImportDoc, "update") ?? "", /no _id/);
     assert.equal(unwritable(docs[1] as ImportDoc, "create"), null);
+  });
+  test("a document given as text is written as that text, bytes and all, in every mode", () => {
+    const exact = '{"big":12345678901234567890,"f":1.0}';
+    const doc: ImportDoc = {
+      origin: 1,
+      key: "t",
+      document: { never: "read" },
+      text: ['{"big":', new TextEncoder().encode("12345678901234567890"), ',"f":1.0}'],
+    };
+    assert.equal(bulkBody([doc], "index"), `{"index":{"_id":"t"}}\n${exact}\n`);
+    assert.equal(bulkBody([doc], "update"), `{"update":{"_id":"t"}}\n{"doc":${exact}}\n`);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type PluginManifest,
   type PluginModule,
 } from "../../core/plugin.ts";
+import { importFromMemory } from "./memory-modules.ts";
 
 const ACTIVATE_TIMEOUT_MS = 10_000;
 
@@ -55,7 +56,7 @@ export async function activatePlugin(
   let mod: Partial<PluginModule>;
   try {
     mod = await withTimeout(
-      import(`data:text/javascript;base64,${code.toString("base64")}`) as Promise<PluginModule>,
+      importFromMemory(code, `${id}/${manifest.main}`) as Promise<PluginModule>,
       "importing it",
     );
   } catch (e) {

@@ -9,7 +9,8 @@
  * writes by key, so a batch sent twice is never a duplicate. The source is only read.
  */
 import { QuarryError } from "../../core/errors.ts";
-import type { ExportProgress, ScanRecord, TableScan } from "../../core/export.ts";
+import { parseJsonExact } from "../../core/exact-json.ts";
+import type { ExportProgress, JsonText, ScanRecord, TableScan } from "../../core/export.ts";
 import type { LoadRecord, TableLoad } from "../../core/transfer.ts";
 import { requireTransfer } from "../../core/transfer-access.ts";
 import { ProgressMeter } from "../export/progress.ts";
@@ -41,8 +42,25 @@ export interface CopyOptions {
 
 const DEFAULT_BATCH = 1_000;
 
-/** A scanned record (its JSON shape: key, route, document) as a record to write. */
+/**
+ * A scanned record as a record to write: its document's text as the source sent it when the
+ * driver gives it (parsed only if something reads `document`), else its JSON shape parsed.
+ */
 function toLoad(record: ScanRecord, origin: number): LoadRecord {
+  const load = record.load;
+  if (load) {
+    let parsed: Record<string, unknown> | undefined;
+    return {
+      origin,
+      key: load.key,
+      ...(load.route !== undefined ? { route: load.route } : {}),
+      text: load.text,
+      get document() {
+        parsed ??= parseJsonExact(textOf(load.text)) as Record<string, unknown>;
+        return parsed;
+      },
+    };
+  }
   const hit = record.values[0] as {
     _id: string;
     _routing?: string;
@@ -55,6 +73,10 @@ function toLoad(record: ScanRecord, origin: number): LoadRecord {
     document: hit._source,
   };
 }
+
+const decoder = new TextDecoder();
+const textOf = (pieces: JsonText) =>
+  pieces.map((p) => (typeof p === "string" ? p : decoder.decode(p))).join("");
 
 async function copySlice(
   scan: TableScan,
@@ -69,6 +91,8 @@ async function copySlice(
     const records = batch.records.map((r) => toLoad(r, ledger.nextOrigin()));
     const outcome = await writeWithRetries(load, records, halt);
     await ledger.batchWritten(slice, batch.cursor, batch.last, outcome);
+    // The records' text is a view into the batch's memory: the scan may reuse it now.
+    batch.release?.();
     if (halt.aborted && !batch.last) return;
   }
   await ledger.sliceDone(slice);

@@ -6,17 +6,48 @@
  */
 import type { LoadMode, LoadOutcome, LoadRecord } from "../../core/transfer.ts";
 
-/** The `POST /<index>/_bulk` body for a batch; the index is in the path, not in the lines. */
-export function bulkBody(docs: readonly LoadRecord[], mode: LoadMode): string {
-  let body = "";
+/** A record's action line (the index is in the path, not in the lines). */
+function actionLine(d: LoadRecord, mode: LoadMode): string {
+  const meta: Record<string, string> = {};
+  if (d.key !== undefined) meta._id = d.key;
+  if (d.route !== undefined) meta.routing = d.route;
+  return `${JSON.stringify({ [mode]: meta })}\n`;
+}
+
+/**
+ * The `POST /<index>/_bulk` body for a batch, as bytes: a record that came as JSON text (a copy)
+ * is written as that text, never parsed nor serialized again; others are serialized.
+ */
+export function bulkBytes(docs: readonly LoadRecord[], mode: LoadMode): Buffer {
+  const pieces: (string | Uint8Array)[] = [];
+  let size = 0;
+  const add = (p: string | Uint8Array) => {
+    pieces.push(p);
+    size += typeof p === "string" ? Buffer.byteLength(p) : p.byteLength;
+  };
   for (const d of docs) {
-    const meta: Record<string, string> = {};
-    if (d.key !== undefined) meta._id = d.key;
-    if (d.route !== undefined) meta.routing = d.route;
-    body += `${JSON.stringify({ [mode]: meta })}\n`;
-    body += `${JSON.stringify(mode === "update" ? { doc: d.document } : d.document)}\n`;
+    add(actionLine(d, mode));
+    if (d.text) {
+      if (mode === "update") add('{"doc":');
+      for (const p of d.text) add(p);
+      add(mode === "update" ? "}\n" : "\n");
+    } else add(`${JSON.stringify(mode === "update" ? { doc: d.document } : d.document)}\n`);
+  }
+  const body = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const p of pieces) {
+    if (typeof p === "string") at += body.write(p, at);
+    else {
+      body.set(p, at);
+      at += p.byteLength;
+    }
   }
   return body;
+}
+
+/** The same body as text. */
+export function bulkBody(docs: readonly LoadRecord[], mode: LoadMode): string {
+  return bulkBytes(docs, mode).toString("utf8");
 }
 
 /** Why a document cannot be written in this mode before anything is sent; null when it can. */

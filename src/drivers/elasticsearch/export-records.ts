@@ -106,6 +106,13 @@ class HitRecord implements ScanRecord {
     if (this.#shape.format === "json") return [jsonObject(h, source)];
     return [[actionLine(h, this.#shape.singleIndex)], [source]];
   }
+  get load(): { key: string; route?: string; text: JsonText } {
+    const h = this.#hit;
+    const text = [sourceOf(h) as Uint8Array];
+    return h._routing !== undefined
+      ? { key: h._id, route: h._routing, text }
+      : { key: h._id, text };
+  }
   get values(): unknown[] {
     return this.json.map((pieces) =>
       parseJsonExact(pieces.map((p) => (typeof p === "string" ? p : utf8(p))).join("")),

@@ -13,10 +13,10 @@
 import { QuarryError } from "../../core/errors.ts";
 import type { ScanCursor, ScanRequest, TableScan } from "../../core/export.ts";
 import { scanInterruption } from "../../core/export.ts";
+import { AnswerPool } from "./answer-memory.ts";
 import { explainLostPointInTime } from "./export-interruptions.ts";
 import { byteRecords, csvColumns, type RecordShape, storedKey } from "./export-records.ts";
 import { compileFilters, type QueryDsl } from "./filters.ts";
-import { AnswerPool } from "./hit-bytes.ts";
 import { describeTable } from "./mapping.ts";
 import { clusterNodes, type NodeInfo } from "./nodes.ts";
 import { concreteIndices, Interruption, Pit } from "./point-in-time.ts";

@@ -40,43 +40,6 @@ export interface ByteAnswer {
   bytes: number;
 }
 
-/**
- * Memory an answer is copied into, kept from one batch to the next so that reading a batch makes
- * no new buffer once it is large enough (the chunks the answer came in are short-lived).
- */
-export class AnswerBuffer {
-  #memory = Buffer.alloc(0);
-
-  /** The chunks one after the other; valid until the next `fill`. */
-  fill(chunks: readonly Uint8Array[]): Uint8Array {
-    let size = 0;
-    for (const c of chunks) size += c.byteLength;
-    // Grown with room to spare, so batches of slightly varying size do not grow it each time.
-    if (size > this.#memory.length) this.#memory = Buffer.allocUnsafe(Math.ceil(size * 1.25));
-    let at = 0;
-    for (const c of chunks) {
-      this.#memory.set(c, at);
-      at += c.byteLength;
-    }
-    return this.#memory.subarray(0, size);
-  }
-}
-
-/** Answer buffers given back once their batch is written, a few kept for the next batches. */
-export class AnswerPool {
-  readonly #idle: AnswerBuffer[] = [];
-  readonly #keep: number;
-  constructor(keep = 4) {
-    this.#keep = keep;
-  }
-  take(): AnswerBuffer {
-    return this.#idle.pop() ?? new AnswerBuffer();
-  }
-  give(buffer: AnswerBuffer): void {
-    if (this.#idle.length < this.#keep && !this.#idle.includes(buffer)) this.#idle.push(buffer);
-  }
-}
-
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;

@@ -76,26 +76,30 @@ export class ImportLineDecoder implements LineDecoder {
       const of = waiting ? ` (the document of the action on line ${waiting.line})` : "";
       return { line, reason: `not JSON${of}: ${(e as Error).message}` };
     }
-    return this.pushValue(value, line);
+    return this.pushValue(value, line, trimmed);
   }
 
-  /** One value read already (a line's, or an element of a JSON array: `line` is then its number). */
-  pushValue(value: unknown, line: number): ImportDoc | LineProblem | null {
+  /**
+   * One value read already (a line's, or an element of a JSON array: `line` is then its number);
+   * `text`, the value's own text when there is one, is what is written.
+   */
+  pushValue(value: unknown, line: number, text?: string): ImportDoc | LineProblem | null {
     this.#shape ??= actionOf(value)
       ? "bulk"
       : isObject(value) && isHit(value)
         ? "hits"
         : "documents";
-    if (this.#shape === "bulk") return this.#bulk(value, line);
+    if (this.#shape === "bulk") return this.#bulk(value, line, text);
     if (!isObject(value)) return { line, reason: "not a JSON object: each must hold one document" };
     if (this.#shape === "hits") {
       if (!isHit(value)) return { line, reason: "not a search hit: it has no _source object" };
       return withKeys(line, value._source as Record<string, unknown>, value);
     }
-    return { origin: line, document: value };
+    // The line's own text is what is written: never serialized again, no long rounded.
+    return { origin: line, document: value, ...(text !== undefined ? { text: [text] } : {}) };
   }
 
-  #bulk(value: unknown, line: number): ImportDoc | LineProblem | null {
+  #bulk(value: unknown, line: number, text?: string): ImportDoc | LineProblem | null {
     const waiting = this.#pending;
     if (!waiting) {
       const action = actionOf(value);
@@ -124,7 +128,8 @@ export class ImportLineDecoder implements LineDecoder {
         };
       return withKeys(line, value.doc, waiting.meta);
     }
-    return withKeys(line, value, waiting.meta);
+    const doc = withKeys(line, value, waiting.meta);
+    return text !== undefined ? { ...doc, text: [text] } : doc;
   }
 
   /** At the end of the file: an action line left without its document is a problem. */

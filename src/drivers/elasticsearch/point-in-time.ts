@@ -5,10 +5,11 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { isQuarryError } from "../../core/errors.ts";
+import type { AnswerBuffer } from "./answer-memory.ts";
 import type { SearchHit } from "./cells.ts";
 import { errorTypeAndReason } from "./errors.ts";
 import type { LostPointInTime } from "./export-interruptions.ts";
-import { type AnswerBuffer, type ByteAnswer, readAnswer } from "./hit-bytes.ts";
+import { type ByteAnswer, readAnswer } from "./hit-bytes.ts";
 import { indexPath, isMissingContext, searchError } from "./search-errors.ts";
 import type { ShardsHeader } from "./shard-failures.ts";
 import type { EsTransport } from "./transport.ts";
@@ -109,6 +110,8 @@ export class Pit {
       let status: number;
       let answer: SearchAnswer;
       let read: ByteAnswer | undefined;
+      const into = how.into;
+      into?.start();
       try {
         const res = await this.#transport.request<SearchAnswer | Buffer[]>({
           method: "POST",
@@ -116,12 +119,13 @@ export class Pit {
           ...(how.filterPath ? { query: { filter_path: how.filterPath } } : {}),
           body: { ...body, pit: { id: this.id, keep_alive: this.keepAlive } },
           ...(how.signal ? { signal: how.signal } : {}),
-          ...(how.into ? { raw: true } : {}),
+          // Copied into the answer's memory as it comes: its chunks are never all held at once.
+          ...(into ? { raw: true, onChunk: (c: Buffer) => into.append(c) } : {}),
           timeoutMs: 120_000,
         });
         status = res.status;
-        if (how.into && Array.isArray(res.body)) {
-          read = readAnswer(how.into.fill(res.body));
+        if (into && Array.isArray(res.body)) {
+          read = readAnswer(into.view());
           answer = read.head as SearchAnswer;
         } else answer = res.body as SearchAnswer;
       } catch (e) {

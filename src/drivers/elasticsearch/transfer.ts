@@ -16,7 +16,7 @@ import type {
   TableLoad,
   TableState,
 } from "../../core/transfer.ts";
-import { bulkBody, bulkOutcome } from "./bulk-write.ts";
+import { bulkBytes, bulkOutcome } from "./bulk-write.ts";
 import { copyDefinition, type IndexDefinition } from "./copy-definition.ts";
 import { httpError } from "./errors.ts";
 import { kindsOfMappings, mappingForKinds } from "./field-kinds.ts";
@@ -28,6 +28,7 @@ const enc = encodeURIComponent;
 
 /** Batches wait at most this long for the node (a large batch on a busy node is slow). */
 const BULK_TIMEOUT_MS = 120_000;
+const BULK_ANSWER = "errors,items.*._id,items.*.status,items.*.error";
 
 /**
  * The index's settings and mappings. A name that stands for several indices (an alias, a pattern)
@@ -113,7 +114,9 @@ async function writeBatch(
   const res = await transport.request({
     method: "POST",
     path: `/${enc(index)}/_bulk`,
-    body: bulkBody(records, mode),
+    // Only what tells each document's fate: the whole answer is several times the size.
+    query: { filter_path: BULK_ANSWER },
+    body: bulkBytes(records, mode),
     contentType: "application/x-ndjson",
     timeoutMs: BULK_TIMEOUT_MS,
     ...(signal ? { signal } : {}),

@@ -19,13 +19,15 @@ export interface EsRequest {
   /** Must start with a single "/": the request never leaves the connection's host. */
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
-  /** JSON body (serialized here) or a pre-serialized string such as NDJSON. */
+  /** JSON body (serialized here), or one already serialized (NDJSON text or bytes). */
   body?: unknown;
   contentType?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
   /** A 2xx answer's body as the chunks it came in (Buffer[]), unparsed; others are parsed. */
   raw?: boolean;
+  /** With `raw`: each chunk handed over as it comes, none kept (the body is then an empty list). */
+  onChunk?: (chunk: Buffer) => void;
 }
 
 export interface EsResponse<T = unknown> {
@@ -104,9 +106,11 @@ export class EsTransport {
     }
     const headers: Record<string, string> = { accept: "application/json" };
     if (this.#authorization) headers.authorization = this.#authorization;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (req.body !== undefined) {
-      body = typeof req.body === "string" ? req.body : JSON.stringify(req.body);
+      const given = req.body;
+      body =
+        typeof given === "string" || given instanceof Uint8Array ? given : JSON.stringify(given);
       headers["content-type"] = req.contentType ?? "application/json";
     }
     const timeout = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -122,7 +126,8 @@ export class EsTransport {
       });
       if (req.raw && res.statusCode >= 200 && res.statusCode <= 299) {
         const chunks: Buffer[] = [];
-        for await (const chunk of res.body) chunks.push(chunk as Buffer);
+        const take = req.onChunk ?? ((c: Buffer) => chunks.push(c));
+        for await (const chunk of res.body) take(chunk as Buffer);
         return { status: res.statusCode, headers: res.headers, body: chunks as T };
       }
       const text = await res.body.text();

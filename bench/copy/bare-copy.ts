@@ -1,0 +1,135 @@
+/**
+ * The best a bare client can do to copy an index on the node: the target created with the source's
+ * shards and mapping, then a point-in-time + `search_after` loop on `_shard_doc` in the same slices
+ * and batch size as the copy (undici, nothing of Quarry), each slice writing each answer's hits to
+ * `_bulk` before reading the next (as Quarry does), the `_source` bytes copied as they came: never
+ * parsed, never serialized again. Routing is not carried (the bench index has none).
+ *   node bench/copy/bare-copy.ts <es url> <source> <target> <batch size> <slices>
+ * Prints one JSON line: {"written": <documents>}.
+ */
+import { Pool } from "undici";
+
+const [url, source, target, batch, sliceArg] = process.argv.slice(2);
+if (!url || !source || !target || !batch || !sliceArg)
+  throw new Error("usage: bare-copy.ts <url> <source> <target> <batch> <slices>");
+const slices = Number(sliceArg);
+const pool = new Pool(url, { connections: 2 * slices + 2 });
+
+async function send(
+  path: string,
+  body?: unknown,
+  method = "POST",
+  type = "application/json",
+): Promise<Buffer> {
+  const res = await pool.request({
+    method: method as "POST",
+    path,
+    headers: { "content-type": type, accept: "application/json" },
+    ...(body === undefined
+      ? {}
+      : { body: body instanceof Uint8Array ? body : JSON.stringify(body) }),
+  });
+  const chunks: Buffer[] = [];
+  for await (const c of res.body) chunks.push(c as Buffer);
+  const bytes = Buffer.concat(chunks);
+  if (res.statusCode >= 300)
+    throw new Error(`${path}: ${res.statusCode} ${bytes.subarray(0, 300)}`);
+  return bytes;
+}
+
+const SORT = Buffer.from('"sort":[');
+const ID = Buffer.from('"_id":"');
+const SOURCE = Buffer.from('"_source":');
+
+/** The last hit's sort value, from the end of the answer (the hits' own `sort` come last). */
+function lastSort(bytes: Buffer): unknown[] | undefined {
+  const at = bytes.lastIndexOf(SORT);
+  if (at < 0) return undefined;
+  const end = bytes.indexOf(0x5d, at);
+  return JSON.parse(bytes.subarray(at + SORT.length - 1, end + 1).toString()) as unknown[];
+}
+
+/** Where the object starting at `i` ends (after its `}`), strings skipped. */
+function objectEnd(b: Buffer, i: number): number {
+  let depth = 0;
+  for (; i < b.length; i++) {
+    const c = b[i];
+    if (c === 0x22) {
+      for (i++; b[i] !== 0x22; i++) if (b[i] === 0x5c) i++;
+    } else if (c === 0x7b || c === 0x5b) depth++;
+    else if ((c === 0x7d || c === 0x5d) && --depth === 0) return i + 1;
+  }
+  throw new Error("unterminated _source");
+}
+
+/** The `_bulk` body of an answer's hits: an action line with the `_id`, then the `_source` bytes. */
+function bulkOf(answer: Buffer): { body: Buffer; docs: number } {
+  const pieces: Buffer[] = [];
+  let docs = 0;
+  for (let at = answer.indexOf(ID); at >= 0; at = answer.indexOf(ID, at)) {
+    const idEnd = answer.indexOf(0x22, at + ID.length);
+    const src = answer.indexOf(SOURCE, idEnd) + SOURCE.length;
+    const end = objectEnd(answer, src);
+    pieces.push(
+      Buffer.from(`{"index":{"_id":"${answer.toString("latin1", at + ID.length, idEnd)}"}}\n`),
+      answer.subarray(src, end),
+      Buffer.from("\n"),
+    );
+    docs++;
+    at = end;
+  }
+  return { body: Buffer.concat(pieces), docs };
+}
+
+const definition = JSON.parse((await send(`/${source}`, undefined, "GET")).toString()) as Record<
+  string,
+  { settings: { index: Record<string, unknown> }; mappings: unknown }
+>;
+const def = Object.values(definition)[0];
+if (!def) throw new Error(`${source}: no such index`);
+const s = def.settings.index;
+await send(
+  `/${target}`,
+  {
+    settings: {
+      number_of_shards: s.number_of_shards,
+      number_of_replicas: s.number_of_replicas,
+      ...(s.refresh_interval !== undefined ? { refresh_interval: s.refresh_interval } : {}),
+    },
+    mappings: def.mappings,
+  },
+  "PUT",
+);
+const { id } = JSON.parse((await send(`/${source}/_pit?keep_alive=5m`)).toString()) as {
+  id: string;
+};
+let written = 0;
+await Promise.all(
+  Array.from({ length: slices }, async (_, slice) => {
+    let after: unknown[] | undefined;
+    for (;;) {
+      const answer = await send("/_search", {
+        size: Number(batch),
+        pit: { id, keep_alive: "5m" },
+        sort: [{ _shard_doc: "asc" }],
+        track_total_hits: false,
+        ...(slices > 1 ? { slice: { id: slice, max: slices } } : {}),
+        ...(after ? { search_after: after } : {}),
+      });
+      after = lastSort(answer);
+      if (!after) return;
+      const { body, docs } = bulkOf(answer);
+      const result = await send(
+        `/${target}/_bulk?filter_path=errors`,
+        body,
+        "POST",
+        "application/x-ndjson",
+      );
+      if (result.includes('"errors":true')) throw new Error("a _bulk request had failures");
+      written += docs;
+    }
+  }),
+);
+await send("/_pit", { id }, "DELETE");
+await pool.close();
+process.stdout.write(`${JSON.stringify({ written })}\n`);
