@@ -80,7 +80,15 @@ function FailureList({
   return (
     <div className="transfer-failures">
       <p>
-        {n(count)} {lines ? "lines were not imported" : "documents failed"}:
+        {n(count)}{" "}
+        {lines
+          ? count === 1
+            ? "line was not imported"
+            : "lines were not imported"
+          : count === 1
+            ? "document failed"
+            : "documents failed"}
+        :
       </p>
       <ul data-testid="transfer-failures">
         {failures.slice(0, SHOWN).map((f) => (
