@@ -237,6 +237,43 @@ describe("UI: Import", () => {
   });
 });
 
+describe("UI: uploads", () => {
+  it("take the app's guards, and stream bodies over the JSON limit to disk", async () => {
+    const url = `${app.origin}/api/uploads?name=big.ndjson`;
+    const noKey = await fetch(url, { method: "POST", body: "{}" });
+    assert.equal(noKey.status, 401);
+    const foreign = await fetch(url, {
+      method: "POST",
+      headers: { "x-quarry-secret": app.secret, origin: "http://evil.example" },
+      body: "{}",
+    });
+    assert.equal(foreign.status, 403);
+    const size = 17 * 1024 * 1024;
+    const line = `${JSON.stringify({ pad: "x".repeat(1000) })}\n`;
+    const body = Buffer.from(line.repeat(Math.ceil(size / line.length)));
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "x-quarry-secret": app.secret, "content-type": "application/octet-stream" },
+      body,
+    });
+    const answer = (await res.json()) as { uploadId: string; name: string; bytes: number };
+    assert.equal(res.status, 200, JSON.stringify(answer));
+    assert.equal(answer.bytes, body.length);
+    assert.equal(answer.name, "big.ndjson");
+    const preview = await api<{ rows: unknown[]; shape: string }>(
+      "POST",
+      `/connections/${id9}/import-preview`,
+      { uploadId: answer.uploadId },
+    );
+    assert.equal(preview.rows.length, 20, "the preview reads the first 20 records only");
+    await api("DELETE", `/uploads/${answer.uploadId}`);
+    await assert.rejects(
+      api("POST", `/connections/${id9}/import-preview`, { uploadId: answer.uploadId }),
+      /Pick the file again/,
+    );
+  });
+});
+
 /** The app's API as the page calls it: the per-run secret, JSON. */
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${app.origin}/api${path}`, {
