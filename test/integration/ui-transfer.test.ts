@@ -13,9 +13,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { node, sessionTo } from "../support/cluster.ts";
+import { connectionTo, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
+import { type GateProxy, startGateProxy } from "../support/gate-proxy.ts";
 import { waitFor } from "../support/quarry.ts";
 import {
   addNodeConnection,
@@ -29,6 +31,7 @@ const TAG = randomBytes(3).toString("hex");
 const SOURCE = `t-ui-transfer-src-${TAG}`;
 const TARGET = `t-ui-transfer-dst-${TAG}`;
 const IMPORTED = `t-ui-transfer-imp-${TAG}`;
+const CANCELLED = `t-ui-transfer-cancel-${TAG}`;
 const DOCS = 120;
 
 let app: UiApp;
@@ -36,6 +39,8 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let es7: EsSession;
 let es9: EsSession;
+let es8: EsSession;
+let proxy: GateProxy | undefined;
 let id7: string;
 let id9: string;
 let dir: string;
@@ -53,6 +58,8 @@ const sourceOf = async (s: EsSession, index: string, id: string) =>
 before(async () => {
   es7 = sessionTo(node("es7"));
   es9 = sessionTo(node("es9"));
+  es8 = sessionTo(node("es8"));
+  await deleteIndices(es8.transport, CANCELLED);
   await deleteIndices(es7.transport, SOURCE);
   await deleteIndices(es9.transport, TARGET, IMPORTED);
   await es7.transport.json({
@@ -91,6 +98,9 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await app?.close();
+  await proxy?.close();
+  await deleteIndices(es8.transport, CANCELLED);
+  await es8?.close();
   await deleteIndices(es7.transport, SOURCE);
   await deleteIndices(es9.transport, TARGET, IMPORTED);
   await es7?.close();
@@ -103,15 +113,15 @@ async function open(hash: string): Promise<void> {
   await page.goto(`${app.url}${hash}`);
 }
 
-/** Opens Copy to… from the grid of the source and names the target on the 9.x connection. */
-async function copyDialogTo(target: string) {
+/** Opens Copy to… from the grid of the source and names the target (on the 9.x connection). */
+async function copyDialogTo(target: string, connection = "to9") {
   await open(`#/c/${id7}/data/${SOURCE}`);
   await page
     .getByRole("toolbar", { name: "Table actions" })
     .getByRole("button", { name: "Copy to…" })
     .click();
   const dialog = page.getByRole("dialog", { name: `Copy ${SOURCE} to…` });
-  await dialog.getByLabel("Target connection").selectOption({ label: "to9" });
+  await dialog.getByLabel("Target connection").selectOption({ label: connection });
   await dialog.getByLabel("Target index").fill(target);
   return dialog;
 }
@@ -182,6 +192,42 @@ describe("UI: Copy to…", () => {
     await report.waitFor({ timeout: 60_000 });
     assert.match(await report.innerText(), new RegExp(`Copied ${DOCS} of ${DOCS}`));
     assert.equal(await count(es9, TARGET), DOCS);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+});
+
+describe("UI: a copy cancelled", () => {
+  it("shows its progress, stops on Cancel, and says what to do", async () => {
+    // es8 behind a gate: the test lets two batches through, then cancels while the third waits.
+    proxy = await startGateProxy(node("es8").url);
+    await addConnection(app.storage, {
+      name: "gate8",
+      type: "elasticsearch",
+      settings: { ...connectionTo(node("es8")).config, port: proxy.port },
+    });
+    proxy.gate.hold((r) => r.path.endsWith("/_bulk"));
+    const dialog = await copyDialogTo(CANCELLED, "gate8");
+    await dialog
+      .getByTestId("copy-target-state")
+      .and(page.locator("[data-state='missing']"))
+      .waitFor();
+    await dialog.getByText("Advanced").click();
+    await dialog.getByLabel("Documents per batch").fill("20");
+    await dialog.getByRole("button", { name: "Copy", exact: true }).click();
+    proxy.gate.allow(2);
+    await proxy.gate.waiting(1);
+    await dialog.getByTestId("progress-counts").getByText(`40 of ${DOCS}`).waitFor();
+    await screenshot(page, "ui-transfer-progress");
+    await dialog.getByRole("button", { name: "Cancel copy" }).click();
+    const note = dialog.locator(".error-note");
+    await note.waitFor();
+    const text = await note.innerText();
+    assert.match(text, new RegExp(`stopped after 40 of ${DOCS}`));
+    assert.match(text, /Copy again with Append/);
+    assert.doesNotMatch(text, /--resume/);
+    proxy.gate.open();
+    assert.equal(await count(es8, CANCELLED), 40, "the batch held when cancelled was never sent");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
   });

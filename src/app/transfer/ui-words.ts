@@ -12,6 +12,26 @@ const INTERRUPTED: Record<"copy" | "import", string> = {
     "The documents written so far stay in the index. Import the file again in create mode to add only what is missing (the _ids already there are reported), or in index mode to write it whole.",
 };
 
+/**
+ * A job stopped by Cancel whose error is the stop itself (a write cut off in flight, not a
+ * QuarryError): the interruption it is, said with `message`, in the dialog's words.
+ */
+export function cancelledTransfer(
+  e: unknown,
+  aborted: boolean,
+  what: "copy" | "import",
+  message: string,
+): unknown {
+  if (!aborted || isQuarryError(e)) return e;
+  return new QuarryError(
+    "transfer_interrupted",
+    message,
+    `Run the same ${what} with --resume to go on from there.`,
+    { cancelled: true },
+    INTERRUPTED[what],
+  );
+}
+
 /** The CLI's flags in a remedy, as the dialog's words. */
 export function dialogWords(remedy: string): string {
   return remedy

@@ -73,6 +73,7 @@ export function CopyDialog({
   const [target, setTarget] = useState<Target>({ to: connectionId, table });
   const [mode, setMode] = useState<CopyMode>("new");
   const [typed, setTyped] = useState("");
+  const [batch, setBatch] = useState("");
   const { check, current, pending } = useCopyCheck(connectionId, table, target);
   const job = useTransferJob<CopyJobResult>();
   const close = () => {
@@ -86,6 +87,7 @@ export function CopyDialog({
       table: target.table.trim(),
       mode: current?.target.records ? mode : "new",
       ...(mode === "overwrite" ? { confirm: typed } : {}),
+      ...(batch.trim() ? { batchSize: Number(batch) } : {}),
     });
   const choose = (patch: Partial<Target>) => {
     setTarget((t) => ({ ...t, ...patch }));
@@ -105,6 +107,8 @@ export function CopyDialog({
         connectionId={connectionId}
         target={target}
         onChange={choose}
+        batch={batch}
+        onBatch={setBatch}
         disabled={job.busy}
       />
       <ErrorNote error={connections.error} />
@@ -136,12 +140,16 @@ function CopyFields({
   connectionId,
   target,
   onChange,
+  batch,
+  onBatch,
   disabled,
 }: {
   connections: ConnectionView[];
   connectionId: string;
   target: Target;
   onChange: (patch: Partial<Target>) => void;
+  batch: string;
+  onBatch: (b: string) => void;
   disabled: boolean;
 }) {
   return (
@@ -171,6 +179,25 @@ function CopyFields({
           disabled={disabled}
         />
       </label>
+      <details className="advanced transfer-advanced">
+        <summary>Advanced</summary>
+        <label className="field">
+          <span>Documents per batch</span>
+          <input
+            type="number"
+            min={1}
+            max={10_000}
+            step={1}
+            placeholder="1000"
+            value={batch}
+            onChange={(e) => onBatch(e.target.value)}
+            disabled={disabled}
+          />
+        </label>
+        <span className="hint">
+          Each read and each write holds this many; fewer for large documents.
+        </span>
+      </details>
     </div>
   );
 }

@@ -41,6 +41,8 @@ export interface CopyInput {
   mode: CopyMode;
   /** Overwrite: the target's name typed back. */
   confirm?: string;
+  /** Documents per read and per write (default 1,000). */
+  batchSize?: number;
 }
 
 /** `POST /uploads?name=<file name>` with the file's bytes as the body. */

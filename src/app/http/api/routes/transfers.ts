@@ -9,13 +9,14 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebStream } from "node:stream/web";
 import type { Hono } from "hono";
+import { displayValue } from "../../../../core/exact-json.ts";
 import { LOAD_MODES, type LoadMode } from "../../../../core/transfer.ts";
 import { type CopyEnd, copyTable } from "../../../transfer/copy.ts";
 import { checkCopy, replaceTarget, sameTable } from "../../../transfer/copy-check.ts";
 import { refused } from "../../../transfer/copy-target.ts";
 import { previewFile } from "../../../transfer/file-preview.ts";
 import { importFile } from "../../../transfer/import.ts";
-import { transferInUiWords } from "../../../transfer/ui-words.ts";
+import { cancelledTransfer, transferInUiWords } from "../../../transfer/ui-words.ts";
 import { UploadStore } from "../../../transfer/uploads.ts";
 import { badInput, errorResult, jsonResponse, toResponse } from "../answers.ts";
 import type { ApiRoutes } from "../handlers.ts";
@@ -32,6 +33,9 @@ import type {
 
 /** The upload's path below /api: the one route whose body is a file, not JSON. */
 export const UPLOAD_PATH = "/uploads";
+
+/** The most documents a copy's batch may hold (a search page's own limit). */
+const MAX_BATCH = 10_000;
 
 const stores = new WeakMap<UiServices, UploadStore>();
 
@@ -115,6 +119,7 @@ function copyRoutes(router: ApiRoutes, app: UiServices): void {
           if (input.mode === "overwrite") await replaceTarget(source, target, input.confirm);
           return await copyTable(source, target, {
             ...(input.mode === "append" ? { append: true } : {}),
+            ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
             workDir: workDir(app),
             signal,
             onProgress: (p) => progress({ ...p }),
@@ -152,24 +157,31 @@ function importRoutes(router: ApiRoutes, app: UiServices): void {
       "import",
       `Importing ${upload.name} into ${table}`,
       async ({ signal, progress }) => {
+        let written = 0;
         try {
           const report = await importFile(session, table!, {
             input: { path: upload.path },
             mode: input.mode,
             workDir: workDir(app),
             signal,
-            onProgress: (p) =>
+            onProgress: (p) => {
+              written = p.written;
               progress({
                 done: p.done,
                 total: p.total,
                 etaSeconds: p.etaSeconds,
                 written: p.written,
                 failed: p.failed,
-              }),
+              });
+            },
           });
           return { ...report, input: upload.name };
         } catch (e) {
-          throw transferInUiWords(e, "import");
+          const stopped = `The import of ${upload.name} into ${table} was cancelled after ${written.toLocaleString("en-US")} documents were written`;
+          throw transferInUiWords(
+            cancelledTransfer(e, signal.aborted, "import", stopped),
+            "import",
+          );
         } finally {
           await store.remove(upload.id);
         }
@@ -184,11 +196,18 @@ function copyInput(v: unknown): CopyInput {
     throw badInput("Choose the target connection and name the target index.");
   if (o.mode !== "new" && o.mode !== "append" && o.mode !== "overwrite")
     throw badInput("Choose what to do with the target: new, append or overwrite.");
+  const batch = o.batchSize;
+  if (batch !== undefined && (!Number.isInteger(batch) || batch < 1 || batch > MAX_BATCH))
+    throw badInput(
+      `Documents per batch: "${displayValue(batch)}" is not a whole number from 1 to 10,000.`,
+      "Enter a number from 1 to 10,000, or leave the field empty for 1,000.",
+    );
   return {
     to: o.to,
     table: o.table.trim(),
     mode: o.mode,
     ...(typeof o.confirm === "string" ? { confirm: o.confirm } : {}),
+    ...(batch !== undefined ? { batchSize: batch } : {}),
   };
 }
 
