@@ -283,6 +283,42 @@ describe("UI: Import", () => {
   });
 });
 
+describe("UI: Import into an existing index, from its page", () => {
+  it("reads a _bulk body, shows the _ids, and writes in index mode", async () => {
+    const file = join(dir, "more.bulk");
+    const lines = [
+      { index: { _id: "p7" } },
+      { name: "person 7", age: 27 },
+      { index: { _id: "p8" } },
+      { name: "person 8", age: 28 },
+    ];
+    await writeFile(file, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+    await open(`#/c/${id9}/index/${IMPORTED}`);
+    await page
+      .getByRole("toolbar", { name: "Index actions" })
+      .getByRole("button", { name: "Import…" })
+      .click();
+    const dialog = page.getByRole("dialog", { name: `Import into ${IMPORTED}` });
+    await dialog.getByLabel(/^File/).setInputFiles(file);
+    const preview = dialog.getByTestId("import-preview");
+    await preview.waitFor();
+    assert.match(await preview.innerText(), /p7\s+person 7\s+27/);
+    await dialog.getByTestId("import-target-state").getByText("holds 5 documents").waitFor();
+    await dialog.getByLabel(/^Index/).check();
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    const report = dialog.getByTestId("import-report");
+    await report.waitFor({ timeout: 60_000 });
+    assert.match(
+      await report.innerText(),
+      /Imported 2 documents from more\.bulk \(bulk, 4 lines\)/,
+    );
+    assert.equal(await count(es9, IMPORTED), 7);
+    assert.deepEqual(await sourceOf(es9, IMPORTED, "p8"), { name: "person 8", age: 28 });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+});
+
 describe("UI: uploads", () => {
   it("take the app's guards, and stream bodies over the JSON limit to disk", async () => {
     const url = `${app.origin}/api/uploads?name=big.ndjson`;
