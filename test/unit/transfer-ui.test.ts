@@ -8,7 +8,7 @@ import { sameTable } from "../../src/app/transfer/copy-check.ts";
 import type { CopyEnd } from "../../src/app/transfer/copy-target.ts";
 import { previewColumns, previewRow } from "../../src/app/transfer/file-preview.ts";
 import { dialogWords, transferInUiWords } from "../../src/app/transfer/ui-words.ts";
-import { uploadName } from "../../src/app/transfer/uploads.ts";
+import { uploadExtension, uploadName } from "../../src/app/transfer/uploads.ts";
 import type { DriverSession } from "../../src/core/driver.ts";
 import { QuarryError, remedyFor } from "../../src/core/errors.ts";
 
@@ -75,6 +75,9 @@ test("an upload's name is its base name, without control characters", () => {
   assert.equal(uploadName(""), "upload");
   assert.equal(uploadName(null), "upload");
   assert.equal(uploadName("x".repeat(300)).length, 200);
+  assert.equal(uploadExtension("orders.CSV"), ".csv");
+  assert.equal(uploadExtension("orders"), "");
+  assert.equal(uploadExtension("a.b c"), "");
 });
 
 describe("whether two ends may be the same table", () => {

@@ -1,13 +1,13 @@
 /**
  * Files the UI uploads for an import: streamed to a private folder of the app as they arrive (never
- * held in memory), each under a random id, with the name the user picked kept beside it. An upload
+ * held in memory), each under a random id and the picked name's extension, the name kept beside it. An upload
  * is removed once its import ends or the dialog that uploaded it is closed; what an earlier run
  * left behind is removed when this run uploads its first file.
  */
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { extname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { QuarryError } from "../../core/errors.ts";
@@ -29,6 +29,12 @@ export function uploadName(raw: string | null | undefined): string {
   return clean.slice(0, 200) || "upload";
 }
 
+/** A name's extension when it is short letters and digits (".csv"), else none. */
+export function uploadExtension(name: string): string {
+  const ext = extname(name).toLowerCase();
+  return /^\.[a-z0-9]{1,10}$/.test(ext) ? ext : "";
+}
+
 export class UploadStore {
   readonly #dir: string;
   readonly #uploads = new Map<string, Upload>();
@@ -43,7 +49,9 @@ export class UploadStore {
     this.#cleared ??= this.#clearEarlierRuns();
     await this.#cleared;
     const id = randomUUID();
-    const path = join(this.#dir, `${id}.upload`);
+    const name = uploadName(rawName);
+    // The picked name's extension is kept: an import tells a file's format by it.
+    const path = join(this.#dir, `${id}.upload${uploadExtension(name)}`);
     try {
       await pipeline(body, createWriteStream(path, { mode: 0o600, flags: "wx" }));
     } catch (e) {
@@ -54,7 +62,7 @@ export class UploadStore {
         "Pick the file again; check that the app's data folder has room for it.",
       );
     }
-    const upload = { id, name: uploadName(rawName), path, bytes: (await stat(path)).size };
+    const upload = { id, name, path, bytes: (await stat(path)).size };
     this.#uploads.set(id, upload);
     return upload;
   }
@@ -81,7 +89,7 @@ export class UploadStore {
     const names = await readdir(this.#dir).catch(() => []);
     await Promise.all(
       names
-        .filter((n) => n.endsWith(".upload"))
+        .filter((n) => /^[0-9a-f-]{36}\.upload/.test(n))
         .map((n) => rm(join(this.#dir, n), { force: true }).catch(() => {})),
     );
   }
