@@ -32,6 +32,7 @@ const SOURCE = `t-ui-transfer-src-${TAG}`;
 const TARGET = `t-ui-transfer-dst-${TAG}`;
 const IMPORTED = `t-ui-transfer-imp-${TAG}`;
 const CANCELLED = `t-ui-transfer-cancel-${TAG}`;
+const STRICT = `t-ui-transfer-strict-${TAG}`;
 const DOCS = 120;
 
 let app: UiApp;
@@ -61,7 +62,7 @@ before(async () => {
   es8 = sessionTo(node("es8"));
   await deleteIndices(es8.transport, CANCELLED);
   await deleteIndices(es7.transport, SOURCE);
-  await deleteIndices(es9.transport, TARGET, IMPORTED);
+  await deleteIndices(es9.transport, TARGET, IMPORTED, STRICT);
   await es7.transport.json({
     method: "PUT",
     path: `/${SOURCE}`,
@@ -102,7 +103,7 @@ after(async () => {
   await deleteIndices(es8.transport, CANCELLED);
   await es8?.close();
   await deleteIndices(es7.transport, SOURCE);
-  await deleteIndices(es9.transport, TARGET, IMPORTED);
+  await deleteIndices(es9.transport, TARGET, IMPORTED, STRICT);
   await es7?.close();
   await es9?.close();
   await rm(dir, { recursive: true, force: true });
@@ -192,6 +193,41 @@ describe("UI: Copy to…", () => {
     await report.waitFor({ timeout: 60_000 });
     assert.match(await report.innerText(), new RegExp(`Copied ${DOCS} of ${DOCS}`));
     assert.equal(await count(es9, TARGET), DOCS);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+});
+
+describe("UI: Copy to… with documents the target refuses", () => {
+  it("lists each one with its _id and reason, and names the failures file", async () => {
+    // A target whose mapping takes no document of the source (name is a long there).
+    await es9.transport.json({
+      method: "PUT",
+      path: `/${STRICT}`,
+      body: { mappings: { properties: { name: { type: "long" } } } },
+    });
+    await es9.transport.json({
+      method: "PUT",
+      path: `/${STRICT}/_doc/kept`,
+      query: { refresh: "true" },
+      body: { name: 1 },
+    });
+    const dialog = await copyDialogTo(STRICT);
+    await dialog
+      .getByTestId("copy-target-state")
+      .and(page.locator("[data-state='holds']"))
+      .waitFor();
+    await dialog.getByLabel(/^Append/).check();
+    await dialog.getByRole("button", { name: "Copy", exact: true }).click();
+    const report = dialog.getByTestId("copy-report");
+    await report.waitFor({ timeout: 60_000 });
+    assert.match(await report.innerText(), new RegExp(`Copied 0 of ${DOCS}`));
+    const failures = await dialog.getByTestId("transfer-failures").innerText();
+    assert.match(failures, /_id d\d+: 400 .*name/);
+    assert.match(await report.innerText(), new RegExp(`${DOCS} documents failed`));
+    assert.match(await dialog.getByTestId("failures-file").innerText(), /failures\.ndjson$/);
+    await screenshot(page, "ui-transfer-failures");
+    assert.equal(await count(es9, STRICT), 1, "the document it held is kept");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
   });
