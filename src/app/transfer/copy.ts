@@ -192,6 +192,9 @@ export async function copyTable(
   });
   try {
     await runSlices(scan, load, ledger, options.signal);
+  } catch (e) {
+    // A write cut off by the stop is not a failure of the copy: the interruption below says so.
+    if (!options.signal?.aborted) throw e;
   } finally {
     meter.stop();
     await ledger.saved();

@@ -1,7 +1,9 @@
 /**
  * The table's toolbar: Refresh, the edit actions (+ Row, Delete rows, Save, Discard) and the view
- * elsewhere (the console, curl, an export). It only shows state and calls back.
+ * elsewhere (the console, curl, an export, Copy to… with its dialog). It shows state and calls back.
  */
+import { navigate } from "../shell/route.ts";
+import { useCopyDialog } from "../transfer/useTransferDialogs.tsx";
 import type { PendingEdits } from "./usePendingEdits.ts";
 
 export function GridToolbar({
@@ -11,7 +13,7 @@ export function GridToolbar({
   onOpenInConsole,
   onCopyCurl,
   onExport,
-  onDetails,
+  connectionId,
   onColumns,
 }: {
   table: string;
@@ -20,10 +22,11 @@ export function GridToolbar({
   onOpenInConsole: () => void;
   onCopyCurl: () => void;
   onExport: () => void;
-  /** Opens the index's page (details, actions). */
-  onDetails: () => void;
+  /** For Copy to… (the toolbar holds its dialog) and the index page. */
+  connectionId: string;
   onColumns: () => void;
 }) {
+  const copyDialog = useCopyDialog(connectionId, table);
   return (
     <div className="toolbar" role="toolbar" aria-label="Table actions">
       <h2 className="toolbar-title" title={table}>
@@ -32,7 +35,12 @@ export function GridToolbar({
       <button type="button" className="small" onClick={onRefresh} title="Reload this page">
         Refresh
       </button>
-      <button type="button" className="small" onClick={onDetails} title="Details and actions">
+      <button
+        type="button"
+        className="small"
+        onClick={() => navigate({ screen: "data", connectionId, table, view: "index" })}
+        title="Details and actions"
+      >
         Index page
       </button>
       <button
@@ -56,6 +64,15 @@ export function GridToolbar({
       <button type="button" className="small" onClick={onExport}>
         Export…
       </button>
+      <button
+        type="button"
+        className="small"
+        onClick={copyDialog.open}
+        title="Copy the index to another index or cluster"
+      >
+        Copy to…
+      </button>
+      {copyDialog.dialog}
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { useEffect, useState } from "react";
 import type { GridLayout } from "../../../src/core/grid-layout.ts";
 import { del, get, post, seg } from "../api/client.ts";
 import type { Column, GridOpened, SortSpec } from "../api/types.ts";
-import { navigate } from "../shell/route.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { isModalOpen } from "../ui/modal.tsx";
@@ -129,7 +128,7 @@ function LoadedGrid({
         onOpenInConsole={view.openInConsole}
         onCopyCurl={view.copyCurl}
         onExport={exportDialog.open}
-        onDetails={() => navigate({ screen: "data", connectionId, table, view: "index" })}
+        connectionId={connectionId}
         onColumns={chooser.open}
       />
       <FilterBar

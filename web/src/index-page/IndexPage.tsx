@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { TableActionInput, TableDetails } from "../../../src/core/table-details.ts";
 import { get, seg } from "../api/client.ts";
 import { navigate } from "../shell/route.ts";
+import { useCopyDialog, useImportDialog } from "../transfer/useTransferDialogs.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { ActionDialog } from "./ActionDialog.tsx";
@@ -35,6 +36,8 @@ export function IndexPage({ connectionId, table }: { connectionId: string; table
     else details.reload();
   });
   const d = details.data;
+  const copyDialog = useCopyDialog(connectionId, table);
+  const importDialog = useImportDialog(connectionId, table);
   const run: Run = (a, planNow = true) => {
     setOutcome(null);
     action.open(a, planNow);
@@ -61,7 +64,13 @@ export function IndexPage({ connectionId, table }: { connectionId: string; table
         <button type="button" className="small" onClick={details.reload}>
           Reload
         </button>
-        <ActionButtons table={table} details={d} run={run} />
+        <ActionButtons
+          table={table}
+          details={d}
+          run={run}
+          onCopyTo={copyDialog.open}
+          onImport={importDialog.open}
+        />
       </div>
       <OutcomeNote outcome={outcome} onDismiss={() => setOutcome(null)} />
       <Loading active={details.loading} label="Loading the index…" />
@@ -72,6 +81,8 @@ export function IndexPage({ connectionId, table }: { connectionId: string; table
       </ErrorNote>
       {d ? <DetailsTabs details={d} run={run} /> : null}
       <ActionDialog key={action.input ? `${action.input.action}` : "none"} action={action} />
+      {copyDialog.dialog}
+      {importDialog.dialog}
     </div>
   );
 }
@@ -120,10 +131,14 @@ function ActionButtons({
   table,
   details: d,
   run,
+  onCopyTo,
+  onImport,
 }: {
   table: string;
   details: TableDetails | undefined;
   run: Run;
+  onCopyTo: () => void;
+  onImport: () => void;
 }) {
   const closed = d?.state === "close";
   return (
@@ -162,6 +177,17 @@ function ActionButtons({
         onClick={() => run({ action: "copy", table, target: `${table}-copy` }, false)}
       >
         Reindex…
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={onCopyTo}
+        title="Copy to another index or cluster"
+      >
+        Copy to…
+      </button>
+      <button type="button" className="small" onClick={onImport} title="Import a file into it">
+        Import…
       </button>
       <span className="toolbar-sep" />
       <button

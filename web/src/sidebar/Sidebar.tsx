@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { TableInfo } from "../api/types.ts";
 import { navigate } from "../shell/route.ts";
+import { useImportDialog } from "../transfer/useTransferDialogs.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { type Loaded, Loading } from "../ui/loading.tsx";
 import { IndexItem } from "./index-item.tsx";
@@ -88,8 +89,9 @@ export function Sidebar({
   );
 }
 
-/** At the foot of the list: creating an index, and the connection's templates, ILM policies and snapshots. */
+/** At the foot of the list: creating an index, the connection's templates, and importing a file into a new index. */
 function SidebarLinks({ connectionId }: { connectionId: string }) {
+  const importDialog = useImportDialog(connectionId);
   return (
     <div className="sidebar-links">
       <button
@@ -106,6 +108,10 @@ function SidebarLinks({ connectionId }: { connectionId: string }) {
       >
         Templates
       </button>
+      <button type="button" className="small" onClick={importDialog.open}>
+        Import…
+      </button>
+      {importDialog.dialog}
     </div>
   );
 }

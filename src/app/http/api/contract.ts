@@ -33,6 +33,7 @@ export const SECRET_HEADER = "x-quarry-secret";
 
 export type * from "./cluster-contract.ts";
 export type * from "./table-admin-contract.ts";
+export type * from "./transfer-contract.ts";
 export type {
   BrowseRequest,
   BrowseResult,
@@ -269,6 +270,9 @@ export interface JobView<R = unknown> {
     total: number | null;
     rate?: number;
     etaSeconds?: number | null;
+    /** An import's documents written and failed (its done and total count bytes of the file). */
+    written?: number;
+    failed?: number;
   } | null;
   result?: R;
   error?: ErrorBody["error"];

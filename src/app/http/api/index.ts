@@ -18,6 +18,7 @@ import { consoleWorkspaceRoutes } from "./routes/console-workspace.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { tableAdminRoutes } from "./routes/table-admin.ts";
 import { tableRoutes } from "./routes/tables.ts";
+import { transferRoutes, UPLOAD_PATH, uploadRoute } from "./routes/transfers.ts";
 import { uiPreferenceRoutes } from "./routes/ui-preferences.ts";
 import type { UiServices } from "./services.ts";
 
@@ -36,8 +37,15 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
         },
       }),
     ),
-    sizeGuard(MAX_BODY_BYTES, () => toResponse(errorResult(bodyTooLarge()))),
   );
+  // An upload's body is a file streamed to disk (any size); every other body is JSON under the limit.
+  const limit = sizeGuard(MAX_BODY_BYTES, () => toResponse(errorResult(bodyTooLarge())));
+  api.use("*", (c, next) =>
+    c.req.method === "POST" && c.req.path.replace(/^\/api/, "") === UPLOAD_PATH
+      ? next()
+      : limit(c, next),
+  );
+  uploadRoute(api, services);
   const routes = apiRoutes(api);
   connectionRoutes(routes, services);
   connectionUrlRoutes(routes, services);
@@ -48,6 +56,7 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
   settingsRoutes(routes, services);
   clusterRoutes(routes, services);
   uiPreferenceRoutes(routes, services);
+  transferRoutes(routes, services);
   routes.done();
   api.all("*", (c) => noApiAt(c.req.path));
   return api;

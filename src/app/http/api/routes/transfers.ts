@@ -1,0 +1,220 @@
+/**
+ * Copy to… and Import in the UI: the check that shows what a copy will do, the copy as a job (the
+ * same copy as `quarry copy`, with Overwrite confirmed by the target's name), a file uploaded for
+ * an import (streamed to the app's data folder, never held in memory), the preview of its first
+ * records, and the import as a job (the same import as `quarry import`). Jobs report progress and
+ * end with the report; the UI polls them through /jobs like an export.
+ */
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebStream } from "node:stream/web";
+import type { Hono } from "hono";
+import { displayValue } from "../../../../core/exact-json.ts";
+import { LOAD_MODES, type LoadMode } from "../../../../core/transfer.ts";
+import { type CopyEnd, copyTable } from "../../../transfer/copy.ts";
+import { checkCopy, replaceTarget, sameTable } from "../../../transfer/copy-check.ts";
+import { refused } from "../../../transfer/copy-target.ts";
+import { previewFile } from "../../../transfer/file-preview.ts";
+import { importFile } from "../../../transfer/import.ts";
+import { cancelledTransfer, transferInUiWords } from "../../../transfer/ui-words.ts";
+import { UploadStore } from "../../../transfer/uploads.ts";
+import { badInput, errorResult, jsonResponse, toResponse } from "../answers.ts";
+import type { ApiRoutes } from "../handlers.ts";
+import type { UiServices } from "../services.ts";
+import type {
+  CopyCheck,
+  CopyInput,
+  CopyJobResult,
+  ImportInput,
+  ImportJobResult,
+  ImportPreview,
+  UploadAnswer,
+} from "../transfer-contract.ts";
+
+/** The upload's path below /api: the one route whose body is a file, not JSON. */
+export const UPLOAD_PATH = "/uploads";
+
+/** The most documents a copy's batch may hold (a search page's own limit). */
+const MAX_BATCH = 10_000;
+
+const stores = new WeakMap<UiServices, UploadStore>();
+
+/** The app's folder for checkpoints and failure files (the CLI's too), and its uploads. */
+const workDir = (app: UiServices) => join(app.storage.dir, "transfers");
+
+function uploads(app: UiServices): UploadStore {
+  let store = stores.get(app);
+  if (!store) {
+    store = new UploadStore(join(workDir(app), "uploads"));
+    stores.set(app, store);
+  }
+  return store;
+}
+
+type End = CopyEnd & { settings: unknown };
+
+async function endOf(app: UiServices, connectionId: string, table: string): Promise<End> {
+  const { connection, session } = await app.session(connectionId);
+  return { session, table, connection: connection.name, settings: connection.settings };
+}
+
+export function transferRoutes(router: ApiRoutes, app: UiServices): void {
+  copyRoutes(router, app);
+  importRoutes(router, app);
+}
+
+/** The upload itself, on the API's Hono app: its body is streamed to a file, not read as JSON. */
+export function uploadRoute(api: Hono, app: UiServices): void {
+  api.post(UPLOAD_PATH, async (c) => {
+    try {
+      const body = c.req.raw.body;
+      if (!body) throw badInput("The upload has no file in it.", "Pick the file again.");
+      const upload = await uploads(app).receive(
+        Readable.fromWeb(body as WebStream<Uint8Array>),
+        c.req.query("name") ?? null,
+      );
+      const answer: UploadAnswer = { uploadId: upload.id, name: upload.name, bytes: upload.bytes };
+      return jsonResponse(200, answer);
+    } catch (e) {
+      return toResponse(errorResult(e));
+    }
+  });
+}
+
+function copyRoutes(router: ApiRoutes, app: UiServices): void {
+  router.get(
+    "/connections/:id/tables/:table/copy-check",
+    async (req, { id, table }): Promise<CopyCheck> => {
+      const to = req.query.get("to");
+      const name = req.query.get("table")?.trim();
+      if (!to || !name) throw badInput("Name the target: ?to=<connection id>&table=<index>.");
+      const [source, target] = await Promise.all([endOf(app, id!, table!), endOf(app, to, name)]);
+      const check = await checkCopy(source, target);
+      return {
+        source: { connection: source.connection, table: table!, records: check.sourceRecords },
+        target: { connection: target.connection, table: name, ...check.target },
+        create: check.create,
+        deleteText: check.deleteText,
+        refusal: check.refusal,
+      };
+    },
+  );
+
+  router.post("/connections/:id/tables/:table/copy", async (req, { id, table }) => {
+    const input = copyInput(req.body);
+    const [source, target] = await Promise.all([
+      endOf(app, id!, table!),
+      endOf(app, input.to, input.table),
+    ]);
+    if (sameTable(source, target))
+      throw refused(
+        `${input.table} on ${target.connection} is the source itself: a copy never writes to its source`,
+        "Name another target index, or choose another connection.",
+      );
+    return app.jobs.start<CopyJobResult>(
+      "copy",
+      `Copying ${table} to ${target.connection}/${input.table}`,
+      async ({ signal, progress }) => {
+        try {
+          if (input.mode === "overwrite") await replaceTarget(source, target, input.confirm);
+          return await copyTable(source, target, {
+            ...(input.mode === "append" ? { append: true } : {}),
+            ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
+            workDir: workDir(app),
+            signal,
+            onProgress: (p) => progress({ ...p }),
+          });
+        } catch (e) {
+          throw transferInUiWords(e, "copy");
+        }
+      },
+    );
+  });
+}
+
+function importRoutes(router: ApiRoutes, app: UiServices): void {
+  router.delete("/uploads/:upload", async (_req, { upload }) => {
+    await uploads(app).remove(upload!);
+    return { ok: true };
+  });
+
+  router.post("/connections/:id/import-preview", async (req, { id }): Promise<ImportPreview> => {
+    const body = (req.body ?? {}) as { uploadId?: unknown; table?: unknown };
+    const upload = uploads(app).get(body.uploadId);
+    const { session } = await app.session(id!);
+    const preview = await previewFile(session, upload.path);
+    const table = typeof body.table === "string" ? body.table.trim() : "";
+    const state = table ? await session.tableState(table) : null;
+    return { ...preview, target: state ? { table, ...state } : null };
+  });
+
+  router.post("/connections/:id/tables/:table/import", async (req, { id, table }) => {
+    const input = importInput(req.body);
+    const store = uploads(app);
+    const upload = store.get(input.uploadId);
+    const { session } = await app.session(id!);
+    return app.jobs.start<ImportJobResult>(
+      "import",
+      `Importing ${upload.name} into ${table}`,
+      async ({ signal, progress }) => {
+        let written = 0;
+        try {
+          const report = await importFile(session, table!, {
+            input: { path: upload.path },
+            mode: input.mode,
+            workDir: workDir(app),
+            signal,
+            onProgress: (p) => {
+              written = p.written;
+              progress({
+                done: p.done,
+                total: p.total,
+                etaSeconds: p.etaSeconds,
+                written: p.written,
+                failed: p.failed,
+              });
+            },
+          });
+          return { ...report, input: upload.name };
+        } catch (e) {
+          const stopped = `The import of ${upload.name} into ${table} was cancelled after ${written.toLocaleString("en-US")} documents were written`;
+          throw transferInUiWords(
+            cancelledTransfer(e, signal.aborted, "import", stopped),
+            "import",
+          );
+        } finally {
+          await store.remove(upload.id);
+        }
+      },
+    );
+  });
+}
+
+function copyInput(v: unknown): CopyInput {
+  const o = (v ?? {}) as Partial<CopyInput>;
+  if (typeof o.to !== "string" || typeof o.table !== "string" || o.table.trim() === "")
+    throw badInput("Choose the target connection and name the target index.");
+  if (o.mode !== "new" && o.mode !== "append" && o.mode !== "overwrite")
+    throw badInput("Choose what to do with the target: new, append or overwrite.");
+  const batch = o.batchSize;
+  if (batch !== undefined && (!Number.isInteger(batch) || batch < 1 || batch > MAX_BATCH))
+    throw badInput(
+      `Documents per batch: "${displayValue(batch)}" is not a whole number from 1 to 10,000.`,
+      "Enter a number from 1 to 10,000, or leave the field empty for 1,000.",
+    );
+  return {
+    to: o.to,
+    table: o.table.trim(),
+    mode: o.mode,
+    ...(typeof o.confirm === "string" ? { confirm: o.confirm } : {}),
+    ...(batch !== undefined ? { batchSize: batch } : {}),
+  };
+}
+
+function importInput(v: unknown): ImportInput {
+  const o = (v ?? {}) as Partial<ImportInput>;
+  if (!LOAD_MODES.includes(o.mode as LoadMode))
+    throw badInput(`Choose an import mode: ${LOAD_MODES.join(", ")}.`);
+  if (typeof o.uploadId !== "string") throw badInput("Pick a file to import.");
+  return { uploadId: o.uploadId, mode: o.mode as LoadMode };
+}
