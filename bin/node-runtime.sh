@@ -11,10 +11,12 @@ if [ -z "${NODE_COMPILE_CACHE:-}" ] && [ -n "${HOME:-}" ]; then
   NODE_COMPILE_CACHE="$cache/quarry/node-compile-cache"
   export NODE_COMPILE_CACHE
 fi
-# V8's young generation capped at 2 MB a half (it grows to 16 MB by default): an export, copy or
-# import allocates fast and briefly, and the default let its peak memory grow by 60 to 100 MB
+# V8's young generation capped at 2 MB a half for export, copy and import (it grows to 16 MB by
+# default): they allocate fast and briefly, and the default let its peak memory grow by 60 to 100 MB
 # (measured: docs/decisions.md) for no gain in speed.
-node_flags="--max-semi-space-size=2"
+# Only for those: the app and the bridge keep V8's default, tuned for answering fast.
+node_flags=""
+case "${1:-}" in export | copy | import) node_flags="--max-semi-space-size=2" ;; esac
 for node in "$root/node_modules/node/bin/node" "$root/../node/bin/node" "$root/../../../bin/node"; do
   if [ -x "$node" ]; then exec "$node" $node_flags "$main" "$@"; fi
 done

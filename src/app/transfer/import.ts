@@ -267,6 +267,9 @@ export async function importFile(
   const load = session.openLoad(table, { mode: options.mode });
   try {
     await writeAll(run.records, run.first, load, ledger, cursor, options);
+  } catch (e) {
+    // A write cut off by the stop is not a failure of the import: the interruption below says so.
+    if (!options.signal?.aborted) throw e;
   } finally {
     meter.stop();
     await ledger.saved();
