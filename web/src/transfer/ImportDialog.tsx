@@ -145,7 +145,7 @@ function ImportFields(props: {
     <>
       <div className="transfer-fields">
         <label className="field grow">
-          <span>File (NDJSON, a _bulk body, or search hits one a line)</span>
+          <span>File (NDJSON, a _bulk body, search hits, a JSON array, or CSV)</span>
           <input
             type="file"
             onChange={(e) => props.onFile(e.target.files?.[0])}

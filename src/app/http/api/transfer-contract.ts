@@ -62,6 +62,8 @@ export interface PreviewRow {
 
 /** `POST /connections/:id/import-preview` with `{ uploadId, table }`. */
 export interface ImportPreview {
+  /** The file's format as the import will read it. */
+  format: "ndjson" | "json" | "csv";
   /** The file's shape as the driver recognised it (e.g. "bulk"), null before any record. */
   shape: string | null;
   /** The first fields of the documents, in the order they first appear (the table's columns). */

@@ -142,8 +142,8 @@ function importRoutes(router: ApiRoutes, app: UiServices): void {
     const body = (req.body ?? {}) as { uploadId?: unknown; table?: unknown };
     const upload = uploads(app).get(body.uploadId);
     const { session } = await app.session(id!);
-    const preview = await previewFile(session, upload.path);
     const table = typeof body.table === "string" ? body.table.trim() : "";
+    const preview = await previewFile(session, upload.path, table || undefined);
     const state = table ? await session.tableState(table) : null;
     return { ...preview, target: state ? { table, ...state } : null };
   });
