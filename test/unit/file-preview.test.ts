@@ -1,0 +1,62 @@
+/**
+ * `previewFile`, the Import dialog's preview: any format the import reads (a JSON array's elements
+ * by number, CSV rows with cells inferred when no index is named), as rows and columns.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { previewFile } from "../../src/app/transfer/file-preview.ts";
+import type { DriverSession } from "../../src/core/driver.ts";
+import { ImportLineDecoder } from "../../src/drivers/elasticsearch/import-lines.ts";
+
+const session = { lineDecoder: () => new ImportLineDecoder() } as unknown as DriverSession;
+const dir = mkdtempSync(join(tmpdir(), "quarry-file-preview-"));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe("previewFile", () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("a pretty-printed JSON array: its elements, a bad one with its reason", async () => {
+    const got = await previewFile(session, file("a.json", '[\n  {"a": 1},\n  2,\n  {"b": 3}\n]\n'));
+    assert.equal(got.format, "json");
+    assert.deepEqual(got.columns, ["a", "b"]);
+    assert.deepEqual(
+      got.rows.map((r) => [r.line, r.document, r.reason !== null]),
+      [
+        [1, { a: 1 }, false],
+        [2, null, true],
+        [3, { b: 3 }, false],
+      ],
+    );
+  });
+
+  test("CSV with no index named: cells read with inferred kinds", async () => {
+    const got = await previewFile(session, file("p.csv", "name,count\nx,1\ny,2\n"));
+    assert.equal(got.format, "csv");
+    assert.deepEqual(got.columns, ["name", "count"]);
+    assert.deepEqual(
+      got.rows.map((r) => r.document),
+      [
+        { name: "x", count: 1 },
+        { name: "y", count: 2 },
+      ],
+    );
+  });
+
+  test("NDJSON stops at the limit", async () => {
+    const got = await previewFile(
+      session,
+      file("l.ndjson", '{"a":1}\n{"a":2}\n{"a":3}\n'),
+      undefined,
+      2,
+    );
+    assert.equal(got.format, "ndjson");
+    assert.equal(got.rows.length, 2);
+  });
+});
