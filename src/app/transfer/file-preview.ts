@@ -6,9 +6,9 @@
  */
 import type { DriverSession } from "../../core/driver.ts";
 import type { LineProblem, LoadRecord } from "../../core/transfer.ts";
+import { kindsPlanningCreate, type PlannedCreate } from "./import-create.ts";
 import type { ImportFormat } from "./import-format.ts";
 import { previewRecords } from "./import-sources.ts";
-import { previewKinds } from "./import-table.ts";
 
 export interface PreviewRow {
   line: number;
@@ -22,6 +22,8 @@ export interface FilePreview {
   shape: string | null;
   columns: string[];
   rows: PreviewRow[];
+  /** CSV into a missing index: the creation the import will ask to confirm. */
+  create?: PlannedCreate;
 }
 
 /** Rows the preview shows, and columns at most (the table stays small). */
@@ -56,8 +58,14 @@ export async function previewFile(
   table?: string,
   limit = PREVIEW_ROWS,
 ): Promise<FilePreview> {
-  const kindsFor = table ? previewKinds(session, table) : undefined;
+  let create: PlannedCreate | undefined;
+  const kindsFor = table
+    ? kindsPlanningCreate(session, table, (p) => {
+        create = p;
+      })
+    : undefined;
   const got = await previewRecords(session, { path }, limit, undefined, kindsFor);
   const rows = got.items.map(previewRow);
-  return { format: got.format, shape: got.shape, columns: previewColumns(rows), rows };
+  const preview = { format: got.format, shape: got.shape, columns: previewColumns(rows), rows };
+  return create ? { ...preview, create } : preview;
 }
