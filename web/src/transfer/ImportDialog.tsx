@@ -10,6 +10,7 @@ import type { ImportJobResult, ImportPreview, UploadAnswer } from "../api/types.
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { CreatePlan } from "./CreatePlan.tsx";
 import { PreviewTable } from "./PreviewTable.tsx";
 import { ImportProgress, ImportReportView } from "./TransferReport.tsx";
 import { removeUpload, uploadFile } from "./upload.ts";
@@ -96,12 +97,17 @@ export function ImportDialog({
     onClose(!!job.job);
   };
   const table = name.trim();
-  const ready = !!uploadId && !!preview.data && !!table && !job.busy && !job.done;
+  const [ticked, setTicked] = useState(false);
+  // The planned creation is for the name previewed: a name still being typed waits for its own.
+  const create = table === settledName ? preview.data?.create : undefined;
+  const confirmed = !preview.data?.create || (!!create && ticked);
+  const ready = !!uploadId && !!preview.data && !!table && confirmed && !job.busy && !job.done;
   const start = () => {
     file.consumed();
     void job.start(`/connections/${seg(connectionId)}/tables/${seg(table)}/import`, {
       uploadId,
       mode,
+      ...(create ? { createFields: create.fields } : {}),
     });
   };
   return (
@@ -126,6 +132,15 @@ export function ImportDialog({
       <ErrorNote error={preview.error} />
       {preview.data && !job.done ? (
         <PreviewNote preview={preview.data} upload={file.upload} />
+      ) : null}
+      {create && !job.done ? (
+        <CreatePlan
+          table={table}
+          create={create}
+          ticked={ticked}
+          onTick={setTicked}
+          disabled={job.busy}
+        />
       ) : null}
       <ImportOutcome job={job} />
     </Modal>
