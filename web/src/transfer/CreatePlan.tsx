@@ -3,16 +3,28 @@
  * (inferred from the file's first rows) and the request it sends, shown before anything is
  * written; the import waits for the box to be ticked.
  */
+import { useState } from "react";
 import type { ImportPreview } from "../api/types.ts";
+
+type Planned = NonNullable<ImportPreview["create"]>;
+
+/**
+ * The planned creation and whether Import may go: a creation shown must be ticked. `current` is
+ * false while the name typed is not yet the one previewed (its own plan is on its way).
+ */
+export function useCreateConfirm(planned: Planned | undefined, current: boolean) {
+  const [ticked, setTicked] = useState(false);
+  const create = current ? planned : undefined;
+  return { create, ticked, setTicked, confirmed: !planned || (!!create && ticked) };
+}
 
 export function CreatePlan(props: {
   table: string;
-  create: NonNullable<ImportPreview["create"]>;
-  ticked: boolean;
-  onTick: (t: boolean) => void;
+  plan: ReturnType<typeof useCreateConfirm>;
   disabled: boolean;
 }) {
-  const { create } = props;
+  const { create, ticked, setTicked } = props.plan;
+  if (!create) return null;
   return (
     <div className="transfer-create" data-testid="import-create-plan">
       <p>
@@ -30,8 +42,8 @@ export function CreatePlan(props: {
       <label>
         <input
           type="checkbox"
-          checked={props.ticked}
-          onChange={(e) => props.onTick(e.target.checked)}
+          checked={ticked}
+          onChange={(e) => setTicked(e.target.checked)}
           disabled={props.disabled}
         />{" "}
         Create {props.table} with this mapping

@@ -10,7 +10,7 @@ import type { ImportJobResult, ImportPreview, UploadAnswer } from "../api/types.
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
-import { CreatePlan } from "./CreatePlan.tsx";
+import { CreatePlan, useCreateConfirm } from "./CreatePlan.tsx";
 import { PreviewTable } from "./PreviewTable.tsx";
 import { ImportProgress, ImportReportView } from "./TransferReport.tsx";
 import { removeUpload, uploadFile } from "./upload.ts";
@@ -97,17 +97,14 @@ export function ImportDialog({
     onClose(!!job.job);
   };
   const table = name.trim();
-  const [ticked, setTicked] = useState(false);
-  // The planned creation is for the name previewed: a name still being typed waits for its own.
-  const create = table === settledName ? preview.data?.create : undefined;
-  const confirmed = !preview.data?.create || (!!create && ticked);
-  const ready = !!uploadId && !!preview.data && !!table && confirmed && !job.busy && !job.done;
+  const plan = useCreateConfirm(preview.data?.create, table === settledName);
+  const ready = !!uploadId && !!preview.data && !!table && plan.confirmed && !job.busy && !job.done;
   const start = () => {
     file.consumed();
     void job.start(`/connections/${seg(connectionId)}/tables/${seg(table)}/import`, {
       uploadId,
       mode,
-      ...(create ? { createFields: create.fields } : {}),
+      ...(plan.create ? { createFields: plan.create.fields } : {}),
     });
   };
   return (
@@ -133,15 +130,7 @@ export function ImportDialog({
       {preview.data && !job.done ? (
         <PreviewNote preview={preview.data} upload={file.upload} />
       ) : null}
-      {create && !job.done ? (
-        <CreatePlan
-          table={table}
-          create={create}
-          ticked={ticked}
-          onTick={setTicked}
-          disabled={job.busy}
-        />
-      ) : null}
+      {job.done ? null : <CreatePlan table={table} plan={plan} disabled={job.busy} />}
       <ImportOutcome job={job} />
     </Modal>
   );
