@@ -1,6 +1,7 @@
 /**
  * `previewFile`, the Import dialog's preview: any format the import reads (a JSON array's elements
- * by number, CSV rows with cells inferred when no index is named), as rows and columns.
+ * by number, CSV rows with cells inferred when no index is named), as rows and columns; and the
+ * import's check that the mapping it infers is the one the dialog showed.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -8,7 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { previewFile } from "../../src/app/transfer/file-preview.ts";
+import { confirmShown } from "../../src/app/transfer/import-create.ts";
+import type { PlannedTable } from "../../src/app/transfer/import-table.ts";
 import type { DriverSession } from "../../src/core/driver.ts";
+import type { QuarryError } from "../../src/core/errors.ts";
+import type { CellKind } from "../../src/core/transfer.ts";
 import { ImportLineDecoder } from "../../src/drivers/elasticsearch/import-lines.ts";
 
 const session = { lineDecoder: () => new ImportLineDecoder() } as unknown as DriverSession;
@@ -58,5 +63,25 @@ describe("previewFile", () => {
     );
     assert.equal(got.format, "ndjson");
     assert.equal(got.rows.length, 2);
+  });
+});
+
+describe("confirmShown", () => {
+  const plan = {
+    request: null,
+    notes: [],
+    fields: { name: "string", qty: "integer" },
+    inferredFrom: 3,
+  };
+  test("goes on when the import infers the fields shown", async () => {
+    await confirmShown({ qty: "integer", name: "string" })(plan as PlannedTable);
+  });
+  test("refuses other fields, or none confirmed, saying to preview again", async () => {
+    for (const shown of [{ name: "string", qty: "number" }, undefined])
+      await assert.rejects(
+        confirmShown(shown as Record<string, CellKind> | undefined)(plan as PlannedTable),
+        (e: QuarryError) =>
+          e.code === "transfer_refused" && /Preview the file again/.test(e.remedy),
+      );
   });
 });
