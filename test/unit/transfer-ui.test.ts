@@ -66,6 +66,25 @@ describe("the import's preview", () => {
     assert.deepEqual(previewColumns(rows), ["b", "a", "c", "d"]);
     assert.deepEqual(previewColumns(rows, 3), ["b", "a", "c"]);
   });
+
+  test("format flags and --yes become what to do in the dialog", () => {
+    assert.equal(
+      dialogWords("Say which it is with --format ndjson, json or csv."),
+      "Give the file an extension that says its format (.ndjson, .json or .csv).",
+    );
+    assert.equal(
+      dialogWords(
+        "Give a file that holds [ {...}, {...} ], or choose its format with --format ndjson or csv.",
+      ),
+      "Give a file that holds [ {...}, {...} ], or give it the extension .ndjson or .csv.",
+    );
+    assert.doesNotMatch(
+      dialogWords(
+        "Read the mapping shown, then import again with --yes to create the index with it (or create the index yourself).",
+      ),
+      /--yes/,
+    );
+  });
 });
 
 test("an upload's name is its base name, without control characters", () => {

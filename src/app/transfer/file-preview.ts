@@ -1,12 +1,14 @@
 /**
  * The first records of a file to import, decoded as the import will decode them (the driver's line
- * decoder), so the UI can show them as a small table before anything is written. Reads only the
- * lines it needs; lines that are not records are shown too, with their reason.
+ * decoder, a JSON array's elements, CSV rows), so the UI can show them as a small table before
+ * anything is written. Reads only what it shows; items that are not records are shown too, with
+ * their reason (a JSON array's element by its number, others by line).
  */
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import type { DriverSession } from "../../core/driver.ts";
 import type { LineProblem, LoadRecord } from "../../core/transfer.ts";
+import { kindsPlanningCreate, type PlannedCreate } from "./import-create.ts";
+import type { ImportFormat } from "./import-format.ts";
+import { previewRecords } from "./import-sources.ts";
 
 export interface PreviewRow {
   line: number;
@@ -16,9 +18,12 @@ export interface PreviewRow {
 }
 
 export interface FilePreview {
+  format: ImportFormat;
   shape: string | null;
   columns: string[];
   rows: PreviewRow[];
+  /** CSV into a missing index: the creation the import will ask to confirm. */
+  create?: PlannedCreate;
 }
 
 /** Rows the preview shows, and columns at most (the table stays small). */
@@ -43,34 +48,24 @@ export function previewColumns(rows: readonly PreviewRow[], max = PREVIEW_COLUMN
   return [...seen];
 }
 
+/**
+ * The first records of the file at `path`, in any format an import reads. CSV cells are read as
+ * the import into `table` would read them (its mapping's kinds), inferred when no table is named.
+ */
 export async function previewFile(
   session: DriverSession,
   path: string,
+  table?: string,
   limit = PREVIEW_ROWS,
 ): Promise<FilePreview> {
-  const decoder = session.lineDecoder();
-  const stream = createReadStream(path);
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  const rows: PreviewRow[] = [];
-  let number = 0;
-  let ended = true;
-  try {
-    for await (const line of lines) {
-      number++;
-      const got = decoder.push(line, number);
-      if (got !== null) rows.push(previewRow(got));
-      if (rows.length >= limit) {
-        ended = false;
-        break;
-      }
-    }
-  } finally {
-    lines.close();
-    stream.destroy();
-  }
-  if (ended) {
-    const last = decoder.end();
-    if (last) rows.push(previewRow(last));
-  }
-  return { shape: decoder.shape ?? null, columns: previewColumns(rows), rows };
+  let create: PlannedCreate | undefined;
+  const kindsFor = table
+    ? kindsPlanningCreate(session, table, (p) => {
+        create = p;
+      })
+    : undefined;
+  const got = await previewRecords(session, { path }, limit, undefined, kindsFor);
+  const rows = got.items.map(previewRow);
+  const preview = { format: got.format, shape: got.shape, columns: previewColumns(rows), rows };
+  return create ? { ...preview, create } : preview;
 }

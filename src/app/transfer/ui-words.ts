@@ -39,7 +39,19 @@ export function dialogWords(remedy: string): string {
     .replace(/ \(--mode create\)/g, "")
     .replace(/--append/g, "Append")
     .replace(/--overwrite/g, "Overwrite")
-    .replace(/--mode (create|index|update)/g, "$1 mode");
+    .replace(/--mode (create|index|update)/g, "$1 mode")
+    .replace(
+      /Say which it is with --format ndjson, json or csv\./g,
+      "Give the file an extension that says its format (.ndjson, .json or .csv).",
+    )
+    .replace(
+      /,? ?or choose its format with --format ndjson or csv/g,
+      ", or give it the extension .ndjson or .csv",
+    )
+    .replace(
+      /import again with --yes to create the index with it/g,
+      "tick the box to create the index with it, then import",
+    );
 }
 
 export function transferInUiWords(e: unknown, what: "copy" | "import"): unknown {

@@ -10,6 +10,7 @@ import type { ImportJobResult, ImportPreview, UploadAnswer } from "../api/types.
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { CreatePlan, useCreateConfirm } from "./CreatePlan.tsx";
 import { PreviewTable } from "./PreviewTable.tsx";
 import { ImportProgress, ImportReportView } from "./TransferReport.tsx";
 import { removeUpload, uploadFile } from "./upload.ts";
@@ -96,12 +97,14 @@ export function ImportDialog({
     onClose(!!job.job);
   };
   const table = name.trim();
-  const ready = !!uploadId && !!preview.data && !!table && !job.busy && !job.done;
+  const plan = useCreateConfirm(preview.data?.create, table === settledName);
+  const ready = !!uploadId && !!preview.data && !!table && plan.confirmed && !job.busy && !job.done;
   const start = () => {
     file.consumed();
     void job.start(`/connections/${seg(connectionId)}/tables/${seg(table)}/import`, {
       uploadId,
       mode,
+      ...(plan.create ? { createFields: plan.create.fields } : {}),
     });
   };
   return (
@@ -127,6 +130,7 @@ export function ImportDialog({
       {preview.data && !job.done ? (
         <PreviewNote preview={preview.data} upload={file.upload} />
       ) : null}
+      {job.done ? null : <CreatePlan table={table} plan={plan} disabled={job.busy} />}
       <ImportOutcome job={job} />
     </Modal>
   );
@@ -145,7 +149,7 @@ function ImportFields(props: {
     <>
       <div className="transfer-fields">
         <label className="field grow">
-          <span>File (NDJSON, a _bulk body, or search hits one a line)</span>
+          <span>File (NDJSON, a _bulk body, search hits, a JSON array, or CSV)</span>
           <input
             type="file"
             onChange={(e) => props.onFile(e.target.files?.[0])}

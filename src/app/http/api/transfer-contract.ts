@@ -62,11 +62,20 @@ export interface PreviewRow {
 
 /** `POST /connections/:id/import-preview` with `{ uploadId, table }`. */
 export interface ImportPreview {
+  /** The file's format as the import will read it. */
+  format: "ndjson" | "json" | "csv";
   /** The file's shape as the driver recognised it (e.g. "bulk"), null before any record. */
   shape: string | null;
   /** The first fields of the documents, in the order they first appear (the table's columns). */
   columns: string[];
   rows: PreviewRow[];
+  /** CSV into a missing index: the fields inferred, from how many rows, and the create request. */
+  create?: {
+    fields: Record<string, string>;
+    inferredFrom: number;
+    request: string;
+    notes: string[];
+  };
   /** The target as it is now: missing (created by the import), or holding some documents. */
   target: { table: string; exists: boolean; records: number | null } | null;
 }
@@ -75,6 +84,8 @@ export interface ImportPreview {
 export interface ImportInput {
   uploadId: string;
   mode: "create" | "index" | "update";
+  /** CSV into a missing index: the fields the user confirmed (the preview's `create.fields`). */
+  createFields?: Record<string, string>;
 }
 
 /** The import's report (the app's ImportReport), naming the file as the user picked it. */

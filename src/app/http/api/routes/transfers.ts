@@ -10,12 +10,13 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebStream } from "node:stream/web";
 import type { Hono } from "hono";
 import { displayValue } from "../../../../core/exact-json.ts";
-import { LOAD_MODES, type LoadMode } from "../../../../core/transfer.ts";
+import { type CellKind, LOAD_MODES, type LoadMode } from "../../../../core/transfer.ts";
 import { type CopyEnd, copyTable } from "../../../transfer/copy.ts";
 import { checkCopy, replaceTarget, sameTable } from "../../../transfer/copy-check.ts";
 import { refused } from "../../../transfer/copy-target.ts";
 import { previewFile } from "../../../transfer/file-preview.ts";
 import { importFile } from "../../../transfer/import.ts";
+import { confirmShown } from "../../../transfer/import-create.ts";
 import { cancelledTransfer, transferInUiWords } from "../../../transfer/ui-words.ts";
 import { UploadStore } from "../../../transfer/uploads.ts";
 import { badInput, errorResult, jsonResponse, toResponse } from "../answers.ts";
@@ -142,8 +143,8 @@ function importRoutes(router: ApiRoutes, app: UiServices): void {
     const body = (req.body ?? {}) as { uploadId?: unknown; table?: unknown };
     const upload = uploads(app).get(body.uploadId);
     const { session } = await app.session(id!);
-    const preview = await previewFile(session, upload.path);
     const table = typeof body.table === "string" ? body.table.trim() : "";
+    const preview = await previewFile(session, upload.path, table || undefined);
     const state = table ? await session.tableState(table) : null;
     return { ...preview, target: state ? { table, ...state } : null };
   });
@@ -162,6 +163,10 @@ function importRoutes(router: ApiRoutes, app: UiServices): void {
           const report = await importFile(session, table!, {
             input: { path: upload.path },
             mode: input.mode,
+            // Without the dialog's tick, the import's own refusal (nothing confirmed) stands.
+            ...(input.createFields
+              ? { confirmCreate: confirmShown(input.createFields as Record<string, CellKind>) }
+              : {}),
             workDir: workDir(app),
             signal,
             onProgress: (p) => {
@@ -216,5 +221,7 @@ function importInput(v: unknown): ImportInput {
   if (!LOAD_MODES.includes(o.mode as LoadMode))
     throw badInput(`Choose an import mode: ${LOAD_MODES.join(", ")}.`);
   if (typeof o.uploadId !== "string") throw badInput("Pick a file to import.");
-  return { uploadId: o.uploadId, mode: o.mode as LoadMode };
+  const fields =
+    o.createFields && typeof o.createFields === "object" ? { createFields: o.createFields } : {};
+  return { uploadId: o.uploadId, mode: o.mode as LoadMode, ...fields };
 }
