@@ -13,9 +13,12 @@ type Planned = NonNullable<ImportPreview["create"]>;
  * false while the name typed is not yet the one previewed (its own plan is on its way).
  */
 export function useCreateConfirm(planned: Planned | undefined, current: boolean) {
-  const [ticked, setTicked] = useState(false);
+  // The tick confirms the plan it was given on: a new preview's plan starts unticked.
+  const [tickedPlan, setTickedPlan] = useState<Planned | undefined>(undefined);
   const create = current ? planned : undefined;
-  return { create, ticked, setTicked, confirmed: !planned || (!!create && ticked) };
+  const ticked = !!create && tickedPlan === create;
+  const setTicked = (on: boolean) => setTickedPlan(on ? create : undefined);
+  return { create, ticked, setTicked, confirmed: !planned || ticked };
 }
 
 export function CreatePlan(props: {
