@@ -110,8 +110,10 @@ describe("console completion and editor habits on every supported major", () => 
           await page.screenshot({ path: join(root, "artifacts", "console-completion.png") });
         }
         await page.keyboard.type("cust");
-        // Enter accepts what is selected: wait until the narrowed list has selected the field.
-        await popup(page)
+        // Enter accepts what is selected, and only while the list is not waiting on a new answer
+        // (the editor marks it disabled then and Enter would insert a line break).
+        await page
+          .locator(".cm-tooltip-autocomplete:not(.cm-tooltip-autocomplete-disabled)")
           .locator('li[aria-selected="true"]', { hasText: "customer_name" })
           .waitFor();
         await page.keyboard.press("Enter");

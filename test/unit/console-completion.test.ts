@@ -95,6 +95,18 @@ describe("completion engine on each major's definitions", () => {
       assert.equal(match.apply, 'customer_name": "${}"');
     });
 
+    it(`${major}.x: typing on inside a closed quote stays valid for the answer (no new ask per key)`, () => {
+      const text = `GET /x/_search\n{ "query": { "match": { "|"`;
+      const { answer } = at(major, text);
+      const opened = text.replace("|", "");
+      assert.equal(opened.slice(answer.from, answer.to), '"');
+      // The editor tests validFor on the text from `from` to `to` as the typing moves `to` on.
+      const typed = opened.slice(0, answer.from) + "cust" + opened.slice(answer.from);
+      const valid = new RegExp(answer.validFor!);
+      assert.ok(valid.test(typed.slice(answer.from, answer.to + 4)), answer.validFor);
+      assert.ok(!valid.test('cust" }'), "a key already closed and followed is not this place");
+    });
+
     it(`${major}.x: query DSL and aggregation keywords with their shapes; snippets at a body's start`, () => {
       const q = at(major, 'GET /x/_search\n{ "query": { "|').answer.items;
       for (const k of ["bool", "match", "range", "term", "exists"])

@@ -138,18 +138,32 @@ async function writeAll(
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   let batch: LoadRecord[] = [];
   let problems: LineProblem[] = [];
-  for (let next = first; !next.done; next = await records.next()) {
-    const got = next.value;
-    if ("reason" in got) problems.push(got);
-    else batch.push(got);
-    if (batch.length >= batchSize) {
-      await flush(load, batch, problems, cursor.position, ledger, options.signal);
-      [batch, problems] = [[], []];
+  // The next batch is read while the last one is written (one at a time still goes out, in
+  // order): reading no longer waits for the cluster's answer, nor the cluster for the reading.
+  let writing: Promise<void> | undefined;
+  const send = async (upTo: number) => {
+    await writing;
+    if (options.signal?.aborted) return;
+    writing = flush(load, batch, problems, upTo, ledger, options.signal);
+    // Its failure is thrown where it is awaited, not reported as unhandled while reading on.
+    writing.catch(() => undefined);
+    [batch, problems] = [[], []];
+  };
+  try {
+    for (let next = first; !next.done; next = await records.next()) {
+      const got = next.value;
+      if ("reason" in got) problems.push(got);
+      else batch.push(got);
+      if (batch.length >= batchSize) await send(cursor.position);
+      if (options.signal?.aborted) break;
     }
-    if (options.signal?.aborted) break;
+    if (!options.signal?.aborted) await send(cursor.position);
+  } catch (e) {
+    // A reading that failed still lets the batch on its way land (or fail) before it is reported.
+    await writing?.catch(() => undefined);
+    throw e;
   }
-  if (!options.signal?.aborted)
-    await flush(load, batch, problems, cursor.position, ledger, options.signal);
+  await writing;
 }
 
 /** Where the reading and the table stand once the first record is read (the table ready). */

@@ -208,8 +208,12 @@ function bodyContext(
 ): CompletionContext {
   const hit = endpointOf(endpoints, place.method, place.path);
   const shaped = bodyShape(defs, hit?.endpoint);
-  const to = place.quoted && text[offset] === '"' ? offset + 1 : offset;
-  const ctx: CompletionContext = { ...base, from: place.from, to, validFor: "^[\\w.@-]*$" };
+  const closed = place.quoted && text[offset] === '"';
+  const to = closed ? offset + 1 : offset;
+  // The editor checks validFor on the text up to `to`: with the closing quote in it, a pattern
+  // without that quote would ask the app again at every key (and refuse Enter meanwhile).
+  const validFor = closed ? '^[\\w.@-]*"$' : "^[\\w.@-]*$";
+  const ctx: CompletionContext = { ...base, from: place.from, to, validFor };
   if (place.at === "root") {
     return { ...ctx, to: offset, items: hit ? bodySnippets(hit.endpoint.name) : [] };
   }
