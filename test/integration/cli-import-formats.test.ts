@@ -349,8 +349,9 @@ describe("quarry import: JSON arrays and CSV", () => {
         .filter((c) => c.table === idx("resume"));
       return ours[0] ?? null;
     };
-    // Rows are lines 2 to 3,001: the third batch ends on line 1,501.
-    await waitFor(() => checkpoint()?.inFlightUpTo === 1_501, "the third batch to be on its way");
+    // Rows are lines 2 to 3,001: the third batch ends on line 1,501, the fourth (read and reserved
+    // while the third is on its way) on line 2,001.
+    await waitFor(() => checkpoint()?.inFlightUpTo === 2_001, "the fourth batch to be reserved");
     proxy.answers.hold((r) => r.path.endsWith("/_bulk"));
     proxy.gate.allow(1);
     await proxy.answers.waiting(1);

@@ -12,6 +12,9 @@ import {
   type LineProblem,
 } from "../../src/drivers/elasticsearch/import-lines.ts";
 
+/** A record as a plain object, its document read. */
+const plain = (d: ImportDoc) => ({ ...d, document: d.document });
+
 function decode(text: string) {
   const d = new ImportLineDecoder();
   const docs: ImportDoc[] = [];
@@ -41,11 +44,31 @@ describe("ImportLineDecoder", () => {
     );
     assert.equal(shape, "bulk");
     assert.deepEqual(problems, []);
-    assert.deepEqual(docs, [
+    // A document is read from its text when asked for (it is written as that text).
+    assert.deepEqual(docs.map(plain), [
       { origin: 2, key: "a", document: { n: 1 }, text: ['{"n":1}'] },
       { origin: 5, key: "b", route: "r1", document: { n: 2 }, text: ['{"n":2}'] },
       { origin: 7, document: { n: 3 }, text: ['{"n":3}'] },
     ]);
+  });
+
+  test("in a _bulk body a document line is not parsed: one that only looks like an object goes as it is", () => {
+    const { docs, problems } = decode(
+      ['{"index":{"_id":"a"}}', '{"n":1,}', '{"index":{"_id":"b"}}', "{broken", '{"n":2}'].join(
+        "\n",
+      ),
+    );
+    // The cluster refuses the first by its line; the second is not an object's text at all.
+    assert.deepEqual(
+      docs.map((d) => [d.origin, d.key, d.text]),
+      [[2, "a", ['{"n":1,}']]],
+    );
+    assert.throws(() => docs[0]?.document, SyntaxError);
+    assert.deepEqual(
+      problems.map((p) => p.line),
+      [4, 5],
+    );
+    assert.match(problems[0]?.reason ?? "", /^not JSON \(the document of the action on line 3\)/);
   });
 
   test("in a _bulk body an update's doc is the document; deletes and scripts are refused by line", () => {

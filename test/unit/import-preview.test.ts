@@ -45,6 +45,19 @@ describe("previewRecords", () => {
     assert.deepEqual(csv.items, [{ origin: 2, key: "x", document: { n: 1, ok: true } }]);
   });
 
+  test("a _bulk body: a document line that only looks like an object is shown as not JSON", async () => {
+    const input = file(
+      "b.ndjson",
+      '{"index":{"_id":"a"}}\n{"n":1,}\n{"index":{"_id":"b"}}\n{"n":2}\n',
+    );
+    const got = await previewRecords(session, input, 5);
+    assert.equal(got.shape, "bulk");
+    assert.equal(got.items.length, 2);
+    assert.match((got.items[0] as { reason: string }).reason, /^not JSON: /);
+    assert.equal((got.items[0] as { line: number }).line, 2);
+    assert.deepEqual((got.items[1] as { document: unknown }).document, { n: 2 });
+  });
+
   test("a stream: its first bytes peeked for the format, then read whole", async () => {
     const stream = new PassThrough();
     stream.write("  \n[");

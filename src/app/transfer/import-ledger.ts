@@ -27,7 +27,10 @@ export interface ImportCheckpoint {
   mode: LoadMode;
   /** The last origin (line, or a JSON array's element) whose batch is written. */
   linesDone: number;
-  /** The last line of the batch being sent when this was saved: it may have landed. */
+  /**
+   * The last line reserved when this was saved: no line after it was sent. Those after `linesDone`
+   * may have landed (the batch being written, and the next one, reserved while it was).
+   */
   inFlightUpTo: number;
   written: number;
   failedCount: number;
@@ -93,12 +96,13 @@ export class ImportLedger {
   readonly #base: CheckpointBase | null;
   #failedAccounted: number;
   #inFlightUpTo: number;
-  /** The lines the interrupted run was sending when it stopped: what they hold may be in. */
+  /** The lines the interrupted run had reserved but not written: what they hold may be in. */
   readonly #mayHaveLanded: { after: number; upTo: number };
   #bytes: () => number = () => 0;
   #bytesAtStart = 0;
   #lastSave = 0;
   #saving: Promise<void> = Promise.resolve();
+  #folder: Promise<string> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(
@@ -154,10 +158,14 @@ export class ImportLedger {
     this.#bytes = read;
   }
 
-  /** Saved before a batch is sent: a resume knows which lines may have landed. */
-  async beforeBatch(upTo: number): Promise<void> {
+  /**
+   * Reserves the lines up to `upTo` for the next batch: the checkpoint saved with them, settled
+   * once it is on disk. The batch is sent only then, so a resume knows which lines may have landed;
+   * the save may start while the batch before is being written.
+   */
+  beforeBatch(upTo: number): Promise<void> {
     this.#inFlightUpTo = upTo;
-    await this.#saveNow();
+    return this.#saveNow();
   }
 
   /**
@@ -222,7 +230,9 @@ export class ImportLedger {
       failedCount: this.#failedAccounted,
     };
     this.#saving = this.#saving.then(async () => {
-      await ensurePrivateDir(join(path, ".."));
+      // The folder is made (or checked) once, not before every batch.
+      this.#folder ??= ensurePrivateDir(join(path, ".."));
+      await this.#folder;
       await writeFileAtomic(path, JSON.stringify(checkpoint));
     });
     return this.#saving;

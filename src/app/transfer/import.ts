@@ -105,16 +105,20 @@ async function sizeOf(path: string): Promise<number> {
   }
 }
 
-/** Writes one batch and records it; the ledger moves past its last line only once it is written. */
+/**
+ * Writes one batch once its lines are reserved in the checkpoint (`reserved`), and records it; the
+ * ledger moves past its last line only once it is written.
+ */
 async function flush(
   load: TableLoad,
   batch: LoadRecord[],
   problems: LineProblem[],
   upTo: number,
   ledger: ImportLedger,
+  reserved: Promise<void>,
   signal: AbortSignal | undefined,
 ) {
-  await ledger.beforeBatch(upTo);
+  await reserved;
   const outcome = await writeWithRetries(load, batch, signal);
   // A key taken by the interrupted run's last batch is that run's write: counted, not failed.
   const landed = outcome.failed.filter(
@@ -140,11 +144,15 @@ async function writeAll(
   let problems: LineProblem[] = [];
   // The next batch is read while the last one is written (one at a time still goes out, in
   // order): reading no longer waits for the cluster's answer, nor the cluster for the reading.
+  // Its lines are reserved in the checkpoint as soon as they are read, so that the disk's
+  // confirmation is waited for while the last batch is written (docs/decisions.md).
   let writing: Promise<void> | undefined;
   const send = async (upTo: number) => {
+    const reserved = ledger.beforeBatch(upTo);
+    reserved.catch(() => undefined);
     await writing;
     if (options.signal?.aborted) return;
-    writing = flush(load, batch, problems, upTo, ledger, options.signal);
+    writing = flush(load, batch, problems, upTo, ledger, reserved, options.signal);
     // Its failure is thrown where it is awaited, not reported as unhandled while reading on.
     writing.catch(() => undefined);
     [batch, problems] = [[], []];

@@ -6,12 +6,15 @@
  */
 import type { LoadMode, LoadOutcome, LoadRecord } from "../../core/transfer.ts";
 
-/** A record's action line (the index is in the path, not in the lines). */
+/**
+ * A record's action line (the index is in the path, not in the lines): written as text, no object
+ * made and serialized for each record.
+ */
 function actionLine(d: LoadRecord, mode: LoadMode): string {
-  const meta: Record<string, string> = {};
-  if (d.key !== undefined) meta._id = d.key;
-  if (d.route !== undefined) meta.routing = d.route;
-  return `${JSON.stringify({ [mode]: meta })}\n`;
+  const id = d.key !== undefined ? `"_id":${JSON.stringify(d.key)}` : "";
+  const route =
+    d.route !== undefined ? `${id === "" ? "" : ","}"routing":${JSON.stringify(d.route)}` : "";
+  return `{"${mode}":{${id}${route}}}\n`;
 }
 
 /**

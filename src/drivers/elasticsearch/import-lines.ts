@@ -36,7 +36,7 @@ function isHit(value: Record<string, unknown>): boolean {
   return isObject(value._source) && (typeof value._id === "string" || value._id === undefined);
 }
 
-const text = (v: unknown) =>
+const textOf = (v: unknown) =>
   typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined;
 
 function withKeys(
@@ -44,14 +44,45 @@ function withKeys(
   source: Record<string, unknown>,
   meta: Record<string, unknown>,
 ): ImportDoc {
-  const id = text(meta._id);
-  const routing = text(meta.routing ?? meta._routing);
+  const id = textOf(meta._id);
+  const routing = textOf(meta.routing ?? meta._routing);
   return {
     origin: line,
     ...(id !== undefined ? { key: id } : {}),
     ...(routing !== undefined ? { route: routing } : {}),
     document: source,
   };
+}
+
+/** Whether a line's text looks like one JSON object (its braces, not its inside). */
+const isObjectText = (t: string) => t.charCodeAt(0) === 0x7b && t.charCodeAt(t.length - 1) === 0x7d;
+
+/**
+ * The document of an `index` or `create` action, as its line's text: it is written as that text
+ * and parsed only if something reads `document` (a preview). Not parsing it is most of an import's
+ * work saved; a line that only looks like an object is refused by the cluster, with its reason, by
+ * line (docs/decisions.md). A class, not a literal with a getter: 100,000s are made per import.
+ */
+class LazyDoc implements ImportDoc {
+  readonly origin: number;
+  declare readonly key?: string;
+  declare readonly route?: string;
+  readonly text: [string];
+  #parsed: Record<string, unknown> | undefined;
+
+  constructor(line: number, text: string, meta: Record<string, unknown>) {
+    this.origin = line;
+    const id = textOf(meta._id);
+    if (id !== undefined) (this as { key?: string }).key = id;
+    const routing = textOf(meta.routing ?? meta._routing);
+    if (routing !== undefined) (this as { route?: string }).route = routing;
+    this.text = [text];
+  }
+
+  get document(): Record<string, unknown> {
+    this.#parsed ??= JSON.parse(this.text[0]) as Record<string, unknown>;
+    return this.#parsed;
+  }
 }
 
 /** Reads lines one by one; `push` gives a document, a problem, or nothing (a blank or action line). */
@@ -67,6 +98,11 @@ export class ImportLineDecoder implements LineDecoder {
   push(raw: string, line: number): ImportDoc | LineProblem | null {
     const trimmed = raw.trim();
     if (trimmed === "") return null;
+    const waiting = this.#pending;
+    if (waiting && waiting.action !== "update" && isObjectText(trimmed)) {
+      this.#pending = undefined;
+      return new LazyDoc(line, trimmed, waiting.meta);
+    }
     let value: unknown;
     try {
       value = JSON.parse(trimmed);
