@@ -3,13 +3,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { batchBytes } from "../../src/app/export/formats.ts";
 import { InFlight, type Ticket } from "../../src/app/export/in-flight.ts";
-import { byteRecords } from "../../src/drivers/elasticsearch/export-records.ts";
-import {
-  type ByteHit,
-  oneLine,
-  readAnswer,
-  sourceOf,
-} from "../../src/drivers/elasticsearch/hit-bytes.ts";
+import { byteRecords, frameRecords } from "../../src/drivers/elasticsearch/export-records.ts";
+import { oneLine, readAnswer } from "../../src/drivers/elasticsearch/hit-bytes.ts";
 
 // An answer as 7.17 writes it (with `_type`), a routed hit, escapes where a naive reader would
 // stop, a document indexed pretty-printed, and a sort value beyond 2^53.
@@ -27,8 +22,9 @@ describe("a search answer read as bytes", () => {
   it("gives the header parsed and each hit's names and _source as sent", () => {
     assert.equal(read.head.pit_id, "abc=");
     assert.deepEqual(read.head._shards, { total: 2, successful: 2, skipped: 0, failed: 0 });
+    const { hits } = read;
     assert.deepEqual(
-      read.hits.map((h) => [h._index, h._id, h._routing]),
+      [0, 1].map((i) => [hits.index(i), hits.id(i), hits.routing(i)]),
       [
         ["a", 'q"1', undefined],
         ["a", "2", "r"],
@@ -36,13 +32,10 @@ describe("a search answer read as bytes", () => {
     );
     // Written as it was indexed: `1.0` stays `1.0`; line breaks go, spaces in strings stay.
     assert.equal(
-      Buffer.from(sourceOf(read.hits[0] as ByteHit) ?? []).toString(),
+      Buffer.from(hits.source(0) ?? []).toString(),
       '{"t":"x\\"}{[","n":1.0,"e":"\\\\"}',
     );
-    assert.equal(
-      Buffer.from(sourceOf(read.hits[1] as ByteHit) ?? []).toString(),
-      '{"deep":[{"k":"v w"}]}',
-    );
+    assert.equal(Buffer.from(hits.source(1) ?? []).toString(), '{"deep":[{"k":"v w"}]}');
     assert.equal(JSON.stringify(read.lastSort), "[9007199254740993]");
   });
 
@@ -64,6 +57,30 @@ describe("a search answer read as bytes", () => {
       { index: { _id: "2", routing: "r" } },
       { deep: [{ k: "v w" }] },
     ]);
+  });
+
+  it("frames a whole batch straight from the table, as its records would be framed", () => {
+    for (const format of ["ndjson", "json"] as const)
+      for (const singleIndex of ["a", null])
+        for (const written of [0, 3]) {
+          const shape = { format, columns: [], singleIndex };
+          const framed = Buffer.from(frameRecords(read.hits, format, singleIndex, written === 0));
+          const records = batchBytes(format, byteRecords(read.hits, shape), written);
+          assert.equal(
+            framed.toString(),
+            records.toString(),
+            `${format} ${singleIndex} ${written}`,
+          );
+        }
+    // Into the memory given, measured exactly.
+    let asked = 0;
+    const into = Buffer.alloc(4096);
+    const out = frameRecords(read.hits, "ndjson", "a", true, 0, 2, (n) => {
+      asked = n;
+      return into.subarray(0, n);
+    });
+    assert.equal(out.length, asked);
+    assert.ok(Buffer.from(out).toString().endsWith('{"deep":[{"k":"v w"}]}\n'));
   });
 
   it("refuses a hit without _source, and an answer cut short", () => {

@@ -11,12 +11,26 @@
  * Records come shaped for their format (export-records.ts, pure).
  */
 import { QuarryError } from "../../core/errors.ts";
-import type { ScanCursor, ScanRequest, TableScan } from "../../core/export.ts";
+import type {
+  ScanBatch,
+  ScanCursor,
+  ScanRecord,
+  ScanRequest,
+  TableScan,
+} from "../../core/export.ts";
 import { scanInterruption } from "../../core/export.ts";
 import { AnswerPool } from "./answer-memory.ts";
 import { explainLostPointInTime } from "./export-interruptions.ts";
-import { byteRecords, csvColumns, type RecordShape, storedKey } from "./export-records.ts";
+import {
+  byteRecords,
+  checkSources,
+  csvColumns,
+  frameRecords,
+  type RecordShape,
+  storedKey,
+} from "./export-records.ts";
 import { compileFilters, type QueryDsl } from "./filters.ts";
+import type { HitTable } from "./hit-table.ts";
 import { describeTable } from "./mapping.ts";
 import { clusterNodes, type NodeInfo } from "./nodes.ts";
 import { concreteIndices, Interruption, Pit } from "./point-in-time.ts";
@@ -198,11 +212,16 @@ class EsScan implements TableScan {
           this.#answers.give(into);
           return this.#stopped(e);
         });
-      const last = answer.hits.length < size;
+      const hits = answer.hits;
+      const last = hits.length < size;
       cursor = answer.lastSort ?? cursor;
-      const records = byteRecords(answer.hits, shape);
       const release = () => this.#answers.give(into);
-      yield { records, cursor, last, bytes: answer.bytes, release };
+      if (shape.format === "csv") {
+        yield { records: byteRecords(hits, shape), cursor, last, bytes: answer.bytes, release };
+      } else {
+        checkSources(hits);
+        yield framedBatch(hits, shape, { cursor, last, bytes: answer.bytes, release });
+      }
       if (last || halt?.aborted || request.signal?.aborted) return;
     }
   }
@@ -223,4 +242,28 @@ class EsScan implements TableScan {
   close(): Promise<void> {
     return this.#pit.close();
   }
+}
+
+/**
+ * A batch of NDJSON or JSON records framed from the table of its hits: nothing per hit is made
+ * unless someone reads `records` (a copy, a resume that skips what a file holds).
+ */
+function framedBatch(
+  hits: HitTable,
+  shape: RecordShape,
+  rest: Omit<ScanBatch, "records" | "framed">,
+): ScanBatch {
+  let records: ScanRecord[] | undefined;
+  return {
+    ...rest,
+    get records() {
+      records ??= byteRecords(hits, shape);
+      return records;
+    },
+    framed: {
+      count: hits.length,
+      bytes: (first, take) =>
+        frameRecords(hits, shape.format, shape.singleIndex, first, 0, hits.length, take),
+    },
+  };
 }
