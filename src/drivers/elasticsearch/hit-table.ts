@@ -70,9 +70,10 @@ export class HitTable {
   copySource(i: number, out: Uint8Array, at: number): number {
     const start = this.spans[i * SPAN + SOURCE] as number;
     const end = this.spans[i * SPAN + SOURCE + 1] as number;
-    if (start >= 0) out.set(this.memory.subarray(start, end), at);
-    else out.set(this.#lines[-2 - start] as Uint8Array, at);
-    return at + (start >= 0 ? end - start : end);
+    // Buffer's copy makes no view: nothing per hit is left for the collector.
+    if (start >= 0) return at + this.memory.copy(out, at, start, end);
+    out.set(this.#lines[-2 - start] as Uint8Array, at);
+    return at + end;
   }
 
   /** The length of hit `i`'s `_source`, 0 when it has none. */
