@@ -184,6 +184,9 @@ export class ExportRun {
   #append(slice: number, batch: ScanBatch, ticket: Ticket): Promise<void> {
     const cp = this.#cp;
     this.#tail = this.#tail.then(async () => {
+      // The slice's next request (asked for just before, a few promise steps away) goes out
+      // first: framing a batch takes milliseconds the cluster can spend on the next one.
+      await new Promise(setImmediate);
       const { bytes, count } = this.#framed(batch);
       if (count > 0) {
         // A driver that does not say what a batch holds: its bytes in the file tell about as much.
