@@ -212,16 +212,14 @@ class EsScan implements TableScan {
           this.#answers.give(into);
           return this.#stopped(e);
         });
-      const hits = answer.hits;
-      const last = hits.length < size;
+      // A slice ends on an answer without hits: the hits need not be counted before the next
+      // request goes out (they are read as the batch is framed, while it is on its way).
+      const last = answer.lastSort === undefined;
       cursor = answer.lastSort ?? cursor;
       const release = () => this.#answers.give(into);
-      if (shape.format === "csv") {
-        yield { records: byteRecords(hits, shape), cursor, last, bytes: answer.bytes, release };
-      } else {
-        checkSources(hits);
-        yield framedBatch(hits, shape, { cursor, last, bytes: answer.bytes, release });
-      }
+      const rest = { cursor, last, bytes: answer.bytes, release };
+      if (shape.format === "csv") yield { records: byteRecords(answer.hits(), shape), ...rest };
+      else yield framedBatch(answer.hits, shape, rest);
       if (last || halt?.aborted || request.signal?.aborted) return;
     }
   }
@@ -249,7 +247,7 @@ class EsScan implements TableScan {
  * unless someone reads `records` (a copy, a resume that skips what a file holds).
  */
 function framedBatch(
-  hits: HitTable,
+  hits: () => HitTable,
   shape: RecordShape,
   rest: Omit<ScanBatch, "records" | "framed">,
 ): ScanBatch {
@@ -257,13 +255,18 @@ function framedBatch(
   return {
     ...rest,
     get records() {
-      records ??= byteRecords(hits, shape);
+      records ??= byteRecords(hits(), shape);
       return records;
     },
     framed: {
-      count: hits.length,
-      bytes: (first, take) =>
-        frameRecords(hits, shape.format, shape.singleIndex, first, 0, hits.length, take),
+      get count() {
+        return hits().length;
+      },
+      bytes: (first, take) => {
+        const table = hits();
+        checkSources(table);
+        return frameRecords(table, shape.format, shape.singleIndex, first, 0, table.length, take);
+      },
     },
   };
 }

@@ -17,7 +17,8 @@ export { HitTable, NAME, oneLine } from "./hit-table.ts";
 export interface ByteAnswer {
   /** The answer without its hits (`pit_id`, `_shards`, `hits.total`…), parsed. */
   head: Record<string, unknown>;
-  hits: HitTable;
+  /** The hits, read when first asked for (a malformed answer throws then). */
+  hits: () => HitTable;
   /** The last hit's `sort` value, exact. */
   lastSort: unknown[] | undefined;
   /** The answer's size in bytes. */
@@ -242,27 +243,57 @@ class Reader {
   }
 }
 
-/** Reads a search answer's bytes: the header parsed, the hits as a table of spans. */
+const SORT_KEY = Buffer.from('"sort":');
+
+/**
+ * Reads a search answer's bytes: its head (all before the hits array, which comes last) parsed,
+ * and the last hit's `sort` found from the end of the answer, so that the next request can go out
+ * at once. The hits are read when first asked for (`hits()`), which also reads what follows them
+ * and checks that the `sort` found was the last hit's.
+ */
 export function readAnswer(bytes: Uint8Array): ByteAnswer {
   const r = new Reader(bytes);
   const head: Record<string, unknown> = {};
-  const hits = new HitTable(r.b);
-  r.object((key) => {
-    if (key !== "hits") {
-      head[key] = r.value();
-      return;
+  const outer: Record<string, unknown> = {};
+  let hitsAt = -1;
+  r.expect(OPEN_OBJECT);
+  for (let k = r.key(true); k !== undefined; k = r.key(false)) {
+    if (k !== "hits") {
+      head[k] = r.value();
+      continue;
     }
-    const outer: Record<string, unknown> = {};
-    r.object((k) => {
-      if (k === "hits") r.array(() => readHit(r, hits));
-      else outer[k] = r.value();
-    });
     head.hits = outer;
-  });
+    r.expect(OPEN_OBJECT);
+    for (let h = r.key(true); h !== undefined; h = r.key(false)) {
+      if (h === "hits") {
+        r.space();
+        hitsAt = r.i;
+        break;
+      }
+      outer[h] = r.value();
+    }
+    if (hitsAt >= 0) break;
+  }
+  // The last hit's `sort` is the last `"sort":` of the answer: nothing follows it but closings.
+  const sortKey = hitsAt < 0 ? -1 : r.b.lastIndexOf(SORT_KEY);
+  const quick = new Reader(r.b);
+  quick.i = sortKey > hitsAt ? sortKey + SORT_KEY.length : r.b.length;
+  const sortAt = sortKey > hitsAt ? quick.skipValue() : -1;
   const lastSort =
-    hits.length > 0 && r.sortStart >= 0
-      ? (parseJsonExact(r.text(r.sortStart, r.sortEnd)) as unknown[])
-      : undefined;
+    sortAt >= 0 ? (parseJsonExact(quick.text(sortAt, quick.i)) as unknown[]) : undefined;
+  let table: HitTable | undefined;
+  const hits = (): HitTable => {
+    if (table) return table;
+    const t = new HitTable(r.b);
+    table = t;
+    if (hitsAt < 0) return t;
+    r.i = hitsAt;
+    r.array(() => readHit(r, t));
+    for (let h = r.key(false); h !== undefined; h = r.key(false)) outer[h] = r.value();
+    for (let k = r.key(false); k !== undefined; k = r.key(false)) head[k] = r.value();
+    if ((t.length > 0 ? r.sortStart : -1) !== sortAt) r.fail("the last hit's sort is not last");
+    return t;
+  };
   return { head, hits, lastSort, bytes: bytes.length };
 }
 
