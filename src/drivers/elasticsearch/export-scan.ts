@@ -78,10 +78,14 @@ export async function openScan(
 ): Promise<TableScan> {
   const keepAlive = checkKeepAlive(request.keepAlive);
   await ready();
-  const columns = csvColumns(await describeTable(transport, table));
+  // Who is in the cluster now (asked beside the mapping): a node that leaves or restarts later is
+  // named if the export fails.
+  const [described, nodesBefore] = await Promise.all([
+    describeTable(transport, table),
+    clusterNodes(transport),
+  ]);
+  const columns = csvColumns(described);
   const query = compileFilters(columns, request.filters, request.rawQuery, table);
-  // Who is in the cluster now: a node that leaves or restarts later is named if the export fails.
-  const nodesBefore = await clusterNodes(transport);
   const resumed = request.resume?.state as EsScanState | undefined;
   let pit: Pit | undefined;
   if (resumed) {
@@ -93,13 +97,14 @@ export async function openScan(
   const restarted = resumed !== undefined && pit === undefined;
   pit ??= await Pit.open(transport, table, keepAlive);
   try {
-    // A new point in time is counted; one continued keeps the checkpoint's count.
-    const counted = !resumed || restarted ? await count(pit, query, table, request) : undefined;
-    const singleIndex = resumed
-      ? resumed.singleIndex
-      : await concreteIndices(transport, table).then((l) =>
-          l.length === 1 ? (l[0] as string) : null,
-        );
+    // A new point in time is counted (one continued keeps the checkpoint's count), beside the
+    // indices behind the name.
+    const [counted, singleIndex] = await Promise.all([
+      !resumed || restarted ? count(pit, query, table, request) : undefined,
+      resumed
+        ? resumed.singleIndex
+        : concreteIndices(transport, table).then((l) => (l.length === 1 ? (l[0] as string) : null)),
+    ]);
     const slices =
       request.resume?.slices ??
       request.slices ??
