@@ -1,19 +1,21 @@
 /**
- * Export benchmark: Quarry's export next to the best a bare client can do on the same node (a
+ * Export benchmark: `quarry export` (the real command, bin/quarry: the launcher with its Node flags,
+ * the driver plugin built from this checkout) next to the best a bare client can do on the same node (a
  * sliced point-in-time loop with the same slices and batch, writing the answers' bytes unparsed:
  * bare-loop.ts) and next to elasticdump (its default settings, and the same batch size). The sides
  * take turns and repeat until their medians hold still (harness.ts). Peak memory (resident set of
- * the exporting process, sampled) at 100,000 and at 1,000,000 documents, 1 and 4 slices.
+ * the `quarry` process, sampled) at 100,000 and at 1,000,000 documents, 1 and 4 slices.
  *
  *   npm run bench:export                 es8 from `npm run es:up` (or BENCH_ES_URL=http://host:port)
  *   npm run bench:export -- --quick      fewer rounds, elasticdump once (about 5 minutes)
  *   npm run bench:export -- --batch 5000 --skip-elasticdump
- *   npm run bench:export -- --node-flags=""   Quarry without the launcher's Node flags (bin/node-runtime.sh)
+ *   npm run bench:export -- --node-flags=""   the CLI started by node with these flags instead of the
+ *                                             launcher's (bin/node-runtime.sh), e.g. none
  *
  * The indices (`bench-export-100k`, `bench-export-1m`, 4 shards) are generated once and kept.
  * Speed is compared on the 100k index; the 1M index is exported once per slice count for memory.
  */
-import { createReadStream, readFileSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,29 +24,21 @@ import { parseArgs } from "node:util";
 import { readState } from "../../scripts/es/cluster.ts";
 import { DEFAULT_BATCH } from "../../src/app/export/options.ts";
 import { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import { loadAverage, quarryCommand } from "../copy/report.ts";
 import { interleave, median, type Run, rate, runOnce, type Side, verdict } from "./harness.ts";
 import { ensureBenchIndex } from "./indices.ts";
 import { startRootProxy } from "./root-proxy.ts";
-
-/** The Node flags bin/node-runtime.sh starts Quarry with, so the export is measured as it runs. */
-function launcherFlags(): string {
-  const script = readFileSync(
-    join(import.meta.dirname, "..", "..", "bin", "node-runtime.sh"),
-    "utf8",
-  );
-  return /^node_flags="([^"]*)"/m.exec(script)?.[1] ?? "";
-}
 
 const { values: args } = parseArgs({
   options: {
     batch: { type: "string", default: String(DEFAULT_BATCH) },
     quick: { type: "boolean" },
     "skip-elasticdump": { type: "boolean" },
-    /** Node flags the Quarry runs start with (space-separated); by default the launcher's own. */
-    "node-flags": { type: "string", default: launcherFlags() },
+    /** Node flags to start the CLI with instead of the launcher's (space-separated). */
+    "node-flags": { type: "string" },
   },
 });
-const nodeFlags = args["node-flags"].split(" ").filter(Boolean);
+const nodeFlags = args["node-flags"]?.split(" ").filter(Boolean);
 const quick = args.quick === true;
 const batch = args.batch;
 const url =
@@ -67,14 +61,33 @@ async function lines(path: string): Promise<number> {
   return n;
 }
 
+// The command as a user runs it; with --node-flags, the same CLI (and plugin) started by node.
+const launcher = await quarryCommand(root);
+const command = nodeFlags ? { cmd: node, args: [...nodeFlags, "src/cli/main.ts"] } : launcher;
 const small = await ensureBenchIndex(transport, 100_000);
 const large = await ensureBenchIndex(transport, 1_000_000);
 const dir = await mkdtemp(join(tmpdir(), "quarry-bench-export-"));
 const out = (name: string) => join(dir, name);
 const quarry = (name: string, at: string, index: string, slices: number, file: string): Side => ({
   name,
-  cmd: node,
-  args: [...nodeFlags, "bench/export/quarry.ts", at, index, out(file), String(slices), batch],
+  cmd: command.cmd,
+  args: [
+    ...command.args,
+    "export",
+    at,
+    index,
+    "--format",
+    "ndjson",
+    "--out",
+    out(file),
+    "--slices",
+    String(slices),
+    "--batch-size",
+    batch,
+    "--force",
+    "--json",
+  ],
+  env: { QUARRY_HOME: join(dir, "home") },
   count: async () => (await lines(out(file))) / 2,
 });
 const bare = (slices: number): Side => ({
@@ -117,6 +130,7 @@ if (proxy) {
 }
 let runs: Map<string, Run[]>;
 const memory: Run[] = [];
+const load = loadAverage();
 try {
   log(`speed on ${small.name}, batch ${batch}, sides in turns:`);
   runs = await interleave(
@@ -146,7 +160,7 @@ const med = (name: string) => {
 };
 const peak = (name: string) => Math.max(...(runs.get(name) ?? []).map((r) => r.peakMb));
 console.log(
-  `\nExport on ${url}, batch ${batch}${quick ? " (quick)" : ""}${nodeFlags.length ? `, Quarry started with ${nodeFlags.join(" ")}` : ""}; medians of interleaved runs\n`,
+  `\nExport on ${url}, batch ${batch}${quick ? " (quick)" : ""}, ${nodeFlags ? `node ${nodeFlags.join(" ")} src/cli/main.ts export` : "bin/quarry export"}; medians of interleaved runs; load average at start ${load}, at end ${loadAverage()}\n`,
 );
 console.log("side                                          runs   median docs/s   peak MB");
 for (const [name, rs] of runs) {

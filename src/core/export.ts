@@ -140,6 +140,24 @@ export interface ScanBatch {
    * safe: the memory is then left to the garbage collector.
    */
   release?: () => void;
+  /**
+   * The whole batch as a file of the scan's format holds it, without an object per record (NDJSON,
+   * JSON): when a driver gives it, the app writes a batch it keeps whole this way and never reads
+   * `records` (which the driver may then make only when read).
+   */
+  framed?: FramedBatch;
+}
+
+/** A batch framed by its driver (`ScanBatch.framed`). */
+export interface FramedBatch {
+  /** Its records. */
+  readonly count: number;
+  /**
+   * Its records' text: NDJSON each record's lines; JSON its items with ",\n" between them, and
+   * before the first unless `first` (no record precedes them in the file). Framed into memory
+   * `take` gives, valid until the next call.
+   */
+  bytes(first: boolean, take: (size: number) => Uint8Array): Uint8Array;
 }
 
 /** An open scan of a table: its snapshot is held until `close()`. */

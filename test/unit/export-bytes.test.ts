@@ -3,13 +3,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { batchBytes } from "../../src/app/export/formats.ts";
 import { InFlight, type Ticket } from "../../src/app/export/in-flight.ts";
-import { byteRecords } from "../../src/drivers/elasticsearch/export-records.ts";
-import {
-  type ByteHit,
-  oneLine,
-  readAnswer,
-  sourceOf,
-} from "../../src/drivers/elasticsearch/hit-bytes.ts";
+import { byteRecords, frameRecords } from "../../src/drivers/elasticsearch/export-records.ts";
+import { oneLine, readAnswer } from "../../src/drivers/elasticsearch/hit-bytes.ts";
 
 // An answer as 7.17 writes it (with `_type`), a routed hit, escapes where a naive reader would
 // stop, a document indexed pretty-printed, and a sort value beyond 2^53.
@@ -27,8 +22,9 @@ describe("a search answer read as bytes", () => {
   it("gives the header parsed and each hit's names and _source as sent", () => {
     assert.equal(read.head.pit_id, "abc=");
     assert.deepEqual(read.head._shards, { total: 2, successful: 2, skipped: 0, failed: 0 });
+    const hits = read.hits();
     assert.deepEqual(
-      read.hits.map((h) => [h._index, h._id, h._routing]),
+      [0, 1].map((i) => [hits.index(i), hits.id(i), hits.routing(i)]),
       [
         ["a", 'q"1', undefined],
         ["a", "2", "r"],
@@ -36,24 +32,21 @@ describe("a search answer read as bytes", () => {
     );
     // Written as it was indexed: `1.0` stays `1.0`; line breaks go, spaces in strings stay.
     assert.equal(
-      Buffer.from(sourceOf(read.hits[0] as ByteHit) ?? []).toString(),
+      Buffer.from(hits.source(0) ?? []).toString(),
       '{"t":"x\\"}{[","n":1.0,"e":"\\\\"}',
     );
-    assert.equal(
-      Buffer.from(sourceOf(read.hits[1] as ByteHit) ?? []).toString(),
-      '{"deep":[{"k":"v w"}]}',
-    );
+    assert.equal(Buffer.from(hits.source(1) ?? []).toString(), '{"deep":[{"k":"v w"}]}');
     assert.equal(JSON.stringify(read.lastSort), "[9007199254740993]");
   });
 
   it("frames NDJSON for _bulk and JSON the way the parsed path does", () => {
-    const ndjson = byteRecords(read.hits, { format: "ndjson", columns: [], singleIndex: "a" });
+    const ndjson = byteRecords(read.hits(), { format: "ndjson", columns: [], singleIndex: "a" });
     assert.equal(
       batchBytes("ndjson", ndjson, 0).toString(),
       '{"index":{"_id":"q\\"1"}}\n{"t":"x\\"}{[","n":1.0,"e":"\\\\"}\n' +
         '{"index":{"_id":"2","routing":"r"}}\n{"deep":[{"k":"v w"}]}\n',
     );
-    const json = byteRecords(read.hits, { format: "json", columns: [], singleIndex: null });
+    const json = byteRecords(read.hits(), { format: "json", columns: [], singleIndex: null });
     const text = `[\n${batchBytes("json", json, 0).toString()}\n]`;
     assert.deepEqual(JSON.parse(text), [
       { _index: "a", _id: 'q"1', _source: { t: 'x"}{[', n: 1, e: "\\" } },
@@ -66,13 +59,50 @@ describe("a search answer read as bytes", () => {
     ]);
   });
 
+  it("frames a whole batch straight from the table, as its records would be framed", () => {
+    for (const format of ["ndjson", "json"] as const)
+      for (const singleIndex of ["a", null])
+        for (const written of [0, 3]) {
+          const shape = { format, columns: [], singleIndex };
+          const framed = Buffer.from(frameRecords(read.hits(), format, singleIndex, written === 0));
+          const records = batchBytes(format, byteRecords(read.hits(), shape), written);
+          assert.equal(
+            framed.toString(),
+            records.toString(),
+            `${format} ${singleIndex} ${written}`,
+          );
+        }
+    // Into the memory given, measured exactly.
+    let asked = 0;
+    const into = Buffer.alloc(4096);
+    const out = frameRecords(read.hits(), "ndjson", "a", true, 0, 2, (n) => {
+      asked = n;
+      return into.subarray(0, n);
+    });
+    assert.equal(out.length, asked);
+    assert.ok(Buffer.from(out).toString().endsWith('{"deep":[{"k":"v w"}]}\n'));
+  });
+
   it("refuses a hit without _source, and an answer cut short", () => {
     const none = readAnswer(Buffer.from('{"hits":{"hits":[{"_index":"a","_id":"1"}]}}'));
     assert.throws(
-      () => byteRecords(none.hits, { format: "ndjson", columns: [], singleIndex: "a" }),
+      () => byteRecords(none.hits(), { format: "ndjson", columns: [], singleIndex: "a" }),
       /has no _source/,
     );
-    assert.throws(() => readAnswer(answer.subarray(0, 200)), /could not be read/);
+    assert.throws(() => readAnswer(answer.subarray(0, 200)).hits(), /could not be read/);
+  });
+
+  it("finds the last hit's sort from the end, and checks it once the hits are read", () => {
+    const of = (hits: string) =>
+      readAnswer(Buffer.from(`{"pit_id":"p","hits":{"hits":[${hits}]}}`));
+    const sorted = of('{"_id":"1","_source":{"sort":[7]},"sort":[3]}');
+    assert.deepEqual(sorted.lastSort, [3]);
+    assert.equal(sorted.hits().length, 1);
+    assert.equal(of("").lastSort, undefined, "no hit: the slice ends");
+    assert.equal(of("").hits().length, 0);
+    // A `sort` inside a document, and none on its hit: never taken for the cursor unchecked.
+    const unsorted = of('{"_id":"1","_source":{"sort":[7]}}');
+    assert.throws(() => unsorted.hits(), /sort is not last/);
   });
 
   it("removes whitespace only outside strings", () => {

@@ -11,12 +11,26 @@
  * Records come shaped for their format (export-records.ts, pure).
  */
 import { QuarryError } from "../../core/errors.ts";
-import type { ScanCursor, ScanRequest, TableScan } from "../../core/export.ts";
+import type {
+  ScanBatch,
+  ScanCursor,
+  ScanRecord,
+  ScanRequest,
+  TableScan,
+} from "../../core/export.ts";
 import { scanInterruption } from "../../core/export.ts";
 import { AnswerPool } from "./answer-memory.ts";
 import { explainLostPointInTime } from "./export-interruptions.ts";
-import { byteRecords, csvColumns, type RecordShape, storedKey } from "./export-records.ts";
+import {
+  byteRecords,
+  checkSources,
+  csvColumns,
+  frameRecords,
+  type RecordShape,
+  storedKey,
+} from "./export-records.ts";
 import { compileFilters, type QueryDsl } from "./filters.ts";
+import type { HitTable } from "./hit-table.ts";
 import { describeTable } from "./mapping.ts";
 import { clusterNodes, type NodeInfo } from "./nodes.ts";
 import { concreteIndices, Interruption, Pit } from "./point-in-time.ts";
@@ -64,10 +78,14 @@ export async function openScan(
 ): Promise<TableScan> {
   const keepAlive = checkKeepAlive(request.keepAlive);
   await ready();
-  const columns = csvColumns(await describeTable(transport, table));
+  // Who is in the cluster now (asked beside the mapping): a node that leaves or restarts later is
+  // named if the export fails.
+  const [described, nodesBefore] = await Promise.all([
+    describeTable(transport, table),
+    clusterNodes(transport),
+  ]);
+  const columns = csvColumns(described);
   const query = compileFilters(columns, request.filters, request.rawQuery, table);
-  // Who is in the cluster now: a node that leaves or restarts later is named if the export fails.
-  const nodesBefore = await clusterNodes(transport);
   const resumed = request.resume?.state as EsScanState | undefined;
   let pit: Pit | undefined;
   if (resumed) {
@@ -79,13 +97,14 @@ export async function openScan(
   const restarted = resumed !== undefined && pit === undefined;
   pit ??= await Pit.open(transport, table, keepAlive);
   try {
-    // A new point in time is counted; one continued keeps the checkpoint's count.
-    const counted = !resumed || restarted ? await count(pit, query, table, request) : undefined;
-    const singleIndex = resumed
-      ? resumed.singleIndex
-      : await concreteIndices(transport, table).then((l) =>
-          l.length === 1 ? (l[0] as string) : null,
-        );
+    // A new point in time is counted (one continued keeps the checkpoint's count), beside the
+    // indices behind the name.
+    const [counted, singleIndex] = await Promise.all([
+      !resumed || restarted ? count(pit, query, table, request) : undefined,
+      resumed
+        ? resumed.singleIndex
+        : concreteIndices(transport, table).then((l) => (l.length === 1 ? (l[0] as string) : null)),
+    ]);
     const slices =
       request.resume?.slices ??
       request.slices ??
@@ -198,11 +217,14 @@ class EsScan implements TableScan {
           this.#answers.give(into);
           return this.#stopped(e);
         });
-      const last = answer.hits.length < size;
+      // A slice ends on an answer without hits: the hits need not be counted before the next
+      // request goes out (they are read as the batch is framed, while it is on its way).
+      const last = answer.lastSort === undefined;
       cursor = answer.lastSort ?? cursor;
-      const records = byteRecords(answer.hits, shape);
       const release = () => this.#answers.give(into);
-      yield { records, cursor, last, bytes: answer.bytes, release };
+      const rest = { cursor, last, bytes: answer.bytes, release };
+      if (shape.format === "csv") yield { records: byteRecords(answer.hits(), shape), ...rest };
+      else yield framedBatch(answer.hits, shape, rest);
       if (last || halt?.aborted || request.signal?.aborted) return;
     }
   }
@@ -223,4 +245,33 @@ class EsScan implements TableScan {
   close(): Promise<void> {
     return this.#pit.close();
   }
+}
+
+/**
+ * A batch of NDJSON or JSON records framed from the table of its hits: nothing per hit is made
+ * unless someone reads `records` (a copy, a resume that skips what a file holds).
+ */
+function framedBatch(
+  hits: () => HitTable,
+  shape: RecordShape,
+  rest: Omit<ScanBatch, "records" | "framed">,
+): ScanBatch {
+  let records: ScanRecord[] | undefined;
+  return {
+    ...rest,
+    get records() {
+      records ??= byteRecords(hits(), shape);
+      return records;
+    },
+    framed: {
+      get count() {
+        return hits().length;
+      },
+      bytes: (first, take) => {
+        const table = hits();
+        checkSources(table);
+        return frameRecords(table, shape.format, shape.singleIndex, first, 0, table.length, take);
+      },
+    },
+  };
 }

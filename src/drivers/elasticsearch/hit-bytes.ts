@@ -6,34 +6,19 @@
  * of the memory, and no number is ever rounded on the way.
  *
  * Only the small parts are parsed as JSON: the answer's header (`pit_id`, `_shards`, `timed_out`,
- * `hits.total`), the hits' names and the last hit's `sort` (exact, a long may exceed 2^53).
+ * `hits.total`) and the last hit's `sort` (exact, a long may exceed 2^53). The hits become a table
+ * of numbers (hit-table.ts), not objects.
  */
 import { parseJsonExact } from "../../core/exact-json.ts";
+import { HitTable, ID, INDEX, isSpace, oneLine, ROUTING, SOURCE, SPAN } from "./hit-table.ts";
 
-/**
- * A hit: its names, and where its `_source` is, as numbers rather than a view, so that what a batch
- * keeps until it is written is small (`sourceOf` gives the view).
- */
-export interface ByteHit {
-  _index: string;
-  _id: string;
-  _routing?: string;
-  /** The memory the `_source` is in: the answer, or its own copy made one line. */
-  memory: Uint8Array;
-  /** Where the `_source` is in `memory`; -1 when the hit has none. */
-  start: number;
-  end: number;
-}
-
-/** The hit's `_source` as sent, or undefined when it has none. */
-export function sourceOf(h: ByteHit): Uint8Array | undefined {
-  return h.start < 0 ? undefined : h.memory.subarray(h.start, h.end);
-}
+export { HitTable, NAME, oneLine } from "./hit-table.ts";
 
 export interface ByteAnswer {
   /** The answer without its hits (`pit_id`, `_shards`, `hits.total`…), parsed. */
   head: Record<string, unknown>;
-  hits: ByteHit[];
+  /** The hits, read when first asked for (a malformed answer throws then). */
+  hits: () => HitTable;
   /** The last hit's `sort` value, exact. */
   lastSort: unknown[] | undefined;
   /** The answer's size in bytes. */
@@ -51,18 +36,11 @@ const COLON = 0x3a;
 const NEWLINE = 0x0a;
 const RETURN = 0x0d;
 
-const isSpace = (c: number | undefined) =>
-  c === 0x20 || c === NEWLINE || c === RETURN || c === 0x09;
-
 class Reader {
   readonly b: Buffer;
   i = 0;
   /** A line break was seen outside strings in the last composite value skipped. */
   broken = false;
-  /** The last string read by `sameString`, and where: the index name repeats on every hit. */
-  #lastAt = -1;
-  #lastEnd = -1;
-  #last = "";
   /** Where the last `sort` value was. */
   sortStart = -1;
   sortEnd = -1;
@@ -109,6 +87,17 @@ class Reader {
     let broken = false;
     while (i < n) {
       const c = b[i] as number;
+      // Most bytes outside strings are none of those below (measured about 30% faster so).
+      if (
+        c > QUOTE &&
+        c !== OPEN_OBJECT &&
+        c !== OPEN_ARRAY &&
+        c !== CLOSE_OBJECT &&
+        c !== CLOSE_ARRAY
+      ) {
+        i++;
+        continue;
+      }
       if (c === QUOTE) {
         i++;
         while (i < n) {
@@ -154,25 +143,6 @@ class Reader {
 
   text(start: number, end: number): string {
     return this.b.toString("utf8", start, end);
-  }
-
-  /** A string value equal to the one read last by this method gives the same string, not a new one. */
-  sameString(): string {
-    this.space();
-    const start = this.i;
-    this.skipValue();
-    const b = this.b;
-    const length = this.i - start;
-    if (this.#lastAt >= 0 && length === this.#lastEnd - this.#lastAt) {
-      let same = true;
-      for (let j = 0; j < length && same; j++) same = b[start + j] === b[this.#lastAt + j];
-      if (same) return this.#last;
-    }
-    this.i = start;
-    this.#last = this.stringValue();
-    this.#lastAt = start;
-    this.#lastEnd = this.i;
-    return this.#last;
   }
 
   /** The value under `i` parsed (a small one). */
@@ -273,73 +243,86 @@ class Reader {
   }
 }
 
-/** Reads a search answer's bytes: the header parsed, the hits as names and `_source` views. */
+const SORT_KEY = Buffer.from('"sort":');
+
+/**
+ * Reads a search answer's bytes: its head (all before the hits array, which comes last) parsed,
+ * and the last hit's `sort` found from the end of the answer, so that the next request can go out
+ * at once. The hits are read when first asked for (`hits()`), which also reads what follows them
+ * and checks that the `sort` found was the last hit's.
+ */
 export function readAnswer(bytes: Uint8Array): ByteAnswer {
   const r = new Reader(bytes);
   const head: Record<string, unknown> = {};
-  const hits: ByteHit[] = [];
-  r.object((key) => {
-    if (key !== "hits") {
-      head[key] = r.value();
-      return;
+  const outer: Record<string, unknown> = {};
+  let hitsAt = -1;
+  r.expect(OPEN_OBJECT);
+  for (let k = r.key(true); k !== undefined; k = r.key(false)) {
+    if (k !== "hits") {
+      head[k] = r.value();
+      continue;
     }
-    const outer: Record<string, unknown> = {};
-    r.object((k) => {
-      if (k === "hits") r.array(() => hits.push(readHit(r)));
-      else outer[k] = r.value();
-    });
     head.hits = outer;
-  });
+    r.expect(OPEN_OBJECT);
+    for (let h = r.key(true); h !== undefined; h = r.key(false)) {
+      if (h === "hits") {
+        r.space();
+        hitsAt = r.i;
+        break;
+      }
+      outer[h] = r.value();
+    }
+    if (hitsAt >= 0) break;
+  }
+  // The last hit's `sort` is the last `"sort":` of the answer: nothing follows it but closings.
+  const sortKey = hitsAt < 0 ? -1 : r.b.lastIndexOf(SORT_KEY);
+  const quick = new Reader(r.b);
+  quick.i = sortKey > hitsAt ? sortKey + SORT_KEY.length : r.b.length;
+  const sortAt = sortKey > hitsAt ? quick.skipValue() : -1;
   const lastSort =
-    hits.length > 0 && r.sortStart >= 0
-      ? (parseJsonExact(r.text(r.sortStart, r.sortEnd)) as unknown[])
-      : undefined;
+    sortAt >= 0 ? (parseJsonExact(quick.text(sortAt, quick.i)) as unknown[]) : undefined;
+  let table: HitTable | undefined;
+  const hits = (): HitTable => {
+    if (table) return table;
+    const t = new HitTable(r.b);
+    table = t;
+    if (hitsAt < 0) return t;
+    r.i = hitsAt;
+    r.array(() => readHit(r, t));
+    for (let h = r.key(false); h !== undefined; h = r.key(false)) outer[h] = r.value();
+    for (let k = r.key(false); k !== undefined; k = r.key(false)) head[k] = r.value();
+    if ((t.length > 0 ? r.sortStart : -1) !== sortAt) r.fail("the last hit's sort is not last");
+    return t;
+  };
   return { head, hits, lastSort, bytes: bytes.length };
 }
 
 const HIT_KEYS = ["_index", "_id", "_routing", "_source", "sort"].map((k) => Buffer.from(k));
+/** Where each of HIT_KEYS goes in the table's spans. */
+const HIT_SPANS = [INDEX, ID, ROUTING];
 
-function readHit(r: Reader): ByteHit {
-  const hit: ByteHit = { _index: "", _id: "", memory: r.b, start: -1, end: -1 };
+function readHit(r: Reader, table: HitTable): void {
+  const i = table.add();
+  const spans = table.spans;
   r.sortStart = -1;
   r.expect(OPEN_OBJECT);
   for (let k = r.knownKey(true, HIT_KEYS); k !== undefined; k = r.knownKey(false, HIT_KEYS)) {
-    if (k === 0) hit._index = r.sameString();
-    else if (k === 1) hit._id = r.stringValue();
-    else if (k === 2) hit._routing = r.stringValue();
-    else if (k === 3) {
+    if (k >= 0 && k <= 2) {
+      r.space();
+      if (r.b[r.i] !== QUOTE) r.fail("expected a string");
+      const at = i * SPAN + (HIT_SPANS[k] as number);
+      spans[at] = r.skipValue();
+      spans[at + 1] = r.i;
+    } else if (k === 3) {
       const start = r.skipValue();
-      hit.start = start;
-      hit.end = r.i;
+      spans[i * SPAN + SOURCE] = start;
+      spans[i * SPAN + SOURCE + 1] = r.i;
       // A document indexed pretty-printed keeps its line breaks: one line in NDJSON needs none.
-      if (r.b[start] === OPEN_OBJECT && r.broken) {
-        hit.memory = oneLine(r.b.subarray(start, r.i));
-        hit.start = 0;
-        hit.end = hit.memory.length;
-      }
+      if (r.b[start] === OPEN_OBJECT && r.broken)
+        table.setLine(i, oneLine(r.b.subarray(start, r.i)));
     } else if (k === 4) {
       r.sortStart = r.skipValue();
       r.sortEnd = r.i;
     } else r.skipValue();
   }
-  return hit;
-}
-
-/** The JSON text without its whitespace outside strings (line breaks included). */
-export function oneLine(json: Uint8Array): Uint8Array {
-  const out = new Uint8Array(json.length);
-  let n = 0;
-  let inString = false;
-  for (let i = 0; i < json.length; i++) {
-    const c = json[i] as number;
-    if (inString) {
-      out[n++] = c;
-      if (c === BACKSLASH) out[n++] = json[++i] as number;
-      else if (c === QUOTE) inString = false;
-    } else if (!isSpace(c)) {
-      out[n++] = c;
-      if (c === QUOTE) inString = true;
-    }
-  }
-  return out.subarray(0, n);
 }
