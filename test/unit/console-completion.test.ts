@@ -101,7 +101,7 @@ describe("completion engine on each major's definitions", () => {
       const opened = text.replace("|", "");
       assert.equal(opened.slice(answer.from, answer.to), '"');
       // The editor tests validFor on the text from `from` to `to` as the typing moves `to` on.
-      const typed = opened.slice(0, answer.from) + "cust" + opened.slice(answer.from);
+      const typed = `${opened.slice(0, answer.from)}cust${opened.slice(answer.from)}`;
       const valid = new RegExp(answer.validFor!);
       assert.ok(valid.test(typed.slice(answer.from, answer.to + 4)), answer.validFor);
       assert.ok(!valid.test('cust" }'), "a key already closed and followed is not this place");
