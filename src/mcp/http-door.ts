@@ -62,9 +62,10 @@ export class McpDoor {
   constructor(deps: DoorDeps) {
     this.#deps = deps;
     this.#maxBody = deps.maxBodyBytes ?? MAX_BODY_BYTES;
+    const limit = bodyLimit({ maxSize: this.#maxBody, onError: () => this.#tooLarge() });
     const post = [
       jsonOnly,
-      bodyLimit({ maxSize: this.#maxBody, onError: () => this.#tooLarge() }),
+      (c: Context, next: () => Promise<void>) => this.#sizeGate(c, next, limit),
       (c: Context) => this.#post(c),
     ] as const;
     this.#app.post(MCP_PATH, ...post);
@@ -121,6 +122,24 @@ export class McpDoor {
       },
       { connection: "close" },
     );
+  }
+
+  /**
+   * The body's size: a declared Content-Length is judged as hono/body-limit judges it, without
+   * asking for the request's web body (which makes the HTTP layer build a full Request and read the
+   * body through a web stream); a body without one (chunked) goes through hono/body-limit.
+   */
+  async #sizeGate(
+    c: Context,
+    next: () => Promise<void>,
+    limit: ReturnType<typeof bodyLimit>,
+  ): Promise<Response | undefined> {
+    const length = c.req.header("content-length");
+    if (length === undefined || c.req.header("transfer-encoding") !== undefined)
+      return (await limit(c, next)) ?? undefined;
+    if (Number.parseInt(length || "0", 10) > this.#maxBody) return this.#tooLarge();
+    await next();
+    return undefined;
   }
 
   /** A POST: one JSON-RPC message, then the proof or the authorized call. */
@@ -201,22 +220,20 @@ export class McpDoor {
   }
 
   async #dispatch(raw: Request, body: unknown, principal: Principal): Promise<Response> {
-    const request = sdkRequest(raw);
     const authInfo: AuthInfo = {
       token: principal.tokenId,
       clientId: principal.name,
       scopes: [principal.scope],
       extra: { principal },
     };
-    const legacy = raw.method.toUpperCase() === "DELETE" || (await isLegacyRequest(request, body));
-    if (!legacy) {
-      // The SDK would answer -32603 with its validator's dump: the client's mistake is -32602.
-      const invalid = paramsProblem(body, "modern");
-      if (invalid) return fail(200, requestIdOf(body), invalid);
-    }
-    return legacy
-      ? await this.#deps.legacy.handle(request, body, principal, authInfo)
-      : await this.#deps.modern.fetch(request, { authInfo, parsedBody: body });
+    // Given the parsed body, the SDK reads only the method, the headers and the signal of the
+    // request: the modern path takes the HTTP layer's own rather than a copy.
+    const legacy = raw.method.toUpperCase() === "DELETE" || (await isLegacyRequest(raw, body));
+    if (legacy) return await this.#deps.legacy.handle(sdkRequest(raw), body, principal, authInfo);
+    // The SDK would answer -32603 with its validator's dump: the client's mistake is -32602.
+    const invalid = paramsProblem(body, "modern");
+    if (invalid) return fail(200, requestIdOf(body), invalid);
+    return await this.#deps.modern.fetch(raw, { authInfo, parsedBody: body });
   }
 
   #limited(

@@ -41,26 +41,32 @@ export function healthCheckText(connection: string): string {
   ].join("\n");
 }
 
-export function registerCatalogPrompts(
-  mcp: McpServer,
-  connection: z.ZodString,
-  table: z.ZodString,
-) {
+/** The catalog prompts' argument schemas, built once with the completions they share. */
+export function catalogPromptArgs(connection: z.ZodString, table: z.ZodString) {
+  return {
+    slowQuery: z.object({
+      connection,
+      table,
+      query: z
+        .string()
+        .max(20_000)
+        .optional()
+        .describe("The slow search's request body (JSON), if known."),
+    }),
+    health: z.object({ connection }),
+  };
+}
+
+export type CatalogPromptArgs = ReturnType<typeof catalogPromptArgs>;
+
+export function registerCatalogPrompts(mcp: McpServer, args: CatalogPromptArgs) {
   mcp.registerPrompt(
     "investigate_slow_query",
     {
       title: "Investigate a slow query",
       description:
         "Find out why a search on an index is slow: its plan (explain_query), a profile, the index's shards, size and segments, and the cluster's health; then rank the causes with a fix each.",
-      argsSchema: z.object({
-        connection,
-        table,
-        query: z
-          .string()
-          .max(20_000)
-          .optional()
-          .describe("The slow search's request body (JSON), if known."),
-      }),
+      argsSchema: args.slowQuery,
     },
     ({ connection: c, table: t, query }): GetPromptResult => ({
       description: `Investigate a slow query on ${t}`,
@@ -73,7 +79,7 @@ export function registerCatalogPrompts(
       title: "Check a cluster's health",
       description:
         "Explain a cluster's health: status, nodes, unassigned shards and why they are unassigned, oversized or over-sharded indices; with a fix for each problem.",
-      argsSchema: z.object({ connection }),
+      argsSchema: args.health,
     },
     ({ connection: c }): GetPromptResult => ({
       description: `Check the health of ${c}`,

@@ -16,7 +16,11 @@ import { z } from "zod";
 import type { Principal } from "./auth.ts";
 import { asInvalidParams, audited, clientNameOf, principalOf } from "./calls.ts";
 import type { Caller } from "./connection-access.ts";
-import { registerCatalogPrompts } from "./prompts-catalog.ts";
+import {
+  type CatalogPromptArgs,
+  catalogPromptArgs,
+  registerCatalogPrompts,
+} from "./prompts-catalog.ts";
 import { rank } from "./resources.ts";
 import type { ToolRuntimeDeps } from "./tool-runtime.ts";
 
@@ -27,6 +31,7 @@ const MAX_PROMPT_COLUMNS = 300;
 interface PromptArgs {
   explore: z.ZodObject<{ connection: z.ZodString; table: z.ZodString }>;
   question: z.ZodObject<{ connection: z.ZodString; table: z.ZodString; question: z.ZodString }>;
+  catalog: CatalogPromptArgs;
 }
 const ARGS_CACHE = new WeakMap<ToolRuntimeDeps, Map<string, PromptArgs>>();
 const ARGS_CACHE_SIZE = 256;
@@ -75,6 +80,7 @@ function promptArgs(deps: ToolRuntimeDeps, principal: Principal | undefined): Pr
       table,
       question: z.string().describe("The question to answer from the index."),
     }),
+    catalog: catalogPromptArgs(connection, table),
   };
   byToken.set(key, args);
   if (byToken.size > ARGS_CACHE_SIZE) byToken.delete(byToken.keys().next().value as string);
@@ -231,5 +237,5 @@ export function registerPrompts(mcp: McpServer, deps: ToolRuntimeDeps, principal
       };
     },
   );
-  registerCatalogPrompts(mcp, args.explore.shape.connection, args.explore.shape.table);
+  registerCatalogPrompts(mcp, args.catalog);
 }

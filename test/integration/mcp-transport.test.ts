@@ -256,6 +256,17 @@ describe("the HTTP door", () => {
     assert.equal(e.data?.limit, 64 * 1024);
   });
 
+  test("a body without Content-Length (chunked) is held to the same limit", async () => {
+    const ping = (pad: number) =>
+      JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping", params: { pad: "x".repeat(pad) } });
+    const big = await postChunked(ping(70_000));
+    assert.equal(big.status, 413);
+    assert.equal(rpcError(JSON.parse(big.body)).code, -33005);
+    // Under the limit, a chunked body is read and answered like any other.
+    const small = await postChunked(initialize("2025-11-25"));
+    assert.equal(small.status, 200, small.body);
+  });
+
   test("malformed JSON is -32700", async () => {
     const res = await rawRequest(srv.url, {
       headers: bearer(token),
@@ -501,5 +512,36 @@ function postWithHost(host: string): Promise<{ status: number; body: string }> {
     );
     req.on("error", reject);
     req.end(initialize("2025-11-25"));
+  });
+}
+
+/** A POST whose body is sent in chunks, without Content-Length (fetch always declares one). */
+function postChunked(body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: srv.server.port,
+        path: "/mcp",
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "transfer-encoding": "chunked",
+          ...bearer(token),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c) => {
+          text += c;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("error", reject);
+    const half = Math.floor(body.length / 2);
+    req.write(body.slice(0, half));
+    req.end(body.slice(half));
   });
 }
