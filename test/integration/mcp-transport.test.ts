@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { stat } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
+import { type ClientRequest, request as httpRequest } from "node:http";
 import { after, before, describe, test } from "node:test";
 import { handshakePath } from "../../src/app/mcp-host/handshake.ts";
 import { PROOF_PATH, verifyProof } from "../../src/core/mcp-handshake.ts";
@@ -486,8 +486,11 @@ describe("the handshake file and the endpoint proof", () => {
   });
 });
 
-/** A POST with a Host header of our choosing (fetch would not let us forge it). */
-function postWithHost(host: string): Promise<{ status: number; body: string }> {
+/** A POST to /mcp through node:http, for what fetch will not send; `send` writes the body. */
+function rawPost(
+  headers: Record<string, string>,
+  send: (req: ClientRequest) => void,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -496,9 +499,9 @@ function postWithHost(host: string): Promise<{ status: number; body: string }> {
         path: "/mcp",
         method: "POST",
         headers: {
-          host,
           "content-type": "application/json",
           accept: "application/json, text/event-stream",
+          ...headers,
           ...bearer(token),
         },
       },
@@ -511,35 +514,18 @@ function postWithHost(host: string): Promise<{ status: number; body: string }> {
       },
     );
     req.on("error", reject);
-    req.end(initialize("2025-11-25"));
+    send(req);
   });
+}
+
+/** A POST with a Host header of our choosing (fetch would not let us forge it). */
+function postWithHost(host: string): Promise<{ status: number; body: string }> {
+  return rawPost({ host }, (req) => req.end(initialize("2025-11-25")));
 }
 
 /** A POST whose body is sent in chunks, without Content-Length (fetch always declares one). */
 function postChunked(body: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: "127.0.0.1",
-        port: srv.server.port,
-        path: "/mcp",
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "transfer-encoding": "chunked",
-          ...bearer(token),
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (c) => {
-          text += c;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("error", reject);
+  return rawPost({ "transfer-encoding": "chunked" }, (req) => {
     const half = Math.floor(body.length / 2);
     req.write(body.slice(0, half));
     req.end(body.slice(half));
