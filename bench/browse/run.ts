@@ -23,6 +23,7 @@ import { type PackedPage, unpackPage } from "../../src/core/packed-page.ts";
 import { type BenchApp, startBenchApp } from "./app.ts";
 import { Bare, ensureIndex, type Hits, INDEX, PAGE } from "./bare.ts";
 import { deepRows } from "./deep.ts";
+import { startFloorProxies } from "./floor.ts";
 import { interleave, median, type Pairs } from "./measure.ts";
 
 const { values: args } = parseArgs({
@@ -45,6 +46,9 @@ const bare = new Bare(url);
 await ensureIndex(bare);
 const app = await startBenchApp({ host: hostname, port: Number(port) });
 const conn = app.connectionId;
+const floor = await startFloorProxies(url);
+const viaPipe = new Bare(floor.pipe);
+const viaReparse = new Bare(floor.reparse);
 
 interface Opened {
   gridId: string;
@@ -103,8 +107,8 @@ const asRequest = await app.call<{ request: { body: Record<string, unknown> } }>
   { page: 1, pageSize: PAGE, sort: SORT },
 );
 const sortedBody = { ...asRequest.request.body, seq_no_primary_term: true };
-const bareSearch = (body: unknown) => async () => {
-  const res = await bare.call<Hits>("POST", `/${INDEX}/_search`, body);
+const bareSearch = (body: unknown, client = bare) => async () => {
+  const res = await client.call<Hits>("POST", `/${INDEX}/_search`, body);
   check(res.hits?.hits?.length, "bare search");
 };
 
@@ -135,6 +139,14 @@ const sides = {
     quarry: () => openWithPage(app, { sort: SORT }),
     bare: () => timed(bareSearch(sortedBody)),
   },
+  floorPipe: {
+    quarry: () => timed(bareSearch(unsortedBody, viaPipe)),
+    bare: () => timed(bareSearch(unsortedBody)),
+  },
+  floorReparse: {
+    quarry: () => timed(bareSearch(unsortedBody, viaReparse)),
+    bare: () => timed(bareSearch(unsortedBody)),
+  },
 };
 
 // Warm both sides (connections, the plugin's code, the node's caches); not measured.
@@ -154,6 +166,8 @@ await measure("first page unsorted (open grid + page 1)", "unsorted", true);
 await measure("first page sorted (sort an open grid by created_at)", "sorted", true);
 await measure("grid opened on a sorted first page", "openSorted", false);
 await measure("grid opened, then page 1 asked (the UI before)", "apart", false);
+await measure("floor: the search through a proxy that pipes it", "floorPipe", false);
+await measure("floor: through a proxy that parses and rewrites it", "floorReparse", false);
 await app.call("DELETE", `/grids/${sortGrid.gridId}`);
 
 const deep = args["skip-deep"]
@@ -166,6 +180,7 @@ const out: string[] = [
   "",
   `browse benchmark: ${INDEX} (1,000,000 docs, 2 shards) on ${url}, page size ${PAGE}`,
   "quarry = the app's UI API over HTTP; bare = undici _search, same body, JSON.parse",
+  "floor = the unsorted search through a do-nothing loopback proxy (floor.ts), in the quarry column",
   "",
   `${"first page".padEnd(w)}  ${"pairs".padStart(5)}  ${"quarry ms".padStart(9)}  ${"bare ms".padStart(9)}  ratio (median of pairs)`,
 ];
@@ -193,6 +208,16 @@ for (const { label, pairs } of results.filter((r) => r.goal)) {
     `goal: ${label.replace(/ \(.*/, "")} ≤ ${GOAL}x bare: ${ratio <= GOAL ? "PASS" : "FAIL"} (${ratio.toFixed(2)}x)`,
   );
 }
+const reparse = results.find((r) => r.label.startsWith("floor: through"))?.pairs;
+if (reparse) {
+  const bareMs = median(reparse.b);
+  const left = (GOAL - median(reparse.ratios)) * bareMs;
+  out.push(
+    `floor: a second hop that only parses and rewrites the answer is ${median(reparse.ratios).toFixed(2)}x bare; ` +
+      `the goal leaves ${left.toFixed(1)} ms of a ${bareMs.toFixed(1)} ms search for everything an app does beyond that`,
+  );
+}
 process.stdout.write(`${out.join("\n")}\n`);
 await app.close();
-await bare.close();
+await floor.close();
+for (const b of [bare, viaPipe, viaReparse]) await b.close();
