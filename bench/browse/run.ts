@@ -107,10 +107,12 @@ const asRequest = await app.call<{ request: { body: Record<string, unknown> } }>
   { page: 1, pageSize: PAGE, sort: SORT },
 );
 const sortedBody = { ...asRequest.request.body, seq_no_primary_term: true };
-const bareSearch = (body: unknown, client = bare) => async () => {
-  const res = await client.call<Hits>("POST", `/${INDEX}/_search`, body);
-  check(res.hits?.hits?.length, "bare search");
-};
+const bareSearch =
+  (body: unknown, client = bare) =>
+  async () => {
+    const res = await client.call<Hits>("POST", `/${INDEX}/_search`, body);
+    check(res.hits?.hits?.length, "bare search");
+  };
 
 const sides = {
   unsorted: {
