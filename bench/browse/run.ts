@@ -7,6 +7,10 @@
  * date column's header in an open grid). The two sides are interleaved (measure.ts), at least 21
  * pairs and on until the median ratio settles within 2%.
  *
+ * Also the floor of a second hop (floor.ts): the same unsorted search through a loopback proxy that
+ * pipes the node's answer and through one that parses and rewrites it, each interleaved with the
+ * bare client, and what that leaves of the goal for an app's own work.
+ *
  * Also, through the driver as before: pages at offsets 10,000, 100,000 and 500,000 next to the
  * bare client's same requests, the next page of an open grid after a deep one, and the reference
  * product's deep-paging approach.
