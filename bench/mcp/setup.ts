@@ -118,6 +118,36 @@ export async function startQuarry(nodeArgs: string[] = []): Promise<QuarryApp> {
   return { url, token, home, child, stop };
 }
 
+/** The floor server (floor-server.ts) in its own process, and a client of it over HTTP. */
+export async function startFloorServer(): Promise<{
+  url: string;
+  pid?: number;
+  stop(): Promise<void>;
+}> {
+  const child = spawn(node, [join(root, "bench", "mcp", "floor-server.ts")], {
+    env: { ...process.env, ES_URL: esUrl },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`the floor server exited (${code})`)));
+  });
+  return {
+    url: (JSON.parse(line) as { url: string }).url,
+    ...(child.pid ? { pid: child.pid } : {}),
+    async stop() {
+      child.stdin?.end();
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}
+
+export async function floorClient(url: string): Promise<Client> {
+  const c = pinnedClient();
+  await c.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return c;
+}
+
 /** A client over stdio, and the process it spawned. */
 export interface Spawned {
   client: Client;
