@@ -15,6 +15,7 @@ import type { Principal } from "./auth.ts";
 import { audited, clientNameOf, principalOf, progressFor } from "./calls.ts";
 import type { Caller, ConnectionGateway } from "./connection-access.ts";
 import type { AuditSink, Clock, PendingApproval, TableExporter } from "./host.ts";
+import { linkedSignal } from "./linked-signal.ts";
 import { RPC } from "./protocol.ts";
 import { toolError, toolResult } from "./result.ts";
 import { TOOL_LIST, TOOLS_BY_NAME } from "./tools/catalog.ts";
@@ -76,7 +77,8 @@ async function callTool(
       // A tool that sends a console request records that request's class; a read-only tool
       // (count_rows, browse_table...) is a read whatever it sends.
       if (tool.annotations.readOnlyHint) call.entry.class = "read";
-      const signal = AbortSignal.any([ctx.mcpReq.signal, principal.revoked, deps.stopping]);
+      const linked = linkedSignal([ctx.mcpReq.signal, principal.revoked, deps.stopping]);
+      const signal = linked.signal;
       const run = toolContext(deps, ctx, principal, client, name, signal, call.entry);
       const toolCtx = run.context;
       try {
@@ -93,6 +95,7 @@ async function callTool(
         throw whyStopped(signal, e);
       } finally {
         run.done();
+        linked.release();
       }
     },
     (result) => ({

@@ -88,7 +88,7 @@ export function classifyRequest(request: ConsoleRequest): Classification {
 
 function classifyOne(
   method: string,
-  segments: string[],
+  segments: readonly string[],
   params: URLSearchParams,
   body: unknown,
 ): Verdict {
@@ -118,7 +118,7 @@ export function routesOf(path: string): Route[] {
 }
 
 /** Splits a path into target (index expression), endpoint (first `_` segment) and the rest. */
-function routeOf(segments: string[]): Route {
+function routeOf(segments: readonly string[]): Route {
   // `_all` names every index: it is a target, not an endpoint.
   let start = 0;
   const target: string[] = [];
@@ -319,11 +319,26 @@ function parseMaybe(body: unknown): unknown {
   }
 }
 
+// A tool, a grid or the console classifies the same few paths again and again (each request is
+// classified where it is checked and again where it runs): their readings are kept, a few hundred.
+const READINGS_KEPT = 512;
+const readingsOf = new Map<string, readonly (readonly string[])[]>();
+
+/** `readings`, kept per raw path. Callers never change what they get. */
+function readings(rawPath: string): readonly (readonly string[])[] {
+  const kept = readingsOf.get(rawPath);
+  if (kept) return kept;
+  const made = pathReadings(rawPath);
+  if (readingsOf.size >= READINGS_KEPT) readingsOf.clear();
+  readingsOf.set(rawPath, made);
+  return made;
+}
+
 /**
  * Every plausible reading of a raw path as segments: decoded per segment, as a whole, or until
  * nothing changes; with `.`/`..` resolved or kept; with empty segments dropped or kept.
  */
-function readings(rawPath: string): string[][] {
+function pathReadings(rawPath: string): string[][] {
   const decodedWhole = decodeOnce(rawPath);
   const decodedFully = decodeFully(rawPath);
   const bases: string[][] = [

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { ConsoleRequest, ConsoleResult } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
 import { errors } from "../../core/errors.ts";
+import { signalWithTimeout } from "../linked-signal.ts";
 import {
   connectionArg,
   defineTool,
@@ -62,15 +63,14 @@ async function runWithTimeout(
   ctx: ToolContext,
   seconds = 30,
 ): Promise<ConsoleResult> {
-  const timeout = AbortSignal.timeout(seconds * 1000);
+  const limit = signalWithTimeout([ctx.signal], seconds * 1000);
   try {
-    return await session.runConsole(request, {
-      signal: AbortSignal.any([ctx.signal, timeout]),
-      searchAs: "json",
-    });
+    return await session.runConsole(request, { signal: limit.signal, searchAs: "json" });
   } catch (e) {
-    if (timeout.aborted && !ctx.signal.aborted) throw errors.requestTimedOut(seconds);
+    if (limit.timedOut() && !ctx.signal.aborted) throw errors.requestTimedOut(seconds);
     throw e;
+  } finally {
+    limit.release();
   }
 }
 
