@@ -3,8 +3,9 @@
  * `quarry-mcp`) and its read tools, against `@elastic/mcp-server-elasticsearch`'s `search` tool
  * (over stdio, one server process per client) on the same query and node, next to the best a bare
  * client can do (undici straight to the node), at 1, 8 and 32 concurrent clients, all in one run.
- * Also the floor (floor-server.ts): the official SDK's server over HTTP with one tool that only
- * relays the search, what any server on the SDK pays before its own work.
+ * Also a plain server (plain-server.ts): the official SDK's server over HTTP, built as its guide
+ * shows, with one tool that only relays the search; and, at each level, what the official client
+ * costs per call over HTTP and over stdio.
  * Every level warms every side, then runs interleaved rounds (order reversed every other round)
  * until each p50 and each ratio to the peer has settled (the last `--window` rounds within
  * `--tolerance`), or `--max-rounds`. Prints the figures and each goal with its verdict.
@@ -31,11 +32,11 @@ import {
   bareSearch,
   elasticClient,
   esUrl,
-  floorClient,
+  plainClient,
   prepareElasticServer,
   quarryBridgeClient,
   quarryHttpClient,
-  startFloorServer,
+  startPlainServer,
   startQuarry,
   toolCall,
 } from "./setup.ts";
@@ -73,7 +74,7 @@ const elastic = await prepareElasticServer();
 const quarry = await startQuarry(
   args.profile ? ["--cpu-prof", "--cpu-prof-dir", args.profile] : [],
 );
-const floor = await startFloorServer();
+const plain = await startPlainServer();
 const pool = new ClientPool();
 const closing = (c: { close(): Promise<void> }) => () => c.close();
 
@@ -105,14 +106,14 @@ const contenders: Record<string, Contender> = {
     },
     serverPids: quarryPid,
   },
-  floor: {
-    key: "floor",
-    label: "floor: SDK server, one bare tool (HTTP)",
+  plain: {
+    key: "plain",
+    label: "plain SDK server, one relaying tool (HTTP)",
     open: async () => {
-      const c = await floorClient(floor.url);
+      const c = await plainClient(plain.url);
       return { call: toolCall(c, "search", { index: INDEX, body: SEARCH }), close: closing(c) };
     },
-    serverPids: () => (floor.pid ? [floor.pid] : []),
+    serverPids: () => (plain.pid ? [plain.pid] : []),
   },
   bridge: {
     key: "bridge",
@@ -189,7 +190,7 @@ function goals(result: LevelResult, all: Contender[]): { line: string; pass: boo
   const out: { line: string; pass: boolean }[] = [];
   for (const c of all) {
     const f = result.figures.get(c.key);
-    if (!f || c.key === "peer" || c.key === "bare" || c.key === "floor") continue;
+    if (!f || c.key === "peer" || c.key === "bare" || c.key === "plain") continue;
     const name = c.label.replace(/^Quarry /, "");
     out.push(verdict(`${name} p50 ${at} < peer search p50`, f.p50, peer.p50, "ms"));
     if (n > 1)
@@ -216,7 +217,7 @@ async function main(): Promise<void> {
       contenders.bare!,
       contenders.peer!,
       contenders.http!,
-      contenders.floor!,
+      contenders.plain!,
       ...(args["no-bridge"] ? [] : [contenders.bridge!]),
       ...(TOOL_LEVELS.has(clients) ? tools : []),
     ];
@@ -250,12 +251,17 @@ async function main(): Promise<void> {
     console.log(
       `  (${result.clients} client${result.clients > 1 ? "s" : ""}: execute_query over HTTP costs +${ms(httpF.p50 - bareF.p50)} ms at p50 over the bare search, ${ms(bareF.p50)} ms)`,
     );
-    const floorF = result.figures.get("floor");
+    const plainF = result.figures.get("plain");
     const peerF = result.figures.get("peer")!;
-    if (floorF)
+    const bridgeF = result.figures.get("bridge");
+    const at = `${result.clients} client${result.clients > 1 ? "s" : ""}`;
+    if (plainF)
       console.log(
-        `  (${result.clients} client${result.clients > 1 ? "s" : ""}: the floor, an SDK server whose one tool only relays the search, answers at p50 ${ms(floorF.p50)} ms, ${(floorF.p50 / peerF.p50).toFixed(2)}x the peer; ${floorF.rate.toFixed(0)} calls/s against the peer's ${peerF.rate.toFixed(0)}; server CPU ${ms(floorF.serverCpu)} ms a call)`,
+        `  (${at}: a plain SDK server whose one tool only relays the search answers at p50 ${ms(plainF.p50)} ms, ${(plainF.p50 / peerF.p50).toFixed(2)}x the peer, with ${ms(plainF.serverCpu)} ms of server CPU a call; Quarry's ${ms(httpF.serverCpu)})`,
       );
+    console.log(
+      `  (${at}: the official client's own CPU a call: ${ms(httpF.clientCpu)} ms over HTTP, ${ms(peerF.clientCpu)} ms over stdio to the peer${bridgeF ? `, ${ms(bridgeF.clientCpu)} ms over stdio to the bridge` : ""})`,
+    );
     for (const g of goals(result, all)) {
       console.log(`  ${g.line}`);
       total++;
@@ -270,7 +276,7 @@ try {
 } finally {
   await pool.closeAll();
   await quarry.stop();
-  await floor.stop();
+  await plain.stop();
   await bare.close();
   await rm(elastic.dir, { recursive: true, force: true });
 }

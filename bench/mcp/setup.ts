@@ -118,19 +118,19 @@ export async function startQuarry(nodeArgs: string[] = []): Promise<QuarryApp> {
   return { url, token, home, child, stop };
 }
 
-/** The floor server (floor-server.ts) in its own process, and a client of it over HTTP. */
-export async function startFloorServer(): Promise<{
+/** The plain server (plain-server.ts) in its own process, and a client of it over HTTP. */
+export async function startPlainServer(): Promise<{
   url: string;
   pid?: number;
   stop(): Promise<void>;
 }> {
-  const child = spawn(node, [join(root, "bench", "mcp", "floor-server.ts")], {
+  const child = spawn(node, [join(root, "bench", "mcp", "plain-server.ts")], {
     env: { ...process.env, ES_URL: esUrl },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once("line", resolve);
-    child.once("exit", (code) => reject(new Error(`the floor server exited (${code})`)));
+    child.once("exit", (code) => reject(new Error(`the plain server exited (${code})`)));
   });
   return {
     url: (JSON.parse(line) as { url: string }).url,
@@ -142,7 +142,7 @@ export async function startFloorServer(): Promise<{
   };
 }
 
-export async function floorClient(url: string): Promise<Client> {
+export async function plainClient(url: string): Promise<Client> {
   const c = pinnedClient();
   await c.connect(new StreamableHTTPClientTransport(new URL(url)));
   return c;

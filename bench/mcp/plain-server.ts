@@ -1,11 +1,12 @@
 /**
- * The floor of an MCP server over HTTP, for the benchmark: the official SDK's 2026-07-28 handler
- * (the one Quarry's server uses) on @hono/node-server, one tool `search` that sends the body to
- * the node with undici and answers the node's text as it came. No token, policy, audit, limits,
- * classification or shaping: what any server built on the SDK pays per call before doing its own
- * work. Prints one JSON line with its endpoint, runs until its standard input closes.
+ * A plain MCP server over HTTP, for the benchmark: the official SDK's 2026-07-28 handler (the one
+ * Quarry's server uses) on @hono/node-server, built as the SDK's guide shows (a server per
+ * request, a zod input schema), with one tool `search` that sends the body to the node with undici
+ * and answers the node's text as it came. No token, policy, audit, limits, classification or
+ * shaping: what a straightforward server on the SDK pays per call. Prints one JSON line with its
+ * endpoint, runs until its standard input closes.
  *
- *   ES_URL=http://127.0.0.1:19218 node bench/mcp/floor-server.ts
+ *   ES_URL=http://127.0.0.1:19218 node bench/mcp/plain-server.ts
  */
 import { serve } from "@hono/node-server";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
@@ -16,7 +17,7 @@ import { z } from "zod";
 const node = new Pool(process.env.ES_URL ?? "http://127.0.0.1:19218", { connections: 64 });
 
 function server(): McpServer {
-  const mcp = new McpServer({ name: "floor", version: "1" });
+  const mcp = new McpServer({ name: "plain", version: "1" });
   mcp.registerTool(
     "search",
     { inputSchema: z.object({ index: z.string(), body: z.record(z.string(), z.unknown()) }) },
