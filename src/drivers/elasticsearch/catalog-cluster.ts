@@ -54,6 +54,14 @@ export async function shardsOf(
 }
 
 /**
+ * What the last whole-cluster report of a transport found: the first unassigned copy, or null
+ * when none was. A cluster that stays yellow is reported in one round trip: its unassigned shards
+ * and that copy's explanation are asked for with the health, and used only when the health still
+ * says shards are unassigned and the first is still that copy (else asked for again, as then).
+ */
+const lastFirstUnassigned = new WeakMap<EsTransport, PartitionCopy | null>();
+
+/**
  * The health, its nodes, its pending tasks (when there are any) and the unassigned shards with the
  * explanation of the first. For one index its shards are read first: health on a missing index
  * would wait for it to appear.
@@ -64,6 +72,16 @@ export async function clusterHealth(
   signal: Signal,
 ): Promise<HealthReport> {
   const tableShards = table ? await shardRows(transport, table, signal) : undefined;
+  const hint = table ? undefined : lastFirstUnassigned.get(transport);
+  const early = hint
+    ? {
+        rows: shardRows(transport, undefined, signal, UNASSIGNED_COLUMNS),
+        explanation: explainQuietly(transport, hint, signal),
+      }
+    : undefined;
+  // Not awaited when the guess was wrong: a failure there is nobody's answer.
+  early?.rows.catch(() => undefined);
+  early?.explanation.catch(() => undefined);
   const [body, nodes] = await Promise.all([
     transport.json<HealthBody>({
       method: "GET",
@@ -76,14 +94,25 @@ export async function clusterHealth(
   const [unassigned, pending] = await Promise.all([
     tableShards ??
       ((body.unassigned_shards ?? 0) > 0
-        ? shardRows(transport, undefined, signal, "index,shard,prirep,state,unassigned.reason")
+        ? (early?.rows ?? shardRows(transport, undefined, signal, UNASSIGNED_COLUMNS))
         : []),
     (body.number_of_pending_tasks ?? 0) > 0 ? pendingTasks(transport, signal) : [],
   ]);
   const first = firstUnassigned(unassigned);
-  const explanation = first ? await explainQuietly(transport, copyOf(first), signal) : undefined;
+  const copy = first ? copyOf(first) : undefined;
+  if (!table) lastFirstUnassigned.set(transport, copy ?? null);
+  const explanation = !copy
+    ? undefined
+    : early && hint && sameCopy(copy, hint)
+      ? await early.explanation
+      : await explainQuietly(transport, copy, signal);
   return healthReport({ health: body, nodes, pending, unassigned, explanation, table });
 }
+
+const UNASSIGNED_COLUMNS = "index,shard,prirep,state,unassigned.reason";
+
+const sameCopy = (a: PartitionCopy, b: PartitionCopy): boolean =>
+  a.table === b.table && a.partition === b.partition && a.primary === b.primary;
 
 /** The pending tasks; none when the user may not read them (health still answers). */
 async function pendingTasks(transport: EsTransport, signal: Signal) {
