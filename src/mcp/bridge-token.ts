@@ -5,7 +5,7 @@
  * own expiry, so a bridge that read the file just before a rotation is not cut off. Only hashes
  * of the tokens are kept.
  */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import {
   BRIDGE_TOKEN_TIMES,
   type BridgeTokenTimes,
@@ -110,5 +110,6 @@ export class BridgeTokens {
 }
 
 function sha256(s: string): Buffer {
-  return createHash("sha256").update(s, "utf8").digest();
+  // One call, no Hash object: this runs on every request.
+  return hash("sha256", s, "buffer");
 }

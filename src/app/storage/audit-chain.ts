@@ -7,11 +7,12 @@
  * rotated away), and an edit of the newest line until the next line is written. Someone who can
  * write the file can also rewrite the whole chain: it makes changes evident, not impossible.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** The link to a line: the SHA-256 of its text (without its newline), hex. */
 export function lineHash(line: string): string {
-  return createHash("sha256").update(line, "utf8").digest("hex");
+  // One call, no Hash object: every audited request links a line.
+  return hash("sha256", line, "hex");
 }
 
 /** What the first line of a new log links to: there is no line before it. */
