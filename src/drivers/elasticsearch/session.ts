@@ -176,9 +176,9 @@ export class EsSession implements DriverSession {
     return this.#identified;
   }
 
-  async listTables(): Promise<TableInfo[]> {
+  async listTables(options: { nameContains?: string } = {}): Promise<TableInfo[]> {
     await this.#ready();
-    return listTables(this.transport);
+    return listTables(this.transport, options.nameContains);
   }
 
   async describeTable(table: string): Promise<Column[]> {
@@ -264,7 +264,7 @@ export class EsSession implements DriverSession {
   }
 
   classify(request: ConsoleRequest): RequestClass {
-    return classify(request);
+    return classifiedOnce(request);
   }
 
   checkRequest(request: ConsoleRequest): Classification {
@@ -275,7 +275,7 @@ export class EsSession implements DriverSession {
   async runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult> {
     await this.#ready();
     const run = runConsole(this.transport, request, options, this.#heldColumns.of);
-    return classify(request) === "read" ? run : this.#changing(run);
+    return classifiedOnce(request) === "read" ? run : this.#changing(run);
   }
 
   /** Held columns are dropped once a request that may change a mapping has ended. */
@@ -378,4 +378,27 @@ export class EsSession implements DriverSession {
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * A request's class, kept with the request object while its method, path and body are the same
+ * values: a tool classifies a request where it is checked and again where it runs.
+ */
+const classes = new WeakMap<
+  ConsoleRequest,
+  { method: string; path: string; body: unknown; cls: RequestClass }
+>();
+
+function classifiedOnce(request: ConsoleRequest): RequestClass {
+  const kept = classes.get(request);
+  if (
+    kept &&
+    kept.method === request.method &&
+    kept.path === request.path &&
+    kept.body === request.body
+  )
+    return kept.cls;
+  const cls = classify(request);
+  classes.set(request, { method: request.method, path: request.path, body: request.body, cls });
+  return cls;
 }
