@@ -52,7 +52,11 @@ export interface DriverSession {
   testConnection(): Promise<ServerInfo>;
 
   // Browsing (the grid).
-  listTables(): Promise<TableInfo[]>;
+  /**
+   * With `nameContains` (lowercase), a driver may ask only for the tables whose name contains it;
+   * it may also return others, so the caller still filters.
+   */
+  listTables(options?: { nameContains?: string }): Promise<TableInfo[]>;
   describeTable(table: string): Promise<Column[]>;
   /** One page; paging past the result window opens a point in time for this call only. */
   browse(table: string, request: BrowseRequest): Promise<BrowseResult>;

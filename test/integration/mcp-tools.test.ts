@@ -24,6 +24,8 @@ import {
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `qt-mcp-tools-${RUN}`;
 const SCRATCH = `qt-mcp-scratch-${RUN}`;
+/** An alias of INDEX whose name INDEX's name does not contain. */
+const ALIAS_ONLY = `qt-aliasonly-${RUN}`;
 
 const MAPPING = {
   properties: {
@@ -66,6 +68,7 @@ before(async () => {
     await es(n, "PUT", `/${INDEX}`, { mappings: MAPPING, settings: { number_of_replicas: 0 } });
     const bulk = `${DOCS.map((d, i) => `${JSON.stringify({ index: { _index: INDEX, _id: `d${i}` } })}\n${JSON.stringify(d)}\n`).join("")}`;
     await es(n, "POST", "/_bulk?refresh=true", bulk);
+    await es(n, "POST", "/_aliases", { actions: [{ add: { index: INDEX, alias: ALIAS_ONLY } }] });
   }
   home = await testHome();
   for (const n of MAJORS) await addNodeConnection(home, n, n);
@@ -161,6 +164,22 @@ for (const era of ERAS) {
             status: "open",
           },
         ]);
+        // The pattern is matched against index names only, whatever the cluster is asked.
+        const upper = await tool(client, "list_tables", {
+          connection: n,
+          pattern: INDEX.toUpperCase(),
+        });
+        assert.deepEqual(
+          (upper.sc.tables as Structured[]).map((t) => t.name),
+          [INDEX],
+        );
+        const viaAlias = await tool(client, "list_tables", { connection: n, pattern: ALIAS_ONLY });
+        assert.deepEqual(viaAlias.sc, { count: 0, tables: [] });
+        const none = await tool(client, "list_tables", {
+          connection: n,
+          pattern: `qt-none-${RUN}`,
+        });
+        assert.deepEqual(none.sc, { count: 0, tables: [] });
       });
 
       test("describe_table and get_mapping", async () => {

@@ -23,7 +23,8 @@ export const listTables = defineTool({
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
     const needle = args.pattern?.toLowerCase();
-    const tables = (await session.listTables()).filter(
+    const asked = needle ? { nameContains: needle } : {};
+    const tables = (await session.listTables(asked)).filter(
       (t) => !needle || t.name.toLowerCase().includes(needle),
     );
     return { count: tables.length, tables: tables.map(tableRecord) };
