@@ -34,10 +34,17 @@ import { paramsProblem } from "./params.ts";
 import { RPC, type RpcId, requestIdOf, rpcErrorBody } from "./protocol.ts";
 
 export const MCP_PATH = "/mcp";
+
 /** Largest request body (the SDK's own default): 4 MiB. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Proof challenges answered per minute, for all callers together. */
 export const PROOF_PER_MINUTE = 120;
+
+/** What the door hands the SDK with each request (`authInfo.extra`): who, and the RPC method. */
+export interface DoorExtra {
+  principal?: Principal;
+  method?: unknown;
+}
 
 export interface DoorDeps {
   authenticator: Authenticator;
@@ -224,7 +231,7 @@ export class McpDoor {
       token: principal.tokenId,
       clientId: principal.name,
       scopes: [principal.scope],
-      extra: { principal },
+      extra: { principal, method: (body as { method?: unknown } | undefined)?.method },
     };
     // Given the parsed body, the SDK reads only the method, the headers and the signal of the
     // request: the modern path takes the HTTP layer's own rather than a copy.

@@ -20,7 +20,7 @@ import type {
   TableExporter,
   TokenDirectory,
 } from "./host.ts";
-import { type DoorDeps, McpDoor, PROOF_PER_MINUTE } from "./http-door.ts";
+import { type DoorDeps, type DoorExtra, McpDoor, PROOF_PER_MINUTE } from "./http-door.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
 import { SUPPORTED_VERSIONS } from "./protocol.ts";
@@ -127,11 +127,12 @@ function handshakeFields(version: string, instanceId: string, proofKey: string, 
 function handlers(deps: ServerDeps): { legacy: LegacySessions; modern: McpHttpHandler } {
   const legacy = new LegacySessions((principal) => buildMcpServer(deps, principal));
   const modern = createMcpHandler(
-    (ctx) =>
-      buildMcpServer(
-        deps,
-        (ctx.authInfo?.extra as { principal?: Parameters<typeof buildMcpServer>[1] })?.principal,
-      ),
+    (ctx) => {
+      const extra = ctx.authInfo?.extra as DoorExtra | undefined;
+      return buildMcpServer(deps, extra?.principal, {
+        toolsOnly: extra?.method === "tools/call" || extra?.method === "tools/list",
+      });
+    },
     {
       legacy: "reject",
       responseMode: "auto",

@@ -18,7 +18,16 @@ export interface ServerDeps extends ToolRuntimeDeps {
 /** Lists that only change with Quarry's version are cacheable for an hour; the rest are not. */
 const HOUR = 3_600_000;
 
-export function buildMcpServer(deps: ServerDeps, principal?: Principal): McpServer {
+/**
+ * `toolsOnly`: the server answers one `tools/list` or `tools/call` and nothing else (a 2026-07-28
+ * request is one exchange with its own server), so the resources and prompts, which it would never
+ * use, are not registered. Capabilities stay declared as for every server.
+ */
+export function buildMcpServer(
+  deps: ServerDeps,
+  principal?: Principal,
+  options: { toolsOnly?: boolean } = {},
+): McpServer {
   const mcp = new McpServer(
     { name: "quarry", title: "Quarry", version: deps.version },
     {
@@ -41,6 +50,7 @@ export function buildMcpServer(deps: ServerDeps, principal?: Principal): McpServ
     },
   );
   registerTools(mcp.server, deps, principal);
+  if (options.toolsOnly) return mcp;
   registerResources(mcp, deps, principal);
   registerPrompts(mcp, deps, principal);
   return mcp;
