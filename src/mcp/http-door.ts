@@ -19,6 +19,7 @@ import {
   isJsonContentType,
   isLegacyRequest,
   type McpHttpHandler,
+  PROTOCOL_VERSION_META_KEY,
 } from "@modelcontextprotocol/server";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -235,7 +236,9 @@ export class McpDoor {
     };
     // Given the parsed body, the SDK reads only the method, the headers and the signal of the
     // request: the modern path takes the HTTP layer's own rather than a copy.
-    const legacy = raw.method.toUpperCase() === "DELETE" || (await isLegacyRequest(raw, body));
+    const legacy =
+      raw.method.toUpperCase() === "DELETE" ||
+      (!claimsModernEnvelope(body) && (await isLegacyRequest(raw, body)));
     if (legacy) return await this.#deps.legacy.handle(sdkRequest(raw), body, principal, authInfo);
     // The SDK would answer -32603 with its validator's dump: the client's mistake is -32602.
     const invalid = paramsProblem(body, "modern");
@@ -279,6 +282,23 @@ export class McpDoor {
       });
     return reply(200, {}, JSON.stringify(this.#deps.prove(challenge)));
   }
+}
+
+/**
+ * Whether a parsed POST body carries the 2026-07-28 envelope claim (`params._meta` holds the
+ * protocol-version key) on a method other than `initialize`. The SDK's `isLegacyRequest` answers
+ * false for every such body (its response schemas are strict, so `params` rules them out; a claim
+ * sends a request or notification to the modern path, which answers it or refuses it), so it is
+ * not asked: its zod checks cost a tenth of a millisecond a call. Any other body is asked.
+ */
+export function claimsModernEnvelope(body: unknown): boolean {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return false;
+  const { method, params } = body as { method?: unknown; params?: unknown };
+  if (typeof method !== "string" || method === "initialize") return false;
+  if (params === null || typeof params !== "object" || Array.isArray(params)) return false;
+  const meta = (params as { _meta?: unknown })._meta;
+  if (meta === null || typeof meta !== "object" || Array.isArray(meta)) return false;
+  return PROTOCOL_VERSION_META_KEY in meta;
 }
 
 /** POST bodies are JSON only: 415 before anything is read. */
