@@ -2,7 +2,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { RequestClass } from "../../src/core/console.ts";
-import { classify, classifyRequest } from "../../src/drivers/elasticsearch/classify.ts";
+import {
+  classifiedOnce,
+  classify,
+  classifyRequest,
+} from "../../src/drivers/elasticsearch/classify.ts";
 
 function expectClass(cls: RequestClass, cases: [string, string, unknown?][]): void {
   for (const [method, path, body] of cases) {
@@ -545,4 +549,20 @@ describe("classify()", () => {
     assert.equal(classify({ method: "POST", path: "/orders/_doc" }), "write");
     assert.equal(classify({ method: "POST", path: "/_security/user/elastic/_password" }), "admin");
   });
+});
+
+it("a request's class is kept with it only while its method, path and body stay the same", () => {
+  const request: { method: string; path: string; body?: unknown } = {
+    method: "POST",
+    path: "/logs/_search",
+    body: { query: { match_all: {} } },
+  };
+  assert.equal(classifiedOnce(request), "read");
+  request.path = "/logs/_delete_by_query";
+  assert.equal(classifiedOnce(request), "destructive");
+  request.method = "GET";
+  request.path = "/_cluster/settings";
+  assert.equal(classifiedOnce(request), "read");
+  request.method = "PUT";
+  assert.equal(classifiedOnce(request), "admin");
 });

@@ -319,3 +319,26 @@ function parseMaybe(body: unknown): unknown {
     return undefined;
   }
 }
+
+/**
+ * A request's class, kept with the request object while its method, path and body are the same
+ * values: a tool classifies a request where it is checked and again where it runs.
+ */
+const classes = new WeakMap<
+  ConsoleRequest,
+  { method: string; path: string; body: unknown; cls: RequestClass }
+>();
+
+export function classifiedOnce(request: ConsoleRequest): RequestClass {
+  const kept = classes.get(request);
+  if (
+    kept &&
+    kept.method === request.method &&
+    kept.path === request.path &&
+    kept.body === request.body
+  )
+    return kept.cls;
+  const cls = classify(request);
+  classes.set(request, { method: request.method, path: request.path, body: request.body, cls });
+  return cls;
+}

@@ -46,7 +46,7 @@ import { browse, openGrid, viewAsRequest } from "./browse.ts";
 import { esCatalog } from "./catalog.ts";
 import { validateChanges } from "./change-plan.ts";
 import { saveChanges } from "./changes.ts";
-import { classify, classifyRequest } from "./classify.ts";
+import { classifiedOnce, classifyRequest } from "./classify.ts";
 import { ColumnCache } from "./column-cache.ts";
 import { ConsoleCompletion } from "./completion/live.ts";
 import type { EsConnectionConfig } from "./config.ts";
@@ -378,27 +378,4 @@ export class EsSession implements DriverSession {
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * A request's class, kept with the request object while its method, path and body are the same
- * values: a tool classifies a request where it is checked and again where it runs.
- */
-const classes = new WeakMap<
-  ConsoleRequest,
-  { method: string; path: string; body: unknown; cls: RequestClass }
->();
-
-function classifiedOnce(request: ConsoleRequest): RequestClass {
-  const kept = classes.get(request);
-  if (
-    kept &&
-    kept.method === request.method &&
-    kept.path === request.path &&
-    kept.body === request.body
-  )
-    return kept.cls;
-  const cls = classify(request);
-  classes.set(request, { method: request.method, path: request.path, body: request.body, cls });
-  return cls;
 }
