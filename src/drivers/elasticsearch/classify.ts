@@ -322,12 +322,19 @@ function parseMaybe(body: unknown): unknown {
 
 /**
  * A request's class, kept with the request object while its method, path and body are the same
- * values: a tool classifies a request where it is checked and again where it runs.
+ * values: a request is classified where it is checked (`classifyAndKeep`, always judged afresh)
+ * and again where it runs (`classifiedOnce`, which may reuse that judgement).
  */
 const classes = new WeakMap<
   ConsoleRequest,
   { method: string; path: string; body: unknown; cls: RequestClass }
 >();
+
+export function classifyAndKeep(request: ConsoleRequest): RequestClass {
+  const cls = classify(request);
+  classes.set(request, { method: request.method, path: request.path, body: request.body, cls });
+  return cls;
+}
 
 export function classifiedOnce(request: ConsoleRequest): RequestClass {
   const kept = classes.get(request);
@@ -338,7 +345,5 @@ export function classifiedOnce(request: ConsoleRequest): RequestClass {
     kept.body === request.body
   )
     return kept.cls;
-  const cls = classify(request);
-  classes.set(request, { method: request.method, path: request.path, body: request.body, cls });
-  return cls;
+  return classifyAndKeep(request);
 }

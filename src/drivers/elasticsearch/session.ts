@@ -46,7 +46,7 @@ import { browse, openGrid, viewAsRequest } from "./browse.ts";
 import { esCatalog } from "./catalog.ts";
 import { validateChanges } from "./change-plan.ts";
 import { saveChanges } from "./changes.ts";
-import { classifiedOnce, classifyRequest } from "./classify.ts";
+import { classifiedOnce, classifyAndKeep, classifyRequest } from "./classify.ts";
 import { ColumnCache } from "./column-cache.ts";
 import { ConsoleCompletion } from "./completion/live.ts";
 import type { EsConnectionConfig } from "./config.ts";
@@ -264,7 +264,8 @@ export class EsSession implements DriverSession {
   }
 
   classify(request: ConsoleRequest): RequestClass {
-    return classifiedOnce(request);
+    // Access is decided on a fresh judgement; running the request may reuse it.
+    return classifyAndKeep(request);
   }
 
   checkRequest(request: ConsoleRequest): Classification {
