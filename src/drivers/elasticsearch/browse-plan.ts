@@ -77,14 +77,24 @@ export function viewAsRequest(
 }
 
 /**
- * The point-in-time order, equal to the from/size order: the sort (or relevance when the query
- * scores), then shard, then document. Without a sort or a score every row ties, and `_shard_doc`
- * alone is that order, one that lets shards skip straight to a far `search_after`.
+ * The order of every page, from/size or not: the sort (or relevance when the query scores), then
+ * the order each row was written in its shard (`_seq_no`, unique among a shard's live documents).
+ * Without that last key, rows that tie (every row, unsorted) fall back to their place in the
+ * shard's segments, which a background merge reshuffles between two pages: a row would show twice
+ * and another never. Ties left between shards are broken by shard, as `_shard_doc` does.
+ */
+export function pageSort(plan: Plan): Record<string, unknown>[] {
+  const writeOrder = { _seq_no: { order: "asc" } };
+  if (plan.sort.length > 0) return [...plan.sort, writeOrder];
+  return plan.scored ? [{ _score: { order: "desc" } }, writeOrder] : [writeOrder];
+}
+
+/**
+ * The point-in-time order, equal to the from/size order (`pageSort`): `_shard_doc` only makes it
+ * total (shard, then document), as `search_after` needs.
  */
 export function pitSort(plan: Plan): Record<string, unknown>[] {
-  const tiebreak = { _shard_doc: { order: "asc" } };
-  if (plan.sort.length > 0) return [...plan.sort, tiebreak];
-  return plan.scored ? [{ _score: { order: "desc" } }, tiebreak] : [tiebreak];
+  return [...pageSort(plan), { _shard_doc: { order: "asc" } }];
 }
 
 export function pageOf(request: BrowseRequest): { page: number; pageSize: number } {

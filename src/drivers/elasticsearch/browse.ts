@@ -3,9 +3,10 @@
  * rows use from/size; deeper pages use `search_after` over a point in time opened when first
  * needed. Counts are exact.
  *
- * No row is skipped or repeated across the boundary, for any sort: a from/size search breaks ties
- * by shard, then by document within the shard, which is exactly the order of the `_shard_doc`
- * tiebreaker that every point-in-time search here ends with. Once a grid holds a point in time,
+ * No row is skipped or repeated, for any sort: every page ends its sort with the order rows were
+ * written in their shard (`pageSort`), which no segment merge changes, and a from/size search
+ * breaks the ties left by shard, exactly as the `_shard_doc` tiebreaker that ends every
+ * point-in-time search here does. Once a grid holds a point in time,
  * all its pages (those within the window too) read that same snapshot, until the query or sort
  * changes or the request asks for `refresh`.
  */
@@ -17,7 +18,15 @@ import {
   type PartialResult,
   RESULT_WINDOW,
 } from "../../core/grid.ts";
-import { needsColumns, type Plan, pageOf, pitSort, planHolds, planOf } from "./browse-plan.ts";
+import {
+  needsColumns,
+  type Plan,
+  pageOf,
+  pageSort,
+  pitSort,
+  planHolds,
+  planOf,
+} from "./browse-plan.ts";
 import { hitToRow } from "./cells.ts";
 import { unknownField } from "./column-cache.ts";
 import type { ColumnsOf } from "./console.ts";
@@ -251,7 +260,7 @@ export class EsGridView implements GridView {
         from: offset,
         size,
         query: plan.query,
-        ...(plan.sort.length > 0 ? { sort: plan.sort } : {}),
+        sort: pageSort(plan),
         track_total_hits: true,
         seq_no_primary_term: true,
       },
