@@ -11,6 +11,7 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { BrowseRequest, BrowseResult, Row } from "../../src/core/grid.ts";
 import { browse, openGrid } from "../../src/drivers/elasticsearch/browse.ts";
+import { TableSizes } from "../../src/drivers/elasticsearch/page-count.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
 import { connectionTo, MAJORS, node, sessionTo } from "../support/cluster.ts";
@@ -210,6 +211,36 @@ for (const name of MAJORS) {
       } finally {
         await deleteIndices(t, merged);
       }
+    });
+
+    it("a big table counted beside its pages: exact totals, every _id once, on both sides of the boundary", async () => {
+      const { transport, log } = recording(t);
+      // The threshold lowered to this table's size: it is "big" once its first page has counted it.
+      const grid = openGrid(transport, INDEX, { sizes: new TableSizes(TOTAL) });
+      const rows: Row[] = [];
+      try {
+        for (let page = 1; ; page++) {
+          const res = await grid.browse({ page, pageSize: 1_000 });
+          assert.equal(res.total, TOTAL, `the exact count on page ${page}`);
+          rows.push(...res.rows);
+          if (res.rows.length < 1_000) break;
+        }
+      } finally {
+        await grid.close();
+      }
+      assertEachOnce(rows, TOTAL, "counted apart");
+      const bodies = log
+        .filter((r) => r.path.endsWith("/_search"))
+        .map((r) => r.body as Record<string, unknown>);
+      const counts = bodies.filter((b) => b.size === 0 && b.track_total_hits === true);
+      const pages = bodies.filter((b) => b.size === 1_000);
+      assert.equal(pages.length, Math.ceil(TOTAL / 1_000));
+      assert.equal(pages[0]?.track_total_hits, true, "the first page counts the unknown table");
+      assert.ok(
+        pages.slice(1).every((b) => b.track_total_hits === false),
+        "later pages leave the count to a search of its own",
+      );
+      assert.equal(counts.length, pages.length - 1, "one count beside each later page");
     });
 
     it("a far jump lands on the same rows as paging there, reading only sort values on the way", async () => {

@@ -30,10 +30,17 @@ import {
 import { hitToRow } from "./cells.ts";
 import { unknownField } from "./column-cache.ts";
 import type { ColumnsOf } from "./console.ts";
-import { esErrors } from "./error-catalog.ts";
 import { describeTable } from "./mapping.ts";
 import { nodeNames } from "./nodes.ts";
+import {
+  COUNT_FILTER,
+  countBody,
+  pitSearchCounted,
+  type TableSizes,
+  withCount,
+} from "./page-count.ts";
 import { Cursors, cursorAt, PointInTime, PointInTimeExpired, type SearchBody } from "./paging.ts";
+import { resultWindowRefusal, WindowRefusal } from "./result-window.ts";
 import type { EsBrowseResult } from "./row-version.ts";
 import { indexPath, isResultWindowError, searchError } from "./search-errors.ts";
 import { failureNodeIds, partialResult } from "./shard-failures.ts";
@@ -46,6 +53,8 @@ export interface GridOptions {
   heartbeatMs?: number;
   /** The session's held columns (column-cache.ts); without them the mapping is read here. */
   columns?: HeldColumns;
+  /** The session's last counts of its tables: a big table's count is searched beside its page. */
+  sizes?: TableSizes;
 }
 
 export interface HeldColumns {
@@ -88,6 +97,8 @@ export class EsGridView implements GridView {
   #columns: Column[] | undefined;
   #pit: PointInTime | undefined;
   #key: string | undefined;
+  /** The total of the last page, with the plan it counted. */
+  #counted: { key: string; total: number } | undefined;
   readonly #cursors = new Cursors();
   // Pages are served one at a time: positions and the point in time are shared state.
   #queue: Promise<unknown> = Promise.resolve();
@@ -142,13 +153,17 @@ export class EsGridView implements GridView {
     const held = this.#options.columns && request.refresh !== true;
     if (held && unknownField(body.hits?.hits ?? [], current) !== undefined)
       current = this.#columns = await this.#readColumns(true);
-    const total = body.hits?.total;
+    const count = body.hits?.total;
+    const total = typeof count === "number" ? count : (count?.value ?? 0);
+    this.#counted = { key: plan.key, total };
+    if (!request.rawQuery?.trim() && !request.filters?.length)
+      this.#options.sizes?.set(this.table, total);
     const partial = await this.#partial(body);
     return {
       table: this.table,
       columns: current,
       rows: (body.hits?.hits ?? []).map((h) => hitToRow(h, current)),
-      total: typeof total === "number" ? total : (total?.value ?? 0),
+      total,
       page,
       pageSize,
       droppedSort: plan.dropped,
@@ -253,21 +268,36 @@ export class EsGridView implements GridView {
     size: number,
     rawQuery: string | undefined,
   ): Promise<SearchBody> {
-    const res = await this.#transport.request<SearchBody>({
-      method: "POST",
-      path: `${indexPath(this.table)}/_search`,
-      body: {
+    const apart = this.#countApart(plan);
+    const search = (body: Record<string, unknown>, query?: Record<string, string>) =>
+      this.#transport.request<SearchBody>({
+        method: "POST",
+        path: `${indexPath(this.table)}/_search`,
+        query,
+        body,
+      });
+    const [res, count] = await Promise.all([
+      search({
         from: offset,
         size,
         query: plan.query,
         sort: pageSort(plan),
-        track_total_hits: true,
+        track_total_hits: !apart,
         seq_no_primary_term: true,
-      },
-    });
-    if (res.status < 200 || res.status > 299)
-      throw await this.#refusal(res.status, res.body, rawQuery);
-    return res.body;
+      }),
+      apart ? search(countBody(plan.query), { filter_path: COUNT_FILTER }) : undefined,
+    ]);
+    for (const r of [res, count])
+      if (r && (r.status < 200 || r.status > 299))
+        throw await this.#refusal(r.status, r.body, rawQuery);
+    return count ? withCount(res.body, count.body) : res.body;
+  }
+
+  /** Whether the page's rows are counted by a search of their own (page-count.ts). */
+  #countApart(plan: Plan): boolean {
+    const known = this.#counted?.key === plan.key ? this.#counted.total : undefined;
+    const sizes = this.#options.sizes;
+    return sizes?.countApart(known ?? sizes.get(this.table)) ?? false;
   }
 
   /** A page over the point in time: from/size within the window, search_after past it. */
@@ -289,15 +319,17 @@ export class EsGridView implements GridView {
           track_total_hits: true,
           seq_no_primary_term: true,
         };
+        const apart = this.#countApart(plan);
         const onError = (status: number, body: unknown) =>
           this.#refusalSync(status, body, rawQuery);
         let res: { status: number; body: SearchBody };
         if (offset + size <= RESULT_WINDOW) {
-          res = await pit.search({ ...page, from: offset });
+          res = await pitSearchCounted(pit, { ...page, from: offset }, apart);
         } else {
           const after = await cursorAt(pit, base, this.#cursors, offset, onError).catch(
             async (e) => {
-              if (e instanceof WindowRefusal) throw await this.#windowError(e.body);
+              if (e instanceof WindowRefusal)
+                throw await resultWindowRefusal(this.#transport, this.table, e.body);
               throw e;
             },
           );
@@ -305,7 +337,11 @@ export class EsGridView implements GridView {
             // The page lies past the last row: no rows, and the exact count.
             res = await pit.search({ query: plan.query, size: 0, track_total_hits: true });
           } else {
-            res = await pit.search(after ? { ...page, search_after: after } : page);
+            res = await pitSearchCounted(
+              pit,
+              after ? { ...page, search_after: after } : page,
+              apart,
+            );
             const hits = res.body.hits?.hits ?? [];
             if (hits.length > 0) this.#cursors.set(offset + hits.length, hits.at(-1)?.sort);
           }
@@ -323,7 +359,8 @@ export class EsGridView implements GridView {
   }
 
   async #refusal(status: number, body: unknown, rawQuery: string | undefined): Promise<Error> {
-    if (isResultWindowError(status, body)) return this.#windowError(body);
+    if (isResultWindowError(status, body))
+      return resultWindowRefusal(this.#transport, this.table, body);
     return searchError(this.table, status, body, { rawQuery });
   }
 
@@ -332,40 +369,9 @@ export class EsGridView implements GridView {
     return searchError(this.table, status, body, { rawQuery });
   }
 
-  /** The refusal for an index whose `max_result_window` is below the window, naming its value. */
-  async #windowError(body?: unknown): Promise<Error> {
-    const limits: { index: string; value: number }[] = [];
-    const res = await this.#transport
-      .request<Record<string, { settings?: Record<string, string> }>>({
-        method: "GET",
-        path: `${indexPath(this.table)}/_settings/index.max_result_window`,
-        query: { flat_settings: true },
-      })
-      .catch(() => undefined);
-    if (res && res.status === 200 && res.body && typeof res.body === "object") {
-      for (const [index, s] of Object.entries(res.body)) {
-        const value = Number(s.settings?.["index.max_result_window"]);
-        if (Number.isFinite(value) && value < RESULT_WINDOW) limits.push({ index, value });
-      }
-    }
-    if (limits.length === 0) {
-      const said = /less than or equal to: \[(\d+)\]/.exec(JSON.stringify(body ?? ""));
-      limits.push({ index: this.table, value: said ? Number(said[1]) : Number.NaN });
-    }
-    return esErrors.resultWindowTooSmall(limits.sort((a, b) => a.index.localeCompare(b.index)));
-  }
-
   async #dropPit(): Promise<void> {
     const pit = this.#pit;
     this.#pit = undefined;
     await pit?.close();
-  }
-}
-
-class WindowRefusal extends Error {
-  readonly body: unknown;
-  constructor(body: unknown) {
-    super("result window too small");
-    this.body = body;
   }
 }

@@ -64,6 +64,7 @@ import { measureImpact } from "./impact-measure.ts";
 import { ImportLineDecoder } from "./import-lines.ts";
 import { esIndexAdmin } from "./index-admin.ts";
 import { describeTable } from "./mapping.ts";
+import { TableSizes } from "./page-count.ts";
 import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
 import { listTables } from "./tables.ts";
@@ -113,6 +114,8 @@ export class EsSession implements DriverSession {
     forget: (table: string) => this.#columns.forget(table),
     peek: (table: string) => this.#columns.peek(table),
   };
+  /** The tables' last counts: a big table's rows are counted beside its page. */
+  readonly #tableSizes = new TableSizes();
   readonly #completion: ConsoleCompletion;
 
   constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
@@ -188,12 +191,18 @@ export class EsSession implements DriverSession {
 
   async browse(table: string, request: BrowseRequest): Promise<EsBrowseResult> {
     await this.#ready();
-    return browse(this.transport, table, request, { columns: this.#heldColumns });
+    return browse(this.transport, table, request, {
+      columns: this.#heldColumns,
+      sizes: this.#tableSizes,
+    });
   }
 
   /** The session tracks open grids so that closing it frees their points in time too. */
   openGrid(table: string): GridView {
-    const grid = openGrid(this.transport, table, { columns: this.#heldColumns });
+    const grid = openGrid(this.transport, table, {
+      columns: this.#heldColumns,
+      sizes: this.#tableSizes,
+    });
     const view: GridView = {
       browse: async (request) => {
         await this.#ready();
