@@ -55,6 +55,8 @@ export interface GridOptions {
   columns?: HeldColumns;
   /** The session's last counts of its tables: a big table's count is searched beside its page. */
   sizes?: TableSizes;
+  /** Past this many rows to walk, a far jump in written order counts its way there (paging.ts). */
+  seekFrom?: number;
 }
 
 export interface HeldColumns {
@@ -326,7 +328,8 @@ export class EsGridView implements GridView {
         if (offset + size <= RESULT_WINDOW) {
           res = await pitSearchCounted(pit, { ...page, from: offset }, apart);
         } else {
-          const after = await cursorAt(pit, base, this.#cursors, offset, onError).catch(
+          const seekFrom = this.#options.seekFrom;
+          const after = await cursorAt(pit, base, this.#cursors, offset, onError, seekFrom).catch(
             async (e) => {
               if (e instanceof WindowRefusal)
                 throw await resultWindowRefusal(this.#transport, this.table, e.body);

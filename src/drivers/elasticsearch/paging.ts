@@ -9,12 +9,15 @@ import type { SearchHit } from "./cells.ts";
 import { indexPath, isMissingContext, searchError } from "./search-errors.ts";
 import type { SearchHeader } from "./shard-failures.ts";
 import type { EsTransport } from "./transport.ts";
+import { isWrittenOrder, writtenOrderRow } from "./written-order-seek.ts";
 
 export const PIT_KEEP_ALIVE = "2m";
 /** Well inside the keep-alive, so an idle open grid keeps its point in time. */
 export const PIT_HEARTBEAT_MS = 60_000;
 /** The largest page of sort values one walk step reads (a search's size is capped by the window). */
 export const WALK_BATCH = RESULT_WINDOW;
+/** Past this many rows to walk, a far jump in written order counts its way there instead. */
+export const SEEK_FROM = 3 * WALK_BATCH;
 
 export interface SearchBody extends SearchHeader {
   hits?: { total?: { value: number; relation: string } | number; hits?: SearchHit[] };
@@ -165,7 +168,8 @@ export class Cursors {
 /**
  * The `search_after` values that start the page at `offset`, or null when the results end before
  * it. Within the window one from/size request reads the sort values of the single hit before
- * `offset`; beyond it, steps of WALK_BATCH hits read sort values only.
+ * `offset`; beyond it, steps of WALK_BATCH hits read sort values only, or, in written order and
+ * more than `seekFrom` rows away, counts find the row (written-order-seek.ts).
  */
 export async function cursorAt(
   pit: PointInTime,
@@ -173,6 +177,7 @@ export async function cursorAt(
   cursors: Cursors,
   offset: number,
   onError: (status: number, body: unknown) => Error,
+  seekFrom = SEEK_FROM,
 ): Promise<unknown[] | null | undefined> {
   if (offset === 0) return undefined;
   const known = cursors.get(offset);
@@ -180,6 +185,11 @@ export async function cursorAt(
   const lean = { _source: false, stored_fields: "_none_", track_total_hits: false };
   const sortsOnly = { filter_path: "pit_id,hits.hits.sort" };
   let at = cursors.nearest(offset);
+  if (offset > RESULT_WINDOW && offset - at > seekFrom && isWrittenOrder(base.sort)) {
+    const sort = await writtenOrderRow(pit, base.query, offset - 1, onError);
+    cursors.set(offset, sort ?? undefined);
+    return sort;
+  }
   if (at === 0 || (offset <= RESULT_WINDOW && at < offset)) {
     // Within the window: one request, whatever the distance.
     const hop = Math.min(offset, RESULT_WINDOW);
