@@ -11,7 +11,10 @@ import { crossing, isWrittenOrder } from "../../src/drivers/elasticsearch/writte
 function table(perSeq: number[]): { f: (s: number) => number; total: number; max: number } {
   const cumulative: number[] = [];
   let sum = 0;
-  for (const n of perSeq) cumulative.push((sum += n));
+  for (const n of perSeq) {
+    sum += n;
+    cumulative.push(sum);
+  }
   return {
     f: (s) => (s < 0 ? 0 : (cumulative[Math.min(s, perSeq.length - 1)] ?? 0)),
     total: sum,

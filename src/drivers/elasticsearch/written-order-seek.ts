@@ -6,7 +6,18 @@
  * dense, and halving when that does not narrow it) finds the `_seq_no` the row holds, and the
  * rows holding that same number (one per shard at most) are few enough for a from/size search.
  */
-import type { PointInTime } from "./paging.ts";
+import type { SearchHit } from "./cells.ts";
+
+/** What the seek needs of a point in time (paging.ts's PointInTime, which calls the seek). */
+interface PitSearch {
+  search(
+    body: Record<string, unknown>,
+    query?: Record<string, string>,
+  ): Promise<{
+    status: number;
+    body: { hits?: { total?: { value: number } | number; hits?: SearchHit[] } };
+  }>;
+}
 
 /** Whether a point-in-time order is the written order alone. */
 export function isWrittenOrder(sort: unknown[]): boolean {
@@ -61,7 +72,7 @@ export async function crossing(
  * the query matches no more rows than that. `onError` builds the error for a refused search.
  */
 export async function writtenOrderRow(
-  pit: PointInTime,
+  pit: PitSearch,
   query: unknown,
   row: number,
   onError: (status: number, body: unknown) => Error,
