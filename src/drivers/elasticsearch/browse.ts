@@ -32,13 +32,7 @@ import { unknownField } from "./column-cache.ts";
 import type { ColumnsOf } from "./console.ts";
 import { describeTable } from "./mapping.ts";
 import { nodeNames } from "./nodes.ts";
-import {
-  COUNT_FILTER,
-  countBody,
-  pitSearchCounted,
-  type TableSizes,
-  withCount,
-} from "./page-count.ts";
+import { type Search, searchCounted, type TableSizes } from "./page-count.ts";
 import { Cursors, cursorAt, PointInTime, PointInTimeExpired, type SearchBody } from "./paging.ts";
 import { resultWindowRefusal, WindowRefusal } from "./result-window.ts";
 import type { EsBrowseResult } from "./row-version.ts";
@@ -270,29 +264,25 @@ export class EsGridView implements GridView {
     size: number,
     rawQuery: string | undefined,
   ): Promise<SearchBody> {
-    const apart = this.#countApart(plan);
-    const search = (body: Record<string, unknown>, query?: Record<string, string>) =>
+    const search: Search = (body, query) =>
       this.#transport.request<SearchBody>({
         method: "POST",
         path: `${indexPath(this.table)}/_search`,
         query,
         body,
       });
-    const [res, count] = await Promise.all([
-      search({
-        from: offset,
-        size,
-        query: plan.query,
-        sort: pageSort(plan),
-        track_total_hits: !apart,
-        seq_no_primary_term: true,
-      }),
-      apart ? search(countBody(plan.query), { filter_path: COUNT_FILTER }) : undefined,
-    ]);
-    for (const r of [res, count])
-      if (r && (r.status < 200 || r.status > 299))
-        throw await this.#refusal(r.status, r.body, rawQuery);
-    return count ? withCount(res.body, count.body) : res.body;
+    const page = {
+      from: offset,
+      size,
+      query: plan.query,
+      sort: pageSort(plan),
+      track_total_hits: true,
+      seq_no_primary_term: true,
+    };
+    const res = await searchCounted(search, page, this.#countApart(plan));
+    if (res.status < 200 || res.status > 299)
+      throw await this.#refusal(res.status, res.body, rawQuery);
+    return res.body;
   }
 
   /** Whether the page's rows are counted by a search of their own (page-count.ts). */
@@ -322,11 +312,12 @@ export class EsGridView implements GridView {
           seq_no_primary_term: true,
         };
         const apart = this.#countApart(plan);
+        const search: Search = (body, query) => pit.search(body, query);
         const onError = (status: number, body: unknown) =>
           this.#refusalSync(status, body, rawQuery);
         let res: { status: number; body: SearchBody };
         if (offset + size <= RESULT_WINDOW) {
-          res = await pitSearchCounted(pit, { ...page, from: offset }, apart);
+          res = await searchCounted(search, { ...page, from: offset }, apart);
         } else {
           const seekFrom = this.#options.seekFrom;
           const after = await cursorAt(pit, base, this.#cursors, offset, onError, seekFrom).catch(
@@ -340,8 +331,8 @@ export class EsGridView implements GridView {
             // The page lies past the last row: no rows, and the exact count.
             res = await pit.search({ query: plan.query, size: 0, track_total_hits: true });
           } else {
-            res = await pitSearchCounted(
-              pit,
+            res = await searchCounted(
+              search,
               after ? { ...page, search_after: after } : page,
               apart,
             );

@@ -5,7 +5,7 @@
  * 17 ms with the count sent as its own search beside it, measured on es8). On a small table the
  * second request costs more than it saves, so only tables known to be big are counted apart.
  */
-import type { PointInTime, SearchBody } from "./paging.ts";
+import type { SearchBody } from "./paging.ts";
 
 /** From this many rows (the last count seen for the table), the count is a search of its own. */
 export const COUNT_APART_FROM = 500_000;
@@ -40,11 +40,11 @@ export class TableSizes {
 }
 
 /** The body of a count searched apart: only what `withCount` reads. */
-export function countBody(query: unknown): Record<string, unknown> {
+function countBody(query: unknown): Record<string, unknown> {
   return { query, size: 0, track_total_hits: true };
 }
 
-export const COUNT_FILTER = "hits.total,_shards,timed_out,pit_id";
+const COUNT_FILTER = "hits.total,_shards,timed_out,pit_id";
 
 /**
  * Pure: the page's answer with the total its count found; shards that failed in either search
@@ -60,16 +60,25 @@ export function withCount(page: SearchBody, count: SearchBody): SearchBody {
   };
 }
 
-/** A search over the point in time, its rows counted by a search of their own when `apart`. */
-export async function pitSearchCounted(
-  pit: PointInTime,
+/** One search of the cluster: a body and its query string, the answer's status and body. */
+export type Search = (
+  body: Record<string, unknown>,
+  query?: Record<string, string>,
+) => Promise<{ status: number; body: SearchBody }>;
+
+/**
+ * The page's search, its rows counted by a search of their own when `apart`, sent together. A
+ * refused search is answered as it came (the page's refusal first), for the caller to word.
+ */
+export async function searchCounted(
+  search: Search,
   body: Record<string, unknown>,
   apart: boolean,
 ): Promise<{ status: number; body: SearchBody }> {
-  if (!apart) return pit.search(body);
+  if (!apart) return search(body);
   const [res, count] = await Promise.all([
-    pit.search({ ...body, track_total_hits: false }),
-    pit.search(countBody(body.query), { filter_path: COUNT_FILTER }),
+    search({ ...body, track_total_hits: false }),
+    search(countBody(body.query), { filter_path: COUNT_FILTER }),
   ]);
   if (res.status < 200 || res.status > 299) return res;
   if (count.status < 200 || count.status > 299) return count;
