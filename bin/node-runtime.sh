@@ -1,10 +1,37 @@
-# Sourced by bin/quarry and bin/quarry-mcp (not run on its own): runs "$main" with the Node runtime
-# Quarry was installed with, whatever `node` is (or is not) on the PATH: the one this install
-# brought (node_modules/node), else the one beside the npm prefix it was installed into; only if
-# neither exists, a `node` on the PATH that is recent enough to run TypeScript. Expects $root,
-# $main and $name; messages go to standard error (quarry-mcp's standard output is MCP's).
-# Node's compile cache (the TypeScript it strips and the code it compiles) in the user's own cache
-# folder: both commands start about twice as fast with it, and the app they launch inherits it.
+# Sourced by bin/quarry and bin/quarry-mcp (not run on its own): runs Quarry's entry with a Node
+# runtime recent enough for it, whatever `node` is (or is not) on the PATH. Expects $root, $name
+# and $entry (the entry's name: quarry or quarry-mcp); messages go to standard error
+# (quarry-mcp's standard output is MCP's).
+#
+# Which code runs: a checkout runs its TypeScript sources (src/, edited and run as they are);
+# an installed package (npm, npx, the self-contained archive) runs the release build in dist/app,
+# since Node strips no types inside node_modules (docs/decisions.md, "Quarry as an installed
+# package").
+#
+# Which runtime runs it, the first of these that is there and new enough: the archive's own
+# (runtime/bin/node), the one this install brought as its dependency (node_modules/node, or beside
+# the package where npx and dependency installs hoist it), then a `node` on the PATH. Each is asked
+# its version before it is used.
+min_major=22
+min_minor=18
+
+if [ -f "$root/src/cli/main.ts" ]; then
+  case "$entry" in quarry) main="$root/src/cli/main.ts" ;; *) main="$root/src/bridge/main.ts" ;; esac
+  fix="npm ci (in $root)"
+elif [ -d "$root/runtime" ]; then
+  main="$root/dist/app/$entry.js"
+  fix="download and unpack the Quarry archive again (its runtime/ folder is damaged)"
+else
+  main="$root/dist/app/$entry.js"
+  case "$root" in
+    */_npx/*) fix="npx --yes quarry@latest (its runtime is installed with it)" ;;
+    *) fix="npm install -g quarry (without --ignore-scripts: the runtime is installed by its install step)" ;;
+  esac
+fi
+
+# Node's compile cache (the code it compiles, and in a checkout the TypeScript it strips) in the
+# user's own cache folder: both commands start about twice as fast with it, and the app they
+# launch inherits it.
 if [ -z "${NODE_COMPILE_CACHE:-}" ] && [ -n "${HOME:-}" ]; then
   case "${XDG_CACHE_HOME:-}" in /*) cache="$XDG_CACHE_HOME" ;; *) cache="$HOME/.cache" ;; esac
   [ "$(uname -s 2>/dev/null)" = Darwin ] && cache="$HOME/Library/Caches"
@@ -17,12 +44,34 @@ fi
 # Only for those: the app and the bridge keep V8's default, tuned for answering fast.
 node_flags=""
 case "${1:-}" in export | copy | import) node_flags="--max-semi-space-size=2" ;; esac
-for node in "$root/node_modules/node/bin/node" "$root/../node/bin/node" "$root/../../../bin/node"; do
-  if [ -x "$node" ]; then exec "$node" $node_flags "$main" "$@"; fi
+
+# Prints "ok" when the runtime at $1 answers a version at least $min_major.$min_minor, else the
+# version it answered (or "no answer").
+runtime_fit() {
+  v=$("$1" --version 2>/dev/null) || { echo "no answer"; return; }
+  nums=${v#v}
+  major=${nums%%.*}
+  rest=${nums#*.}
+  minor=${rest%%.*}
+  case "$major$minor" in *[!0-9]* | "") echo "$v"; return ;; esac
+  if [ "$major" -gt "$min_major" ] || { [ "$major" -eq "$min_major" ] && [ "$minor" -ge "$min_minor" ]; }; then
+    echo ok
+  else
+    echo "$v"
+  fi
+}
+
+found=""
+for node in "$root/runtime/bin/node" "$root/node_modules/node/bin/node" "$root/../node/bin/node" \
+  "$(command -v node 2>/dev/null)"; do
+  [ -n "$node" ] && [ -x "$node" ] && [ ! -d "$node" ] || continue
+  fit=$(runtime_fit "$node")
+  if [ "$fit" = ok ]; then exec "$node" $node_flags "$main" "$@"; fi
+  found="$found
+  $node: $fit"
 done
-if command -v node >/dev/null 2>&1 &&
-  node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=18)?0:1)' 2>/dev/null; then
-  exec node $node_flags "$main" "$@"
-fi
-echo "$name: cannot find the Node runtime Quarry was installed with (looked in $root/node_modules/node/bin/node and beside the npm prefix; a node on the PATH must be 22.18 or newer). Reinstall Quarry (npm install in $root)." >&2
+[ -n "$found" ] || found="
+  none: no runtime beside Quarry and no node on the PATH"
+echo "$name: needs Node.js $min_major.$min_minor or newer, and found:$found
+Fix: $fix" >&2
 exit 1

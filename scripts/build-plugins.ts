@@ -30,6 +30,7 @@ import {
   type PluginModule,
 } from "../src/core/plugin.ts";
 import { ensureConsoleDefinitions } from "./console-definitions.ts";
+import { thirdPartyLicenses } from "./third-party-licenses.ts";
 
 const root = join(import.meta.dirname, "..");
 const appVersion = (
@@ -114,28 +115,6 @@ export async function packPluginArchive(
   }
 }
 
-/** The licenses of the third-party packages that went into a bundle. */
-function thirdPartyLicenses(inputs: string[]): string {
-  const packages = new Map<string, string>();
-  for (const input of inputs) {
-    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
-    if (m) packages.set(m[1]!, m[1]!);
-  }
-  const parts: string[] = [];
-  for (const dir of [...packages.keys()].sort()) {
-    const abs = join(root, dir);
-    const pkg = JSON.parse(readFileSync(join(abs, "package.json"), "utf8")) as {
-      name: string;
-      version: string;
-      license?: string;
-    };
-    const licenseFile = readdirSync(abs).find((f) => /^(licen[cs]e|copying)/i.test(f));
-    const text = licenseFile ? readFileSync(join(abs, licenseFile), "utf8").trim() : "";
-    parts.push(`${pkg.name}@${pkg.version} (${pkg.license ?? "see package"})\n\n${text}`);
-  }
-  return `${parts.join(`\n\n${"-".repeat(72)}\n\n`)}\n`;
-}
-
 async function buildOne(
   source: (typeof PLUGINS)[number],
 ): Promise<{ manifest: PluginManifest; archive: Buffer }> {
@@ -170,7 +149,7 @@ async function buildOne(
   const archive = await packPluginArchive({
     [MANIFEST_FILE]: `${JSON.stringify(manifest, null, 2)}\n`,
     "index.js": code,
-    "THIRD-PARTY-LICENSES.txt": thirdPartyLicenses(Object.keys(result.metafile.inputs)),
+    "THIRD-PARTY-LICENSES.txt": thirdPartyLicenses(root, Object.keys(result.metafile.inputs)),
   });
   return { manifest, archive };
 }

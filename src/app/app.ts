@@ -21,7 +21,7 @@ import { startUiServer, type UiServer } from "./http/server.ts";
 import { createIntegrationsService } from "./mcp-host/integrations-service.ts";
 import { ensureMcpServer, type McpServerHandle, type McpStartReason } from "./mcp-host/mcp-hook.ts";
 import type { McpService } from "./mcp-host/mcp-service.ts";
-import { PACKAGE_ROOT } from "./plugins/catalog.ts";
+import { installPaths } from "./process/install.ts";
 import { type PluginService, pluginServiceFor } from "./plugins/service.ts";
 import {
   type AppClient,
@@ -44,7 +44,7 @@ import { APP_VERSION } from "./process/version.ts";
 import { ensureAppDataDir } from "./storage/paths.ts";
 
 /** The built web UI (scripts/build-web.ts); without it the server shows a placeholder page. */
-export const UI_BUILD_DIR = join(PACKAGE_ROOT, "dist", "web");
+export const UI_BUILD_DIR = installPaths.web;
 /** How long a start waits for an app that holds the lock but does not answer yet (starting up). */
 const HANDOVER_WAIT_MS = 15_000;
 

@@ -1,5 +1,6 @@
 /** The `quarry` command line. Each command group lives in `commands/` and registers itself here. */
 import { Command, CommanderError } from "commander";
+import { APP_VERSION } from "../app/process/version.ts";
 import { handleClosedOutput } from "./closed-output.ts";
 import { registerAppCommands } from "./commands/app/index.ts";
 import { registerBrowseCommands } from "./commands/browse.ts";
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
     .description(
       "A local-first client for Elasticsearch 7.17, 8.x and 9.x, with a safe local MCP server",
     )
+    .version(APP_VERSION, "-V, --version", "print Quarry's version")
     .option("--json", "print machine-readable JSON")
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });

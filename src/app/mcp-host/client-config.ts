@@ -9,7 +9,7 @@
  */
 import { realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { PACKAGE_ROOT } from "../plugins/catalog.ts";
+import { installPaths } from "../process/install.ts";
 import { appDataDir } from "../storage/paths.ts";
 
 export const CLIENTS = [
@@ -228,5 +228,5 @@ export function bridgeEnvironment(
 
 /** The absolute path of this install's `quarry-mcp`, with every link resolved. */
 export function bridgeExecutable(): string {
-  return realpathSync(join(PACKAGE_ROOT, "bin", "quarry-mcp"));
+  return realpathSync(installPaths.quarryMcp);
 }

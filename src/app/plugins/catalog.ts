@@ -8,14 +8,13 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { errors } from "../../core/errors.ts";
+import { installPaths } from "../process/install.ts";
 import { type CatalogEntry, PluginFormatError, parseCatalog } from "../../core/plugin.ts";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
 import { checkAddress, FetchError, fetchBytes } from "./fetch.ts";
 
-/** The folder Quarry runs from (the repository, or the installed package). */
-export const PACKAGE_ROOT = join(import.meta.dirname, "..", "..", "..");
-export const SHIPPED_CATALOG_DIR = join(PACKAGE_ROOT, "dist", "plugins");
+export const SHIPPED_CATALOG_DIR = installPaths.plugins;
 export const SHIPPED_CATALOG_FILE = join(SHIPPED_CATALOG_DIR, "catalog.json");
 export const CATALOG_ENV = "QUARRY_PLUGIN_CATALOG";
 /** In the app data folder: the plugins folder and the catalog setting inside it. */

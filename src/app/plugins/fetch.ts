@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { fsReason } from "../storage/paths.ts";
+import { fsReason } from "../storage/fs-reason.ts";
 
 export interface FetchProgress {
   received: number;

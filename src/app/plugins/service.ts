@@ -5,7 +5,7 @@
  * every call, so a plugin installed by another Quarry process (the CLI beside the app) is seen at once.
  */
 import { errors, isQuarryError, type QuarryError, type Surface } from "../../core/errors.ts";
-import type { PluginDriver } from "../../core/plugin.ts";
+import { compareVersions, type PluginDriver } from "../../core/plugin.ts";
 import {
   type CatalogLocation,
   catalogLocation,
@@ -35,6 +35,8 @@ export class PluginService {
   readonly store: PluginStore;
   readonly #env: NodeJS.ProcessEnv;
   readonly #drivers = new LoadedDrivers();
+  /** Plugins already compared with the shipped catalog in this process. */
+  readonly #comparedWithShipped = new Set<string>();
 
   constructor(dataDir: string, env: NodeJS.ProcessEnv = process.env) {
     this.dataDir = dataDir;
@@ -136,12 +138,38 @@ export class PluginService {
       if (!entry)
         throw errors.pluginUnavailable(`The ${type} driver did not install`, "Try again.");
     }
+    if (options.autoInstall && (await this.#upToShipped(entry.id, entry.record?.version))) {
+      entry = (await this.store.get(entry.id)) ?? entry;
+    }
     if (!entry.record) {
       const error = errors.pluginLoadFailed(entry.id, entry.problem);
       this.#drivers.fail(entry.id, error);
       throw error;
     }
     return this.#drivers.load(this.store, entry.record);
+  }
+
+  /**
+   * An upgraded Quarry's first use of a plugin: when the catalog in force is the one this build
+   * ships and it has a newer version than the installed one, that version is installed (never an
+   * older one; a mirror's or a test catalog's updates stay with `quarry plugins update`). A
+   * plugin that no longer loads (`installed` unknown, e.g. built for an older plugin API) is
+   * replaced by the shipped one too. Once per plugin and process: the shipped catalog is a local
+   * file and does not change. True when it installed.
+   */
+  async #upToShipped(id: string, installed: string | undefined): Promise<boolean> {
+    if (this.#comparedWithShipped.has(id)) return false;
+    this.#comparedWithShipped.add(id);
+    const location = await this.catalogLocation();
+    if (location.source !== "shipped") return false;
+    // Unreadable here, it is no reason to refuse the installed plugin, which is checked on its own.
+    const shipped = await readCatalog(location).catch(() => undefined);
+    const offer = shipped?.plugins.find((p) => p.id === id);
+    if (!offer || (installed !== undefined && compareVersions(offer.version, installed) <= 0)) {
+      return false;
+    }
+    await installEntry(this.store, this.#drivers, offer, { force: true });
+    return true;
   }
 
   /** Loads every installed plugin, recording failures instead of throwing. */

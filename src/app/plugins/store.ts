@@ -14,7 +14,8 @@ import { errors } from "../../core/errors.ts";
 import { type PluginManifest, parseManifest } from "../../core/plugin.ts";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
 import { withFileLock } from "../storage/file-lock.ts";
-import { ensurePrivateDir, fsReason } from "../storage/paths.ts";
+import { fsReason } from "../storage/fs-reason.ts";
+import { ensurePrivateDir } from "../storage/paths.ts";
 import { pluginsDir } from "./catalog.ts";
 
 export interface InstalledRecord {

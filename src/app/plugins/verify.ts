@@ -6,7 +6,7 @@
  */
 import { errors } from "../../core/errors.ts";
 import { MANIFEST_FILE, type PluginManifest, parseManifest } from "../../core/plugin.ts";
-import { fsReason } from "../storage/paths.ts";
+import { fsReason } from "../storage/fs-reason.ts";
 import { ArchiveError, readArchive, sha256 } from "./archive.ts";
 import type { InstalledRecord, PluginStore } from "./store.ts";
 

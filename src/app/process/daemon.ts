@@ -8,8 +8,8 @@ import { spawn } from "node:child_process";
 import { closeSync, openSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { errors } from "../../core/errors.ts";
-import { PACKAGE_ROOT } from "../plugins/catalog.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
+import { installPaths } from "./install.ts";
 
 export const LOG_DIR = "logs";
 export const LOG_FILE = "app.log";
@@ -44,7 +44,7 @@ export async function spawnBackgroundApp(options: {
 }): Promise<ChildReport & { logPath: string }> {
   const logPath = await logFile(options.dataDir);
   const fd = openSync(logPath, "a", 0o600);
-  const args = [join(PACKAGE_ROOT, "src", "cli", "main.ts"), CHILD_COMMAND];
+  const args = [installPaths.cliEntry, CHILD_COMMAND];
   if (options.startMcp) args.push("--start-mcp");
   if (options.port) args.push("--port", String(options.port));
   const child = spawn(process.execPath, args, {

@@ -17,8 +17,8 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { QuarryError } from "../../core/errors.ts";
-import { PACKAGE_ROOT } from "../plugins/catalog.ts";
 import { writeFileAtomic } from "../storage/atomic-write.ts";
+import { installPaths } from "./install.ts";
 
 export const MENU_ENTRY = "quarry.desktop";
 export const URL_HANDLER_ENTRY = "quarry-url-handler.desktop";
@@ -26,7 +26,7 @@ export const SCHEME_MIME = "x-scheme-handler/quarry";
 
 /** The installed `quarry` launcher, links followed. */
 export function quarryExecutable(): string {
-  return realpathSync(join(PACKAGE_ROOT, "bin", "quarry"));
+  return realpathSync(installPaths.quarry);
 }
 
 /**

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { errors } from "../../core/errors.ts";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
-import { fsReason } from "../storage/paths.ts";
+import { fsReason } from "../storage/fs-reason.ts";
 
 export const LOCK_FILE = "instance.lock";
 export const INSTANCE_FILE = "instance.json";

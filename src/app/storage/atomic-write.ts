@@ -20,7 +20,7 @@ import {
 } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { errors } from "../../core/errors.ts";
-import { fsReason } from "./paths.ts";
+import { fsReason } from "./fs-reason.ts";
 
 /** Temporary files this process is writing right now (never swept as leftovers). */
 const inFlight = new Set<string>();

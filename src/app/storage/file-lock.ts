@@ -9,7 +9,7 @@ import { link, open, readFile, rename, rm, stat } from "node:fs/promises";
 import { hostname } from "node:os";
 import { errors } from "../../core/errors.ts";
 import { isAlive } from "./atomic-write.ts";
-import { fsReason } from "./paths.ts";
+import { fsReason } from "./fs-reason.ts";
 
 interface LockOwner {
   pid: number;

@@ -7,6 +7,8 @@ import { chmod, mkdir, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { errors } from "../../core/errors.ts";
+import { checkDataFormat } from "./data-format.ts";
+import { fsReason } from "./fs-reason.ts";
 
 /** The app data folder's path. Pure: reads only the given environment and platform. */
 export function appDataDir(
@@ -27,13 +29,25 @@ export function appDataDir(
 }
 
 /**
- * Creates the app data folder (0700) if needed and returns its path. A folder with looser
+ * Creates the app data folder (0700) if needed and returns its path, once its format is known to be
+ * one this Quarry reads (data-format.ts). A folder with looser
  * permissions is tightened to 0700; a folder owned by another user is refused, because whoever
  * owns it could read the secrets file or replace the files Quarry trusts.
  */
 export async function ensureAppDataDir(env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  return ensurePrivateDir(appDataDir(env));
+  const dir = await ensurePrivateDir(appDataDir(env));
+  let checked = formatChecked.get(dir);
+  if (!checked) {
+    checked = checkDataFormat(dir);
+    formatChecked.set(dir, checked);
+    checked.catch(() => formatChecked.delete(dir)); // asked again next time, once fixed
+  }
+  await checked;
+  return dir;
 }
+
+/** The data folders whose format this process has checked (or is checking): once each. */
+const formatChecked = new Map<string, Promise<void>>();
 
 /** The rules of `ensureAppDataDir` for any folder Quarry keeps private files in. */
 export async function ensurePrivateDir(dir: string): Promise<string> {
@@ -65,11 +79,4 @@ export async function ensurePrivateDir(dir: string): Promise<string> {
   }
   if ((st.mode & 0o777) !== 0o700) await chmod(dir, 0o700);
   return dir;
-}
-
-/** A file system error's code and short reason, without the stack. */
-export function fsReason(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  if (err?.code) return `${err.code} (${err.message.replace(/^[A-Z]+: /, "").split(",")[0]})`;
-  return err instanceof Error ? err.message : String(e);
 }

@@ -15,7 +15,7 @@ import type { ExportProgress } from "../../core/export.ts";
 import type { LineProblem, LoadMode, LoadRecord, TableLoad } from "../../core/transfer.ts";
 import { requireTransfer } from "../../core/transfer-access.ts";
 import { ProgressMeter } from "../export/progress.ts";
-import { fsReason } from "../storage/paths.ts";
+import { fsReason } from "../storage/fs-reason.ts";
 import { type FailureLine, failureFileName } from "./failure-log.ts";
 import type { ImportFormat } from "./import-format.ts";
 import { ImportLedger } from "./import-ledger.ts";

@@ -11,7 +11,8 @@ import { extname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { QuarryError } from "../../core/errors.ts";
-import { ensurePrivateDir, fsReason } from "../storage/paths.ts";
+import { fsReason } from "../storage/fs-reason.ts";
+import { ensurePrivateDir } from "../storage/paths.ts";
 
 export interface Upload {
   id: string;

@@ -8,8 +8,9 @@ import { stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
+import { installPaths } from "../../process/install.ts";
 
-export const webRoot = join(import.meta.dirname, "..", "..", "..", "..", "dist", "web");
+export const webRoot = installPaths.web;
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
