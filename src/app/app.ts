@@ -21,7 +21,6 @@ import { startUiServer, type UiServer } from "./http/server.ts";
 import { createIntegrationsService } from "./mcp-host/integrations-service.ts";
 import { ensureMcpServer, type McpServerHandle, type McpStartReason } from "./mcp-host/mcp-hook.ts";
 import type { McpService } from "./mcp-host/mcp-service.ts";
-import { installPaths } from "./process/install.ts";
 import { type PluginService, pluginServiceFor } from "./plugins/service.ts";
 import {
   type AppClient,
@@ -30,6 +29,7 @@ import {
   type WindowResult,
 } from "./process/app-client.ts";
 import { type OpenResult, openInBrowser } from "./process/browser.ts";
+import { installPaths } from "./process/install.ts";
 import {
   type InstanceInfo,
   InstanceLock,

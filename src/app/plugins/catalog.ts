@@ -8,8 +8,8 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { errors } from "../../core/errors.ts";
-import { installPaths } from "../process/install.ts";
 import { type CatalogEntry, PluginFormatError, parseCatalog } from "../../core/plugin.ts";
+import { installPaths } from "../process/install.ts";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
 import { checkAddress, FetchError, fetchBytes } from "./fetch.ts";
