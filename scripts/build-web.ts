@@ -52,7 +52,13 @@ export function typeCheckWeb(): void {
   }
 }
 
-export async function buildWeb(options: { typeCheck?: boolean } = {}): Promise<void> {
+/**
+ * `sourcesContent: false` (the release build) keeps the source maps' names and lines but not the
+ * sources' text, which is most of their size; a checkout's build keeps it for the browser's tools.
+ */
+export async function buildWeb(
+  options: { typeCheck?: boolean; sourcesContent?: boolean } = {},
+): Promise<void> {
   if (options.typeCheck !== false) typeCheckWeb();
   const { build } = await import("vite");
   const { default: react } = await import("@vitejs/plugin-react");
@@ -66,6 +72,7 @@ export async function buildWeb(options: { typeCheck?: boolean } = {}): Promise<v
       outDir: webBuildDir,
       emptyOutDir: true,
       sourcemap: true,
+      rollupOptions: { output: { sourcemapExcludeSources: options.sourcesContent === false } },
       // AG Grid and CodeMirror are large by nature; the app is served from loopback.
       chunkSizeWarningLimit: 4000,
     },

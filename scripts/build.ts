@@ -17,7 +17,7 @@ import { buildWeb } from "./build-web.ts";
 export async function buildRelease(): Promise<void> {
   const plugins = await buildPlugins({ force: true });
   process.stderr.write(`driver plugins: ${plugins.catalogPath}\n`);
-  await buildWeb();
+  await buildWeb({ sourcesContent: false });
   process.stderr.write("web UI: dist/web\n");
   const app = await buildApp();
   process.stderr.write(`application: ${app.dir} (${(app.bytes / 1e6).toFixed(1)} MB)\n`);
