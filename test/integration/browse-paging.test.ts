@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { BrowseRequest, BrowseResult, Row } from "../../src/core/grid.ts";
-import { browse, openGrid } from "../../src/drivers/elasticsearch/browse.ts";
-import { TableSizes } from "../../src/drivers/elasticsearch/page-count.ts";
+import { browse, openGrid } from "../../src/drivers/elasticsearch/grid/browse.ts";
+import { TableSizes } from "../../src/drivers/elasticsearch/grid/page-count.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { connectionTo, MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
 

@@ -1,7 +1,7 @@
 /** The Elasticsearch driver, as the app's plugin loader sees it. */
 import type { ConnectionSecrets, DatabaseDriver } from "../../core/driver.ts";
-import { type EsConnectionConfig, validateConfig, validateSecrets } from "./config.ts";
 import { EsSession } from "./session.ts";
+import { type EsConnectionConfig, validateConfig, validateSecrets } from "./wire/config.ts";
 
 export const elasticsearchDriver: DatabaseDriver<EsConnectionConfig> & {
   connect(config: EsConnectionConfig, secrets: ConnectionSecrets): EsSession;
@@ -15,5 +15,5 @@ export const elasticsearchDriver: DatabaseDriver<EsConnectionConfig> & {
   },
 };
 
-export * from "./config.ts";
 export { EsSession } from "./session.ts";
+export * from "./wire/config.ts";

@@ -10,9 +10,14 @@ import {
   PluginFormatError,
   type PluginHost,
 } from "../../core/plugin.ts";
-import { AUTH_METHOD_LABELS, baseUrl, type EsConnectionConfig, validateSecrets } from "./config.ts";
 import { elasticsearchDriver } from "./index.ts";
 import { ES_SETTINGS_FORM, settingsFromUrl } from "./settings-form.ts";
+import {
+  AUTH_METHOD_LABELS,
+  baseUrl,
+  type EsConnectionConfig,
+  validateSecrets,
+} from "./wire/config.ts";
 
 const es = (config: Record<string, unknown>) => config as unknown as EsConnectionConfig;
 

@@ -36,38 +36,35 @@ import type {
   TableLoad,
   TableState,
 } from "../../core/transfer.ts";
+import { deleteIndex, planDeleteIndex } from "./admin/delete-index.ts";
+import { esIndexAdmin } from "./admin/table-admin.ts";
+import { esCatalog } from "./catalog/views.ts";
+import { validateChanges } from "./changes/plan.ts";
+import { saveChanges } from "./changes/save.ts";
 import {
   documentLookup,
   mappingRequest,
   startsLongTask,
   validateQueryRequest,
-} from "./agent-requests.ts";
-import { browse, openGrid, viewAsRequest } from "./browse.ts";
-import { esCatalog } from "./catalog.ts";
-import { validateChanges } from "./change-plan.ts";
-import { saveChanges } from "./changes.ts";
-import { classifiedOnce, classifyAndKeep, classifyRequest } from "./classify.ts";
-import { ColumnCache } from "./column-cache.ts";
-import { ConsoleCompletion } from "./completion/live.ts";
-import type { EsConnectionConfig } from "./config.ts";
-import { runConsole } from "./console.ts";
-import { toCurl } from "./console-curl.ts";
-import { type CurlImport, fromCurl } from "./console-curl-import.ts";
-import { parseConsoleText } from "./console-parse.ts";
-import { prepareRequest } from "./console-request.ts";
-import { deleteIndex, planDeleteIndex } from "./delete-index.ts";
-import { readValue } from "./documents.ts";
-import { httpError } from "./errors.ts";
-import { openScan } from "./export-scan.ts";
-import { filterOpsForColumn } from "./filters.ts";
-import { measureImpact } from "./impact-measure.ts";
-import { ImportLineDecoder } from "./import-lines.ts";
-import { esIndexAdmin } from "./index-admin.ts";
-import { describeTable } from "./mapping.ts";
-import { TableSizes } from "./page-count.ts";
-import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
-import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
-import { listTables } from "./tables.ts";
+} from "./console/agent-requests.ts";
+import { classifiedOnce, classifyAndKeep, classifyRequest } from "./console/classify.ts";
+import { ConsoleCompletion } from "./console/completion/live.ts";
+import { toCurl } from "./console/curl.ts";
+import { type CurlImport, fromCurl } from "./console/curl-import.ts";
+import { measureImpact } from "./console/impact-measure.ts";
+import { parseConsoleText } from "./console/parse.ts";
+import { prepareRequest } from "./console/request.ts";
+import { runConsole } from "./console/run.ts";
+import { openScan } from "./export/scan.ts";
+import { browse, openGrid, viewAsRequest } from "./grid/browse.ts";
+import { TableSizes } from "./grid/page-count.ts";
+import { ColumnCache } from "./table/column-cache.ts";
+import { readValue } from "./table/documents.ts";
+import { filterOpsForColumn } from "./table/filters.ts";
+import { describeTable } from "./table/mapping.ts";
+import type { EsBrowseResult, EsSaveResult } from "./table/row-version.ts";
+import { listTables } from "./table/tables.ts";
+import { ImportLineDecoder } from "./transfer/import-lines.ts";
 import {
   definitionForKinds,
   openLoad,
@@ -75,8 +72,11 @@ import {
   readDefinition,
   readFieldKinds,
   tableState,
-} from "./transfer.ts";
-import { EsTransport } from "./transport.ts";
+} from "./transfer/indices.ts";
+import type { EsConnectionConfig } from "./wire/config.ts";
+import { httpError } from "./wire/errors.ts";
+import { identifyServer, type LocalNodesInfo, type RootInfo } from "./wire/server-info.ts";
+import { EsTransport } from "./wire/transport.ts";
 
 /**
  * Servers identified lately, by address: MCP opens a session per call, and asking `GET /` again on
