@@ -9,7 +9,7 @@ import { consoleText } from "../../../core/console.ts";
 import { errors, QuarryError } from "../../../core/errors.ts";
 import { esErrors } from "../wire/error-catalog.ts";
 import { httpError } from "../wire/errors.ts";
-import { pathSegment } from "../wire/search-errors.ts";
+import { pathSegment } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 
 /** Characters Elasticsearch forbids in index names, plus the wildcard and list characters. */

@@ -8,7 +8,7 @@ import type { ConsoleRequest } from "../../../core/console.ts";
 import { QuarryError } from "../../../core/errors.ts";
 import type { TableActionInput, TableActionPlan } from "../../../core/table-details.ts";
 import { classifyRequest } from "../console/classify.ts";
-import { pathSegment } from "../wire/search-errors.ts";
+import { pathSegment } from "../wire/paths.ts";
 import { planDeleteIndex } from "./delete-index.ts";
 
 /** Field types a form may choose; JSON takes any the cluster knows. */

@@ -12,9 +12,9 @@ import type {
   TableAdmin,
   TableDetails,
 } from "../../../core/table-details.ts";
-import { tablePath } from "../console/agent-requests.ts";
 import { esErrors } from "../wire/error-catalog.ts";
 import { httpError } from "../wire/errors.ts";
+import { indexPath } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import {
   aliasesOf,
@@ -65,7 +65,7 @@ export function esIndexAdmin(
       const target = String(input.target);
       const there = await transport.request({
         method: "HEAD",
-        path: tablePath(target),
+        path: indexPath(target),
         signal: options.signal,
       });
       if (there.status === 200) throw esErrors.copyTargetExists(target);
@@ -82,7 +82,7 @@ async function details(
 ): Promise<TableDetails> {
   const res = await transport.request<Record<string, IndexBody>>({
     method: "GET",
-    path: tablePath(index),
+    path: indexPath(index),
     query: { expand_wildcards: "all" },
     signal,
   });
@@ -130,7 +130,7 @@ async function details(
 async function stateOf(transport: EsTransport, index: string, signal: AbortSignal | undefined) {
   const rows = await transport.json<{ health?: string; status?: string }[]>({
     method: "GET",
-    path: `/_cat/indices${tablePath(index)}`,
+    path: `/_cat/indices${indexPath(index)}`,
     query: { format: "json", h: "health,status", expand_wildcards: "all" },
     signal,
   });
@@ -213,7 +213,7 @@ async function snapshotsOf(
     names.map(async (repo) => {
       const res = await transport.request<SnapshotsBody>({
         method: "GET",
-        path: `/_snapshot${tablePath(repo)}/_all`,
+        path: `/_snapshot${indexPath(repo)}/_all`,
         signal,
       });
       return listOrAbsence(res.status, res.body, `snapshots in ${repo}`, () =>

@@ -11,7 +11,7 @@ import type {
   PartitionInfo,
   PlacementExplanation,
 } from "../../../core/catalog.ts";
-import { tablePath } from "../console/agent-requests.ts";
+import { indexPath } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { type CatShardRow, type HealthBody, healthReport, partitionOf } from "./answers.ts";
 import {
@@ -38,7 +38,7 @@ async function shardRows(
 ): Promise<CatShardRow[]> {
   return transport.json<CatShardRow[]>({
     method: "GET",
-    path: `/_cat/shards${table ? tablePath(table) : ""}`,
+    path: `/_cat/shards${table ? indexPath(table) : ""}`,
     query: { format: "json", bytes: "b", h: columns, s: "index,shard,prirep" },
     signal,
   });
@@ -85,7 +85,7 @@ export async function clusterHealth(
   const [body, nodes] = await Promise.all([
     transport.json<HealthBody>({
       method: "GET",
-      path: `/_cluster/health${table ? tablePath(table) : ""}`,
+      path: `/_cluster/health${table ? indexPath(table) : ""}`,
       query: table ? { timeout: "5s" } : {},
       signal,
     }),

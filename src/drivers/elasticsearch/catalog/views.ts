@@ -12,9 +12,9 @@ import type {
   FieldQuery,
   TableStats,
 } from "../../../core/catalog.ts";
-import { tablePath } from "../console/agent-requests.ts";
 import { describeTable } from "../table/mapping.ts";
 import { isListedIndex } from "../table/tables.ts";
+import { indexPath } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { type AggregationAnswer, aggregationBody, aggregationResult } from "./aggregate.ts";
 import {
@@ -72,7 +72,7 @@ async function indexStats(
   table: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<TableStats[]> {
-  const target = table ? tablePath(table) : LISTED;
+  const target = table ? indexPath(table) : LISTED;
   const query = table ? {} : LISTED_QUERY;
   const [stats, counts] = await Promise.all([
     transport.json<StatsBody>({
@@ -103,7 +103,7 @@ async function findFields(
 ): Promise<FieldMatch[]> {
   const body = await transport.json<FieldCapsBody>({
     method: "GET",
-    path: `${query.tables ? tablePath(query.tables) : LISTED}/_field_caps`,
+    path: `${query.tables ? indexPath(query.tables) : LISTED}/_field_caps`,
     query: { ...(query.tables ? {} : LISTED_QUERY), fields: "*", include_unmapped: true },
     signal,
   });
@@ -119,7 +119,7 @@ async function aggregate(
   const columns = await describeTable(transport, table);
   const answer = await transport.json<AggregationAnswer>({
     method: "POST",
-    path: `${tablePath(table)}/_search`,
+    path: `${indexPath(table)}/_search`,
     body: aggregationBody(columns, request, table),
     signal,
   });

@@ -24,7 +24,7 @@ import {
   encodeVersion,
 } from "../table/row-version.ts";
 import { errorTypeAndReason } from "../wire/errors.ts";
-import { pathSegment } from "../wire/search-errors.ts";
+import { pathSegment } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { alreadyHeld } from "./already-held.ts";
 import { insertLabel } from "./checks.ts";
@@ -47,8 +47,6 @@ interface Write {
   body?: unknown;
   original: EsRowUpdate | RowInsert | EsRowDelete;
 }
-
-const enc = pathSegment;
 
 /**
  * Saves a change set. Refusals throw `changes_refused` before anything is sent. Otherwise every
@@ -91,7 +89,8 @@ function writesOf(
       index,
       id: u._id,
       method: "POST",
-      path: (refresh) => `/${enc(index)}/_update/${enc(u._id)}?${tokens}&refresh=${refresh}`,
+      path: (refresh) =>
+        `/${pathSegment(index)}/_update/${pathSegment(u._id)}?${tokens}&refresh=${refresh}`,
       body: { doc: partials[i] ?? {} },
       original: u,
     });
@@ -110,7 +109,8 @@ function writesOf(
       id,
       method: "PUT",
       // Create semantics: an existing document of this id is a conflict, never overwritten.
-      path: (refresh) => `/${enc(index)}/_doc/${enc(id)}?op_type=create&refresh=${refresh}`,
+      path: (refresh) =>
+        `/${pathSegment(index)}/_doc/${pathSegment(id)}?op_type=create&refresh=${refresh}`,
       body,
       original: ins._id === undefined ? { ...ins, _id: id } : ins,
     });
@@ -124,7 +124,8 @@ function writesOf(
       index,
       id: d._id,
       method: "DELETE",
-      path: (refresh) => `/${enc(index)}/_doc/${enc(d._id)}?${tokens}&refresh=${refresh}`,
+      path: (refresh) =>
+        `/${pathSegment(index)}/_doc/${pathSegment(d._id)}?${tokens}&refresh=${refresh}`,
       original: d,
     });
   }
@@ -260,7 +261,7 @@ async function refreshPolicies(
   if (indices.length === 0) return out;
   const res = await transport.request<Record<string, { settings?: Record<string, unknown> }>>({
     method: "GET",
-    path: `/${indices.map(enc).join(",")}/_settings/index.refresh_interval`,
+    path: `/${indices.map(pathSegment).join(",")}/_settings/index.refresh_interval`,
     query: { flat_settings: true, ignore_unavailable: true, allow_no_indices: true },
   });
   if (res.status < 200 || res.status > 299 || !res.body || typeof res.body !== "object") return out;

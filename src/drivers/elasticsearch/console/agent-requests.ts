@@ -5,21 +5,14 @@
  */
 import type { ConsoleRequest } from "../../../core/console.ts";
 import type { RecordLookup } from "../../../core/driver.ts";
-import { errors } from "../../../core/errors.ts";
-
-/** An index, alias, pattern or comma list as one path segment (its commas kept). */
-export function tablePath(table: string): string {
-  // A lone surrogate cannot be encoded (encodeURIComponent throws): a bad name, not a bug.
-  if (!table.isWellFormed()) throw errors.illFormedName(table);
-  return `/${encodeURIComponent(table).replace(/%2C/gi, ",")}`;
-}
+import { indexPath } from "../wire/paths.ts";
 
 /** By `_id` with a search, so an alias or a pattern works too; two hits show a shared `_id`. */
 export function documentLookup(table: string, id: string): RecordLookup {
   return {
     request: {
       method: "POST",
-      path: `${tablePath(table)}/_search`,
+      path: `${indexPath(table)}/_search`,
       body: { query: { ids: { values: [id] } }, seq_no_primary_term: true, size: 2 },
     },
     records(answer) {
@@ -36,7 +29,7 @@ export function documentLookup(table: string, id: string): RecordLookup {
 }
 
 export function mappingRequest(table: string): ConsoleRequest {
-  return { method: "GET", path: `${tablePath(table)}/_mapping` };
+  return { method: "GET", path: `${indexPath(table)}/_mapping` };
 }
 
 export function validateQueryRequest(
@@ -45,7 +38,7 @@ export function validateQueryRequest(
 ): ConsoleRequest {
   return {
     method: "GET",
-    path: `${tablePath(table)}/_validate/query?explain=true&rewrite=true`,
+    path: `${indexPath(table)}/_validate/query?explain=true&rewrite=true`,
     body: { query },
   };
 }

@@ -20,7 +20,7 @@ import {
   type ImpactTarget,
   namesText,
 } from "../../../core/impact.ts";
-import { pathSegment } from "../wire/search-errors.ts";
+import { pathSegment } from "../wire/paths.ts";
 import type { EsRequest } from "../wire/transport.ts";
 import { routesOf } from "./classify.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { ConsoleRequest, ConsoleResult, ConsoleRunOptions } from "../../../core/console.ts";
 import type { Column, PartialResult } from "../../../core/grid.ts";
-import { unknownField } from "../table/column-cache.ts";
+import { type ColumnsOf, unknownField } from "../table/column-cache.ts";
 import { describeTable, META_COLUMNS } from "../table/mapping.ts";
 import { nodeNames } from "../wire/nodes.ts";
 import { failureNodeIds, partialResult, type SearchHeader } from "../wire/shard-failures.ts";
@@ -24,9 +24,6 @@ import type { Route } from "./classify.ts";
 import { pollTask, withParam, withProceedExample } from "./delete-by-query.ts";
 import { prepareRequest } from "./request.ts";
 import { withTables } from "./tables.ts";
-
-/** The columns of a search target; `fresh` reads the mapping even when they are held. */
-export type ColumnsOf = (table: string, fresh: boolean) => Promise<Column[]>;
 
 /** Endpoints the console runs as tasks with progress instead of one long blocking request. */
 const TASK_ENDPOINTS = new Set(["_delete_by_query", "_update_by_query", "_reindex"]);

@@ -18,13 +18,14 @@ import {
   type PartialResult,
   RESULT_WINDOW,
 } from "../../../core/grid.ts";
-import type { ColumnsOf } from "../console/run.ts";
+
 import { hitToRow } from "../table/cells.ts";
-import { unknownField } from "../table/column-cache.ts";
+import { type ColumnsOf, unknownField } from "../table/column-cache.ts";
 import { describeTable } from "../table/mapping.ts";
 import type { EsBrowseResult } from "../table/row-version.ts";
 import { nodeNames } from "../wire/nodes.ts";
-import { indexPath, isResultWindowError, searchError } from "../wire/search-errors.ts";
+import { indexPath } from "../wire/paths.ts";
+import { isResultWindowError, searchError } from "../wire/search-errors.ts";
 import { failureNodeIds, partialResult } from "../wire/shard-failures.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { type Search, searchCounted, type TableSizes } from "./page-count.ts";

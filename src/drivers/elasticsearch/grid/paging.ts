@@ -6,7 +6,8 @@
  */
 import { RESULT_WINDOW } from "../../../core/grid.ts";
 import type { SearchHit } from "../table/cells.ts";
-import { indexPath, isMissingContext, searchError } from "../wire/search-errors.ts";
+import { indexPath } from "../wire/paths.ts";
+import { isMissingContext, searchError } from "../wire/search-errors.ts";
 import type { SearchHeader } from "../wire/shard-failures.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { isWrittenOrder, writtenOrderRow } from "./written-order-seek.ts";

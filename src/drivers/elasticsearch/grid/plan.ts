@@ -13,7 +13,7 @@ import {
 } from "../../../core/grid.ts";
 import { compileFilters } from "../table/filters.ts";
 import { compileSort } from "../table/sort.ts";
-import { pathSegment } from "../wire/search-errors.ts";
+import { pathSegment } from "../wire/paths.ts";
 
 export interface Plan {
   query: Record<string, unknown>;

@@ -5,7 +5,7 @@
  */
 import { RESULT_WINDOW } from "../../../core/grid.ts";
 import { esErrors } from "../wire/error-catalog.ts";
-import { indexPath } from "../wire/search-errors.ts";
+import { indexPath } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 
 /** Thrown inside a walk where the refusal cannot be built yet; its body is read afterwards. */

@@ -13,6 +13,9 @@ import type { Column } from "../../../core/grid.ts";
 
 export const COLUMNS_FOR_MS = 30_000;
 
+/** The columns of a search target; `fresh` reads the mapping even when they are held. */
+export type ColumnsOf = (table: string, fresh: boolean) => Promise<Column[]>;
+
 export class ColumnCache {
   readonly #ttlMs: number;
   readonly #now: () => number;

@@ -1,6 +1,6 @@
 import { esErrors } from "../wire/error-catalog.ts";
 import { httpError } from "../wire/errors.ts";
-import { pathSegment } from "../wire/search-errors.ts";
+import { pathSegment } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { valueAt } from "./cells.ts";
 

@@ -1,6 +1,7 @@
 import type { Column, ColumnKind } from "../../../core/grid.ts";
 import { esErrors } from "../wire/error-catalog.ts";
-import { indexPath, searchError } from "../wire/search-errors.ts";
+import { indexPath } from "../wire/paths.ts";
+import { searchError } from "../wire/search-errors.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { filterOpsForColumn } from "./filters.ts";
 import { sortTarget } from "./sort.ts";

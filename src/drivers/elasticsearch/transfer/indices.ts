@@ -17,14 +17,13 @@ import type {
   TableState,
 } from "../../../core/transfer.ts";
 import { httpError } from "../wire/errors.ts";
+import { pathSegment } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { bulkBytes, bulkOutcome } from "./bulk-write.ts";
 import { copyDefinition, type IndexDefinition } from "./copy-definition.ts";
 import { kindsOfMappings, mappingForKinds } from "./field-kinds.ts";
 
 export const DRIVER_TYPE = "elasticsearch";
-
-const enc = encodeURIComponent;
 
 /** Batches wait at most this long for the node (a large batch on a busy node is slow). */
 const BULK_TIMEOUT_MS = 120_000;
@@ -41,7 +40,7 @@ export async function readDefinition(
 ): Promise<TableDefinition> {
   const answer = await transport.json<Record<string, IndexDefinition>>({
     method: "GET",
-    path: `/${enc(index)}`,
+    path: `/${pathSegment(index)}`,
     query: { flat_settings: "true" },
   });
   const names = Object.keys(answer);
@@ -68,7 +67,7 @@ export function planCreate(
 ): CreatePlan {
   if (definition === null)
     return {
-      request: { method: "PUT", path: `/${enc(target)}` },
+      request: { method: "PUT", path: `/${pathSegment(target)}` },
       notes: [
         "created with the cluster's default settings; its mapping is made from the documents as they come (dynamic mapping)",
       ],
@@ -86,7 +85,7 @@ export function planCreate(
     definition.major,
     major,
   );
-  const request: ConsoleRequest = { method: "PUT", path: `/${enc(target)}`, body };
+  const request: ConsoleRequest = { method: "PUT", path: `/${pathSegment(target)}`, body };
   return { request, notes, blockers };
 }
 
@@ -94,7 +93,7 @@ export function planCreate(
 export async function tableState(transport: EsTransport, index: string): Promise<TableState> {
   const res = await transport.request<{ count?: number; error?: { type?: string } }>({
     method: "GET",
-    path: `/${enc(index)}/_count`,
+    path: `/${pathSegment(index)}/_count`,
   });
   if (res.status === 404 && res.body?.error?.type === "index_not_found_exception")
     return { exists: false, records: null };
@@ -113,7 +112,7 @@ async function writeBatch(
   if (records.length === 0) return { written: 0, retry: [], failed: [] };
   const res = await transport.request({
     method: "POST",
-    path: `/${enc(index)}/_bulk`,
+    path: `/${pathSegment(index)}/_bulk`,
     // Only what tells each document's fate: the whole answer is several times the size.
     query: { filter_path: BULK_ANSWER },
     body: bulkBytes(records, mode),
@@ -137,10 +136,10 @@ export function openLoad(transport: EsTransport, index: string, mode: LoadMode):
   return {
     write: (records, signal) => writeBatch(transport, index, mode, records, signal),
     async finish() {
-      await transport.json({ method: "POST", path: `/${enc(index)}/_refresh` });
+      await transport.json({ method: "POST", path: `/${pathSegment(index)}/_refresh` });
       const { count } = await transport.json<{ count: number }>({
         method: "GET",
-        path: `/${enc(index)}/_count`,
+        path: `/${pathSegment(index)}/_count`,
       });
       return { records: count };
     },
@@ -154,7 +153,7 @@ export async function readFieldKinds(
 ): Promise<Record<string, CellKind> | null> {
   const res = await transport.request<{ error?: { type?: string } }>({
     method: "GET",
-    path: `/${enc(index)}/_mapping`,
+    path: `/${pathSegment(index)}/_mapping`,
   });
   if (res.status === 404 && res.body?.error?.type === "index_not_found_exception") return null;
   if (res.status < 200 || res.status > 299) throw httpError(res.status, res.body, transport.target);

@@ -1,33 +1,10 @@
 /**
- * Pure helpers for requests on a table: its path, and the refusals a search or mapping request can
- * meet, translated into QuarryErrors that name the table, the Raw SQL filter or the setting.
+ * Pure: the refusals a search or mapping request on a table can meet, translated into QuarryErrors
+ * that name the table, the Raw SQL filter or the setting (its path is paths.ts's).
  */
-import { errors, QuarryError } from "../../../core/errors.ts";
+import type { QuarryError } from "../../../core/errors.ts";
 import { esErrors } from "./error-catalog.ts";
 import { errorTypeAndReason, httpError } from "./errors.ts";
-
-/**
- * One name (an index, an alias, a document id) as a URL path segment. A name that is not
- * well-formed text (a lone surrogate) is refused: encodeURIComponent would throw a URIError.
- */
-export function pathSegment(name: string): string {
-  if (!name.isWellFormed()) throw errors.illFormedName(name);
-  return encodeURIComponent(name);
-}
-
-/** `/<table>` for an index, alias, pattern (`logs-*`) or comma list, each name percent-encoded. */
-export function indexPath(table: string): string {
-  const names = table.split(",").map((n) => n.trim());
-  if (table.trim() === "" || names.some((n) => n === "")) {
-    throw new QuarryError(
-      "invalid_input",
-      `"${table}" is not a table name`,
-      "Name an index, an alias, a pattern such as logs-*, or a comma list of them.",
-      { table },
-    );
-  }
-  return `/${names.map(pathSegment).join(",")}`;
-}
 
 interface ErrorBody {
   error?: {
