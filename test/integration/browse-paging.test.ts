@@ -398,8 +398,8 @@ for (const name of MAJORS) {
     for (const ending of ["exit", "SIGTERM"] as const) {
       it(`a process holding an open grid frees its point in time when it ends (${ending})`, async () => {
         const script = `
-          import { openGrid } from "./src/drivers/elasticsearch/browse.ts";
-          import { EsTransport } from "./src/drivers/elasticsearch/transport.ts";
+          import { openGrid } from "./src/drivers/elasticsearch/grid/browse.ts";
+          import { EsTransport } from "./src/drivers/elasticsearch/wire/transport.ts";
           const { config, secrets } = ${JSON.stringify(connectionTo(node(name)))};
           const t = new EsTransport(config, secrets);
           const grid = openGrid(t, ${JSON.stringify(INDEX)});
