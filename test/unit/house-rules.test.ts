@@ -1,7 +1,8 @@
 /**
  * The rules that keep the house readable (docs/architecture.md), checked over the source as it
- * is: which folder may import which, no import cycle, no Elasticsearch word in code outside the
- * driver, no file over 400 lines and no function over 80 unless its header says why it is long.
+ * is: which folder may import which, the driver's rooms in their order, no import cycle, no
+ * Elasticsearch word in code outside the driver, no file over 400 lines and no function over 80
+ * unless its header says why it is long.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -62,6 +63,51 @@ for (const [folder, allowed] of Object.entries(MAY_IMPORT)) {
     assert.deepEqual(offenders, [], "dependencies point inward (docs/architecture.md)");
   });
 }
+
+const DRIVER = "src/drivers/elasticsearch";
+/**
+ * The driver's rooms from the ground up (docs/architecture.md): a room imports only rooms below
+ * it, and "" (the session and the plugin entry, at the driver's root) stands on them all.
+ */
+export const DRIVER_ROOMS = [
+  "wire",
+  "table",
+  "grid",
+  "changes",
+  "console",
+  "catalog",
+  "admin",
+  "export",
+  "transfer",
+  "",
+];
+
+/** The driver's room a file stands in: its first folder under the driver, "" at the root. */
+function driverRoom(file: string): string {
+  const parts = relative(DRIVER, file).split("/");
+  return parts.length > 1 ? (parts[0] as string) : "";
+}
+
+test("every folder of the driver is a room in its order", () => {
+  const rooms = new Set(FILES.filter((f) => f.startsWith(`${DRIVER}/`)).map(driverRoom));
+  assert.deepEqual(
+    [...rooms].filter((r) => !DRIVER_ROOMS.includes(r)),
+    [],
+    "a new folder of the driver takes its place in DRIVER_ROOMS",
+  );
+});
+
+test("no room of the driver imports one above it", () => {
+  const offenders: string[] = [];
+  for (const [file, targets] of GRAPH) {
+    if (!file.startsWith(`${DRIVER}/`)) continue;
+    const floor = DRIVER_ROOMS.indexOf(driverRoom(file));
+    for (const t of targets)
+      if (t.startsWith(`${DRIVER}/`) && DRIVER_ROOMS.indexOf(driverRoom(t)) > floor)
+        offenders.push(`${file} (${driverRoom(file) || "root"}) imports ${t}`);
+  }
+  assert.deepEqual(offenders, [], `the driver's rooms, ground up: ${DRIVER_ROOMS.join(" < ")}`);
+});
 
 /** The strongly connected groups of more than one file (Tarjan), each sorted. */
 export function cycles(graph: Map<string, string[]>): string[][] {

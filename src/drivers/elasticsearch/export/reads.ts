@@ -1,13 +1,15 @@
 /**
- * The point in time an export reads (spec 4.5.5): opened, searched with retries on transient
- * answers, checked for life on resume, closed. A failure a resume can get past is an
- * `Interruption`, carrying what the cluster said when the point in time was lost.
+ * How an export reads its point in time (wire/point-in-time.ts; docs/decisions.md): opened and
+ * searched with retries on transient answers, checked for life on resume, closed. A failure a
+ * resume can get past is an `Interruption`, carrying what the cluster said when the point in time
+ * was lost.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { isQuarryError } from "../../../core/errors.ts";
 import type { SearchHit } from "../table/cells.ts";
 import { errorTypeAndReason } from "../wire/errors.ts";
 import { indexPath } from "../wire/paths.ts";
+import { PointInTime, TRANSIENT } from "../wire/point-in-time.ts";
 import { isMissingContext, searchError } from "../wire/search-errors.ts";
 import type { ShardsHeader } from "../wire/shard-failures.ts";
 import type { EsTransport } from "../wire/transport.ts";
@@ -17,7 +19,6 @@ import type { LostPointInTime } from "./interruptions.ts";
 
 /** Transient answers (overload, a proxy hiccup) are retried this many times with backoff. */
 const RETRIES = 4;
-const TRANSIENT = [429, 502, 503, 504];
 
 export interface ExportHit extends SearchHit {
   _routing?: string;
@@ -53,29 +54,33 @@ function failedShardsOf(body: unknown): ShardsHeader["failures"] {
   return Array.isArray(list) ? list : [];
 }
 
-export class Pit {
-  id: string;
-  readonly keepAlive: string;
-  readonly #transport: EsTransport;
-  constructor(transport: EsTransport, id: string, keepAlive: string) {
-    this.#transport = transport;
-    this.id = id;
-    this.keepAlive = keepAlive;
+/**
+ * The export's reads over its point in time: transient failures retried, everything else an
+ * `Interruption` a resume can get past.
+ */
+export class ScanReader {
+  readonly #pit: PointInTime;
+  private constructor(pit: PointInTime) {
+    this.#pit = pit;
   }
 
-  static async open(transport: EsTransport, table: string, keepAlive: string): Promise<Pit> {
-    for (let attempt = 0; ; attempt++) {
-      const res = await transport.request<{ id?: string }>({
-        method: "POST",
-        path: `${indexPath(table)}/_pit`,
-        query: { keep_alive: keepAlive },
-      });
-      if (res.status >= 200 && res.status < 300 && res.body?.id)
-        return new Pit(transport, res.body.id, keepAlive);
-      if (!TRANSIENT.includes(res.status) || attempt >= RETRIES)
-        throw searchError(table, res.status, res.body);
-      await sleep(500 * 2 ** attempt);
-    }
+  static async open(transport: EsTransport, table: string, keepAlive: string): Promise<ScanReader> {
+    return new ScanReader(
+      await PointInTime.open(transport, table, { keepAlive, retries: RETRIES }),
+    );
+  }
+
+  /** The point in time a checkpoint names, which the cluster may still hold. */
+  static resume(transport: EsTransport, table: string, id: string, keepAlive: string): ScanReader {
+    return new ScanReader(PointInTime.resume(transport, table, id, keepAlive));
+  }
+
+  get id(): string {
+    return this.#pit.id;
+  }
+
+  get keepAlive(): string {
+    return this.#pit.keepAlive;
   }
 
   /**
@@ -114,11 +119,8 @@ export class Pit {
       const into = how.into;
       into?.start();
       try {
-        const res = await this.#transport.request<SearchAnswer | Buffer[]>({
-          method: "POST",
-          path: "/_search",
+        const res = await this.#pit.send<SearchAnswer | Buffer[]>(body, {
           ...(how.filterPath ? { query: { filter_path: how.filterPath } } : {}),
-          body: { ...body, pit: { id: this.id, keep_alive: this.keepAlive } },
           ...(how.signal ? { signal: how.signal } : {}),
           // Copied into the answer's memory as it comes: its chunks are never all held at once.
           ...(into ? { raw: true, onChunk: (c: Buffer) => into.append(c) } : {}),
@@ -183,7 +185,7 @@ export class Pit {
       );
     }
     if (answer.timed_out) throw new Interruption("a search timed out on the cluster");
-    if (answer.pit_id) this.id = answer.pit_id;
+    this.#pit.advance(answer);
   }
 
   /** True when the cluster still holds this point in time. */
@@ -196,12 +198,8 @@ export class Pit {
     }
   }
 
-  async close(): Promise<void> {
-    try {
-      await this.#transport.request({ method: "DELETE", path: "/_pit", body: { id: this.id } });
-    } catch {
-      // It expires by itself at the end of its keep-alive.
-    }
+  close(): Promise<void> {
+    return this.#pit.close();
   }
 }
 

@@ -27,7 +27,7 @@ import type { EsTransport } from "../wire/transport.ts";
 import { AnswerPool } from "./answer-memory.ts";
 import type { HitTable } from "./hit-table.ts";
 import { explainLostPointInTime } from "./interruptions.ts";
-import { concreteIndices, Interruption, Pit } from "./reads.ts";
+import { concreteIndices, Interruption, ScanReader } from "./reads.ts";
 import {
   byteRecords,
   checkSources,
@@ -87,15 +87,15 @@ export async function openScan(
   const columns = csvColumns(described);
   const query = compileFilters(columns, request.filters, request.rawQuery, table);
   const resumed = request.resume?.state as EsScanState | undefined;
-  let pit: Pit | undefined;
+  let pit: ScanReader | undefined;
   if (resumed) {
-    const old = new Pit(transport, resumed.pitId, keepAlive);
+    const old = ScanReader.resume(transport, table, resumed.pitId, keepAlive);
     if (await old.alive()) pit = old;
     // Lost on some shards only, it still holds search contexts on the others: freed now.
     else await old.close();
   }
   const restarted = resumed !== undefined && pit === undefined;
-  pit ??= await Pit.open(transport, table, keepAlive);
+  pit ??= await ScanReader.open(transport, table, keepAlive);
   try {
     // A new point in time is counted (one continued keeps the checkpoint's count), beside the
     // indices behind the name.
@@ -128,7 +128,7 @@ export async function openScan(
 
 /** The count of the point in time, and its shards (for the number of slices). */
 async function count(
-  pit: Pit,
+  pit: ScanReader,
   query: QueryDsl,
   table: string,
   request: ScanRequest,
@@ -173,12 +173,12 @@ class EsScan implements TableScan {
   readonly columns: readonly string[];
   readonly ndjsonLines = 2;
   readonly #transport: EsTransport;
-  readonly #pit: Pit;
+  readonly #pit: ScanReader;
   readonly #setup: ScanSetup;
   /** The answers' memory, shared by the slices: bounded by what the app holds, not by slices. */
   readonly #answers = new AnswerPool();
 
-  constructor(transport: EsTransport, pit: Pit, setup: ScanSetup) {
+  constructor(transport: EsTransport, pit: ScanReader, setup: ScanSetup) {
     this.#transport = transport;
     this.#pit = pit;
     this.#setup = setup;

@@ -25,11 +25,12 @@ import { describeTable } from "../table/mapping.ts";
 import type { EsBrowseResult } from "../table/row-version.ts";
 import { nodeNames } from "../wire/nodes.ts";
 import { indexPath } from "../wire/paths.ts";
+import { type PointInTime, PointInTimeExpired } from "../wire/point-in-time.ts";
 import { isResultWindowError, searchError } from "../wire/search-errors.ts";
 import { failureNodeIds, partialResult } from "../wire/shard-failures.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { type Search, searchCounted, type TableSizes } from "./page-count.ts";
-import { Cursors, cursorAt, PointInTime, PointInTimeExpired, type SearchBody } from "./paging.ts";
+import { Cursors, cursorAt, openGridPointInTime, type SearchBody } from "./paging.ts";
 import { needsColumns, type Plan, pageOf, pageSort, pitSort, planHolds, planOf } from "./plan.ts";
 import { resultWindowRefusal, WindowRefusal } from "./result-window.ts";
 
@@ -294,7 +295,7 @@ export class EsGridView implements GridView {
   ): Promise<SearchBody> {
     for (let attempt = 0; ; attempt++) {
       try {
-        this.#pit ??= await PointInTime.open(this.#transport, this.table, this.#options);
+        this.#pit ??= await openGridPointInTime(this.#transport, this.table, this.#options);
         const pit = this.#pit;
         const sort = pitSort(plan);
         const base = { query: plan.query, sort };
@@ -305,7 +306,7 @@ export class EsGridView implements GridView {
           seq_no_primary_term: true,
         };
         const apart = this.#countApart(plan);
-        const search: Search = (body, query) => pit.search(body, query);
+        const search: Search = (body, query) => pit.search<SearchBody>(body, query);
         const onError = (status: number, body: unknown) =>
           this.#refusalSync(status, body, rawQuery);
         let res: { status: number; body: SearchBody };
@@ -322,7 +323,11 @@ export class EsGridView implements GridView {
           );
           if (after === null) {
             // The page lies past the last row: no rows, and the exact count.
-            res = await pit.search({ query: plan.query, size: 0, track_total_hits: true });
+            res = await pit.search<SearchBody>({
+              query: plan.query,
+              size: 0,
+              track_total_hits: true,
+            });
           } else {
             res = await searchCounted(
               search,

@@ -8,15 +8,18 @@
  */
 import type { SearchHit } from "../table/cells.ts";
 
-/** What the seek needs of a point in time (paging.ts's PointInTime, which calls the seek). */
+/** What the seek needs of a point in time (wire/point-in-time.ts; paging.ts calls the seek). */
 interface PitSearch {
-  search(
+  search<T extends { pit_id?: string }>(
     body: Record<string, unknown>,
     query?: Record<string, string>,
-  ): Promise<{
-    status: number;
-    body: { hits?: { total?: { value: number } | number; hits?: SearchHit[] } };
-  }>;
+  ): Promise<{ status: number; body: T }>;
+}
+
+/** The part of an answer the seek reads. */
+interface SeekAnswer {
+  pit_id?: string;
+  hits?: { total?: { value: number } | number; hits?: SearchHit[] };
 }
 
 /** Whether a point-in-time order is the written order alone. */
@@ -78,7 +81,7 @@ export async function writtenOrderRow(
   onError: (status: number, body: unknown) => Error,
 ): Promise<unknown[] | null> {
   const search = async (body: Record<string, unknown>, filter: string) => {
-    const res = await pit.search(body, { filter_path: `pit_id,${filter}` });
+    const res = await pit.search<SeekAnswer>(body, { filter_path: `pit_id,${filter}` });
     if (res.status < 200 || res.status > 299) throw onError(res.status, res.body);
     return res.body;
   };
