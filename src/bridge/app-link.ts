@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { QuarryError } from "../core/errors.ts";
 import { MODERN_VERSION } from "../mcp/protocol.ts";
 import { bridgeErrors } from "./errors.ts";
-import { fileIdentity, handshakeFilePath, readHandshake } from "./handshake-trust.ts";
+import { fileIdentity, handshakeFilePath, readTrustedHandshake } from "./handshake-trust.ts";
 import type { Launch, LaunchCommand, LaunchPlan } from "./launcher.ts";
 import type { ProofResult } from "./upstream.ts";
 
@@ -208,7 +208,7 @@ export class AppLink implements Link {
   }
 
   async #attemptOnce(): Promise<Attempt> {
-    const read = readHandshake(this.#deps.dir, this.#deps.now());
+    const read = readTrustedHandshake(this.#deps.dir, this.#deps.now());
     if (!read.ok) return { ok: false, error: read.error, final: false };
     const hs = read.handshake;
     const key = `${hs.instanceId}@${hs.port}`;

@@ -21,11 +21,11 @@ import type { ExportOptions, ExportReport, TableScan } from "../../core/export.t
 import {
   CHECKPOINT_VERSION,
   type Checkpoint,
-  checkpointPath,
   discardInterruptedExport,
+  exportCheckpointPath,
   identityOf,
   partialPath,
-  readCheckpoint,
+  readExportCheckpoint,
 } from "./checkpoint.ts";
 import { checkExportOptions } from "./options.ts";
 import { type OutputPlan, planOutput, releaseOutput } from "./output.ts";
@@ -70,9 +70,9 @@ async function exportTo(
   // A file of its own is written beside itself (through a link: beside the file it names).
   const file = plan.kind === "file" ? plan.path : options.out;
   const partial = partialPath(file);
-  const checkpoint = checkpointPath(file);
+  const checkpoint = exportCheckpointPath(file);
   const identity = identityOf(table, options);
-  let cp = plan.kind === "file" ? await readCheckpoint(checkpoint) : undefined;
+  let cp = plan.kind === "file" ? await readExportCheckpoint(checkpoint) : undefined;
   cp = await checkResume(cp, options, { identity, partial, checkpoint, slices, plan });
   const scan = await source.openScan(table, {
     format: options.format,

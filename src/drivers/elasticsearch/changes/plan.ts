@@ -19,7 +19,7 @@ export interface MgetDoc extends SearchHit {
 }
 
 /** What validation learned, reused by the save so each update is checked and built once. */
-export interface Plan {
+export interface ChangePlan {
   columns: Column[];
   refusals: ChangeRefusal[];
   /** Partial document per update (same order as `changes.updates`). */
@@ -30,10 +30,10 @@ export async function plan(
   transport: EsTransport,
   table: string,
   changes: ChangeSet,
-): Promise<Plan> {
+): Promise<ChangePlan> {
   const columns = await describeTable(transport, table);
   const refusals = checkChanges(columns, changes, table);
-  const partials: Plan["partials"] = changes.updates.map(() => undefined);
+  const partials: ChangePlan["partials"] = changes.updates.map(() => undefined);
   const refusedRows = new Set(refusals.map((r) => `${r.change}\u0000${r.row}`));
   // Updates refused already (by their _id), or without the shape checkChanges refused (named by
   // their place in the list), are not read back.

@@ -8,7 +8,7 @@ import type { Column } from "../../../core/grid.ts";
 import { hitToRow, type SearchHit } from "../table/cells.ts";
 import { errorTypeAndReason } from "../wire/errors.ts";
 
-export interface SearchBody {
+export interface ConsoleSearchBody {
   hits: { total?: number | { value: number }; hits: SearchHit[] };
   aggregations?: unknown;
   suggest?: unknown;
@@ -29,7 +29,7 @@ export function classifyAnswer(
   }
   if (status < 200 || status > 299) return errorAnswer(status, body);
   if (isSearchBody(body)) {
-    const b = body as SearchBody;
+    const b = body as ConsoleSearchBody;
     // A search that returns only aggregations or suggestions reads better as JSON.
     if (b.hits.hits.length === 0 && (b.aggregations !== undefined || b.suggest !== undefined))
       return jsonAnswer(status, body);
@@ -158,7 +158,11 @@ export function tableAnswer(status: number, rows: unknown[]): ConsoleResult {
 }
 
 /** Pure: search hits as grid rows, with the grid's columns and cell rules. */
-export function searchGrid(status: number, body: SearchBody, columns: Column[]): ConsoleResult {
+export function searchGrid(
+  status: number,
+  body: ConsoleSearchBody,
+  columns: Column[],
+): ConsoleResult {
   return {
     kind: "grid",
     status,
@@ -170,7 +174,7 @@ export function searchGrid(status: number, body: SearchBody, columns: Column[]):
 }
 
 /** The hit total: a number in 7.x with `rest_total_hits_as_int`, `{value}` otherwise. */
-export function totalHits(body: SearchBody): number | null {
+export function totalHits(body: ConsoleSearchBody): number | null {
   const total = body.hits.total;
   return typeof total === "number" ? total : typeof total?.value === "number" ? total.value : null;
 }

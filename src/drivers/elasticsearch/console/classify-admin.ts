@@ -159,7 +159,7 @@ const FAMILIES: Record<string, Family> = {
 
 /**
  * Why a request is admin, or undefined when it is not. `endpoint` and `rest` are the route's first
- * `_` segment and what follows it (classify.ts's Route), as the request spells them.
+ * `_` segment and what follows it (classify.ts's RequestRoute), as the request spells them.
  */
 export function adminReason(
   method: string,

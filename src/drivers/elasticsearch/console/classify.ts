@@ -43,7 +43,7 @@ const OVERRIDE_PARAMS = new Set([
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]);
 
 /** Where the request goes: the index expression before the endpoint, the endpoint, what follows. */
-export interface Route {
+export interface RequestRoute {
   target: string[];
   endpoint: string | undefined;
   rest: string[];
@@ -113,13 +113,13 @@ function classifyOne(
  * Elasticsearch itself routes (segments split on "/", each percent-decoded once, empty ones
  * dropped), then the readings a proxy might make.
  */
-export function routesOf(path: string): Route[] {
+export function routesOf(path: string): RequestRoute[] {
   const q = path.indexOf("?");
   return readings(q === -1 ? path : path.slice(0, q)).map(routeOf);
 }
 
 /** Splits a path into target (index expression), endpoint (first `_` segment) and the rest. */
-function routeOf(segments: readonly string[]): Route {
+function routeOf(segments: readonly string[]): RequestRoute {
   // `_all` names every index: it is a target, not an endpoint.
   let start = 0;
   const target: string[] = [];
@@ -139,7 +139,7 @@ const lower = (s: string | undefined) => (s ?? "").toLowerCase();
 
 function destructiveRule(
   method: string,
-  route: Route,
+  route: RequestRoute,
   params: URLSearchParams,
   body: unknown,
 ): Verdict | undefined {
@@ -181,7 +181,7 @@ function destructiveRule(
 }
 
 /** POST (or DELETE) endpoints that only read, matched exactly as Elasticsearch routes them. */
-function readRule(method: string, route: Route): Verdict | undefined {
+function readRule(method: string, route: RequestRoute): Verdict | undefined {
   const { endpoint, rest, target } = route;
   if (endpoint === undefined) return undefined;
   // 7.x still routes /<index>/<type>/_search; more target segments than that are not a read route.
@@ -266,7 +266,7 @@ function deletesIndices(target: string[]): string {
   return `deletes the index ${name} and all its documents`;
 }
 
-function describeWrite(method: string, route: Route): string {
+function describeWrite(method: string, route: RequestRoute): string {
   if (route.endpoint === undefined)
     return route.target.length === 0
       ? `${method} on the cluster's root`

@@ -7,7 +7,7 @@
 import type { ConsoleRequest } from "../../../core/console.ts";
 import { errors, QuarryError } from "../../../core/errors.ts";
 import type { HttpMethod } from "../wire/transport.ts";
-import { type Route, routesOf } from "./classify.ts";
+import { type RequestRoute, routesOf } from "./classify.ts";
 
 export const CONSOLE_METHODS = ["GET", "POST", "PUT", "DELETE", "HEAD"] as const;
 
@@ -21,7 +21,7 @@ export interface PreparedRequest {
   body?: string;
   contentType?: string;
   /** How Elasticsearch routes the path. */
-  route: Route;
+  route: RequestRoute;
 }
 
 /**
@@ -109,7 +109,7 @@ function hasControlOrSpace(text: string): boolean {
   return [...text].some((c) => c === " " || isControl(c));
 }
 
-function isSql(route: Route): boolean {
+function isSql(route: RequestRoute): boolean {
   const ep = route.endpoint?.toLowerCase();
   return ep === "_sql" || (ep === "_xpack" && route.rest[0]?.toLowerCase() === "sql");
 }

@@ -11,16 +11,16 @@ import { nodeNames } from "../wire/nodes.ts";
 import { failureNodeIds, partialResult, type SearchHeader } from "../wire/shard-failures.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import {
+  type ConsoleSearchBody,
   classifyAnswer,
   explainMissingEndpoint,
   isSearchBody,
   jsonAnswer,
-  type SearchBody,
   searchGrid,
   totalHits,
   withItemFailures,
 } from "./answers.ts";
-import type { Route } from "./classify.ts";
+import type { RequestRoute } from "./classify.ts";
 import { pollTask, withParam, withProceedExample } from "./delete-by-query.ts";
 import { prepareRequest } from "./request.ts";
 import { withTables } from "./tables.ts";
@@ -70,13 +70,13 @@ export async function runConsole(
   if (answer !== "search")
     return warned(withItemFailures(explainMissingEndpoint(answer, prepared)));
   if (options.searchAs === "json") {
-    const search = { total: totalHits(res.body as SearchBody) };
+    const search = { total: totalHits(res.body as ConsoleSearchBody) };
     return warned({ kind: "json", status: res.status, raw: res.body, search });
   }
-  const columns = await columnsForHits(columnsOf, prepared.route, res.body as SearchBody);
+  const columns = await columnsForHits(columnsOf, prepared.route, res.body as ConsoleSearchBody);
   return warned(
     columns
-      ? searchGrid(res.status, res.body as SearchBody, columns)
+      ? searchGrid(res.status, res.body as ConsoleSearchBody, columns)
       : jsonAnswer(res.status, res.body),
   );
 }
@@ -101,8 +101,8 @@ async function searchPartial(
  */
 async function columnsForHits(
   columnsOf: ColumnsOf,
-  route: Route,
-  body: SearchBody,
+  route: RequestRoute,
+  body: ConsoleSearchBody,
 ): Promise<Column[] | undefined> {
   const indices = [...new Set(body.hits.hits.map((h) => h._index))];
   const table = indices.length > 0 ? indices.join(",") : route.target.join(",");
