@@ -66,7 +66,7 @@ const lastFirstUnassigned = new WeakMap<EsTransport, PartitionCopy | null>();
  * explanation of the first. For one index its shards are read first: health on a missing index
  * would wait for it to appear.
  */
-export async function clusterHealth(
+export async function readClusterHealth(
   transport: EsTransport,
   table: string | undefined,
   signal: Signal,

@@ -24,7 +24,7 @@ import {
   type StatsBody,
   tableStatsOf,
 } from "./answers.ts";
-import { clusterHealth, explainAllocation, nodeSummaries, shardsOf } from "./cluster.ts";
+import { explainAllocation, nodeSummaries, readClusterHealth, shardsOf } from "./cluster.ts";
 
 /** Every listed index (hidden ones too) and no dot-named one, as one path segment. */
 const LISTED = "/*,-.*";
@@ -38,7 +38,7 @@ export function esCatalog(transport: EsTransport, ready: () => Promise<void>): C
   return {
     health: async (options = {}) => {
       await ready();
-      return clusterHealth(transport, options.table, options.signal);
+      return readClusterHealth(transport, options.table, options.signal);
     },
     nodes: async (options = {}) => {
       await ready();

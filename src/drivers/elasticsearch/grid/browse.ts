@@ -31,7 +31,15 @@ import { failureNodeIds, partialResult } from "../wire/shard-failures.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { type Search, searchCounted, type TableSizes } from "./page-count.ts";
 import { Cursors, cursorAt, openGridPointInTime, type SearchBody } from "./paging.ts";
-import { needsColumns, type Plan, pageOf, pageSort, pitSort, planHolds, planOf } from "./plan.ts";
+import {
+  needsColumns,
+  type Plan,
+  pageSort,
+  pitSort,
+  planHolds,
+  planOf,
+  requestedPage,
+} from "./plan.ts";
 import { resultWindowRefusal, WindowRefusal } from "./result-window.ts";
 
 export interface GridOptions {
@@ -118,7 +126,7 @@ export class EsGridView implements GridView {
   }
 
   async #browse(request: BrowseRequest): Promise<EsBrowseResult> {
-    const { page, pageSize } = pageOf(request);
+    const { page, pageSize } = requestedPage(request);
     if (request.refresh) {
       await this.#dropPit();
       this.#cursors.clear();

@@ -64,7 +64,7 @@ export function viewAsRequest(
   table: string,
   request: BrowseRequest,
 ): ConsoleRequest {
-  const { page, pageSize } = pageOf(request);
+  const { page, pageSize } = requestedPage(request);
   const body: Record<string, unknown> = {
     query: compileFilters(columns, request.filters, request.rawQuery, table),
     track_total_hits: true,
@@ -97,7 +97,7 @@ export function pitSort(plan: Plan): Record<string, unknown>[] {
   return [...pageSort(plan), { _shard_doc: { order: "asc" } }];
 }
 
-export function pageOf(request: BrowseRequest): { page: number; pageSize: number } {
+export function requestedPage(request: BrowseRequest): { page: number; pageSize: number } {
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isSafeInteger(page) || page < 1) {

@@ -24,7 +24,7 @@ const ISO_DATE =
 const DATE_MATH = /^now([+-]\d+[yMwdhHms])*(\/[yMwdhHms])?$/;
 
 /** Checks and converts one value for the column's type; throws naming the column and type. */
-export function typedValue(
+export function filterValue(
   column: Column,
   family: FieldFamily,
   value: unknown,

@@ -20,7 +20,7 @@ import {
 } from "../../../core/filter-ops.ts";
 import type { Column, FilterRow } from "../../../core/grid.ts";
 import { type FieldFamily, familyOf, filterOpsFor } from "./field-types.ts";
-import { typedValue } from "./filter-values.ts";
+import { filterValue } from "./filter-values.ts";
 
 export type QueryDsl = Record<string, unknown>;
 
@@ -266,13 +266,13 @@ function positiveQuery(column: Column, op: FilterOp, row: FilterRow): QueryDsl {
         "Give the values separated by commas: a, b, c.",
       );
     }
-    const values = row.value.map((v) => typedValue(column, family, v, row.op));
+    const values = row.value.map((v) => filterValue(column, family, v, row.op));
     if (family === "date") return anyOf(values.map((v) => dateEquals(column.name, v)));
     if (exactField === null) return anyOf(values.map((v) => matchPhrase(column.name, v)));
     return { terms: { [exactField]: values } };
   }
 
-  const value = typedValue(column, family, row.value, row.op);
+  const value = filterValue(column, family, row.value, row.op);
   switch (op) {
     case "eq":
       if (family === "date") return dateEquals(column.name, value);

@@ -177,7 +177,7 @@ export function errorTypeAndReason(body: unknown): { type: string; reason: strin
 }
 
 /** What the server was asked through: its address, and whether it was over HTTPS. */
-export interface Target {
+export interface ClusterAddress {
   url: string;
   tls: boolean;
 }
@@ -187,7 +187,7 @@ export interface Target {
  * the HTTPS hint only when `target` says the connection is not HTTPS already. An answer that is
  * not Elasticsearch's (a 404 with an empty or non-JSON body) says so instead of quoting nothing.
  */
-export function httpError(status: number, body: unknown, target?: Target): QuarryError {
+export function httpError(status: number, body: unknown, target?: ClusterAddress): QuarryError {
   const { type, reason } = errorTypeAndReason(body);
   if (status === 401)
     return esErrors.authenticationFailed(

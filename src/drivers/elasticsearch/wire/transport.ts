@@ -10,7 +10,7 @@ import type { ConnectionSecrets } from "../../../core/driver.ts";
 import { errors, QuarryError } from "../../../core/errors.ts";
 import { parseJsonExact } from "../../../core/exact-json.ts";
 import { authorizationHeader, baseUrl, type EsConnectionConfig, tlsPolicy } from "./config.ts";
-import { httpError, networkError, type Target } from "./errors.ts";
+import { type ClusterAddress, httpError, networkError } from "./errors.ts";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -157,7 +157,7 @@ export class EsTransport {
   }
 
   /** The address and whether it is HTTPS, for errors that depend on it. */
-  get target(): Target {
+  get target(): ClusterAddress {
     return { url: this.url, tls: this.#config.sslMode !== "disabled" };
   }
 

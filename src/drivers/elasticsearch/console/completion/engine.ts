@@ -7,7 +7,7 @@
 import type { CompletionAnswer, CompletionItem } from "../../../../core/console-completion.ts";
 import type { ApiDefinitions, EndpointDefinition, TypeExpr } from "./definitions.ts";
 import { type CursorPlace, cursorPlace, METHODS } from "./scan.ts";
-import { describe, keyChoices, shapeAt, valueChoices, valueTemplate } from "./shapes.ts";
+import { describeShape, keyChoices, shapeAt, valueChoices, valueTemplate } from "./shapes.ts";
 import { bodySnippets } from "./snippets.ts";
 import { versionAtMost } from "./versions.ts";
 
@@ -166,7 +166,7 @@ function paramContext(
       ([name, t]): CompletionItem => ({
         label: name,
         kind: "parameter",
-        detail: describe(defs.types, t),
+        detail: describeShape(defs.types, t),
         apply: `${name}=`,
       }),
     );
@@ -229,7 +229,7 @@ function bodyContext(
     const items: CompletionItem[] = keys.map(([k, t]) => ({
       label: k,
       kind: "keyword",
-      detail: describe(types, t),
+      detail: describeShape(types, t),
       apply: `${q}${k}": ${valueTemplate(types, t)}`,
     }));
     if (!fieldKeys) return { ...ctx, items };

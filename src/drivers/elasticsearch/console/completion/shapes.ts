@@ -110,7 +110,7 @@ export function valueChoices(types: Types, t: TypeExpr): { fields: boolean; word
 }
 
 /** A short description of a shape, shown beside a key: `{}`, `[]`, `string`, `field`, `a|b`. */
-export function describe(types: Types, t: TypeExpr): string {
+export function describeShape(types: Types, t: TypeExpr): string {
   const parts = new Set<string>();
   for (const m of members(t)) {
     if (typeof m === "string") {
