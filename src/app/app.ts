@@ -49,7 +49,10 @@ export const UI_BUILD_DIR = join(PACKAGE_ROOT, "dist", "web");
 const HANDOVER_WAIT_MS = 15_000;
 
 export interface AppOptions {
-  /** Start with no window: nothing opens and nothing is shown (spec 3.2). */
+  /**
+   * Start with no window: nothing opens and nothing is shown (docs/architecture.md, "The app
+   * process").
+   */
   background?: boolean;
   /** Started for `quarry://integrations/start-mcp`: ask for the MCP server. */
   startMcp?: boolean;

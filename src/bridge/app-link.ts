@@ -1,9 +1,9 @@
 /**
- * The bridge's link to the running app (spec 3.1, 3.2, 5.3.1): finding a trusted handshake (the
- * file's trust checks, the app's process alive, the endpoint's proof, a revision the bridge
- * speaks), launching the app when there is none and polling every 200 ms for up to 10 s, noticing
- * a rewritten handshake file before each request (a rotated token, a restarted app), and finding
- * the app again after a refusal.
+ * The bridge's link to the running app (docs/mcp.md, "Finding the app, and trusting it"): finding a
+ * trusted handshake (the file's trust checks, the app's process alive, the endpoint's proof, a
+ * revision the bridge speaks), launching the app when there is none and polling every 200 ms for up
+ * to 10 s, noticing a rewritten handshake file before each request (a rotated token, a restarted
+ * app), and finding the app again after a refusal.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { QuarryError } from "../core/errors.ts";

@@ -1,6 +1,6 @@
 /**
- * Launching Quarry in the background when no trusted handshake is found (spec 3.2; the platform
- * mapping of ../shared/spec/README.md): macOS `open -g quarry://integrations/start-mcp`; Linux the
+ * Launching Quarry in the background when no trusted handshake is found (docs/mcp.md, "Launching
+ * the app"): macOS `open -g quarry://integrations/start-mcp`; Linux the
  * handler registered for the `quarry://` scheme (`xdg-mime query default x-scheme-handler/quarry`,
  * opened with `xdg-open`), else the `quarry` installed beside this bridge, as
  * `quarry open-url quarry://integrations/start-mcp` (the app started in background mode with its

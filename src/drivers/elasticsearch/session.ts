@@ -79,8 +79,9 @@ import { identifyServer, type LocalNodesInfo, type RootInfo } from "./wire/serve
 import { EsTransport } from "./wire/transport.ts";
 
 /**
- * Servers identified lately, by address: MCP opens a session per call, and asking `GET /` again on
- * each would add a round trip to every call. Only accepted servers are remembered, for a minute.
+ * Servers identified lately, by address: sessions come and go (the UI's and the MCP server's pools
+ * close idle ones, each CLI command opens its own), and asking `GET /` again on each new one would
+ * add a round trip to its first call. Only accepted servers are remembered, for a minute.
  */
 const IDENTIFIED_FOR_MS = 60_000;
 const identified = new Map<string, { info: ServerInfo; at: number }>();

@@ -1,6 +1,6 @@
 /**
  * The chooser's database types. Picking one whose driver is not installed offers its download
- * (spec 1), with progress; once installed the editor opens.
+ *, with progress; once installed the editor opens.
  */
 import { useState } from "react";
 import type { DatabaseType, JobView } from "../api/types.ts";

@@ -1,8 +1,9 @@
 /**
- * Deleting an index from the sidebar (spec 4.3): first the exact request that will be sent
- * (`DELETE /<index>`), shown in the confirmation; then the same request, sent only when the
- * confirmation carries it unchanged. One concrete index only: `_all`, wildcards, comma lists and
- * names that are not index names are refused, so a confirmation can never cover more than it shows.
+ * Deleting an index from the sidebar (docs/decisions.md, "Index deletion"): first the exact request
+ * that will be sent (`DELETE /<index>`), shown in the confirmation; then the same request, sent
+ * only when the confirmation carries it unchanged. One concrete index only: `_all`, wildcards,
+ * comma lists and names that are not index names are refused, so a confirmation can never cover
+ * more than it shows.
  */
 import type { ConsoleRequest } from "../../../core/console.ts";
 import { consoleText } from "../../../core/console.ts";

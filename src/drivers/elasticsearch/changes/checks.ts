@@ -1,7 +1,7 @@
 /**
- * Pure: every reason a change set cannot be written as it is, before anything is sent (spec
- * 4.5.3-4), one rule per function, each naming the row and the column. The checks that need the
- * documents as they are (a cut cell's text, an array of objects on the path) are in change-plan.ts.
+ * Pure: every reason a change set cannot be written as it is, before anything is sent, one rule
+ * per function, each naming the row and the column. The checks that need the documents as they
+ * are (a cut cell's text, an array of objects on the path) are in plan.ts.
  */
 import type { ChangeRefusal, RowInsert } from "../../../core/changes.ts";
 import type { Column } from "../../../core/grid.ts";

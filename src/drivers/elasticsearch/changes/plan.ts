@@ -121,7 +121,7 @@ export async function mget(
   return refs.map((_, i) => res.body.docs?.[i]);
 }
 
-/** Refusals of a change set (spec 4.5.3-4); an empty list means it may be saved. Sends nothing. */
+/** Refusals of a change set; an empty list means it may be saved. Sends nothing. */
 export async function validateChanges(
   transport: EsTransport,
   table: string,

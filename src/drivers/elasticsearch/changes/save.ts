@@ -1,5 +1,5 @@
 /**
- * Saving grid edits (spec 4.3, 4.5.1-4) without losing data:
+ * Saving grid edits (docs/decisions.md, "Saving grid edits") without losing data:
  * - every update and delete carries the row's `if_seq_no` / `if_primary_term` as loaded, so a
  *   document someone else changed since is a per-row conflict, never overwritten;
  * - a new row with a typed `_id` is written with create semantics (`op_type=create`): an existing

@@ -1,5 +1,5 @@
 /**
- * Bulk delete (spec 4.3: "`_delete_by_query`, asynchronous, reports conflicts per document"), and
+ * Bulk delete (`_delete_by_query`: asynchronous, with conflicts reported per document), and
  * the same for its siblings `_update_by_query` and `_reindex`: the request is sent with
  * `wait_for_completion=false`, the task is polled through the tasks API until it ends, with
  * progress, and its final answer becomes a report that lists every document that conflicted or

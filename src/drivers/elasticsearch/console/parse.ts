@@ -1,7 +1,7 @@
 /**
- * Pure: Kibana Dev Tools text (spec 4.4) split into console requests, each with its body parsed
- * (JSON, exact for longs beyond 2^53, or NDJSON for `_bulk` and `_msearch`), and a block that is
- * not a request named by its line.
+ * Pure: Kibana Dev Tools text (docs/decisions.md, "The console language") split into console
+ * requests, each with its body parsed (JSON, exact for longs beyond 2^53, or NDJSON for `_bulk` and
+ * `_msearch`), and a block that is not a request named by its line.
  */
 import type { ConsoleBlock, ConsoleRequest } from "../../../core/console.ts";
 import type { VariableValues } from "../../../core/console-variables.ts";

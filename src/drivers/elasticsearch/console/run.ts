@@ -1,7 +1,8 @@
 /**
- * The console (spec 4.4): one request sent as the user wrote it (checked first, console-request.ts)
- * and its answer classified (console-answers.ts); long `_delete_by_query`-like requests run as
- * tasks with progress; a search answered by part of the shards carries a warning naming them.
+ * The console (docs/decisions.md, "The console"): one request sent as the user wrote it (checked
+ * first, request.ts) and its answer classified (answers.ts); long `_delete_by_query`-like requests
+ * run as tasks with progress; a search answered by part of the shards carries a warning naming
+ * them.
  */
 import type { ConsoleRequest, ConsoleResult, ConsoleRunOptions } from "../../../core/console.ts";
 import type { Column, PartialResult } from "../../../core/grid.ts";

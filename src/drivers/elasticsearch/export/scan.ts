@@ -1,9 +1,9 @@
 /**
- * The export's read side (spec 4.5.5, 8): a whole index, or the current filter, read through a
- * point in time and `search_after` on `_shard_doc`, so it is never capped by the result window; on
- * a multi-shard index in parallel sliced searches. Each slice reads a batch when the app asks for
- * it; the app asks for the next while it writes one (src/app/export writes files, checkpoints and
- * progress, and bounds the batches held). Answers are read as bytes (hit-bytes.ts).
+ * The export's read side (docs/decisions.md, "Export"): a whole index, or the current filter, read
+ * through a point in time and `search_after` on `_shard_doc`, so it is never capped by the result
+ * window; on a multi-shard index in parallel sliced searches. Each slice reads a batch when the app
+ * asks for it; the app asks for the next while it writes one (src/app/export writes files,
+ * checkpoints and progress, and bounds the batches held). Answers are read as bytes (hit-bytes.ts).
  *
  * A resume continues on the same point in time when the cluster still holds it; otherwise it opens
  * a new one and says so (`restarted`), and the app skips what its file already holds.

@@ -1,6 +1,6 @@
 /**
- * Browsing a table page by page (spec 2.2, 2.3, 4.5.6, 8). Pages ending within the first 10,000
- * rows use from/size; deeper pages use `search_after` over a point in time opened when first
+ * Browsing a table page by page (docs/decisions.md, "Browsing"). Pages ending within the first
+ * 10,000 rows use from/size; deeper pages use `search_after` over a point in time opened when first
  * needed. Counts are exact.
  *
  * No row is skipped or repeated, for any sort: every page ends its sort with the order rows were

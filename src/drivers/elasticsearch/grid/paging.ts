@@ -131,7 +131,7 @@ export async function cursorAt(
 const OPEN = new Set<PointInTime>();
 let hooksInstalled = false;
 
-/** Closes every point in time this process holds (the app calls it on shutdown). */
+/** Closes every point in time this process holds (its exit hooks below call it). */
 export async function closeAllPointsInTime(): Promise<void> {
   const open = [...OPEN];
   OPEN.clear();

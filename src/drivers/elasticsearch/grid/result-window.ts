@@ -1,6 +1,6 @@
 /**
  * The refusal for an index whose `max_result_window` is lowered below the window a grid pages
- * within (spec: it errors before the switch to `search_after`), naming each such index and its
+ * within (it errors before the switch to `search_after`), naming each such index and its
  * value so people know what to raise.
  */
 import { RESULT_WINDOW } from "../../../core/grid.ts";

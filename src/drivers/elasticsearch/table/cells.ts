@@ -1,8 +1,9 @@
 /**
- * Rows from search hits (spec 2.2, 8), pure. A nested leaf cell is a JSON array with one entry per
- * object of its array, `null` where an object omits the field; arrays and objects render as JSON
- * text (listed in `Row.json`); a cell longer than the display limit is cut to it, ends in `...`,
- * and is listed in `Row.cut` so no later edit writes the fragment back unknowingly.
+ * Rows from search hits (docs/decisions.md, "Browsing"), pure. A nested leaf cell is a JSON array
+ * with one entry per object of its array, `null` where an object omits the field; arrays and
+ * objects render as JSON text (listed in `Row.json`); a cell longer than the display limit is cut
+ * to it, ends in `...`, and is listed in `Row.cut` so no later edit writes the fragment back
+ * unknowingly.
  */
 import { exactIntegerText, isExactInteger } from "../../../core/exact-json.ts";
 import { CELL_DISPLAY_LIMIT, type CellValue, type Column } from "../../../core/grid.ts";

@@ -1,9 +1,9 @@
 /**
- * Filters to query DSL (spec 2.3), pure. Each filter row compiles to `term`, `terms`, `range`,
- * `wildcard` or `exists` (or its negation), with the value typed by the column's mapping. Rows on
- * leaves of a nested array match independently (each may be satisfied by a different object)
- * unless they share an element group: a group compiles to one `nested` clause, so one object must
- * satisfy all of its rows. The Raw SQL text is a `query_string` across all fields.
+ * Filters to query DSL (docs/decisions.md, "Browsing"), pure. Each filter row compiles to `term`,
+ * `terms`, `range`, `wildcard` or `exists` (or its negation), with the value typed by the column's
+ * mapping. Rows on leaves of a nested array match independently (each may be satisfied by a
+ * different object) unless they share an element group: a group compiles to one `nested` clause, so
+ * one object must satisfy all of its rows. The Raw SQL text is a `query_string` across all fields.
  *
  * Negation: outside a group, `!=`, `not in`, `not like` and `missing` on a nested leaf mean "no
  * object of the array matches" (the `nested` clause is negated); inside a group they describe

@@ -1,8 +1,8 @@
 /**
- * Sorting (spec 2.3, 4.5.7), pure: which field a column really sorts on, and the sort clause of a
- * search. `_id` and a `text` field without a keyword sub-field cannot sort: they are dropped and
- * reported, and the rows keep their order. A nested leaf sorts inside its nested context; the
- * nested JSON parent column is refused.
+ * Sorting (docs/decisions.md, "Browsing"), pure: which field a column really sorts on, and the sort
+ * clause of a search. `_id` and a `text` field without a keyword sub-field cannot sort: they are
+ * dropped and reported, and the rows keep their order. A nested leaf sorts inside its nested
+ * context; the nested JSON parent column is refused.
  */
 import { errors } from "../../../core/errors.ts";
 import type { Column, DroppedSort, SortSpec } from "../../../core/grid.ts";
@@ -69,7 +69,9 @@ function sortable(column: ColumnShape, type: string): boolean {
 export type SortClause = Record<string, Record<string, unknown>>;
 
 export interface CompiledSort {
-  /** The search's `sort`, without a tiebreaker; empty when nothing sorts (relevance, index order). */
+  /**
+   * The search's `sort`, without a tiebreaker; empty when nothing sorts (relevance, index order).
+   */
   sort: SortClause[];
   dropped: DroppedSort[];
 }

@@ -1,7 +1,7 @@
 /**
- * Indices as tables (spec 2.2): concrete indices only, hiding names that begin with "." (system
- * indices, data stream backing indices). Aliases and data streams are not indices, so they never
- * appear; hidden indices whose names do not begin with "." are listed.
+ * Indices as tables (docs/decisions.md, "Indices as tables"): concrete indices only, hiding names
+ * that begin with "." (system indices, data stream backing indices). Aliases and data streams are
+ * not indices, so they never appear; hidden indices whose names do not begin with "." are listed.
  */
 import type { TableInfo } from "../../../core/grid.ts";
 import type { EsTransport } from "../wire/transport.ts";

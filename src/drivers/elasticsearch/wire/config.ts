@@ -1,6 +1,6 @@
 /**
- * An Elasticsearch connection's settings (spec 2.1, 5.1, 5.2) and the rules they obey.
- * Pure: no I/O. Secrets (password, API key) are not part of the configuration.
+ * An Elasticsearch connection's settings (docs/decisions.md, "Connections") and the rules they
+ * obey. Pure: no I/O. Secrets (password, API key) are not part of the configuration.
  */
 
 import { isIP } from "node:net";
@@ -20,7 +20,7 @@ export const SSL_MODES = [
 ] as const;
 export type SslMode = (typeof SSL_MODES)[number];
 
-/** How people see the choices (the spec's labels). */
+/** How people see the choices (the labels the UI and the docs use). */
 export const AUTH_METHOD_LABELS: Record<AuthMethod, string> = {
   basic: "Username & Password",
   "api-key": "API Key",
@@ -50,7 +50,7 @@ export interface EsConnectionConfig {
   caFile?: string;
 }
 
-/** A new connection's starting point: SSL Mode starts on Disabled (spec 2.1). */
+/** A new connection's starting point: SSL Mode starts on Disabled. */
 export function newConnectionConfig(): EsConnectionConfig {
   return {
     host: "localhost",
@@ -210,7 +210,10 @@ export function validateSecrets(config: EsConnectionConfig, secrets: ConnectionS
   }
 }
 
-/** The scheme follows SSL Mode alone: Disabled is plain HTTP with no fallback; every other mode is HTTPS. */
+/**
+ * The scheme follows SSL Mode alone: Disabled is plain HTTP with no fallback; every other mode is
+ * HTTPS.
+ */
 export function baseUrl(config: EsConnectionConfig): string {
   const scheme = config.sslMode === "disabled" ? "http" : "https";
   const host =
@@ -218,7 +221,7 @@ export function baseUrl(config: EsConnectionConfig): string {
   return `${scheme}://${host}:${config.port}`;
 }
 
-/** The Authorization header for the chosen method; the API key is sent verbatim (spec 5.1). */
+/** The Authorization header for the chosen method; the API key is sent verbatim. */
 export function authorizationHeader(
   config: EsConnectionConfig,
   secrets: ConnectionSecrets,
@@ -233,7 +236,7 @@ export function authorizationHeader(
   }
 }
 
-/** What TLS checks apply, derived from SSL Mode and Skip TLS Verification (spec 5.2). */
+/** What TLS checks apply, derived from SSL Mode and Skip TLS Verification. */
 export interface TlsPolicy {
   verifyChain: boolean;
   verifyHostname: boolean;

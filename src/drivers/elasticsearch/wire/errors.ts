@@ -1,5 +1,5 @@
 /**
- * Translation of transport failures and cluster error bodies into QuarryErrors (spec 7.1).
+ * Translation of transport failures and cluster error bodies into QuarryErrors.
  * Pure: takes what the network layer saw, returns the error to show.
  */
 import { errors, type QuarryError } from "../../../core/errors.ts";
@@ -183,7 +183,7 @@ export interface ClusterAddress {
 }
 
 /**
- * Maps a non-2xx cluster answer to an error: 401 is `Authentication failed: …` (spec 7.1), with
+ * Maps a non-2xx cluster answer to an error: 401 is `Authentication failed: …`, with
  * the HTTPS hint only when `target` says the connection is not HTTPS already. An answer that is
  * not Elasticsearch's (a 404 with an empty or non-JSON body) says so instead of quoting nothing.
  */
