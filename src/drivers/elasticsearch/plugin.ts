@@ -27,10 +27,11 @@ export function activate(host: PluginHost): PluginDriver {
       `it speaks plugin API ${PLUGIN_API_VERSION}, the app ${host.apiVersion}`,
     );
   }
+  const driver = elasticsearchDriver();
   return {
-    type: elasticsearchDriver.type,
-    displayName: elasticsearchDriver.displayName,
-    validateConfig: (input) => ({ ...elasticsearchDriver.validateConfig(input) }),
+    type: driver.type,
+    displayName: driver.displayName,
+    validateConfig: (input) => ({ ...driver.validateConfig(input) }),
     validateSecrets: (config, secrets) => validateSecrets(es(config), secrets),
     secretFields(config) {
       const auth = es(config).auth;
@@ -45,6 +46,6 @@ export function activate(host: PluginHost): PluginDriver {
     settingsForm: () => structuredClone(ES_SETTINGS_FORM),
     settingsFromUrl,
     connect: (config, secrets: ConnectionSecrets): DriverSession =>
-      elasticsearchDriver.connect(es(config), secrets),
+      driver.connect(es(config), secrets),
   };
 }

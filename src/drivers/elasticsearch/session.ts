@@ -75,26 +75,9 @@ import {
 } from "./transfer/indices.ts";
 import type { EsConnectionConfig } from "./wire/config.ts";
 import { httpError } from "./wire/errors.ts";
+import type { IdentifiedServers } from "./wire/identified-servers.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./wire/server-info.ts";
 import { EsTransport } from "./wire/transport.ts";
-
-/**
- * Servers identified lately, by address: sessions come and go (the UI's and the MCP server's pools
- * close idle ones, each CLI command opens its own), and asking `GET /` again on each new one would
- * add a round trip to its first call. Only accepted servers are remembered, for a minute.
- */
-const IDENTIFIED_FOR_MS = 60_000;
-const identified = new Map<string, { info: ServerInfo; at: number }>();
-const addressOf = (c: EsConnectionConfig) =>
-  JSON.stringify([
-    c.host,
-    c.port,
-    c.sslMode,
-    c.skipTlsVerify,
-    c.caFile ?? "",
-    c.auth,
-    c.username ?? "",
-  ]);
 
 /**
  * Every operation that talks to the cluster waits for the server to be identified first, so a fork
@@ -106,6 +89,8 @@ export class EsSession implements DriverSession {
   readonly #secrets: ConnectionSecrets;
   #info: ServerInfo | undefined;
   #identified: Promise<void> | undefined;
+  /** The driver's memory of servers identified lately (none for a session made on its own). */
+  readonly #known: IdentifiedServers | undefined;
   readonly #grids = new Set<GridView>();
   /** Columns of search targets, held briefly for console grids and one-off pages. */
   readonly #columns = new ColumnCache();
@@ -119,9 +104,10 @@ export class EsSession implements DriverSession {
   readonly #tableSizes = new TableSizes();
   readonly #completion: ConsoleCompletion;
 
-  constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
+  constructor(config: EsConnectionConfig, secrets: ConnectionSecrets, known?: IdentifiedServers) {
     this.#config = config;
     this.#secrets = secrets;
+    this.#known = known;
     this.transport = new EsTransport(config, secrets);
     this.#completion = new ConsoleCompletion(this.transport, (t) =>
       describeTable(this.transport, t),
@@ -162,14 +148,14 @@ export class EsSession implements DriverSession {
    */
   #ready(): Promise<void> {
     if (this.#info) return Promise.resolve();
-    const known = identified.get(addressOf(this.#config));
-    if (known && Date.now() - known.at < IDENTIFIED_FOR_MS) {
-      this.#info = known.info;
+    const known = this.#known?.get(this.#config);
+    if (known) {
+      this.#info = known;
       return Promise.resolve();
     }
     this.#identified ??= this.testConnection().then(
       (info) => {
-        identified.set(addressOf(this.#config), { info, at: Date.now() });
+        this.#known?.set(this.#config, info);
       },
       (e: unknown) => {
         if (isQuarryError(e) && e.code === "permission_denied") return;
