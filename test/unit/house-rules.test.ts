@@ -109,6 +109,19 @@ test("no room of the driver imports one above it", () => {
   assert.deepEqual(offenders, [], `the driver's rooms, ground up: ${DRIVER_ROOMS.join(" < ")}`);
 });
 
+test("the driver leaves the process to the app: no signal or exit hooks of its own", () => {
+  const offenders = FILES.filter((f) => f.startsWith(`${DRIVER}/`)).flatMap((file) =>
+    codeOnly(readFileSync(join(ROOT, file), "utf8"), false)
+      .split("\n")
+      .flatMap((line, i) =>
+        /\bprocess\.(on|once|addListener|prependListener|kill|exit)\b/.test(line)
+          ? [`${file}:${i + 1}: ${line.trim()}`]
+          : [],
+      ),
+  );
+  assert.deepEqual(offenders, [], "the app handles signals and closes sessions when it stops");
+});
+
 /** The strongly connected groups of more than one file (Tarjan), each sorted. */
 export function cycles(graph: Map<string, string[]>): string[][] {
   let index = 0;

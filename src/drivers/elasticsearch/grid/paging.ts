@@ -1,7 +1,7 @@
 /**
  * Paging past the result window (docs/decisions.md): the point in time (wire/point-in-time.ts) a
- * grid opens when it first needs one, keeps alive while it is open, and closes on `close()` or
- * when the process ends; and the walk that finds where a deep page starts with `search_after`, reading only sort values
+ * grid opens when it first needs one, keeps alive while it is open, and closes on `close()`; and
+ * the walk that finds where a deep page starts with `search_after`, reading only sort values
  * (`_source` off, no stored fields, only `hits.hits.sort` in the answer) so a far jump stays cheap.
  */
 import { RESULT_WINDOW } from "../../../core/grid.ts";
@@ -26,22 +26,19 @@ export interface SearchBody extends SearchHeader, PitAnswer {
 }
 
 /**
- * A grid's point in time: kept alive by its heartbeat while the grid sits idle, and closed when
- * the process ends if the grid was not closed first.
+ * A grid's point in time, kept alive by its heartbeat while the grid sits idle. It belongs to its
+ * grid, which belongs to its session: closing the session closes it (the app closes its sessions
+ * when it stops).
  */
-export async function openGridPointInTime(
+export function openGridPointInTime(
   transport: EsTransport,
   table: string,
   opts: { keepAlive?: string; heartbeatMs?: number } = {},
 ): Promise<PointInTime> {
-  const pit = await PointInTime.open(transport, table, {
+  return PointInTime.open(transport, table, {
     keepAlive: opts.keepAlive ?? PIT_KEEP_ALIVE,
     heartbeatMs: opts.heartbeatMs ?? PIT_HEARTBEAT_MS,
   });
-  for (const held of OPEN) if (held.closed) OPEN.delete(held);
-  OPEN.add(pit);
-  installExitHooks();
-  return pit;
 }
 
 /** Sort values at positions of one result order: `at(n)` is the `search_after` that starts at n. */
@@ -125,41 +122,4 @@ export async function cursorAt(
     cursors.set(at, hits.at(-1)?.sort);
   }
   return cursors.get(offset) ?? null;
-}
-
-// Points in time still open in this process, closed when it ends.
-const OPEN = new Set<PointInTime>();
-let hooksInstalled = false;
-
-/** Closes every point in time this process holds (its exit hooks below call it). */
-export async function closeAllPointsInTime(): Promise<void> {
-  const open = [...OPEN];
-  OPEN.clear();
-  await Promise.allSettled(open.map((p) => p.close()));
-}
-
-function installExitHooks(): void {
-  if (hooksInstalled) return;
-  hooksInstalled = true;
-  // `beforeExit` fires when the event loop empties: async work is still allowed there.
-  process.on("beforeExit", () => {
-    if ([...OPEN].some((p) => !p.closed)) void closeAllPointsInTime();
-  });
-  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    const onSignal = () => {
-      const alone = process.listenerCount(sig) === 1;
-      const done = Promise.race([
-        closeAllPointsInTime(),
-        new Promise((r) => setTimeout(r, 2_000).unref()),
-      ]);
-      void done.then(() => {
-        // Alone, restore the default behaviour of the signal; otherwise the other listeners decide.
-        if (alone) {
-          process.removeListener(sig, onSignal);
-          process.kill(process.pid, sig);
-        }
-      });
-    };
-    process.on(sig, onSignal);
-  }
 }
