@@ -10,10 +10,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { SCHEME_MIME, START_MCP_URL } from "../core/quarry-scheme.ts";
 
 export const LAUNCHER_ENV = "QUARRY_LAUNCHER";
-export const START_MCP_URL = "quarry://integrations/start-mcp";
-export const SCHEME_MIME = "x-scheme-handler/quarry";
 
 export interface LaunchCommand {
   kind: "command";

@@ -41,7 +41,7 @@ export type Kind =
   | { kind: "invalid"; id: RpcId; why: string };
 
 /** What one message from the client is. */
-export function classify(m: unknown): Kind {
+export function classifyMessage(m: unknown): Kind {
   if (m === null || typeof m !== "object" || Array.isArray(m))
     return { kind: "invalid", id: null, why: "a JSON-RPC message must be one JSON object" };
   const msg = m as RpcMessage;

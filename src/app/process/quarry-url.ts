@@ -4,8 +4,7 @@
  * Anything else is refused by name, so a mistyped link never starts something unexpected.
  */
 import { QuarryError } from "../../core/errors.ts";
-
-export const START_MCP_URL = "quarry://integrations/start-mcp";
+import { START_MCP_URL } from "../../core/quarry-scheme.ts";
 
 export type QuarryUrlAction = "start-mcp";
 
