@@ -122,6 +122,47 @@ test("the driver leaves the process to the app: no signal or exit hooks of its o
   assert.deepEqual(offenders, [], "the app handles signals and closes sessions when it stops");
 });
 
+const WEB = "web/src";
+/**
+ * The web UI's floors from the ground up (docs/architecture.md): a room imports only rooms on
+ * floors below its own, so no page imports another page; routing and change notices
+ * (`navigation/`) stand below every page that uses them.
+ */
+export const WEB_FLOORS = [
+  ["api"],
+  ["ui"],
+  ["navigation"],
+  ["transfer"],
+  ["cluster", "connections", "console", "grid", "index-page", "settings", "sidebar"],
+  ["shell"],
+  ["main.tsx"],
+];
+
+const webFloor = (file: string) =>
+  WEB_FLOORS.findIndex((rooms) => rooms.includes(relative(WEB, file).split("/")[0] as string));
+
+test("every room of the web UI stands on a floor", () => {
+  const lost = FILES.filter((f) => f.startsWith(`${WEB}/`) && webFloor(f) < 0);
+  assert.deepEqual(lost, [], "a new folder of web/src takes its place in WEB_FLOORS");
+});
+
+test("no room of the web UI imports one on its own floor or above (no page imports a page)", () => {
+  const offenders: string[] = [];
+  for (const [file, targets] of GRAPH) {
+    if (!file.startsWith(`${WEB}/`)) continue;
+    for (const t of targets) {
+      const same = relative(WEB, t).split("/")[0] === relative(WEB, file).split("/")[0];
+      if (t.startsWith(`${WEB}/`) && !same && webFloor(t) >= webFloor(file))
+        offenders.push(`${file} imports ${t}`);
+    }
+  }
+  assert.deepEqual(
+    offenders,
+    [],
+    `the web UI's floors: ${WEB_FLOORS.map((f) => f.join(", ")).join(" < ")}`,
+  );
+});
+
 /** The strongly connected groups of more than one file (Tarjan), each sorted. */
 export function cycles(graph: Map<string, string[]>): string[][] {
   let index = 0;

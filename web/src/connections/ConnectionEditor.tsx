@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { get, post, put, seg, toApiError } from "../api/client.ts";
 import type { ConnectionForm, ConnectionInput, ConnectionView } from "../api/types.ts";
-import { navigate } from "../shell/route.ts";
+import { navigate } from "../navigation/route.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { Loading, Spinner, useDelayed, useLoad } from "../ui/loading.tsx";
 import { AdvancedPane } from "./editor/AdvancedPane.tsx";

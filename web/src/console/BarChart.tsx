@@ -3,7 +3,7 @@
  * distribution at a glance, no chart library. Past `limit` bars the rest are left out, said so.
  */
 import type { ResultTable } from "../api/types.ts";
-import { displayCell } from "../grid/edits.ts";
+import { displayCell } from "../ui/cell-text.ts";
 
 const LIMIT = 60;
 

@@ -5,7 +5,7 @@
 import type { ColDef } from "ag-grid-community";
 import { AgGridReact } from "ag-grid-react";
 import type { ResultTable } from "../api/types.ts";
-import { displayCell } from "../grid/edits.ts";
+import { displayCell } from "../ui/cell-text.ts";
 import { BarChart } from "./BarChart.tsx";
 import { gridHeight, resultTheme } from "./result-grid.ts";
 import "./results.css";

@@ -3,7 +3,7 @@ import type { ColDef } from "ag-grid-community";
 import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
 import type { ConsoleRun, TaskReport } from "../api/types.ts";
-import { displayCell } from "../grid/edits.ts";
+import { displayCell } from "../ui/cell-text.ts";
 import { LargeText } from "./LargeText.tsx";
 import { ResultTables } from "./ResultTables.tsx";
 import { gridHeight, resultTheme as theme } from "./result-grid.ts";

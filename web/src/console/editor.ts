@@ -10,12 +10,12 @@ import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 import { type RefObject, useEffect, useRef } from "react";
 import { seg, toApiError } from "../api/client.ts";
 import type { ParsedConsoleRequest } from "../api/types.ts";
+import { takePrefill } from "../navigation/console-prefill.ts";
 import { codeHighlightStyle } from "../ui/code-highlight.ts";
 import { consoleCompletion } from "./completion.ts";
 import { consoleLanguage } from "./console-language.ts";
 import { type CurlConverter, curlPaste } from "./curl-paste.ts";
 import { editorHabits } from "./editor-habits.ts";
-import { takePrefill } from "./prefill.ts";
 
 const STARTER = `# Requests in the Kibana Dev Tools style: a method and a path, then an optional JSON body.
 # Ctrl+Enter runs the request at the cursor; Ctrl+Shift+Enter runs them all.

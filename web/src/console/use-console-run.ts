@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState } from "react";
 import { post } from "../api/client.ts";
 import type { ConsoleRun, JobView, ParsedConsoleRequest } from "../api/types.ts";
-import { announceDataChanged } from "../shell/data-changed.ts";
+import { announceDataChanged } from "../navigation/data-changed.ts";
 import { useToasts } from "../ui/errors.tsx";
 import { cancelJob, followJob, jobError } from "../ui/jobs.ts";
 

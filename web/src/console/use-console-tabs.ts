@@ -7,9 +7,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { get, put, seg } from "../api/client.ts";
 import type { ConsoleTab, ConsoleTabs } from "../api/types.ts";
+import { takePrefill } from "../navigation/console-prefill.ts";
 import { useToasts } from "../ui/errors.tsx";
 import { initialText } from "./editor.ts";
-import { takePrefill } from "./prefill.ts";
 
 const SAVE_DELAY_MS = 600;
 

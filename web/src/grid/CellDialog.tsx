@@ -4,11 +4,11 @@
  */
 import { useState } from "react";
 import { get, seg } from "../api/client.ts";
+import { displayCell } from "../ui/cell-text.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { JsonEditor } from "../ui/JsonEditor.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
-import { displayCell } from "./edits.ts";
 import type { GridRow } from "./GridTable.tsx";
 
 export function CellDialog({

@@ -20,7 +20,7 @@ import {
 import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
 import type { Column, Row, SortSpec } from "../api/types.ts";
-import { displayCell } from "./edits.ts";
+import { displayCell } from "../ui/cell-text.ts";
 import { headerLabels } from "./header-labels.ts";
 
 ModuleRegistry.registerModules([AllCommunityModule]);

@@ -2,7 +2,7 @@
  * The grid's pending edits, kept until Save or Discard, turned into the app's change set keyed by
  * `_id`. No rule lives here: whether an edit may be written is the app's answer to the change set.
  */
-import type { CellValue, ChangeSet, Row } from "../api/types.ts";
+import type { ChangeSet, Row } from "../api/types.ts";
 
 export interface NewRow {
   /** Local key until the document exists. */
@@ -56,11 +56,4 @@ export function toChangeSet(e: Edits): ChangeSet {
       ...(row.version !== undefined ? { version: row.version } : {}),
     })),
   };
-}
-
-/** How a cell value shows in the grid: JSON stays JSON text, null shows as empty. */
-export function displayCell(v: CellValue | unknown): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "object") return JSON.stringify(v);
-  return String(v);
 }

@@ -6,7 +6,7 @@
 import { type Dispatch, type SetStateAction, useState } from "react";
 import { post, seg } from "../api/client.ts";
 import type { ChangeRefusal, SaveResult } from "../api/types.ts";
-import { announceDataChanged } from "../shell/data-changed.ts";
+import { announceDataChanged } from "../navigation/data-changed.ts";
 import { useToasts } from "../ui/errors.tsx";
 import { countEdits, type Edits, toChangeSet } from "./edits.ts";
 import { keepRemaining } from "./grid-rows.ts";

@@ -1,7 +1,7 @@
 /** Plugin install/update/remove, shared by the chooser and Settings > Plugins. */
 import { del, post, seg } from "../api/client.ts";
 import type { JobView } from "../api/types.ts";
-import { waitForJob } from "../ui/jobs.ts";
+import { waitForJob } from "./jobs.ts";
 
 export async function installPlugin(type: string, onUpdate: (j: JobView) => void): Promise<void> {
   const job = await post<JobView>(`/plugins/${seg(type)}/install`);
