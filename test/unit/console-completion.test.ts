@@ -22,7 +22,7 @@ import {
 } from "../../src/drivers/elasticsearch/console/completion/reference.ts";
 import { shapeAt } from "../../src/drivers/elasticsearch/console/completion/shapes.ts";
 import { allSnippets } from "../../src/drivers/elasticsearch/console/completion/snippets.ts";
-import { formatBody, formatOneBody } from "../../web/src/console/body-format.ts";
+import { formatBody, formatOneBody } from "../../web/src/console/editor/body-format.ts";
 
 const VERSIONS = { 7: "7.17.29", 8: "8.19.3", 9: "9.5.0" } as const;
 const LIVE: LiveNames = {

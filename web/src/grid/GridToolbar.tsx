@@ -4,7 +4,7 @@
  */
 import { navigate } from "../navigation/route.ts";
 import { useCopyDialog } from "../transfer/useTransferDialogs.tsx";
-import type { PendingEdits } from "./usePendingEdits.ts";
+import type { PendingEdits } from "./edits/usePendingEdits.ts";
 
 export function GridToolbar({
   table,
