@@ -1,7 +1,7 @@
 /**
  * Compiles the console's completion definitions from the Elasticsearch API specification that
  * npm's `@elastic/request-converter` ships (`dist/schema.json`, ~10 MB), one compact file per
- * major, into src/drivers/elasticsearch/completion/generated/ (git-ignored). The plugin build runs
+ * major, into src/drivers/elasticsearch/console/completion/generated/ (git-ignored). The plugin build runs
  * it (scripts/build-plugins.ts), so the bundled plugin carries the files and loads the one of the
  * connected cluster's major on its first completion.
  *
@@ -20,11 +20,11 @@ import type {
   EndpointDefinition,
   TypeDefinition,
   TypeExpr,
-} from "../src/drivers/elasticsearch/completion/definitions.ts";
-import { versionAtMost } from "../src/drivers/elasticsearch/completion/versions.ts";
+} from "../src/drivers/elasticsearch/console/completion/definitions.ts";
+import { versionAtMost } from "../src/drivers/elasticsearch/console/completion/versions.ts";
 
 const root = join(import.meta.dirname, "..");
-export const definitionsDir = join(root, "src/drivers/elasticsearch/completion/generated");
+export const definitionsDir = join(root, "src/drivers/elasticsearch/console/completion/generated");
 
 const SOURCES = [
   { major: 9, pkg: "@elastic/request-converter-9", upTo: null },

@@ -3,7 +3,7 @@
  * array of line items (some omit fields), text with and without `.keyword`, numbers, dates,
  * booleans and arrays of scalars. Deterministic, so every newcomer sees the same rows.
  */
-import type { EsTransport } from "../src/drivers/elasticsearch/transport.ts";
+import type { EsTransport } from "../src/drivers/elasticsearch/wire/transport.ts";
 
 export const SAMPLE_INDEX = "sample-orders";
 export const SAMPLE_VERSION = 1;

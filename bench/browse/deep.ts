@@ -3,8 +3,8 @@
  * requests, interleaved; the next page of an open grid after a deep one; the reference product's
  * deep-paging walk.
  */
-import { browse, openGrid } from "../../src/drivers/elasticsearch/browse.ts";
-import { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import { browse, openGrid } from "../../src/drivers/elasticsearch/grid/browse.ts";
+import { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { anchorStylePage, type Bare, barePage, INDEX, PAGE } from "./bare.ts";
 import { median } from "./measure.ts";
 

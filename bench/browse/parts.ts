@@ -7,11 +7,11 @@
  */
 import { readState } from "../../scripts/es/cluster.ts";
 import { parseJsonExact } from "../../src/core/exact-json.ts";
-import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.ts";
-import { unknownField } from "../../src/drivers/elasticsearch/column-cache.ts";
-import { filterOpsForColumn } from "../../src/drivers/elasticsearch/filters.ts";
-import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
-import { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/table/cells.ts";
+import { unknownField } from "../../src/drivers/elasticsearch/table/column-cache.ts";
+import { filterOpsForColumn } from "../../src/drivers/elasticsearch/table/filters.ts";
+import { describeTable } from "../../src/drivers/elasticsearch/table/mapping.ts";
+import { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { Bare, ensureIndex, INDEX, PAGE } from "./bare.ts";
 import { median } from "./measure.ts";
 

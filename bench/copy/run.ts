@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readState } from "../../scripts/es/cluster.ts";
-import { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import {
   interleave,
   median,

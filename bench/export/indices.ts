@@ -6,7 +6,7 @@
  * is used when complete.
  */
 
-import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { ORDERS_MAPPING, order, orderId } from "../../test/support/datasets.ts";
 
 const VERSION = 1;

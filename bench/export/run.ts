@@ -23,7 +23,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { readState } from "../../scripts/es/cluster.ts";
 import { DEFAULT_BATCH } from "../../src/app/export/options.ts";
-import { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { loadAverage, quarryCommand } from "../copy/report.ts";
 import { interleave, median, type Run, rate, runOnce, type Side, verdict } from "./harness.ts";
 import { ensureBenchIndex } from "./indices.ts";

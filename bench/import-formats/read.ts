@@ -8,7 +8,7 @@ import { inferKinds } from "../../src/app/transfer/csv-rows.ts";
 import type { KindsFor } from "../../src/app/transfer/csv-source.ts";
 import type { ImportFormat } from "../../src/app/transfer/import-format.ts";
 import { readRecords } from "../../src/app/transfer/import-sources.ts";
-import { ImportLineDecoder } from "../../src/drivers/elasticsearch/import-lines.ts";
+import { ImportLineDecoder } from "../../src/drivers/elasticsearch/transfer/import-lines.ts";
 
 const [format, path] = process.argv.slice(2) as [ImportFormat, string];
 const cursor = { position: 0, shape: null, bytes: 0 };

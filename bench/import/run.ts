@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { readState } from "../../scripts/es/cluster.ts";
-import { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { exportTable } from "../../test/support/export.ts";
 import { loadAverage, memoryGoals, printTable, quarryCommand } from "../copy/report.ts";
 import { countAndDrop, createIndex, definitionOf } from "../copy/targets.ts";

@@ -12,6 +12,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { errors, isQuarryError } from "../core/errors.ts";
+import { START_MCP_URL } from "../core/quarry-scheme.ts";
 import { openAppStorage } from "./connections/connection-service.ts";
 import type { AppContext, AppControl } from "./context.ts";
 import { createUiApi, serveWebAssets, UiServices } from "./http/api/index.ts";
@@ -39,7 +40,7 @@ import {
   writeInstanceInfo,
 } from "./process/instance.ts";
 import { removeOpenPage, writeOpenPage } from "./process/open-page.ts";
-import { parseQuarryUrl, START_MCP_URL } from "./process/quarry-url.ts";
+import { parseQuarryUrl } from "./process/quarry-url.ts";
 import { APP_VERSION } from "./process/version.ts";
 import { ensureAppDataDir } from "./storage/paths.ts";
 
@@ -49,7 +50,10 @@ export const UI_BUILD_DIR = installPaths.web;
 const HANDOVER_WAIT_MS = 15_000;
 
 export interface AppOptions {
-  /** Start with no window: nothing opens and nothing is shown (spec 3.2). */
+  /**
+   * Start with no window: nothing opens and nothing is shown (docs/architecture.md, "The app
+   * process").
+   */
   background?: boolean;
   /** Started for `quarry://integrations/start-mcp`: ask for the MCP server. */
   startMcp?: boolean;

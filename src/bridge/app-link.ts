@@ -1,15 +1,15 @@
 /**
- * The bridge's link to the running app (spec 3.1, 3.2, 5.3.1): finding a trusted handshake (the
- * file's trust checks, the app's process alive, the endpoint's proof, a revision the bridge
- * speaks), launching the app when there is none and polling every 200 ms for up to 10 s, noticing
- * a rewritten handshake file before each request (a rotated token, a restarted app), and finding
- * the app again after a refusal.
+ * The bridge's link to the running app (docs/mcp.md, "Finding the app, and trusting it"): finding a
+ * trusted handshake (the file's trust checks, the app's process alive, the endpoint's proof, a
+ * revision the bridge speaks), launching the app when there is none and polling every 200 ms for up
+ * to 10 s, noticing a rewritten handshake file before each request (a rotated token, a restarted
+ * app), and finding the app again after a refusal.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { QuarryError } from "../core/errors.ts";
 import { MODERN_VERSION } from "../mcp/protocol.ts";
 import { bridgeErrors } from "./errors.ts";
-import { fileIdentity, handshakeFilePath, readHandshake } from "./handshake-trust.ts";
+import { fileIdentity, handshakeFilePath, readTrustedHandshake } from "./handshake-trust.ts";
 import type { Launch, LaunchCommand, LaunchPlan } from "./launcher.ts";
 import type { ProofResult } from "./upstream.ts";
 
@@ -208,7 +208,7 @@ export class AppLink implements Link {
   }
 
   async #attemptOnce(): Promise<Attempt> {
-    const read = readHandshake(this.#deps.dir, this.#deps.now());
+    const read = readTrustedHandshake(this.#deps.dir, this.#deps.now());
     if (!read.ok) return { ok: false, error: read.error, final: false };
     const hs = read.handshake;
     const key = `${hs.instanceId}@${hs.port}`;

@@ -14,7 +14,7 @@ import {
   modernHeaders,
   type RpcMessage,
 } from "./protocol.ts";
-import { describe } from "./refusal.ts";
+import { gistOf } from "./refusal.ts";
 import type { Post } from "./upstream.ts";
 
 /** How long the bridge's own `server/discover` may take. */
@@ -56,7 +56,7 @@ export async function discoverOn(
     const result = answer.result;
     if (result && typeof result === "object") return result as Json;
     throw bridgeErrors.appTooOld(
-      `no revision the bridge knows (it answered server/discover with ${describe(answer)})`,
+      `no revision the bridge knows (it answered server/discover with ${gistOf(answer)})`,
     );
   }
   if (r.kind === "refused") {

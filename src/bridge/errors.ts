@@ -1,6 +1,6 @@
 /**
- * The stdio bridge's refusals (spec 7.2): the app is not running, its endpoint or handshake file
- * is not trusted, or it speaks an older revision. Never a token or a key in these.
+ * The stdio bridge's refusals (docs/mcp.md, "Errors"): the app is not running, its endpoint or
+ * handshake file is not trusted, or it speaks an older revision. Never a token or a key in these.
  */
 import { QuarryError } from "../core/errors.ts";
 

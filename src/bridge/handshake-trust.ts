@@ -1,10 +1,10 @@
 /**
- * The bridge's trust in the handshake file (spec 2.5, 5.3.1), before any proof:
- * the folder and the file belong to the current user and no one else can read or write them, the
- * file is a regular file (never followed through a link), well formed, of a format version this
- * bridge understands, and its token has not expired. The checks are pure functions over what
- * `stat` returns; `readHandshake` does the I/O on one open descriptor, so the file checked is the
- * file read.
+ * The bridge's trust in the handshake file (docs/mcp.md, "Finding the app, and trusting it"),
+ * before any proof: the folder and the file belong to the current user and no one else can read or
+ * write them, the file is a regular file (never followed through a link), well formed, of a format
+ * version this bridge understands, and its token has not expired. The checks are pure functions
+ * over what `stat` returns; `readTrustedHandshake` does the I/O on one open descriptor, so the file
+ * checked is the file read.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
@@ -126,7 +126,7 @@ function readAtMost(fd: number, limit: number): Buffer {
 }
 
 /** Reads and checks the handshake file of an app data folder. Never throws. */
-export function readHandshake(dir: string, nowMs: number): ReadResult {
+export function readTrustedHandshake(dir: string, nowMs: number): ReadResult {
   const path = handshakeFilePath(dir);
   const uid = process.getuid?.();
   const untrusted = (problem: string): ReadResult => ({

@@ -1,6 +1,6 @@
 /**
- * Launching Quarry in the background when no trusted handshake is found (spec 3.2; the platform
- * mapping of ../shared/spec/README.md): macOS `open -g quarry://integrations/start-mcp`; Linux the
+ * Launching Quarry in the background when no trusted handshake is found (docs/mcp.md, "Launching
+ * the app"): macOS `open -g quarry://integrations/start-mcp`; Linux the
  * handler registered for the `quarry://` scheme (`xdg-mime query default x-scheme-handler/quarry`,
  * opened with `xdg-open`), else the `quarry` installed beside this bridge, as
  * `quarry open-url quarry://integrations/start-mcp` (the app started in background mode with its
@@ -10,10 +10,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { SCHEME_MIME, START_MCP_URL } from "../core/quarry-scheme.ts";
 
 export const LAUNCHER_ENV = "QUARRY_LAUNCHER";
-export const START_MCP_URL = "quarry://integrations/start-mcp";
-export const SCHEME_MIME = "x-scheme-handler/quarry";
 
 export interface LaunchCommand {
   kind: "command";

@@ -1,5 +1,5 @@
 /**
- * `quarry-mcp`, the stdio bridge (spec 1, 3.1, 3.2, 5.3.1): AI clients that speak stdio
+ * `quarry-mcp`, the stdio bridge (docs/mcp.md, "The stdio bridge"): AI clients that speak stdio
  * spawn it (with no arguments) and reach the running Quarry's MCP server through it. stdout
  * carries only MCP messages, one per line; everything else goes to stderr.
  *

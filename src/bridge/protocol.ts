@@ -1,5 +1,5 @@
 /**
- * What the bridge does to messages, as pure functions (spec 9; reference mcp.md section 7): the
+ * What the bridge does to messages, as pure functions (docs/mcp.md, "Relaying"): the
  * headers a 2026-07-28 request needs on HTTP, the legacy `initialize` answered from the app's
  * `server/discover`, the `_meta` a legacy client's requests get before they go to the app, the
  * 2026-only fields taken off results for a legacy client, and the errors the bridge itself writes.
@@ -41,7 +41,7 @@ export type Kind =
   | { kind: "invalid"; id: RpcId; why: string };
 
 /** What one message from the client is. */
-export function classify(m: unknown): Kind {
+export function classifyMessage(m: unknown): Kind {
   if (m === null || typeof m !== "object" || Array.isArray(m))
     return { kind: "invalid", id: null, why: "a JSON-RPC message must be one JSON object" };
   const msg = m as RpcMessage;

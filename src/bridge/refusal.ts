@@ -46,7 +46,8 @@ export function asQuarryError(e: unknown): QuarryError {
   );
 }
 
-export function describe(m: Json): string {
+/** A message in a line: its error's code and message, or its first 200 characters. */
+export function gistOf(m: Json): string {
   const err = m.error as { code?: unknown; message?: unknown } | undefined;
   return err ? `${String(err.code)} ${String(err.message)}` : JSON.stringify(m).slice(0, 200);
 }

@@ -20,7 +20,7 @@ import { bridgeErrors } from "./errors.ts";
 import {
   BRIDGE_UNAVAILABLE,
   bridgeError,
-  classify,
+  classifyMessage,
   forLegacyClient,
   type Json,
   type LegacySession,
@@ -37,7 +37,7 @@ import {
   withId,
   withModernMeta,
 } from "./protocol.ts";
-import { appRefusal, asQuarryError, codeOf, describe, Refusal, staleRefusal } from "./refusal.ts";
+import { appRefusal, asQuarryError, codeOf, gistOf, Refusal, staleRefusal } from "./refusal.ts";
 import type { Post, PostResult } from "./upstream.ts";
 
 export interface RelayDeps {
@@ -93,7 +93,7 @@ export class Relay {
       return;
     }
     const message = read.message;
-    const kind = classify(message);
+    const kind = classifyMessage(message);
     const m = message as RpcMessage;
     switch (kind.kind) {
       case "invalid":
@@ -365,7 +365,7 @@ export class Relay {
       );
     else {
       if (status === 401 || status >= 500)
-        this.#deps.log(`Quarry refused a request: ${describe(seen.message)}`);
+        this.#deps.log(`Quarry refused a request: ${gistOf(seen.message)}`);
       this.#deps.write(legacy ? forLegacyClient(seen.message) : seen.message);
     }
   }

@@ -96,7 +96,7 @@ function parseUrl(url: string): URL {
  * flags, then the form's defaults; the driver checks them. A secret the settings use but that was
  * not given is empty (a user name alone signs in with an empty password).
  */
-export async function settingsFromUrl(
+export async function connectionFromUrl(
   url: string,
   flags: ConnectionFlags,
 ): Promise<{

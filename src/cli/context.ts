@@ -5,9 +5,9 @@ import type { DriverSession } from "../core/driver.ts";
 import { QuarryError } from "../core/errors.ts";
 import {
   type ConnectionFlags,
+  connectionFromUrl,
   givenUrlFlags,
   isUrl,
-  settingsFromUrl,
 } from "./connection-options.ts";
 
 export { isUrl } from "./connection-options.ts";
@@ -35,7 +35,7 @@ export async function openSession(conn: string, flags: ConnectionFlags): Promise
  * catalog first when missing), so the CLI runs the same verified plugin code as the app.
  */
 async function openUrl(url: string, flags: ConnectionFlags): Promise<DriverSession> {
-  const { driver, settings, secrets } = await settingsFromUrl(url, flags);
+  const { driver, settings, secrets } = await connectionFromUrl(url, flags);
   return driver.connect(driver.validateConfig(settings), secrets);
 }
 

@@ -1,6 +1,6 @@
 /**
- * The MCP server's refusals (spec 5.3, 7.2): each access rule's refusal names its layer, and the
- * user's answer in Quarry (denied, or none in time) is said as such.
+ * The MCP server's refusals (docs/mcp.md, "Errors"): each access rule's refusal names its layer,
+ * and the user's answer in Quarry (denied, or none in time) is said as such.
  */
 import { type ApprovalReason, DENY_COOL_OFF_MS, type RefusalRule } from "./access.ts";
 import { QuarryError } from "./errors.ts";
@@ -10,7 +10,7 @@ const COOL_OFF_S = DENY_COOL_OFF_MS / 1000;
 
 const EDIT_POLICY = "the connection editor's Advanced pane (or quarry connections edit)";
 
-/** The refusal of each access rule (spec 5.3, 7.2): the layer it belongs to, what and what to do. */
+/** The refusal of each access rule: the layer it belongs to, what and what to do. */
 const ACCESS_REFUSALS: Record<
   RefusalRule,
   { id: string; layer: string; message: (connection: string) => string; remedy: string }

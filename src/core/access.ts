@@ -1,13 +1,13 @@
 /**
- * The stacked access decision for external (MCP) clients (spec 2.6, 5.3): the connection's
- * External Clients level, its AI policy, the token's allowlist and the token's scope. Every MCP
- * tool, resource and prompt asks here and nowhere else. Pure.
+ * The stacked access decision for external (MCP) clients (docs/mcp.md, "Policies"): the
+ * connection's External Clients level, its AI policy, the token's allowlist and the token's scope.
+ * Every MCP tool, resource and prompt asks here and nowhere else. Pure.
  *
  * Order of the checks (the first refusing layer is the one named):
  * 1. the token's connection allowlist: a token never learns anything about a connection outside it;
  * 2. External Clients = Blocked;
  * 3. AI policy = Never;
- * 4. External Clients = Read Only, for a request that writes (spec 5.3.6);
+ * 4. External Clients = Read Only, for a request that writes;
  * 5. the token's scope, for a request that writes (destructive and admin requests write too);
  * 6. destructive and admin requests: refused on the generic path, which points at
  *    `confirm_destructive_operation`; on that path the token must be Full Access;
@@ -19,7 +19,8 @@ import { type AccessNeed, scopeAllows, type TokenScope } from "./tokens.ts";
 
 /**
  * After the user denies a request, how long that token's requests on that connection that would
- * ask the user are refused without asking (src/app/mcp-host/approvals.ts; the refusal's words say it).
+ * ask the user are refused without asking (src/app/mcp-host/approvals.ts; the refusal's words say
+ * it).
  */
 export const DENY_COOL_OFF_MS = 60_000;
 
@@ -114,7 +115,7 @@ export function decideAccess(
   };
 }
 
-/** The first layer that hides the connection from this token (spec 5.3.5), if any. */
+/** The first layer that hides the connection from this token, if any. */
 function hidingLayer(
   connection: ConnectionPolicy,
   token: TokenGrant,

@@ -1,6 +1,6 @@
 /**
- * Grid edits as a change set keyed by `_id` (spec 4.3, 4.5), and what a save reports per row.
- * Types only.
+ * Grid edits as a change set keyed by `_id` (docs/decisions.md, "Saving grid edits"), and what a
+ * save reports per row. Types only.
  */
 import type { Row } from "./grid.ts";
 
@@ -71,7 +71,9 @@ export interface RowResult {
   error?: { status: number; type: string; reason: string };
   /** The document as the cluster now holds it (after this save, or the other writer's version). */
   current?: Row;
-  /** A change that was not sent because the save stopped first (cancelled, or a network failure). */
+  /**
+   * A change that was not sent because the save stopped first (cancelled, or a network failure).
+   */
   notSent?: boolean;
   /**
    * The cluster already held this change, so nothing was written: an earlier save wrote it but

@@ -1,14 +1,15 @@
 /**
- * Saved connections and their per-connection policies (spec 2.1, 2.6). Types and pure rules only;
- * storage lives in `src/app`. Secrets (password, API key) are never part of a saved connection.
+ * Saved connections and their per-connection policies (docs/storage.md; the policies in
+ * docs/mcp.md, "Policies"). Types and pure rules only; storage lives in `src/app`. Secrets
+ * (password, API key) are never part of a saved connection.
  */
 import { errors } from "./errors.ts";
 
-/** External Clients level (spec 2.6): what MCP clients may do on this connection. */
+/** External Clients level: what MCP clients may do on this connection. */
 export const EXTERNAL_CLIENT_LEVELS = ["blocked", "read-only", "read-write"] as const;
 export type ExternalClientsLevel = (typeof EXTERNAL_CLIENT_LEVELS)[number];
 
-/** AI policy (spec 2.6). */
+/** AI policy. */
 export const AI_POLICIES = ["always-allow", "ask-each-time", "never"] as const;
 export type AiPolicy = (typeof AI_POLICIES)[number];
 
@@ -24,7 +25,9 @@ export const AI_POLICY_LABELS: Record<AiPolicy, string> = {
   never: "Never",
 };
 
-/** Defaults for a new connection: external clients may read, and an AI client is asked about first. */
+/**
+ * Defaults for a new connection: external clients may read, and an AI client is asked about first.
+ */
 export const DEFAULT_EXTERNAL_CLIENTS: ExternalClientsLevel = "read-only";
 export const DEFAULT_AI_POLICY: AiPolicy = "ask-each-time";
 

@@ -1,6 +1,6 @@
 /**
- * The console (spec 4.4): requests in, classified answers out. Types, and the one way a request is
- * written as console text (the driver, the CLI and the web UI all use it).
+ * The console (docs/decisions.md, "The console"): requests in, classified answers out. Types, and
+ * the one way a request is written as console text (the driver, the CLI and the web UI all use it).
  */
 import type { Column, PartialResult, Row } from "./grid.ts";
 
@@ -129,7 +129,9 @@ export type ConsoleResult =
       rows: Row[];
       total: number | null;
       raw: unknown;
-      /** Set when some shards did not answer the search (or it timed out): the hits may be short. */
+      /**
+       * Set when some shards did not answer the search (or it timed out): the hits may be short.
+       */
       partial?: PartialResult;
       /** The answer's summaries as tables, shown below the hits. */
       tables?: ResultTable[];

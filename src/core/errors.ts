@@ -46,7 +46,7 @@ export type ErrorCode =
   | "transfer_refused"
   | "transfer_interrupted"
   | "transfer_incomplete"
-  // The stdio bridge quarry-mcp (spec 3.1, 3.2, 7.2).
+  // The stdio bridge quarry-mcp (docs/mcp.md, "Errors").
   | "app_not_running"
   | "endpoint_unproven"
   | "handshake_untrusted"

@@ -1,6 +1,7 @@
 /**
- * Export of a whole table or the current filter (spec 4.5.5): the options and report, and the scan
- * a driver gives the app's export. Types, and the one shape of a stop a resume can get past.
+ * Export of a whole table or the current filter (docs/decisions.md, "Export"): the options and
+ * report, and the scan a driver gives the app's export. Types, and the one shape of a stop a resume
+ * can get past.
  */
 import type { BrowseRequest } from "./grid.ts";
 
@@ -165,7 +166,9 @@ export interface TableScan {
   /** The records that match at the snapshot; null when it continues a checkpoint's snapshot. */
   readonly expected: number | null;
   readonly slices: number;
-  /** Set when a resume found its snapshot gone: this is a new one, and what a file holds is skipped. */
+  /**
+   * Set when a resume found its snapshot gone: this is a new one, and what a file holds is skipped.
+   */
   readonly restarted: boolean;
   /** The CSV header. */
   readonly columns: readonly string[];

@@ -168,10 +168,10 @@ export interface PartialResult {
   failures: ShardFailure[];
 }
 
-/** The display limit of a cell (spec 8). */
+/** The display limit of a cell. */
 export const CELL_DISPLAY_LIMIT = 10_000;
 
-/** Pages ending within this many rows are read by offset; deeper ones by a cursor (spec 8). */
+/** Pages ending within this many rows are read by offset; deeper ones by a cursor. */
 export const RESULT_WINDOW = 10_000;
 
 export const DEFAULT_PAGE_SIZE = 100;

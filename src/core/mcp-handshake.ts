@@ -1,7 +1,8 @@
 /**
- * The handshake between the app's MCP server and the stdio bridge (spec 2.5, 3.1, 3.2, 5.3.1):
- * the file's shape and the endpoint proof. Pure; the app writes the file (src/app/mcp-host/handshake.ts),
- * the server answers the proof (src/mcp), the bridge checks it (src/bridge).
+ * The handshake between the app's MCP server and the stdio bridge (docs/mcp.md, "The handshake file
+ * and the endpoint proof"): the file's shape and the endpoint proof. Pure; the app writes the file
+ * (src/app/mcp-host/handshake.ts), the server answers the proof (src/mcp), the bridge checks it
+ * (src/bridge).
  *
  * The proof: the bridge must not hand the bridge token to whatever listens on the file's port (a
  * leftover file may point at a port another process took since). So before it sends the token
@@ -47,7 +48,9 @@ export interface ProofAnswer {
   proof: string;
 }
 
-/** A challenge is 16 to 128 base64url characters (at least 96 bits from the bridge's random source). */
+/**
+ * A challenge is 16 to 128 base64url characters (at least 96 bits from the bridge's random source).
+ */
 export function isValidChallenge(challenge: unknown): challenge is string {
   return typeof challenge === "string" && /^[A-Za-z0-9_-]{16,128}$/.test(challenge);
 }

@@ -1,7 +1,8 @@
 /**
- * Driver plugins (spec 1: "the driver is a plugin"). What a plugin archive carries (its manifest),
- * what its main module hands the app (a driver), and the catalog that lists the plugins one can
- * install. Types and pure checks only: downloading, verifying and loading live in src/app/plugins.
+ * Driver plugins (docs/architecture.md, "Driver plugins and the app process"). What a plugin
+ * archive carries (its manifest), what its main module hands the app (a driver), and the catalog
+ * that lists the plugins one can install. Types and pure checks only: downloading, verifying and
+ * loading live in src/app/plugins.
  */
 import type { ConnectionSecrets, DatabaseDriver } from "./driver.ts";
 import type { SettingsForm } from "./settings-form.ts";

@@ -1,6 +1,6 @@
 /**
- * MCP access tokens (spec 2.4, 3.1, 5.3): scopes, the stored record, the bridge token's rules and
- * the input rules for creating a token. Pure: no I/O, no randomness, no clock of its own.
+ * MCP access tokens (docs/mcp.md, "Authentication"): scopes, the stored record, the bridge token's
+ * rules and the input rules for creating a token. Pure: no I/O, no randomness, no clock of its own.
  * Storage (salted hashes, the file) lives in `src/app/storage/token-store.ts`.
  */
 
@@ -14,7 +14,7 @@ export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
   "full-access": "Full Access",
 };
 
-/** The spec's own spelling of the scopes (`readWrite`), accepted wherever a scope is typed. */
+/** The camel-case spelling of the scopes (`readWrite`), accepted wherever a scope is typed. */
 export const TOKEN_SCOPE_WIRE_NAMES: Record<TokenScope, string> = {
   "read-only": "readOnly",
   "read-write": "readWrite",
@@ -117,7 +117,7 @@ export function publicPrefix(token: string): string {
   return token.slice(0, TOKEN_PUBLIC_PREFIX_LENGTH);
 }
 
-// --- The bridge token (spec 2.4, 3.1) ---
+// --- The bridge token ---
 
 export const BRIDGE_TOKEN_NAME = "__stdio_bridge__";
 export const BRIDGE_TOKEN_SCOPE: TokenScope = "read-write";

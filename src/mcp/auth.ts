@@ -1,8 +1,8 @@
 /**
- * Authentication of every HTTP request (spec 4.1, 5.3): `Authorization: Bearer <token>` with the
- * bridge token or a user token, the lockout after failed attempts (spec 3.3), and the principal a
- * request runs as. A principal carries a signal that aborts when its token is revoked, so
- * in-flight calls of a revoked token end (RevocationWatch).
+ * Authentication of every HTTP request (docs/mcp.md, "Authentication"): `Authorization: Bearer
+ * <token>` with the bridge token or a user token, the lockout after failed attempts (docs/mcp.md,
+ * "Limits"), and the principal a request runs as. A principal carries a signal that aborts when its
+ * token is revoked, so in-flight calls of a revoked token end (RevocationWatch).
  *
  * What counts as a failed authentication (docs/mcp.md): an Authorization header that is not
  * `Bearer <token>`, and a token that is unknown, expired or revoked. A request without any
@@ -43,7 +43,9 @@ export type AuthOutcome =
       tokenName?: string;
     };
 
-/** Keeps one abort controller per user token with requests in flight, and fires it on revocation. */
+/**
+ * Keeps one abort controller per user token with requests in flight, and fires it on revocation.
+ */
 export class RevocationWatch {
   readonly #tokens: TokenDirectory;
   readonly #live = new Map<string, { controller: AbortController; refs: number }>();

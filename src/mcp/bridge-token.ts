@@ -1,9 +1,9 @@
 /**
- * The bridge token `__stdio_bridge__` (spec 2.4, 3.1): minted on every server start, Read & Write,
- * valid for one hour and replaced by a new one 15 minutes before it expires. Each new token is
- * handed to `onMint`, which rewrites the handshake file. Earlier tokens keep working until their
- * own expiry, so a bridge that read the file just before a rotation is not cut off. Only hashes
- * of the tokens are kept.
+ * The bridge token `__stdio_bridge__` (docs/mcp.md, "Tokens"): minted on every server start, Read &
+ * Write, valid for one hour and replaced by a new one 15 minutes before it expires. Each new token
+ * is handed to `onMint`, which rewrites the handshake file. Earlier tokens keep working until their
+ * own expiry, so a bridge that read the file just before a rotation is not cut off. Only hashes of
+ * the tokens are kept.
  */
 import { hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import {
@@ -30,7 +30,9 @@ export class BridgeTokens {
   readonly #now: Clock;
   readonly #times: BridgeTokenTimes;
   readonly #onMint: (token: string, expiresAt: number) => Promise<void>;
-  /** The tokens minted recently (the live ones and those expired within a lifetime), newest last. */
+  /**
+   * The tokens minted recently (the live ones and those expired within a lifetime), newest last.
+   */
   #live: Minted[] = [];
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;

@@ -113,7 +113,7 @@ export class ConnectionGateway {
     this.#pool = pool;
   }
 
-  /** The connections this principal may see, sorted by name (spec 5.3.5). */
+  /** The connections this principal may see, sorted by name. */
   async visible(principal: Principal): Promise<SavedConnection[]> {
     const all = await this.#connections.list();
     return all
@@ -123,7 +123,7 @@ export class ConnectionGateway {
 
   /**
    * Finds a connection by id or name. One the principal may not see is refused with -33007
-   * naming the layer (spec 5.3); one that does not exist is a plain input error.
+   * naming the layer (docs/mcp.md, "Policies"); one that does not exist is a plain input error.
    */
   async find(principal: Principal, ref: string): Promise<SavedConnection> {
     const all = await this.#connections.list();

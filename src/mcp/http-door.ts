@@ -1,6 +1,6 @@
 /**
- * The HTTP door of the MCP server (spec 4.1, 6, 9): plain HTTP on 127.0.0.1 at `/mcp`, as a Hono
- * app the host serves (src/app/http/mcp-endpoint.ts). Every request passes, in order:
+ * The HTTP door of the MCP server (docs/mcp.md, "Transport"): plain HTTP on 127.0.0.1 at `/mcp`, as
+ * a Hono app the host serves (src/app/http/mcp-endpoint.ts). Every request passes, in order:
  *   1. the path (`/mcp`, and the handshake proof at PROOF_PATH): anything else is 404;
  *   2. Host and Origin (DNS rebinding), by the host's guards on those two paths, answered with
  *      this door's refusal (`spec`): loopback names only, and the Host's port must be ours;

@@ -48,7 +48,7 @@ export interface McpServerConfig {
   exportTable: TableExporter;
   /** Defaults to Date.now; tests pass a clock they can move. */
   now?: Clock;
-  /** Defaults to one hour, rotated 15 minutes before expiry (spec 2.4); tests shorten it. */
+  /** Defaults to one hour, rotated 15 minutes before expiry; tests shorten it. */
   bridgeToken?: BridgeTokenTimes;
   maxBodyBytes?: number;
 }

@@ -1,4 +1,4 @@
-/** The server instructions every client receives (spec 1): how to work with Quarry's tools. */
+/** The server instructions every client receives: how to work with Quarry's tools. */
 export const INSTRUCTIONS = [
   "Quarry gives you the Elasticsearch (7.17, 8.x and 9.x) connections the user saved in Quarry. The connections are configured already: you never handle hosts or credentials, you name a connection by the name or id list_connections gives.",
   "Start with list_connections. Then list_tables shows a connection's indices (tables), and describe_table shows an index's columns: call describe_table before writing a query, so field names, types and sort fields are right.",

@@ -1,8 +1,8 @@
 /**
- * The 2025-era path (spec 9): 2025-11-25 and 2025-06-18 clients open a session with `initialize`
- * and send its `Mcp-Session-Id` on every later request. The SDK's stateless entry issues no
- * sessions, so legacy requests are routed here, each session being the SDK's own streamable HTTP
- * transport with one server instance.
+ * The 2025-era path (docs/mcp.md, "Protocol revisions"): 2025-11-25 and 2025-06-18 clients open a
+ * session with `initialize` and send its `Mcp-Session-Id` on every later request. The SDK's
+ * stateless entry issues no sessions, so legacy requests are routed here, each session being the
+ * SDK's own streamable HTTP transport with one server instance.
  *
  * Rules on top of the SDK's:
  * - `initialize` must ask for 2025-11-25 or 2025-06-18; 2025-03-26 (and anything else) is refused
@@ -162,7 +162,8 @@ export class LegacySessions {
     const server = this.#build(principal);
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
-        // 256 random bits, visible ASCII only (spec 2025-11-25, Session Management).
+        // 256 random bits, visible ASCII only (the MCP specification 2025-11-25, Session
+        // Management).
         sessionIdGenerator: () => randomBytes(32).toString("base64url"),
         onsessioninitialized: (id) => {
           this.#sessions.set(id, {

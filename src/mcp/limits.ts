@@ -1,7 +1,7 @@
 /**
- * The MCP server's limits (spec 3.3, 8): the failed-authentication lockout, and the per-token
- * request rate and concurrency limits. Pure state machines over an injectable clock, so tests
- * move time instead of waiting. Values are documented in docs/mcp.md.
+ * The MCP server's limits (docs/mcp.md, "Limits"): the failed-authentication lockout, and the
+ * per-token request rate and concurrency limits. Pure state machines over an injectable clock, so
+ * tests move time instead of waiting. Values are documented in docs/mcp.md.
  */
 import type { Clock } from "./host.ts";
 
@@ -11,7 +11,7 @@ export const FAILED_AUTH_WINDOW_MS = 60_000;
 export const LOCKOUT_MS = 5 * 60_000;
 
 /**
- * Authentication lockout (spec 3.3). Failures are counted in a sliding 60-second window; the fifth
+ * Authentication lockout. Failures are counted in a sliding 60-second window; the fifth
  * inside it locks authentication out for 5 minutes, for every caller (all callers share the one
  * loopback address). During the lockout requests are refused before their token is looked at, so
  * they neither count nor extend it. State is in memory: a restart of the app clears it.

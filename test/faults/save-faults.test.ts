@@ -14,12 +14,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { SaveResult } from "../../src/core/changes.ts";
+import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type {
   EsChangeSet as ChangeSet,
   EsRow as Row,
-} from "../../src/drivers/elasticsearch/row-version.ts";
-import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+} from "../../src/drivers/elasticsearch/table/row-version.ts";
+import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { waitFor } from "../support/quarry.ts";
 import {
   faultSession,

@@ -15,7 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { RunningApp } from "../../src/app/app.ts";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { listPendingApprovals, writeApprovalAnswer } from "../../src/app/mcp-host/approvals.ts";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
+import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import {
   BRIDGE,
   type BridgeHome,

@@ -1,26 +1,30 @@
 /**
- * Paging past 10,000 rows (spec 4.5.6, 7.1, 8) on real 7.17 and 8.x nodes: every `_id` exactly
- * once across the boundary under many sorts (ties, missing values, nested, relevance), far jumps
- * that read only sort values, and the point in time's life: opened when first needed, kept alive
- * while the grid is open, closed on close() and when the process ends.
+ * Paging past 10,000 rows (docs/decisions.md, "Browsing") on real 7.17, 8.x and 9.x nodes: every
+ * `_id` exactly once across the boundary under many sorts (ties, missing values, nested,
+ * relevance), far jumps that read only sort values, and the point in time's life: opened when
+ * first needed, kept alive while the grid is open, closed on close(), and by the app when a signal
+ * stops it (the driver leaves the process's signals to the app).
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import type { BrowseRequest, BrowseResult, Row } from "../../src/core/grid.ts";
-import { browse, openGrid } from "../../src/drivers/elasticsearch/browse.ts";
-import { TableSizes } from "../../src/drivers/elasticsearch/page-count.ts";
+import { browse, openGrid } from "../../src/drivers/elasticsearch/grid/browse.ts";
+import { TableSizes } from "../../src/drivers/elasticsearch/grid/page-count.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { connectionTo, MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
+import { collect, sandbox, waitFor } from "../support/quarry.ts";
+import { recordingProxy } from "../support/recording-proxy.ts";
 
 const INDEX = "qt-browse-paging-orders";
 const GENERATED = 25_000;
 const TOTAL = GENERATED + 4;
-const root = join(import.meta.dirname, "..", "..");
 
 /** The same transport, recording every request it sends. */
 function recording(t: EsTransport): { transport: EsTransport; log: EsRequest[] } {
@@ -395,47 +399,74 @@ for (const name of MAJORS) {
       }
     });
 
-    for (const ending of ["exit", "SIGTERM"] as const) {
-      it(`a process holding an open grid frees its point in time when it ends (${ending})`, async () => {
-        const script = `
-          import { openGrid } from "./src/drivers/elasticsearch/browse.ts";
-          import { EsTransport } from "./src/drivers/elasticsearch/transport.ts";
-          const { config, secrets } = ${JSON.stringify(connectionTo(node(name)))};
-          const t = new EsTransport(config, secrets);
-          const grid = openGrid(t, ${JSON.stringify(INDEX)});
-          await grid.browse({ page: 200 });
-          process.stdout.write(grid.pointInTimeId + "\\n");
-          // "exit": wait for the go-ahead, then let the event loop run dry (no close() anywhere).
-          ${ending === "exit" ? 'await new Promise((r) => process.stdin.once("data", r)); process.stdin.destroy(); await t.close();' : "setInterval(() => {}, 1000);"}
-        `;
-        const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
-          cwd: root,
-          stdio: ["pipe", "pipe", "pipe"],
-        });
-        let out = "";
-        let err = "";
-        child.stdout.on("data", (d) => {
-          out += d;
-        });
-        child.stderr.on("data", (d) => {
-          err += d;
-        });
-        const ended = new Promise<[number | null, string | null]>((r) =>
-          child.on("exit", (code, sig) => r([code, sig])),
+    it("the app frees its grids' points in time when a signal stops it; a CLI browse before it exits", async () => {
+      const n = node(name);
+      // What the app and the CLI send, counted at a proxy in front of the node.
+      const proxy = await recordingProxy(n.url, n.secured && n.caPath ? { ca: n.caPath } : {});
+      const box = sandbox({ QUARRY_BROWSER: "none" });
+      try {
+        const { config, secrets } = connectionTo(n);
+        const storage = await openAppStorage(box.env);
+        const saved = await addConnection(
+          storage,
+          {
+            name: "paging",
+            type: "elasticsearch",
+            settings: {
+              host: "127.0.0.1",
+              port: proxy.port,
+              auth: config.auth,
+              ...(config.username ? { username: config.username } : {}),
+              sslMode: "disabled",
+              skipTlsVerify: false,
+            },
+          },
+          secrets,
         );
-        while (!out.includes("\n")) {
-          assert.equal(child.exitCode, null, `the child failed: ${err}`);
-          await sleep(50);
-        }
-        const id = out.trim();
-        assert.ok(await pitAlive(t, id), "open while the process runs");
-        if (ending === "SIGTERM") child.kill("SIGTERM");
-        else child.stdin.end("go\n");
-        const [code, sig] = await ended;
-        if (ending === "exit") assert.equal(code, 0, err);
-        else assert.equal(sig, "SIGTERM", "the signal still ends the process");
-        assert.equal(await pitAlive(t, id), false, "freed when the process ended");
-      });
-    }
+        const pits = () => ({
+          opened: proxy.sent().filter((r) => r === `POST /${INDEX}/_pit`).length,
+          closed: proxy.sent().filter((r) => r === "DELETE /_pit").length,
+        });
+
+        const cli = await box.runAsync(["browse", "paging", INDEX, "--page", "200", "--json"]);
+        assert.equal(cli.status, 0, cli.stderr);
+        assert.deepEqual(
+          pits(),
+          { opened: 1, closed: 1 },
+          "the CLI closed its grid before exiting",
+        );
+
+        proxy.clear();
+        const child = box.spawn(["start"]);
+        const out = collect(child);
+        await waitFor(() => /Stop it with Ctrl-C/.test(out.text()), "the app to start");
+        const info = JSON.parse(readFileSync(join(box.home, "instance.json"), "utf8")) as {
+          port: number;
+          secret: string;
+        };
+        const api = async <T>(path: string, body: unknown): Promise<T> => {
+          const res = await fetch(`http://127.0.0.1:${info.port}/api${path}`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-quarry-secret": info.secret },
+            body: JSON.stringify(body),
+          });
+          assert.equal(res.status, 200, await res.clone().text());
+          return (await res.json()) as T;
+        };
+        const grid = await api<{ gridId: string }>(
+          `/connections/${saved.id}/tables/${INDEX}/grid`,
+          {},
+        );
+        await api(`/grids/${grid.gridId}/browse`, { page: 200 });
+        assert.deepEqual(pits(), { opened: 1, closed: 0 }, "open while the app runs");
+        child.kill("SIGTERM");
+        const [code] = await once(child, "exit");
+        assert.equal(code, 0, out.text());
+        assert.deepEqual(pits(), { opened: 1, closed: 1 }, "freed when the app stopped");
+      } finally {
+        await box.dispose();
+        await proxy.close();
+      }
+    });
   });
 }

@@ -9,12 +9,12 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { QuarryError } from "../../src/core/errors.ts";
 import { type BrowseRequest, CELL_DISPLAY_LIMIT, type FilterRow } from "../../src/core/grid.ts";
-import { browse, openGrid } from "../../src/drivers/elasticsearch/browse.ts";
-import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
-import type { EsRow as Row } from "../../src/drivers/elasticsearch/row-version.ts";
+import { browse, openGrid } from "../../src/drivers/elasticsearch/grid/browse.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { listTables } from "../../src/drivers/elasticsearch/tables.ts";
-import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import { describeTable } from "../../src/drivers/elasticsearch/table/mapping.ts";
+import type { EsRow as Row } from "../../src/drivers/elasticsearch/table/row-version.ts";
+import { listTables } from "../../src/drivers/elasticsearch/table/tables.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { MAJORS, node, securedConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadConflictingPair, loadOrders, orders } from "../support/datasets.ts";
 

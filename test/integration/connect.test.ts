@@ -4,8 +4,8 @@ import { createServer } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { ConnectionSecrets } from "../../src/core/driver.ts";
 import { QuarryError } from "../../src/core/errors.ts";
-import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
-import { ES_REMEDIES } from "../../src/drivers/elasticsearch/error-catalog.ts";
+import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
+import { ES_REMEDIES } from "../../src/drivers/elasticsearch/wire/error-catalog.ts";
 import {
   connectionTo,
   MAJORS,

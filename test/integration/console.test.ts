@@ -8,10 +8,10 @@ import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { ConsoleResult } from "../../src/core/console.ts";
 import { QuarryError } from "../../src/core/errors.ts";
-import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.ts";
-import { runConsole } from "../../src/drivers/elasticsearch/console.ts";
-import { parseConsoleText } from "../../src/drivers/elasticsearch/console-parse.ts";
-import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
+import { parseConsoleText } from "../../src/drivers/elasticsearch/console/parse.ts";
+import { runConsole } from "../../src/drivers/elasticsearch/console/run.ts";
+import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/table/cells.ts";
+import { describeTable } from "../../src/drivers/elasticsearch/table/mapping.ts";
 import { MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
 

@@ -9,10 +9,13 @@ import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import type { TaskProgress } from "../../src/core/console.ts";
 import { QuarryError } from "../../src/core/errors.ts";
-import { runConsole } from "../../src/drivers/elasticsearch/console.ts";
-import { pollTask, runAsTask } from "../../src/drivers/elasticsearch/delete-by-query.ts";
-import { deleteIndex, planDeleteIndex } from "../../src/drivers/elasticsearch/delete-index.ts";
-import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import {
+  deleteIndex,
+  planDeleteIndex,
+} from "../../src/drivers/elasticsearch/admin/delete-index.ts";
+import { pollTask, runAsTask } from "../../src/drivers/elasticsearch/console/delete-by-query.ts";
+import { runConsole } from "../../src/drivers/elasticsearch/console/run.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { MAJORS, node, plainConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { sandbox, waitFor } from "../support/quarry.ts";

@@ -6,16 +6,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { QuarryError } from "../../src/core/errors.ts";
-import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.ts";
-import { validateChanges } from "../../src/drivers/elasticsearch/change-plan.ts";
-import { saveChanges } from "../../src/drivers/elasticsearch/changes.ts";
-import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
+import { validateChanges } from "../../src/drivers/elasticsearch/changes/plan.ts";
+import { saveChanges } from "../../src/drivers/elasticsearch/changes/save.ts";
+import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/table/cells.ts";
+import { describeTable } from "../../src/drivers/elasticsearch/table/mapping.ts";
 import type {
   EsChangeSet as ChangeSet,
   EsRow as Row,
   EsRowUpdate as RowUpdate,
-} from "../../src/drivers/elasticsearch/row-version.ts";
-import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+} from "../../src/drivers/elasticsearch/table/row-version.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex, loadOrders } from "../support/datasets.ts";
 

@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { ConnectionSecrets } from "../../src/core/driver.ts";
 import { QuarryError } from "../../src/core/errors.ts";
-import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
 import { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 import { node, securedConfig } from "../support/cluster.ts";
 
 const es9 = () => node("es9");

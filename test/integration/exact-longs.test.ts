@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { exportTable } from "../../src/app/export/export-table.ts";
-import { parseConsoleText } from "../../src/drivers/elasticsearch/console-parse.ts";
+import { parseConsoleText } from "../../src/drivers/elasticsearch/console/parse.ts";
 import { MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
 

@@ -16,13 +16,13 @@ import { parse } from "csv-parse/sync";
 import type { RunningNode } from "../../scripts/es/nodes.ts";
 import { QuarryError } from "../../src/core/errors.ts";
 import type { ExportFormat, ExportOptions } from "../../src/core/export.ts";
-import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/cells.ts";
-import { describeTable } from "../../src/drivers/elasticsearch/mapping.ts";
+import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/table/cells.ts";
+import { describeTable } from "../../src/drivers/elasticsearch/table/mapping.ts";
 import {
   type EsRequest,
   type EsResponse,
   EsTransport,
-} from "../../src/drivers/elasticsearch/transport.ts";
+} from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { connectionTo, MAJORS, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, ORDERS_SPECIALS } from "../support/datasets.ts";
 import { csvColumns, exportTable } from "../support/export.ts";

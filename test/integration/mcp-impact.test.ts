@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import type { Client } from "@modelcontextprotocol/client";
 import type { PendingApproval } from "../../src/app/mcp-host/approvals.ts";
 import type { Impact } from "../../src/core/impact.ts";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
+import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { type NodeName, node, sessionTo } from "../support/cluster.ts";
 import {
   addNodeConnection,

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
+import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import {
   addNodeConnection,

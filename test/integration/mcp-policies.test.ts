@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import { DENY_COOL_OFF_MS } from "../../src/app/mcp-host/approvals.ts";
 import { readAudit } from "../../src/app/storage/audit-log.ts";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
+import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
 import {
   addNodeConnection,

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
+import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import {
   addNodeConnection,

@@ -2,8 +2,8 @@
 import { readState } from "../../scripts/es/cluster.ts";
 import type { RunningNode } from "../../scripts/es/nodes.ts";
 import type { ConnectionSecrets } from "../../src/core/driver.ts";
-import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
 import { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 
 export type NodeName = "es7" | "es8" | "es8-secure" | "es9" | "opensearch";
 

@@ -7,7 +7,7 @@
  * every machine and every run, so tests can assert exact values.
  */
 import { seededRandom } from "../../scripts/sample-data.ts";
-import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 
 export const ORDERS_MAPPING = {
   properties: {

@@ -12,12 +12,12 @@ import {
 } from "../../src/app/export/formats.ts";
 import type { ExportOptions, ExportReport } from "../../src/core/export.ts";
 import type { Column } from "../../src/core/grid.ts";
-import { hitRecords, openScan } from "../../src/drivers/elasticsearch/export-scan.ts";
-import type { ExportHit } from "../../src/drivers/elasticsearch/point-in-time.ts";
-import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import type { ExportHit } from "../../src/drivers/elasticsearch/export/reads.ts";
+import { hitRecords, openScan } from "../../src/drivers/elasticsearch/export/scan.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 
 export { csvField } from "../../src/app/export/formats.ts";
-export { csvColumns } from "../../src/drivers/elasticsearch/export-scan.ts";
+export { csvColumns } from "../../src/drivers/elasticsearch/export/scan.ts";
 
 export function exportTable(
   transport: EsTransport,

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ConnectionSecrets } from "../../src/core/driver.ts";
-import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
+import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 import { securedConfig, session } from "./cluster.ts";
 
 export interface FuzzCluster {

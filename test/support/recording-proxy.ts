@@ -2,9 +2,11 @@
  * A loopback HTTP proxy in front of a real node that records every request it forwards, so a test
  * can say exactly what Quarry sent (for example: nothing but `GET /` to a fork it refuses).
  */
+
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { request } from "undici";
+import { Agent, request } from "undici";
 
 export interface RecordingProxy {
   port: number;
@@ -15,8 +17,15 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-export async function recordingProxy(target: string): Promise<RecordingProxy> {
+/** `ca`: the file of the CA that signed an HTTPS target's certificate (a secured node). */
+export async function recordingProxy(
+  target: string,
+  options: { ca?: string } = {},
+): Promise<RecordingProxy> {
   const log: string[] = [];
+  const dispatcher = options.ca
+    ? new Agent({ connect: { ca: readFileSync(options.ca, "utf8") } })
+    : undefined;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? "/";
     log.push(`${req.method} ${new URL(path, "http://x").pathname}`);
@@ -31,6 +40,7 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
           method: req.method as "GET",
           headers,
           body: chunks.length ? Buffer.concat(chunks) : undefined,
+          ...(dispatcher ? { dispatcher } : {}),
         });
         const body = Buffer.from(await answer.body.arrayBuffer());
         const out: Record<string, string | string[]> = {};
@@ -55,7 +65,7 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
-        server.close(() => r());
+        server.close(() => void (dispatcher?.close() ?? Promise.resolve()).then(() => r()));
       }),
   };
 }

@@ -12,8 +12,8 @@ import {
   readThreeNodeState,
   startNode,
 } from "../../scripts/es/three-node.ts";
-import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
-import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { portOf, session } from "./cluster.ts";
 
 export const FAULT_NODES: readonly FaultNodeName[] = ["faults-1", "faults-2", "faults-3"];

@@ -14,7 +14,7 @@ import {
   fileIdentity,
   fileProblem,
   folderProblem,
-  readHandshake,
+  readTrustedHandshake,
 } from "../../src/bridge/handshake-trust.ts";
 
 const NOW = Date.parse("2026-03-01T10:00:00Z");
@@ -130,18 +130,18 @@ test("reading the file: trusted, missing, loose modes, a link, too large, not JS
   const text = JSON.stringify(
     good({ tokenExpiresAt: new Date(Date.now() + 60_000).toISOString() }),
   );
-  const ok = readHandshake(await folderWith(text), Date.now());
+  const ok = readTrustedHandshake(await folderWith(text), Date.now());
   assert.ok(ok.ok);
   assert.ok(ok.identity.length > 0);
 
-  const none = readHandshake(await folderWith(undefined), Date.now());
+  const none = readTrustedHandshake(await folderWith(undefined), Date.now());
   assert.ok(!none.ok && none.missing);
   if (!none.ok) assert.equal(none.error.code, "app_not_running");
 
-  const gone = readHandshake(join(base, "no-such-folder"), Date.now());
+  const gone = readTrustedHandshake(join(base, "no-such-folder"), Date.now());
   assert.ok(!gone.ok && gone.missing);
 
-  const loose = readHandshake(await folderWith(text, 0o644), Date.now());
+  const loose = readTrustedHandshake(await folderWith(text, 0o644), Date.now());
   assert.ok(!loose.ok && !loose.missing);
   if (!loose.ok) {
     assert.equal(loose.error.code, "handshake_untrusted");
@@ -155,26 +155,26 @@ test("reading the file: trusted, missing, loose modes, a link, too large, not JS
 
   const openFolder = await folderWith(text);
   await chmod(openFolder, 0o755);
-  const r1 = readHandshake(openFolder, Date.now());
+  const r1 = readTrustedHandshake(openFolder, Date.now());
   assert.ok(!r1.ok);
   if (!r1.ok) assert.match(r1.error.message, /its folder can be read or written by other users/);
 
   const linked = await folderWith(undefined);
   const target = join(await folderWith(text), "mcp-handshake.json");
   await symlink(target, join(linked, "mcp-handshake.json"));
-  const r2 = readHandshake(linked, Date.now());
+  const r2 = readTrustedHandshake(linked, Date.now());
   assert.ok(!r2.ok);
   if (!r2.ok) assert.match(r2.error.message, /symbolic link/);
 
-  const big = readHandshake(await folderWith(" ".repeat(70 * 1024)), Date.now());
+  const big = readTrustedHandshake(await folderWith(" ".repeat(70 * 1024)), Date.now());
   assert.ok(!big.ok);
   if (!big.ok) assert.match(big.error.message, /larger than/);
 
-  const notJson = readHandshake(await folderWith("{nope"), Date.now());
+  const notJson = readTrustedHandshake(await folderWith("{nope"), Date.now());
   assert.ok(!notJson.ok);
   if (!notJson.ok) assert.match(notJson.error.message, /malformed: not valid JSON/);
 
-  const stale = readHandshake(
+  const stale = readTrustedHandshake(
     await folderWith(
       JSON.stringify(good({ tokenExpiresAt: new Date(Date.now() - 1000).toISOString() })),
     ),
@@ -197,17 +197,17 @@ test("files of another user are refused (when this test may give files away)", a
   );
   if (process.getuid?.() === 0) {
     await chown(join(dir, "mcp-handshake.json"), 65534, 65534);
-    const r = readHandshake(dir, Date.now());
+    const r = readTrustedHandshake(dir, Date.now());
     assert.ok(!r.ok);
     if (!r.ok)
       assert.match(r.error.message, /it belongs to another user \(uid 65534; you are uid 0\)/);
     await chown(join(dir, "mcp-handshake.json"), 0, 0);
     await chown(dir, 65534, 65534);
-    const r2 = readHandshake(dir, Date.now());
+    const r2 = readTrustedHandshake(dir, Date.now());
     assert.ok(!r2.ok);
     if (!r2.ok) assert.match(r2.error.message, /its folder belongs to another user/);
   } else {
-    assert.ok(readHandshake(dir, Date.now()).ok);
+    assert.ok(readTrustedHandshake(dir, Date.now()).ok);
   }
 });
 

@@ -8,7 +8,7 @@ import {
   appRateLimit,
   BRIDGE_UNAVAILABLE,
   bridgeError,
-  classify,
+  classifyMessage,
   forLegacyClient,
   headerValue,
   legacyInitializeResult,
@@ -22,26 +22,26 @@ import {
 import { SseReader } from "../../src/bridge/sse.ts";
 import { errors } from "../../src/core/errors.ts";
 
-test("classify: requests, notifications, responses and what is not a message", () => {
-  assert.deepEqual(classify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), {
+test("classifyMessage: requests, notifications, responses and what is not a message", () => {
+  assert.deepEqual(classifyMessage({ jsonrpc: "2.0", id: 1, method: "tools/list" }), {
     kind: "request",
     id: 1,
     method: "tools/list",
   });
-  assert.deepEqual(classify({ jsonrpc: "2.0", id: "a", method: "x" }).kind, "request");
+  assert.deepEqual(classifyMessage({ jsonrpc: "2.0", id: "a", method: "x" }).kind, "request");
   assert.deepEqual(
-    classify({ jsonrpc: "2.0", method: "notifications/cancelled" }).kind,
+    classifyMessage({ jsonrpc: "2.0", method: "notifications/cancelled" }).kind,
     "notification",
   );
-  assert.deepEqual(classify({ jsonrpc: "2.0", id: 1, result: {} }).kind, "response");
-  assert.deepEqual(classify(null).kind, "invalid");
-  assert.deepEqual(classify(3).kind, "invalid");
-  assert.deepEqual(classify({ id: null, method: "x" }), {
+  assert.deepEqual(classifyMessage({ jsonrpc: "2.0", id: 1, result: {} }).kind, "response");
+  assert.deepEqual(classifyMessage(null).kind, "invalid");
+  assert.deepEqual(classifyMessage(3).kind, "invalid");
+  assert.deepEqual(classifyMessage({ id: null, method: "x" }), {
     kind: "invalid",
     id: null,
     why: "a request id must be a string or a number",
   });
-  assert.equal(classify({ id: 4 }).kind, "invalid");
+  assert.equal(classifyMessage({ id: 4 }).kind, "invalid");
 });
 
 test("modern headers: version, method and name, sentinel-encoded when not plain ASCII", () => {

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { BrowseRequest } from "../../src/core/grid.ts";
-import { needsColumns, planHolds, planOf } from "../../src/drivers/elasticsearch/browse-plan.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
+import { needsColumns, planHolds, planOf } from "../../src/drivers/elasticsearch/grid/plan.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
 
 const columnsOf = (properties: Record<string, { type: string }>) =>
   mappingToColumns({ t: { mappings: { properties } } });

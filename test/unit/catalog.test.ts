@@ -9,16 +9,16 @@ import type { Column } from "../../src/core/grid.ts";
 import {
   aggregationBody,
   aggregationResult,
-} from "../../src/drivers/elasticsearch/catalog-aggregate.ts";
+} from "../../src/drivers/elasticsearch/catalog/aggregate.ts";
 import {
   fieldsOf,
   healthReport,
   nameMatcher,
   partitionOf,
   tableStatsOf,
-} from "../../src/drivers/elasticsearch/catalog-answers.ts";
-import { explanationOf } from "../../src/drivers/elasticsearch/cluster-answers.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
+} from "../../src/drivers/elasticsearch/catalog/answers.ts";
+import { explanationOf } from "../../src/drivers/elasticsearch/catalog/cluster-answers.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
 import { aggregationTable } from "../../src/mcp/tools/aggregate.ts";
 import { healthRecord } from "../../src/mcp/tools/cluster.ts";
 import { pageOf, shortList } from "../../src/mcp/tools/paging.ts";

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseJsonExact } from "../../src/core/exact-json.ts";
 import { CELL_DISPLAY_LIMIT } from "../../src/core/grid.ts";
-import { hitToRow, valueAt } from "../../src/drivers/elasticsearch/cells.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
+import { hitToRow, valueAt } from "../../src/drivers/elasticsearch/table/cells.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
 
 const columns = mappingToColumns({
   t: {

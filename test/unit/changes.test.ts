@@ -1,11 +1,14 @@
 /** Change sets, pure: the refusals of spec 4.5, and the documents an update or insert sends. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { alreadyHeld } from "../../src/drivers/elasticsearch/already-held.ts";
-import { checkChanges, insertLabel } from "../../src/drivers/elasticsearch/change-checks.ts";
-import { expandDocument, partialDocument } from "../../src/drivers/elasticsearch/document-paths.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
-import type { EsChangeSet as ChangeSet } from "../../src/drivers/elasticsearch/row-version.ts";
+import { alreadyHeld } from "../../src/drivers/elasticsearch/changes/already-held.ts";
+import { checkChanges, insertLabel } from "../../src/drivers/elasticsearch/changes/checks.ts";
+import {
+  expandDocument,
+  partialDocument,
+} from "../../src/drivers/elasticsearch/changes/document-paths.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
+import type { EsChangeSet as ChangeSet } from "../../src/drivers/elasticsearch/table/row-version.ts";
 import { ORDERS_MAPPING } from "../support/datasets.ts";
 
 const columns = mappingToColumns({ orders: { mappings: ORDERS_MAPPING as never } });

@@ -6,7 +6,7 @@ import {
   classifiedOnce,
   classify,
   classifyRequest,
-} from "../../src/drivers/elasticsearch/classify.ts";
+} from "../../src/drivers/elasticsearch/console/classify.ts";
 
 function expectClass(cls: RequestClass, cases: [string, string, unknown?][]): void {
   for (const [method, path, body] of cases) {

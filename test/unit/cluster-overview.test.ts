@@ -12,7 +12,7 @@ import {
   healthCauses,
   nodesOf,
   pendingTasksOf,
-} from "../../src/drivers/elasticsearch/cluster-answers.ts";
+} from "../../src/drivers/elasticsearch/catalog/cluster-answers.ts";
 import { allocationRecord, healthRecord } from "../../src/mcp/tools/cluster.ts";
 import { loadText, percent, shardMatrix, stateClass } from "../../web/src/cluster/cluster-model.ts";
 

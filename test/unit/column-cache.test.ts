@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Column } from "../../src/core/grid.ts";
-import { ColumnCache, unknownField } from "../../src/drivers/elasticsearch/column-cache.ts";
+import { ColumnCache, unknownField } from "../../src/drivers/elasticsearch/table/column-cache.ts";
 
 const col = (name: string, type = "keyword"): Column => ({
   name,

@@ -8,9 +8,9 @@ import { describe, it } from "node:test";
 import { readPastedUrl } from "../../src/core/connection-url.ts";
 import { PLUGIN_API_VERSION } from "../../src/core/plugin.ts";
 import { defaultSettings, type SettingsForm, withDefaults } from "../../src/core/settings-form.ts";
-import { validateConfig } from "../../src/drivers/elasticsearch/config.ts";
 import { activate } from "../../src/drivers/elasticsearch/plugin.ts";
 import { settingsFromUrl } from "../../src/drivers/elasticsearch/settings-form.ts";
+import { validateConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 
 const SCHEMES = ["http", "https"];
 const driver = activate({ apiVersion: PLUGIN_API_VERSION, appVersion: "test" });

@@ -10,19 +10,19 @@ import { ensureConsoleDefinitions } from "../../scripts/console-definitions.ts";
 import {
   type ApiDefinitions,
   definitionsFor,
-} from "../../src/drivers/elasticsearch/completion/definitions.ts";
+} from "../../src/drivers/elasticsearch/console/completion/definitions.ts";
 import {
   completionAnswer,
   completionContext,
   type LiveNames,
-} from "../../src/drivers/elasticsearch/completion/engine.ts";
+} from "../../src/drivers/elasticsearch/console/completion/engine.ts";
 import {
   referenceLink,
   versionedDocUrl,
-} from "../../src/drivers/elasticsearch/completion/reference.ts";
-import { shapeAt } from "../../src/drivers/elasticsearch/completion/shapes.ts";
-import { allSnippets } from "../../src/drivers/elasticsearch/completion/snippets.ts";
-import { formatBody, formatOneBody } from "../../web/src/console/body-format.ts";
+} from "../../src/drivers/elasticsearch/console/completion/reference.ts";
+import { shapeAt } from "../../src/drivers/elasticsearch/console/completion/shapes.ts";
+import { allSnippets } from "../../src/drivers/elasticsearch/console/completion/snippets.ts";
+import { formatBody, formatOneBody } from "../../web/src/console/editor/body-format.ts";
 
 const VERSIONS = { 7: "7.17.29", 8: "8.19.3", 9: "9.5.0" } as const;
 const LIVE: LiveNames = {

@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { checkVariables } from "../../src/core/console-variables.ts";
 import { QuarryError } from "../../src/core/errors.ts";
-import { classify } from "../../src/drivers/elasticsearch/classify.ts";
-import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
-import { toCurl } from "../../src/drivers/elasticsearch/console-curl.ts";
-import { fromCurl } from "../../src/drivers/elasticsearch/console-curl-import.ts";
-import { parseConsoleText } from "../../src/drivers/elasticsearch/console-parse.ts";
+import { classify } from "../../src/drivers/elasticsearch/console/classify.ts";
+import { toCurl } from "../../src/drivers/elasticsearch/console/curl.ts";
+import { fromCurl } from "../../src/drivers/elasticsearch/console/curl-import.ts";
+import { parseConsoleText } from "../../src/drivers/elasticsearch/console/parse.ts";
+import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 
 function refusal(fn: () => unknown): QuarryError {
   try {

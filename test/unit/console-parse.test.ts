@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { consoleText } from "../../src/core/console.ts";
 import { QuarryError } from "../../src/core/errors.ts";
-import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/config.ts";
-import { classifyAnswer, tableAnswer } from "../../src/drivers/elasticsearch/console-answers.ts";
-import { toCurl } from "../../src/drivers/elasticsearch/console-curl.ts";
-import { parseConsoleText } from "../../src/drivers/elasticsearch/console-parse.ts";
-import { prepareRequest } from "../../src/drivers/elasticsearch/console-request.ts";
+import { classifyAnswer, tableAnswer } from "../../src/drivers/elasticsearch/console/answers.ts";
+import { toCurl } from "../../src/drivers/elasticsearch/console/curl.ts";
+import { parseConsoleText } from "../../src/drivers/elasticsearch/console/parse.ts";
+import { prepareRequest } from "../../src/drivers/elasticsearch/console/request.ts";
+import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 
 function refusal(fn: () => unknown): QuarryError {
   try {

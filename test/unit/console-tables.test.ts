@@ -1,9 +1,13 @@
 /** Tables a person reads beside a console answer: aggregations flattened, `_cat` text parsed. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { aggregationTables } from "../../src/drivers/elasticsearch/aggregation-tables.ts";
-import { catTextTable, hasHeader, isCatListing } from "../../src/drivers/elasticsearch/cat-text.ts";
-import { withTables } from "../../src/drivers/elasticsearch/console-tables.ts";
+import { aggregationTables } from "../../src/drivers/elasticsearch/console/aggregation-tables.ts";
+import {
+  catTextTable,
+  hasHeader,
+  isCatListing,
+} from "../../src/drivers/elasticsearch/console/cat-text.ts";
+import { withTables } from "../../src/drivers/elasticsearch/console/tables.ts";
 
 describe("aggregations as tables", () => {
   it("a terms aggregation: one row per bucket with its key and doc_count, and a chart", () => {

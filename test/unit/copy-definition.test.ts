@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { copyDefinition } from "../../src/drivers/elasticsearch/copy-definition.ts";
+import { copyDefinition } from "../../src/drivers/elasticsearch/transfer/copy-definition.ts";
 
 const source = {
   settings: {

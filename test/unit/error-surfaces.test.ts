@@ -8,9 +8,9 @@ import { errorResult } from "../../src/app/http/api/answers.ts";
 import { bridgeErrors } from "../../src/bridge/errors.ts";
 import { accessErrors } from "../../src/core/access-refusals.ts";
 import { errors, QuarryError, remedyFor } from "../../src/core/errors.ts";
-import { esErrors } from "../../src/drivers/elasticsearch/error-catalog.ts";
-import { compileFilters } from "../../src/drivers/elasticsearch/filters.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
+import { compileFilters } from "../../src/drivers/elasticsearch/table/filters.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
+import { esErrors } from "../../src/drivers/elasticsearch/wire/error-catalog.ts";
 
 /** A command to type (`quarry tables`), or a flag (`--raw`). */
 const CLI_WORDS = /\bquarry [a-z]|(^|[\s(])--[a-z]/;

@@ -8,7 +8,7 @@ import {
   tlsPolicy,
   validateConfig,
   validateSecrets,
-} from "../../src/drivers/elasticsearch/config.ts";
+} from "../../src/drivers/elasticsearch/wire/config.ts";
 
 function refusal(fn: () => unknown): QuarryError {
   try {

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { QuarryError } from "../../src/core/errors.ts";
-import { ES_REMEDIES } from "../../src/drivers/elasticsearch/error-catalog.ts";
+import { ES_REMEDIES } from "../../src/drivers/elasticsearch/wire/error-catalog.ts";
 import {
   errorTypeAndReason,
   httpError,
   networkError,
-} from "../../src/drivers/elasticsearch/errors.ts";
-import { identifyServer } from "../../src/drivers/elasticsearch/server-info.ts";
+} from "../../src/drivers/elasticsearch/wire/errors.ts";
+import { identifyServer } from "../../src/drivers/elasticsearch/wire/server-info.ts";
 
 const target = { url: "https://h:9200", tls: true };
 const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { batchBytes } from "../../src/app/export/formats.ts";
 import { InFlight, type Ticket } from "../../src/app/export/in-flight.ts";
-import { byteRecords, frameRecords } from "../../src/drivers/elasticsearch/export-records.ts";
-import { oneLine, readAnswer } from "../../src/drivers/elasticsearch/hit-bytes.ts";
+import { oneLine, readAnswer } from "../../src/drivers/elasticsearch/export/hit-bytes.ts";
+import { byteRecords, frameRecords } from "../../src/drivers/elasticsearch/export/records.ts";
 
 // An answer as 7.17 writes it (with `_type`), a routed hit, escapes where a naive reader would
 // stop, a document indexed pretty-printed, and a sort value beyond 2^53.

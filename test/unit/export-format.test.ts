@@ -8,9 +8,9 @@ import {
   taskReport,
   withParam,
   withProceedExample,
-} from "../../src/drivers/elasticsearch/delete-by-query.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
-import type { EsTransport } from "../../src/drivers/elasticsearch/transport.ts";
+} from "../../src/drivers/elasticsearch/console/delete-by-query.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import {
   csvColumns,
   csvField,

@@ -14,7 +14,7 @@ import type { PlannedTable } from "../../src/app/transfer/import-table.ts";
 import type { DriverSession } from "../../src/core/driver.ts";
 import type { QuarryError } from "../../src/core/errors.ts";
 import type { CellKind } from "../../src/core/transfer.ts";
-import { ImportLineDecoder } from "../../src/drivers/elasticsearch/import-lines.ts";
+import { ImportLineDecoder } from "../../src/drivers/elasticsearch/transfer/import-lines.ts";
 
 const session = { lineDecoder: () => new ImportLineDecoder() } as unknown as DriverSession;
 const dir = mkdtempSync(join(tmpdir(), "quarry-file-preview-"));

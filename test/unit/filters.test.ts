@@ -5,8 +5,8 @@ import { parseFilter } from "../../src/cli/commands/browse.ts";
 import { QuarryError } from "../../src/core/errors.ts";
 import { FILTER_OPERATORS, FILTER_OPS } from "../../src/core/filter-ops.ts";
 import type { FilterRow } from "../../src/core/grid.ts";
-import { compileFilters, DATE_FORMAT } from "../../src/drivers/elasticsearch/filters.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
+import { compileFilters, DATE_FORMAT } from "../../src/drivers/elasticsearch/table/filters.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
 
 const columns = mappingToColumns({
   t: {

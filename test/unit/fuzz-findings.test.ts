@@ -7,11 +7,11 @@ import { describe, it } from "node:test";
 import type { ChangeSet } from "../../src/core/changes.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import type { FilterRow, SortSpec } from "../../src/core/grid.ts";
-import { checkChanges } from "../../src/drivers/elasticsearch/change-checks.ts";
-import { classifyRequest } from "../../src/drivers/elasticsearch/classify.ts";
-import { compileFilters } from "../../src/drivers/elasticsearch/filters.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
-import { compileSort } from "../../src/drivers/elasticsearch/sort.ts";
+import { checkChanges } from "../../src/drivers/elasticsearch/changes/checks.ts";
+import { classifyRequest } from "../../src/drivers/elasticsearch/console/classify.ts";
+import { compileFilters } from "../../src/drivers/elasticsearch/table/filters.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
+import { compileSort } from "../../src/drivers/elasticsearch/table/sort.ts";
 import { ORDERS_MAPPING } from "../support/datasets.ts";
 
 const columns = mappingToColumns({ orders: { mappings: ORDERS_MAPPING as never } });

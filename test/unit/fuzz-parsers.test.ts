@@ -12,16 +12,19 @@ import { consoleText } from "../../src/core/console.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import { parseJsonExact } from "../../src/core/exact-json.ts";
 import { FILTER_OPS, type FilterRow, type SortSpec } from "../../src/core/grid.ts";
-import { checkChanges, insertLabel } from "../../src/drivers/elasticsearch/change-checks.ts";
-import { classifyRequest } from "../../src/drivers/elasticsearch/classify.ts";
-import { baseUrl, validateConfig } from "../../src/drivers/elasticsearch/config.ts";
-import { toCurl } from "../../src/drivers/elasticsearch/console-curl.ts";
-import { parseConsoleText } from "../../src/drivers/elasticsearch/console-parse.ts";
-import { prepareRequest } from "../../src/drivers/elasticsearch/console-request.ts";
-import { expandDocument, partialDocument } from "../../src/drivers/elasticsearch/document-paths.ts";
-import { compileFilters } from "../../src/drivers/elasticsearch/filters.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
-import { compileSort } from "../../src/drivers/elasticsearch/sort.ts";
+import { checkChanges, insertLabel } from "../../src/drivers/elasticsearch/changes/checks.ts";
+import {
+  expandDocument,
+  partialDocument,
+} from "../../src/drivers/elasticsearch/changes/document-paths.ts";
+import { classifyRequest } from "../../src/drivers/elasticsearch/console/classify.ts";
+import { toCurl } from "../../src/drivers/elasticsearch/console/curl.ts";
+import { parseConsoleText } from "../../src/drivers/elasticsearch/console/parse.ts";
+import { prepareRequest } from "../../src/drivers/elasticsearch/console/request.ts";
+import { compileFilters } from "../../src/drivers/elasticsearch/table/filters.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
+import { compileSort } from "../../src/drivers/elasticsearch/table/sort.ts";
+import { baseUrl, validateConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 import { ORDERS_MAPPING } from "../support/datasets.ts";
 import {
   fuzz,

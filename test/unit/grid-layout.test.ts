@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { QuarryError } from "../../src/core/errors.ts";
 import { checkGridLayout, checkUiPreferences } from "../../src/core/grid-layout.ts";
-import { headerLabels } from "../../web/src/grid/header-labels.ts";
+import { headerLabels } from "../../web/src/grid/columns/header-labels.ts";
 
 describe("checkGridLayout", () => {
   it("keeps order, widths (rounded, bounded), hidden and pins; drops the rest", () => {

@@ -1,7 +1,8 @@
 /**
  * The rules that keep the house readable (docs/architecture.md), checked over the source as it
- * is: which folder may import which, no import cycle, no Elasticsearch word in code outside the
- * driver, no file over 400 lines and no function over 80 unless its header says why it is long.
+ * is: which folder may import which, the driver's rooms in their order, no import cycle, no
+ * Elasticsearch word in code outside the driver, no file over 400 lines and no function over 80
+ * unless its header says why it is long.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -62,6 +63,105 @@ for (const [folder, allowed] of Object.entries(MAY_IMPORT)) {
     assert.deepEqual(offenders, [], "dependencies point inward (docs/architecture.md)");
   });
 }
+
+const DRIVER = "src/drivers/elasticsearch";
+/**
+ * The driver's rooms from the ground up (docs/architecture.md): a room imports only rooms below
+ * it, and "" (the session and the plugin entry, at the driver's root) stands on them all.
+ */
+export const DRIVER_ROOMS = [
+  "wire",
+  "table",
+  "grid",
+  "changes",
+  "console",
+  "catalog",
+  "admin",
+  "export",
+  "transfer",
+  "",
+];
+
+/** The driver's room a file stands in: its first folder under the driver, "" at the root. */
+function driverRoom(file: string): string {
+  const parts = relative(DRIVER, file).split("/");
+  return parts.length > 1 ? (parts[0] as string) : "";
+}
+
+test("every folder of the driver is a room in its order", () => {
+  const rooms = new Set(FILES.filter((f) => f.startsWith(`${DRIVER}/`)).map(driverRoom));
+  assert.deepEqual(
+    [...rooms].filter((r) => !DRIVER_ROOMS.includes(r)),
+    [],
+    "a new folder of the driver takes its place in DRIVER_ROOMS",
+  );
+});
+
+test("no room of the driver imports one above it", () => {
+  const offenders: string[] = [];
+  for (const [file, targets] of GRAPH) {
+    if (!file.startsWith(`${DRIVER}/`)) continue;
+    const floor = DRIVER_ROOMS.indexOf(driverRoom(file));
+    for (const t of targets)
+      if (t.startsWith(`${DRIVER}/`) && DRIVER_ROOMS.indexOf(driverRoom(t)) > floor)
+        offenders.push(`${file} (${driverRoom(file) || "root"}) imports ${t}`);
+  }
+  assert.deepEqual(offenders, [], `the driver's rooms, ground up: ${DRIVER_ROOMS.join(" < ")}`);
+});
+
+test("the driver leaves the process to the app: no signal or exit hooks of its own", () => {
+  const offenders = FILES.filter((f) => f.startsWith(`${DRIVER}/`)).flatMap((file) =>
+    codeOnly(readFileSync(join(ROOT, file), "utf8"), false)
+      .split("\n")
+      .flatMap((line, i) =>
+        /\bprocess\.(on|once|addListener|prependListener|kill|exit)\b/.test(line)
+          ? [`${file}:${i + 1}: ${line.trim()}`]
+          : [],
+      ),
+  );
+  assert.deepEqual(offenders, [], "the app handles signals and closes sessions when it stops");
+});
+
+const WEB = "web/src";
+/**
+ * The web UI's floors from the ground up (docs/architecture.md): a room imports only rooms on
+ * floors below its own, so no page imports another page; routing and change notices
+ * (`navigation/`) stand below every page that uses them.
+ */
+export const WEB_FLOORS = [
+  ["api"],
+  ["ui"],
+  ["navigation"],
+  ["transfer"],
+  ["cluster", "connections", "console", "grid", "index-page", "settings", "sidebar"],
+  ["shell"],
+  ["main.tsx"],
+];
+
+const webFloor = (file: string) =>
+  WEB_FLOORS.findIndex((rooms) => rooms.includes(relative(WEB, file).split("/")[0] as string));
+
+test("every room of the web UI stands on a floor", () => {
+  const lost = FILES.filter((f) => f.startsWith(`${WEB}/`) && webFloor(f) < 0);
+  assert.deepEqual(lost, [], "a new folder of web/src takes its place in WEB_FLOORS");
+});
+
+test("no room of the web UI imports one on its own floor or above (no page imports a page)", () => {
+  const offenders: string[] = [];
+  for (const [file, targets] of GRAPH) {
+    if (!file.startsWith(`${WEB}/`)) continue;
+    for (const t of targets) {
+      const same = relative(WEB, t).split("/")[0] === relative(WEB, file).split("/")[0];
+      if (t.startsWith(`${WEB}/`) && !same && webFloor(t) >= webFloor(file))
+        offenders.push(`${file} imports ${t}`);
+    }
+  }
+  assert.deepEqual(
+    offenders,
+    [],
+    `the web UI's floors: ${WEB_FLOORS.map((f) => f.join(", ")).join(" < ")}`,
+  );
+});
 
 /** The strongly connected groups of more than one file (Tarjan), each sorted. */
 export function cycles(graph: Map<string, string[]>): string[][] {

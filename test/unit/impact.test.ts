@@ -12,7 +12,7 @@ import {
   missingConfirmation,
   unmeasuredImpact,
 } from "../../src/core/impact.ts";
-import { impactOf, impactPlan } from "../../src/drivers/elasticsearch/impact.ts";
+import { impactOf, impactPlan } from "../../src/drivers/elasticsearch/console/impact.ts";
 
 const row = (index: string, docs: number | null, bytes: number | null, status = "open") => ({
   index,

@@ -5,12 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { bulkBody, bulkOutcome, unwritable } from "../../src/drivers/elasticsearch/bulk-write.ts";
+import {
+  bulkBody,
+  bulkOutcome,
+  unwritable,
+} from "../../src/drivers/elasticsearch/transfer/bulk-write.ts";
 import {
   type ImportDoc,
   ImportLineDecoder,
   type LineProblem,
-} from "../../src/drivers/elasticsearch/import-lines.ts";
+} from "../../src/drivers/elasticsearch/transfer/import-lines.ts";
 
 /** A record as a plain object, its document read. */
 const plain = (d: ImportDoc) => ({ ...d, document: d.document });

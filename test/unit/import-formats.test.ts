@@ -15,7 +15,7 @@ import {
   kindOfType,
   kindsOfMappings,
   mappingForKinds,
-} from "../../src/drivers/elasticsearch/field-kinds.ts";
+} from "../../src/drivers/elasticsearch/transfer/field-kinds.ts";
 
 /** Feeds the text in pieces of `size` characters: the answer must not depend on where they cut. */
 function readArray(text: string, size: number) {

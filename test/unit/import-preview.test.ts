@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { after, describe, test } from "node:test";
 import { previewRecords, readRecords } from "../../src/app/transfer/import-sources.ts";
-import { ImportLineDecoder } from "../../src/drivers/elasticsearch/import-lines.ts";
+import { ImportLineDecoder } from "../../src/drivers/elasticsearch/transfer/import-lines.ts";
 
 const session = { lineDecoder: () => new ImportLineDecoder() };
 const dir = mkdtempSync(join(tmpdir(), "quarry-preview-"));

@@ -16,8 +16,8 @@ import {
   reindexAvailability,
   snapshotObjects,
   templateObjects,
-} from "../../src/drivers/elasticsearch/index-answers.ts";
-import { createBody, planIndexAction } from "../../src/drivers/elasticsearch/index-plans.ts";
+} from "../../src/drivers/elasticsearch/admin/answers.ts";
+import { createBody, planIndexAction } from "../../src/drivers/elasticsearch/admin/plans.ts";
 import { detailsRecord } from "../../src/mcp/tools/index-details.ts";
 
 describe("planning index actions", () => {

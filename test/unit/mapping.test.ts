@@ -6,7 +6,7 @@ import {
   fieldCapsToMapping,
   type MappingResponse,
   mappingToColumns,
-} from "../../src/drivers/elasticsearch/mapping.ts";
+} from "../../src/drivers/elasticsearch/table/mapping.ts";
 
 const ORDERS: MappingResponse = {
   orders: {

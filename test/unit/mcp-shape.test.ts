@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Column } from "../../src/core/grid.ts";
-import type { EsRow as Row } from "../../src/drivers/elasticsearch/row-version.ts";
+import type { EsRow as Row } from "../../src/drivers/elasticsearch/table/row-version.ts";
 import { rank } from "../../src/mcp/resources.ts";
 import { decodeCursor, encodeCursor } from "../../src/mcp/tools/browse-cursor.ts";
 import {

@@ -4,13 +4,13 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type Plan, pageSort, pitSort } from "../../src/drivers/elasticsearch/browse-plan.ts";
 import {
   COUNT_APART_FROM,
   TableSizes,
   withCount,
-} from "../../src/drivers/elasticsearch/page-count.ts";
-import type { SearchBody } from "../../src/drivers/elasticsearch/paging.ts";
+} from "../../src/drivers/elasticsearch/grid/page-count.ts";
+import type { SearchBody } from "../../src/drivers/elasticsearch/grid/paging.ts";
+import { type Plan, pageSort, pitSort } from "../../src/drivers/elasticsearch/grid/plan.ts";
 
 const plan = (over: Partial<Plan>): Plan => ({
   query: { match_all: {} },

@@ -1,4 +1,4 @@
-/** Where the app data folder is, per platform (../shared/spec/README.md). */
+/** Where the app data folder is, per platform (docs/storage.md). */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { appDataDir } from "../../src/app/storage/paths.ts";

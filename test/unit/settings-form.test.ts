@@ -14,13 +14,13 @@ import {
   type SettingsForm,
   withDefaults,
 } from "../../src/core/settings-form.ts";
+import { activate } from "../../src/drivers/elasticsearch/plugin.ts";
+import { settingsFromUrl } from "../../src/drivers/elasticsearch/settings-form.ts";
 import {
   newConnectionConfig,
   SSL_MODES,
   validateConfig,
-} from "../../src/drivers/elasticsearch/config.ts";
-import { activate } from "../../src/drivers/elasticsearch/plugin.ts";
-import { settingsFromUrl } from "../../src/drivers/elasticsearch/settings-form.ts";
+} from "../../src/drivers/elasticsearch/wire/config.ts";
 
 const driver = activate({ apiVersion: PLUGIN_API_VERSION, appVersion: "test" });
 const form = driver.settingsForm?.() as SettingsForm;

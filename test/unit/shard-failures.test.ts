@@ -8,13 +8,13 @@ import { describe, it } from "node:test";
 import {
   explainLostPointInTime,
   nodeChanges,
-} from "../../src/drivers/elasticsearch/export-interruptions.ts";
-import type { NodeInfo } from "../../src/drivers/elasticsearch/nodes.ts";
+} from "../../src/drivers/elasticsearch/export/interruptions.ts";
+import type { NodeInfo } from "../../src/drivers/elasticsearch/wire/nodes.ts";
 import {
   describeShardFailures,
   partialResult,
   shardFailures,
-} from "../../src/drivers/elasticsearch/shard-failures.ts";
+} from "../../src/drivers/elasticsearch/wire/shard-failures.ts";
 
 /** `POST /p0/_search` once the node holding shard 0 (no replica) was killed. */
 const ONE_SHARD_GONE = {

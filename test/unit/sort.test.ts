@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseSort } from "../../src/cli/commands/browse.ts";
 import { QuarryError } from "../../src/core/errors.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/mapping.ts";
-import { compileSort } from "../../src/drivers/elasticsearch/sort.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
+import { compileSort } from "../../src/drivers/elasticsearch/table/sort.ts";
 
 const columns = mappingToColumns({
   t: {

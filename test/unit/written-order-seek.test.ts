@@ -5,7 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { crossing, isWrittenOrder } from "../../src/drivers/elasticsearch/written-order-seek.ts";
+import {
+  crossing,
+  isWrittenOrder,
+} from "../../src/drivers/elasticsearch/grid/written-order-seek.ts";
 
 /** The counts of rows holding each `_seq_no` (several shards share numbers); f(s) = rows ≤ s. */
 function table(perSeq: number[]): { f: (s: number) => number; total: number; max: number } {

@@ -23,7 +23,9 @@ export interface AppStorage {
   secrets: SecretStore;
 }
 
-/** The app data folder's stores (the folder is created 0700, and refused if another user owns it). */
+/**
+ * The app data folder's stores (the folder is created 0700, and refused if another user owns it).
+ */
 export async function openAppStorage(env: NodeJS.ProcessEnv = process.env): Promise<AppStorage> {
   const dir = await ensureAppDataDir(env);
   await loadInstalledDrivers(dir, env); // drivers are plugins, verified and loaded per data folder
@@ -177,7 +179,10 @@ export async function describeConnection(
   };
 }
 
-/** Opening a saved connection installs its missing driver without asking (spec 1). */
+/**
+ * Opening a saved connection installs its missing driver without asking (docs/architecture.md,
+ * "Driver plugins and the app process").
+ */
 async function requireDriver(
   connection: SavedConnection,
   dataDir: string,
@@ -236,7 +241,9 @@ function replaceAll(
   return patch;
 }
 
-/** Names the connection in a settings or secrets refusal, and points at the command that fixes it. */
+/**
+ * Names the connection in a settings or secrets refusal, and points at the command that fixes it.
+ */
 function aboutConnection<T>(connection: SavedConnection, check: () => T): T {
   try {
     return check();

@@ -4,7 +4,7 @@
  * in. `installedDriver` answers synchronously from the drivers this process has loaded;
  * `loadInstalledDrivers` (called when storage is opened) loads every installed plugin, and
  * `requireInstalledDriver` / `offerDriver` install a missing one from the catalog without asking
- * (opening a saved connection, spec 1; creating one of that type).
+ * (opening a saved connection; creating one of that type).
  */
 import type { ConnectionSecrets, DriverSession } from "../../core/driver.ts";
 import { isQuarryError } from "../../core/errors.ts";

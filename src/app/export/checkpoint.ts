@@ -2,12 +2,13 @@
  * The export's checkpoint (`<out>.checkpoint.json`): what was asked, how far each slice got, the
  * bytes of the partial file that hold complete batches, and the scan's own notes for a resume
  * (kept beside the export's fields, under their own names: a user reading the file finds the
- * snapshot's id where the database calls it). Written atomically (temporary file, sync, rename).
+ * snapshot's id where the database calls it). Written as every store is (storage/atomic-write.ts).
  */
 import { createHash } from "node:crypto";
-import { open, readFile, rename, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { parseJsonExact } from "../../core/exact-json.ts";
 import type { ExportFormat, ExportOptions, ScanCursor, ScanState } from "../../core/export.ts";
+import { writeFileAtomic } from "../storage/atomic-write.ts";
 
 export const CHECKPOINT_VERSION = 1;
 
@@ -47,7 +48,7 @@ const OWN_FIELDS = new Set<string>([
 
 /** The files an export to `out` keeps beside it until it completes. */
 export const partialPath = (out: string) => `${out}.partial`;
-export const checkpointPath = (out: string) => `${out}.checkpoint.json`;
+export const exportCheckpointPath = (out: string) => `${out}.checkpoint.json`;
 
 /** The same table, format and filter give the same identity. */
 export function identityOf(table: string, options: ExportOptions): string {
@@ -60,20 +61,12 @@ export function identityOf(table: string, options: ExportOptions): string {
   return createHash("sha256").update(JSON.stringify(asked)).digest("hex");
 }
 
-export async function writeCheckpoint(path: string, cp: Checkpoint): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  const fh = await open(tmp, "w", 0o600);
-  try {
-    const { scan, ...own } = cp;
-    await fh.writeFile(JSON.stringify({ ...scan, ...own }));
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, path);
+export async function writeExportCheckpoint(path: string, cp: Checkpoint): Promise<void> {
+  const { scan, ...own } = cp;
+  await writeFileAtomic(path, JSON.stringify({ ...scan, ...own }), { mode: 0o600 });
 }
 
-export async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
+export async function readExportCheckpoint(path: string): Promise<Checkpoint | undefined> {
   try {
     // Exact: a cursor may hold a long beyond 2^53.
     const flat = parseJsonExact(await readFile(path, "utf8")) as Record<string, unknown>;
@@ -90,5 +83,5 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
 /** Removes what an interrupted export left (the partial file and the checkpoint). */
 export async function discardInterruptedExport(out: string): Promise<void> {
   await rm(partialPath(out), { force: true });
-  await rm(checkpointPath(out), { force: true });
+  await rm(exportCheckpointPath(out), { force: true });
 }

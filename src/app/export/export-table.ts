@@ -1,7 +1,7 @@
 /**
- * Export (spec 4.5.5, 8): a table, or the current filter, streamed to a file from the driver's
- * scan (DriverSession.openScan), holding in memory only the batches its bound allows (in-flight.ts),
- * whatever the size of the table and the number of slices.
+ * Export (docs/decisions.md, "Export"): a table, or the current filter, streamed to a file from the
+ * driver's scan (DriverSession.openScan), holding in memory only the batches its bound allows
+ * (in-flight.ts), whatever the size of the table and the number of slices.
  *
  * The file is written as `<out>.partial` and renamed to `<out>` only when the count written equals
  * the count the database reported for the same snapshot. A checkpoint (`<out>.checkpoint.json`)
@@ -21,11 +21,11 @@ import type { ExportOptions, ExportReport, TableScan } from "../../core/export.t
 import {
   CHECKPOINT_VERSION,
   type Checkpoint,
-  checkpointPath,
   discardInterruptedExport,
+  exportCheckpointPath,
   identityOf,
   partialPath,
-  readCheckpoint,
+  readExportCheckpoint,
 } from "./checkpoint.ts";
 import { checkExportOptions } from "./options.ts";
 import { type OutputPlan, planOutput, releaseOutput } from "./output.ts";
@@ -70,9 +70,9 @@ async function exportTo(
   // A file of its own is written beside itself (through a link: beside the file it names).
   const file = plan.kind === "file" ? plan.path : options.out;
   const partial = partialPath(file);
-  const checkpoint = checkpointPath(file);
+  const checkpoint = exportCheckpointPath(file);
   const identity = identityOf(table, options);
-  let cp = plan.kind === "file" ? await readCheckpoint(checkpoint) : undefined;
+  let cp = plan.kind === "file" ? await readExportCheckpoint(checkpoint) : undefined;
   cp = await checkResume(cp, options, { identity, partial, checkpoint, slices, plan });
   const scan = await source.openScan(table, {
     format: options.format,

@@ -13,7 +13,7 @@ import {
   type ScanBatch,
   type TableScan,
 } from "../../core/export.ts";
-import { type Checkpoint, discardInterruptedExport, writeCheckpoint } from "./checkpoint.ts";
+import { type Checkpoint, discardInterruptedExport, writeExportCheckpoint } from "./checkpoint.ts";
 import { batchBytes, closing, opening, Reused } from "./formats.ts";
 import { InFlight, type Ticket } from "./in-flight.ts";
 import {
@@ -242,7 +242,7 @@ export class ExportRun {
     await this.#out.flush();
     this.#cp.bytes = this.#position;
     this.#cp.scan = this.#scan.state();
-    await writeCheckpoint(this.#ctx.checkpointPath, this.#cp);
+    await writeExportCheckpoint(this.#ctx.checkpointPath, this.#cp);
     this.#lastCheckpoint = Date.now();
   }
 
@@ -297,7 +297,7 @@ export class ExportRun {
     if (handled !== cp.expected) {
       if (!this.#out.resumable)
         throw errors.exportStreamIncomplete(this.#out.name, handled, cp.expected);
-      await writeCheckpoint(ctx.checkpointPath, { ...cp, bytes: this.#position });
+      await writeExportCheckpoint(ctx.checkpointPath, { ...cp, bytes: this.#position });
       throw errors.exportIncomplete(handled, cp.expected, ctx.partial);
     }
     if (this.#out.resumable) {

@@ -1,7 +1,7 @@
 /**
- * Ask Each Time (spec 2.6): before an external client touches a connection whose AI policy is Ask
- * Each Time, and before any confirmed destructive or admin request, the user answers in Quarry itself, never
- * through the AI client, so a client cannot approve itself.
+ * Ask Each Time (docs/mcp.md, "Policies"): before an external client touches a connection whose AI
+ * policy is Ask Each Time, and before any confirmed destructive or admin request, the user answers
+ * in Quarry itself, never through the AI client, so a client cannot approve itself.
  *
  * The queue lives in the app process (the UI reads it through `pending()` and `answer()`); for the
  * CLI (`quarry mcp approvals|approve|deny`, another process) each pending request is mirrored as

@@ -2,10 +2,10 @@
  * Shortened bridge token lifetimes, for tests and diagnosis only ("token rotation
  * mid-session with shortened lifetimes through configuration, not sleeping an hour"):
  *
- *   QUARRY_BRIDGE_TOKEN_LIFETIME_MS        the token's lifetime (spec 2.4: one hour)
- *   QUARRY_BRIDGE_TOKEN_ROTATE_BEFORE_MS   a new token this long before expiry (spec: 15 minutes)
+ *   QUARRY_BRIDGE_TOKEN_LIFETIME_MS        the token's lifetime (one hour)
+ *   QUARRY_BRIDGE_TOKEN_ROTATE_BEFORE_MS   a new token this long before expiry (15 minutes)
  *
- * Unset: the spec's values. A value that is not a whole number of milliseconds (at least 1,000 for
+ * Unset: those values. A value that is not a whole number of milliseconds (at least 1,000 for
  * the lifetime; the rotation within the lifetime) is reported and ignored.
  */
 import { BRIDGE_TOKEN_TIMES, type BridgeTokenTimes } from "../../core/tokens.ts";

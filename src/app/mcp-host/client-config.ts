@@ -1,5 +1,5 @@
 /**
- * The configuration snippet each AI client family needs to reach Quarry (spec 4.2, 4.1):
+ * The configuration snippet each AI client family needs to reach Quarry (docs/mcp.md):
  * over stdio, only the absolute path of this install's `quarry-mcp` (links resolved; no
  * arguments, no port, no token; `QUARRY_HOME` when this Quarry keeps its data somewhere other than
  * the default folder, so the bridge finds this Quarry); over HTTP, the URL and a Bearer token.

@@ -1,9 +1,9 @@
 /**
- * The handshake file `mcp-handshake.json` in the app data folder (spec 2.5): the bound port, the
- * current bridge token and what the bridge needs to check that the endpoint is this Quarry
- * (core/mcp-handshake.ts). 0600 in a 0700 folder, replaced atomically on every server start and
- * every bridge token rotation; removed when the server stops, unless another instance has written
- * its own since.
+ * The handshake file `mcp-handshake.json` in the app data folder (docs/mcp.md, "The handshake
+ * file"): the bound port, the current bridge token and what the bridge needs to check that the
+ * endpoint is this Quarry (core/mcp-handshake.ts). 0600 in a 0700 folder, replaced atomically on
+ * every server start and every bridge token rotation; removed when the server stops, unless another
+ * instance has written its own since.
  */
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";

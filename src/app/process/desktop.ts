@@ -17,12 +17,12 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { QuarryError } from "../../core/errors.ts";
+import { SCHEME_MIME } from "../../core/quarry-scheme.ts";
 import { writeFileAtomic } from "../storage/atomic-write.ts";
 import { installPaths } from "./install.ts";
 
 export const MENU_ENTRY = "quarry.desktop";
 export const URL_HANDLER_ENTRY = "quarry-url-handler.desktop";
-export const SCHEME_MIME = "x-scheme-handler/quarry";
 
 /** The installed `quarry` launcher, links followed. */
 export function quarryExecutable(): string {

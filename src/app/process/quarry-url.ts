@@ -1,11 +1,10 @@
 /**
- * The `quarry://` URLs the app answers (spec 3.2): `quarry://integrations/start-mcp` starts the
- * app in the background with the MCP server on. Anything else is refused by name, so a mistyped
- * link never starts something unexpected.
+ * The `quarry://` URLs the app answers (docs/architecture.md, "The app process"):
+ * `quarry://integrations/start-mcp` starts the app in the background with the MCP server on.
+ * Anything else is refused by name, so a mistyped link never starts something unexpected.
  */
 import { QuarryError } from "../../core/errors.ts";
-
-export const START_MCP_URL = "quarry://integrations/start-mcp";
+import { START_MCP_URL } from "../../core/quarry-scheme.ts";
 
 export type QuarryUrlAction = "start-mcp";
 

@@ -1,5 +1,5 @@
 /**
- * Where Quarry keeps its files: the app data folder (spec 2.5 and ../shared/spec/README.md).
+ * Where Quarry keeps its files: the app data folder (docs/storage.md).
  * macOS: ~/Library/Application Support/Quarry; Linux and others: $XDG_DATA_HOME/quarry, by default
  * ~/.local/share/quarry; QUARRY_HOME overrides it everywhere (tests, portable installs).
  */

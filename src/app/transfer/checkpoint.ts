@@ -25,20 +25,20 @@ export interface CopyCheckpoint {
 }
 
 /** The checkpoint's path for a copy from `source` to `target` (each `<connection>/<table>`). */
-export function checkpointPath(dir: string, source: string, target: string): string {
+export function copyCheckpointPath(dir: string, source: string, target: string): string {
   const id = createHash("sha256").update(`${source}\n${target}`).digest("hex").slice(0, 16);
   return join(dir, `copy-${id}.checkpoint.json`);
 }
 
-export async function readCheckpoint(path: string): Promise<CopyCheckpoint | null> {
+export async function readCopyCheckpoint(path: string): Promise<CopyCheckpoint | null> {
   return readJsonFile<CopyCheckpoint | null>(path, null);
 }
 
-export async function writeCheckpoint(path: string, checkpoint: CopyCheckpoint): Promise<void> {
+export async function writeCopyCheckpoint(path: string, checkpoint: CopyCheckpoint): Promise<void> {
   await ensurePrivateDir(join(path, ".."));
   await writeFileAtomic(path, JSON.stringify(checkpoint));
 }
 
-export async function removeCheckpoint(path: string): Promise<void> {
+export async function removeCopyCheckpoint(path: string): Promise<void> {
   await rm(path, { force: true });
 }

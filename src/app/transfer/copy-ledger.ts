@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import type { ScanCursor, TableScan } from "../../core/export.ts";
 import type { LoadOutcome } from "../../core/transfer.ts";
-import { type CopyCheckpoint, removeCheckpoint, writeCheckpoint } from "./checkpoint.ts";
+import { type CopyCheckpoint, removeCopyCheckpoint, writeCopyCheckpoint } from "./checkpoint.ts";
 import { type FailureLine, FailureLog, keepFirstFailures } from "./failure-log.ts";
 
 const SAVE_EVERY_MS = 1_000;
@@ -132,7 +132,7 @@ export class CopyLedger {
   /** The copy ended well: its checkpoint goes. */
   async finished(): Promise<void> {
     await this.#saving;
-    await removeCheckpoint(this.#path);
+    await removeCopyCheckpoint(this.#path);
   }
 
   report(
@@ -180,7 +180,7 @@ export class CopyLedger {
       failedCount: this.#failedAccounted,
       failuresFile: this.failures.path.slice(this.#info.workDir.length + 1),
     };
-    this.#saving = this.#saving.then(() => writeCheckpoint(this.#path, checkpoint));
+    this.#saving = this.#saving.then(() => writeCopyCheckpoint(this.#path, checkpoint));
     return this.#saving;
   }
 }

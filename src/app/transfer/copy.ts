@@ -14,7 +14,7 @@ import type { ExportProgress, JsonText, ScanRecord, TableScan } from "../../core
 import type { LoadRecord, TableLoad } from "../../core/transfer.ts";
 import { requireTransfer } from "../../core/transfer-access.ts";
 import { ProgressMeter } from "../export/progress.ts";
-import { type CopyCheckpoint, checkpointPath, readCheckpoint } from "./checkpoint.ts";
+import { type CopyCheckpoint, copyCheckpointPath, readCopyCheckpoint } from "./checkpoint.ts";
 import { CopyLedger, type CopyReport } from "./copy-ledger.ts";
 import { type CopyEnd, endName, prepareTarget, refused } from "./copy-target.ts";
 import { failureFileName } from "./failure-log.ts";
@@ -100,7 +100,7 @@ async function copySlice(
 
 /** The checkpoint `resume` goes on from, checked against this copy's ends and mode. */
 async function checkpointToResume(path: string, source: CopyEnd, target: CopyEnd) {
-  const cp = await readCheckpoint(path);
+  const cp = await readCopyCheckpoint(path);
   if (!cp)
     throw refused(
       `There is no interrupted copy of ${endName(source)} to ${endName(target)} to resume`,
@@ -169,7 +169,7 @@ export async function copyTable(
   const started = Date.now();
   requireTransfer(source.session, "readDefinition", "openScan");
   requireTransfer(target.session, "planCreateTable", "tableState", "openLoad");
-  const cpPath = checkpointPath(options.workDir, endName(source), endName(target));
+  const cpPath = copyCheckpointPath(options.workDir, endName(source), endName(target));
   const resumed = options.resume ? await checkpointToResume(cpPath, source, target) : null;
   const prepared = resumed
     ? { created: false, notes: [], before: 0 }

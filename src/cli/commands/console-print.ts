@@ -14,7 +14,7 @@ export function partlyDone(r: ConsoleResult): boolean {
 }
 
 let lastProgress = 0;
-export function showProgress(p: TaskProgress): void {
+export function showTaskProgress(p: TaskProgress): void {
   if (!process.stderr.isTTY || Date.now() - lastProgress < 200) return;
   lastProgress = Date.now();
   const of = p.total === null ? "" : ` of ${p.total}`;

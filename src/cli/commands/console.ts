@@ -21,7 +21,7 @@ import { isUrl, wantsJson, withSession } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
 import { printJson, printLine } from "../output.ts";
 import { confirmDangerous } from "./console-confirm.ts";
-import { firstLine, partlyDone, printResult, showProgress } from "./console-print.ts";
+import { firstLine, partlyDone, printResult, showTaskProgress } from "./console-print.ts";
 import { type CheckedRequest, requestsFrom } from "./console-requests.ts";
 import { collectVar, variablesFor } from "./console-variables.ts";
 
@@ -142,7 +142,7 @@ async function runAll(
     const started = Date.now();
     let result: ConsoleResult | undefined;
     try {
-      result = await s.runConsole(r, json ? {} : { onProgress: showProgress });
+      result = await s.runConsole(r, json ? {} : { onProgress: showTaskProgress });
       out.push(result);
     } finally {
       await history

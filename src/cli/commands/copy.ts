@@ -16,7 +16,7 @@ import { addConnectionFlags, type ConnectionFlags } from "../connection-options.
 import { wantsJson, withSession } from "../context.ts";
 import { printJson } from "../output.ts";
 import { confirmTyped } from "./delete-index.ts";
-import { endProgress, showProgress } from "./export.ts";
+import { endProgress, showExportProgress } from "./export.ts";
 
 interface CopyFlags extends ConnectionFlags {
   append?: boolean;
@@ -111,7 +111,7 @@ async function runCopy(from: string, to: string, flags: CopyFlags, json: boolean
               );
               for (const note of plan.notes) process.stderr.write(`  note: ${note}\n`);
             },
-            ...(json ? {} : { onProgress: showProgress }),
+            ...(json ? {} : { onProgress: showExportProgress }),
           },
         );
       }),

@@ -135,7 +135,7 @@ async function runExport(
       exportTable(s, table, {
         ...options,
         signal: controller.signal,
-        onProgress: json ? undefined : showProgress,
+        onProgress: json ? undefined : showExportProgress,
       }),
     );
     endProgress();
@@ -171,7 +171,7 @@ let last = 0;
 let lastDone = -1;
 const tty = () => process.stderr.isTTY === true;
 
-export function showProgress(p: ExportProgress): void {
+export function showExportProgress(p: ExportProgress): void {
   const now = Date.now();
   // On a terminal the line is redrawn; in a log, one line every 5 seconds.
   if (p.done === lastDone || (now - last < (tty() ? 200 : 5_000) && p.done < p.total)) return;

@@ -1,7 +1,7 @@
 /**
- * `quarry mcp config [client]`: prints the snippet that connects an AI client to Quarry (spec 4.2),
- * with the absolute path of this install's `quarry-mcp`. Only the snippet goes
- * to standard output (so it can be piped into a file); where to paste it goes to standard error.
+ * `quarry mcp config [client]`: prints the snippet that connects an AI client to Quarry
+ * (docs/cli.md), with the absolute path of this install's `quarry-mcp`. Only the snippet goes to
+ * standard output (so it can be piped into a file); where to paste it goes to standard error.
  * Quarry never edits another application's configuration file.
  */
 import type { Command } from "commander";

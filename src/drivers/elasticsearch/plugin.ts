@@ -10,9 +10,14 @@ import {
   PluginFormatError,
   type PluginHost,
 } from "../../core/plugin.ts";
-import { AUTH_METHOD_LABELS, baseUrl, type EsConnectionConfig, validateSecrets } from "./config.ts";
 import { elasticsearchDriver } from "./index.ts";
 import { ES_SETTINGS_FORM, settingsFromUrl } from "./settings-form.ts";
+import {
+  AUTH_METHOD_LABELS,
+  baseUrl,
+  type EsConnectionConfig,
+  validateSecrets,
+} from "./wire/config.ts";
 
 const es = (config: Record<string, unknown>) => config as unknown as EsConnectionConfig;
 
@@ -22,10 +27,11 @@ export function activate(host: PluginHost): PluginDriver {
       `it speaks plugin API ${PLUGIN_API_VERSION}, the app ${host.apiVersion}`,
     );
   }
+  const driver = elasticsearchDriver();
   return {
-    type: elasticsearchDriver.type,
-    displayName: elasticsearchDriver.displayName,
-    validateConfig: (input) => ({ ...elasticsearchDriver.validateConfig(input) }),
+    type: driver.type,
+    displayName: driver.displayName,
+    validateConfig: (input) => ({ ...driver.validateConfig(input) }),
     validateSecrets: (config, secrets) => validateSecrets(es(config), secrets),
     secretFields(config) {
       const auth = es(config).auth;
@@ -40,6 +46,6 @@ export function activate(host: PluginHost): PluginDriver {
     settingsForm: () => structuredClone(ES_SETTINGS_FORM),
     settingsFromUrl,
     connect: (config, secrets: ConnectionSecrets): DriverSession =>
-      elasticsearchDriver.connect(es(config), secrets),
+      driver.connect(es(config), secrets),
   };
 }

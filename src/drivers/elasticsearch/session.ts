@@ -36,38 +36,35 @@ import type {
   TableLoad,
   TableState,
 } from "../../core/transfer.ts";
+import { deleteIndex, planDeleteIndex } from "./admin/delete-index.ts";
+import { esIndexAdmin } from "./admin/table-admin.ts";
+import { esCatalog } from "./catalog/views.ts";
+import { validateChanges } from "./changes/plan.ts";
+import { saveChanges } from "./changes/save.ts";
 import {
   documentLookup,
   mappingRequest,
   startsLongTask,
   validateQueryRequest,
-} from "./agent-requests.ts";
-import { browse, openGrid, viewAsRequest } from "./browse.ts";
-import { esCatalog } from "./catalog.ts";
-import { validateChanges } from "./change-plan.ts";
-import { saveChanges } from "./changes.ts";
-import { classifiedOnce, classifyAndKeep, classifyRequest } from "./classify.ts";
-import { ColumnCache } from "./column-cache.ts";
-import { ConsoleCompletion } from "./completion/live.ts";
-import type { EsConnectionConfig } from "./config.ts";
-import { runConsole } from "./console.ts";
-import { toCurl } from "./console-curl.ts";
-import { type CurlImport, fromCurl } from "./console-curl-import.ts";
-import { parseConsoleText } from "./console-parse.ts";
-import { prepareRequest } from "./console-request.ts";
-import { deleteIndex, planDeleteIndex } from "./delete-index.ts";
-import { readValue } from "./documents.ts";
-import { httpError } from "./errors.ts";
-import { openScan } from "./export-scan.ts";
-import { filterOpsForColumn } from "./filters.ts";
-import { measureImpact } from "./impact-measure.ts";
-import { ImportLineDecoder } from "./import-lines.ts";
-import { esIndexAdmin } from "./index-admin.ts";
-import { describeTable } from "./mapping.ts";
-import { TableSizes } from "./page-count.ts";
-import type { EsBrowseResult, EsSaveResult } from "./row-version.ts";
-import { identifyServer, type LocalNodesInfo, type RootInfo } from "./server-info.ts";
-import { listTables } from "./tables.ts";
+} from "./console/agent-requests.ts";
+import { classifiedOnce, classifyAndKeep, classifyRequest } from "./console/classify.ts";
+import { ConsoleCompletion } from "./console/completion/live.ts";
+import { toCurl } from "./console/curl.ts";
+import { type CurlImport, fromCurl } from "./console/curl-import.ts";
+import { measureImpact } from "./console/impact-measure.ts";
+import { parseConsoleText } from "./console/parse.ts";
+import { prepareRequest } from "./console/request.ts";
+import { runConsole } from "./console/run.ts";
+import { openScan } from "./export/scan.ts";
+import { browse, openGrid, viewAsRequest } from "./grid/browse.ts";
+import { TableSizes } from "./grid/page-count.ts";
+import { ColumnCache } from "./table/column-cache.ts";
+import { readValue } from "./table/documents.ts";
+import { filterOpsForColumn } from "./table/filters.ts";
+import { describeTable } from "./table/mapping.ts";
+import type { EsBrowseResult, EsSaveResult } from "./table/row-version.ts";
+import { listTables } from "./table/tables.ts";
+import { ImportLineDecoder } from "./transfer/import-lines.ts";
 import {
   definitionForKinds,
   openLoad,
@@ -75,25 +72,12 @@ import {
   readDefinition,
   readFieldKinds,
   tableState,
-} from "./transfer.ts";
-import { EsTransport } from "./transport.ts";
-
-/**
- * Servers identified lately, by address: MCP opens a session per call, and asking `GET /` again on
- * each would add a round trip to every call. Only accepted servers are remembered, for a minute.
- */
-const IDENTIFIED_FOR_MS = 60_000;
-const identified = new Map<string, { info: ServerInfo; at: number }>();
-const addressOf = (c: EsConnectionConfig) =>
-  JSON.stringify([
-    c.host,
-    c.port,
-    c.sslMode,
-    c.skipTlsVerify,
-    c.caFile ?? "",
-    c.auth,
-    c.username ?? "",
-  ]);
+} from "./transfer/indices.ts";
+import type { EsConnectionConfig } from "./wire/config.ts";
+import { httpError } from "./wire/errors.ts";
+import type { IdentifiedServers } from "./wire/identified-servers.ts";
+import { identifyServer, type LocalNodesInfo, type RootInfo } from "./wire/server-info.ts";
+import { EsTransport } from "./wire/transport.ts";
 
 /**
  * Every operation that talks to the cluster waits for the server to be identified first, so a fork
@@ -105,6 +89,8 @@ export class EsSession implements DriverSession {
   readonly #secrets: ConnectionSecrets;
   #info: ServerInfo | undefined;
   #identified: Promise<void> | undefined;
+  /** The driver's memory of servers identified lately (none for a session made on its own). */
+  readonly #known: IdentifiedServers | undefined;
   readonly #grids = new Set<GridView>();
   /** Columns of search targets, held briefly for console grids and one-off pages. */
   readonly #columns = new ColumnCache();
@@ -118,9 +104,10 @@ export class EsSession implements DriverSession {
   readonly #tableSizes = new TableSizes();
   readonly #completion: ConsoleCompletion;
 
-  constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
+  constructor(config: EsConnectionConfig, secrets: ConnectionSecrets, known?: IdentifiedServers) {
     this.#config = config;
     this.#secrets = secrets;
+    this.#known = known;
     this.transport = new EsTransport(config, secrets);
     this.#completion = new ConsoleCompletion(this.transport, (t) =>
       describeTable(this.transport, t),
@@ -161,14 +148,14 @@ export class EsSession implements DriverSession {
    */
   #ready(): Promise<void> {
     if (this.#info) return Promise.resolve();
-    const known = identified.get(addressOf(this.#config));
-    if (known && Date.now() - known.at < IDENTIFIED_FOR_MS) {
-      this.#info = known.info;
+    const known = this.#known?.get(this.#config);
+    if (known) {
+      this.#info = known;
       return Promise.resolve();
     }
     this.#identified ??= this.testConnection().then(
       (info) => {
-        identified.set(addressOf(this.#config), { info, at: Date.now() });
+        this.#known?.set(this.#config, info);
       },
       (e: unknown) => {
         if (isQuarryError(e) && e.code === "permission_denied") return;

@@ -12,7 +12,7 @@ import {
   newConnectionConfig,
   SSL_MODE_LABELS,
   SSL_MODES,
-} from "./config.ts";
+} from "./wire/config.ts";
 
 const start = newConnectionConfig();
 const VERIFYING = ["verify-ca", "verify-identity"];

@@ -1,4 +1,4 @@
-/** `list_connections`: the saved connections this client may see (spec 2.7, 5.3.5). */
+/** `list_connections`: the saved connections this client may see. */
 import { z } from "zod";
 import { effectiveAccess } from "../../core/access.ts";
 import { AI_POLICY_LABELS, EXTERNAL_CLIENT_LABELS } from "../../core/connections.ts";

@@ -81,7 +81,7 @@ export async function reachConnection(
 
 /**
  * For tools that run a console request: finds the connection, classifies the request with the
- * driver's one classifier, then checks access for that class (spec 2.7).
+ * driver's one classifier, then checks access for that class (docs/mcp.md, "Request classes").
  */
 export async function reachForRequest(
   ctx: ToolContext,

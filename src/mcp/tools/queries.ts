@@ -1,9 +1,9 @@
 /**
- * `execute_query`, `explain_query`, `confirm_destructive_operation`: console requests (spec 2.7,
- * 4.4). The driver's one classifier decides what a request is: reads run; writes need Read & Write
- * on both the token and the connection; destructive and admin requests run only through
- * `confirm_destructive_operation`, with a Full Access token, once the user approved the exact
- * request in Quarry.
+ * `execute_query`, `explain_query`, `confirm_destructive_operation`: console requests (docs/mcp.md,
+ * "Request classes"). The driver's one classifier decides what a request is: reads run; writes need
+ * Read & Write on both the token and the connection; destructive and admin requests run only
+ * through `confirm_destructive_operation`, with a Full Access token, once the user approved the
+ * exact request in Quarry.
  */
 import { z } from "zod";
 import type { ConsoleRequest, ConsoleResult } from "../../core/console.ts";

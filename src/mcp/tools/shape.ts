@@ -128,7 +128,7 @@ export function tableRecord(t: TableInfo): Record<string, unknown> {
 }
 
 /**
- * A console answer (spec 4.4): a search as its hits (and aggregations), arrays as a table,
+ * A console answer: a search as its hits (and aggregations), arrays as a table,
  * anything else as JSON, a cluster's error as an error the model can read.
  */
 export function consoleRecord(result: ConsoleResult): Record<string, unknown> {

@@ -1,12 +1,13 @@
 /**
  * The connection editor: the driver's settings, rendered from the form it describes (fields,
- * kinds, choices, when each shows), plus the policies of spec 2.6. The rules are the server's:
- * each change is validated by the app, whose error (naming the field) is shown next to that field.
+ * kinds, choices, when each shows), plus the connection's policies (docs/mcp.md, "Policies"). The
+ * rules are the server's: each change is validated by the app, whose error (naming the field) is
+ * shown next to that field.
  */
 import { useState } from "react";
 import { get, post, put, seg, toApiError } from "../api/client.ts";
 import type { ConnectionForm, ConnectionInput, ConnectionView } from "../api/types.ts";
-import { navigate } from "../shell/route.ts";
+import { navigate } from "../navigation/route.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { Loading, Spinner, useDelayed, useLoad } from "../ui/loading.tsx";
 import { AdvancedPane } from "./editor/AdvancedPane.tsx";

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { del, get, seg } from "../api/client.ts";
 import type { ConnectionView, DatabaseType } from "../api/types.ts";
-import { navigate, type Route } from "../shell/route.ts";
+import { navigate, type Route } from "../navigation/route.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { type Loaded, Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";

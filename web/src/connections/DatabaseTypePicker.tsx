@@ -1,15 +1,15 @@
 /**
  * The chooser's database types. Picking one whose driver is not installed offers its download
- * (spec 1), with progress; once installed the editor opens.
+ *, with progress; once installed the editor opens.
  */
 import { useState } from "react";
 import type { DatabaseType, JobView } from "../api/types.ts";
-import { installPlugin } from "../settings/plugin-actions.ts";
-import { navigate } from "../shell/route.ts";
+import { navigate } from "../navigation/route.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import type { Loaded } from "../ui/loading.tsx";
 import { Loading } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { installPlugin } from "../ui/plugin-actions.ts";
 import { ProgressBar } from "../ui/progress.tsx";
 
 export function DatabaseTypePicker({ types }: { types: Loaded<DatabaseType[]> }) {

@@ -2,9 +2,9 @@
  * The table's toolbar: Refresh, the edit actions (+ Row, Delete rows, Save, Discard) and the view
  * elsewhere (the console, curl, an export, Copy to… with its dialog). It shows state and calls back.
  */
-import { navigate } from "../shell/route.ts";
+import { navigate } from "../navigation/route.ts";
 import { useCopyDialog } from "../transfer/useTransferDialogs.tsx";
-import type { PendingEdits } from "./usePendingEdits.ts";
+import type { PendingEdits } from "./edits/usePendingEdits.ts";
 
 export function GridToolbar({
   table,

@@ -5,10 +5,10 @@
  */
 import { useState } from "react";
 import type { BrowseRequest } from "../api/types.ts";
-import { CellDialog } from "./CellDialog.tsx";
-import { ExportDialog } from "./ExportDialog.tsx";
-import type { GridRow } from "./GridTable.tsx";
-import type { GridFocus } from "./useGridFocus.ts";
+import { CellDialog } from "./edits/CellDialog.tsx";
+import { ExportDialog } from "./export/ExportDialog.tsx";
+import type { GridRow } from "./table/GridTable.tsx";
+import type { GridFocus } from "./table/useGridFocus.ts";
 
 /** A cell opened in its dialog. */
 interface ExpandedCell {

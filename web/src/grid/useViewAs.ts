@@ -4,8 +4,8 @@
  */
 import { post, seg } from "../api/client.ts";
 import type { BrowseRequest, ViewAsRequest } from "../api/types.ts";
-import { prefillConsole } from "../console/prefill.ts";
-import { navigate } from "../shell/route.ts";
+import { prefillConsole } from "../navigation/console-prefill.ts";
+import { navigate } from "../navigation/route.ts";
 import { copyText } from "../ui/clipboard.ts";
 import { useToasts } from "../ui/errors.tsx";
 

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import type { TableActionInput } from "../../../src/core/table-details.ts";
-import { navigate } from "../shell/route.ts";
+import { navigate } from "../navigation/route.ts";
 import { JsonEditor } from "../ui/JsonEditor.tsx";
 import { ActionDialog } from "./ActionDialog.tsx";
 import { OutcomeNote } from "./OutcomeNote.tsx";

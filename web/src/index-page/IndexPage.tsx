@@ -7,7 +7,7 @@
 import { useState } from "react";
 import type { TableActionInput, TableDetails } from "../../../src/core/table-details.ts";
 import { get, seg } from "../api/client.ts";
-import { navigate } from "../shell/route.ts";
+import { navigate } from "../navigation/route.ts";
 import { useCopyDialog, useImportDialog } from "../transfer/useTransferDialogs.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";

@@ -1,5 +1,5 @@
 /** The pages beside the sidebar that are not the grid: an index's page, creating one, the templates. */
-import type { Route } from "../shell/route.ts";
+import type { Route } from "../navigation/route.ts";
 import { CreateIndex } from "./CreateIndex.tsx";
 import { IndexPage } from "./IndexPage.tsx";
 import "./index-page.css";

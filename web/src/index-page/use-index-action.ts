@@ -8,7 +8,7 @@ import { useState } from "react";
 import type { TableActionInput } from "../../../src/core/table-details.ts";
 import { post, seg } from "../api/client.ts";
 import type { ConsoleImpact, PlannedTableAction, TableActionRun } from "../api/types.ts";
-import { announceDataChanged } from "../shell/data-changed.ts";
+import { announceDataChanged } from "../navigation/data-changed.ts";
 
 export interface Outcome {
   input: TableActionInput;

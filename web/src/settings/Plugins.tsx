@@ -5,8 +5,8 @@ import type { JobView, PluginEntry } from "../api/types.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { installPlugin, removePlugin, updatePlugin } from "../ui/plugin-actions.ts";
 import { ProgressBar } from "../ui/progress.tsx";
-import { installPlugin, removePlugin, updatePlugin } from "./plugin-actions.ts";
 
 export function Plugins() {
   const plugins = useLoad((signal) => get<PluginEntry[]>("/plugins", { signal }), []);

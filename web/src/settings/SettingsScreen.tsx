@@ -1,5 +1,5 @@
 /** Settings: Integrations (the MCP server, tokens, approvals, audit, Connect a Client) and Plugins. */
-import { navigate } from "../shell/route.ts";
+import { navigate } from "../navigation/route.ts";
 import { Integrations } from "./Integrations.tsx";
 import { Plugins } from "./Plugins.tsx";
 

@@ -1,12 +1,12 @@
 /** The whole page: the top bar, then the screen the route names; approval prompts float above. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ConnectionsScreen } from "../connections/ConnectionsScreen.tsx";
+import { dataRoute, navigate, type Route, useRoute } from "../navigation/route.ts";
 import { ApprovalPrompt, useApprovals } from "../settings/ApprovalPrompts.tsx";
 import { SettingsScreen } from "../settings/SettingsScreen.tsx";
 import { ToastProvider } from "../ui/errors.tsx";
 import { isModalOpen } from "../ui/modal.tsx";
 import { AccessGate } from "./AccessGate.tsx";
-import { dataRoute, navigate, type Route, useRoute } from "./route.ts";
 import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import { TopBar } from "./TopBar.tsx";
 import { type Reachability, Workspace } from "./Workspace.tsx";

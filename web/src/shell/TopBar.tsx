@@ -4,9 +4,9 @@
  */
 import { get, seg } from "../api/client.ts";
 import type { ConnectionView } from "../api/types.ts";
+import { dataRoute, navigate, type Route } from "../navigation/route.ts";
 import { type Approvals, ApprovalsBadge } from "../settings/ApprovalPrompts.tsx";
 import { useLoad } from "../ui/loading.tsx";
-import { dataRoute, navigate, type Route } from "./route.ts";
 import { ThemeSwitch } from "./ThemeSwitch.tsx";
 import type { Reachability } from "./Workspace.tsx";
 

@@ -10,11 +10,11 @@ import { ClusterView } from "../cluster/ClusterView.tsx";
 import { ConsoleView } from "../console/ConsoleView.tsx";
 import { TableView } from "../grid/TableView.tsx";
 import { IndexPages } from "../index-page/IndexPages.tsx";
+import { useDataChanged } from "../navigation/data-changed.ts";
+import { navigate, type Route } from "../navigation/route.ts";
 import { Sidebar } from "../sidebar/Sidebar.tsx";
 import { ErrorNote, shownError } from "../ui/errors.tsx";
 import { useLoad } from "../ui/loading.tsx";
-import { useDataChanged } from "./data-changed.ts";
-import { navigate, type Route } from "./route.ts";
 
 export type Reachability = {
   connectionId: string;

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import type { TableInfo } from "../api/types.ts";
-import { navigate } from "../shell/route.ts";
+import { navigate } from "../navigation/route.ts";
 import { useImportDialog } from "../transfer/useTransferDialogs.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { type Loaded, Loading } from "../ui/loading.tsx";

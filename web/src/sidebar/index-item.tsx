@@ -3,7 +3,7 @@
  * behind a typed-name confirmation).
  */
 import type { TableInfo } from "../api/types.ts";
-import { navigate } from "../shell/route.ts";
+import { navigate } from "../navigation/route.ts";
 
 export function IndexItem({
   table: t,

@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { createPortal } from "react-dom";
-import { announceDataChanged } from "../shell/data-changed.ts";
+import { announceDataChanged } from "../navigation/data-changed.ts";
 import { CopyDialog } from "./CopyDialog.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 

@@ -28,6 +28,9 @@ export interface IntegrationsService {
   audit(limit: number): Promise<AuditEntry[]>;
   /** Checks the audit log's hash chain (nothing edited, removed or moved). */
   verifyAudit(): Promise<AuditChainView>;
-  /** The Connect a Client sheet: snippets carrying this install's real bridge path (spec 4.2). */
+  /**
+   * The Connect a Client sheet: snippets carrying this install's real bridge path (docs/cli.md,
+   * `quarry mcp config`).
+   */
   connectClient(): Promise<ConnectClientSheet>;
 }

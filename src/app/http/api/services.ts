@@ -70,7 +70,8 @@ export class UiServices {
     connectionId: string,
   ): Promise<{ connection: SavedConnection; session: DriverSession }> {
     if (this.plugins) {
-      // Opening a saved connection whose driver is missing installs it without asking (spec 1).
+      // Opening a saved connection whose driver is missing installs it without asking
+      // (docs/architecture.md, "Driver plugins and the app process").
       const connection = await this.storage.connections.require(connectionId);
       await this.plugins.driverFor(connection.type, { autoInstall: true }).catch((e) => {
         if (connection.type !== "elasticsearch") throw e;

@@ -7,7 +7,7 @@ import type { RunningApp } from "../../../app/app.ts";
 import { CHILD_COMMAND, type ChildReport } from "../../../app/process/daemon.ts";
 import { isQuarryError } from "../../../core/errors.ts";
 import { EXIT } from "../../exit-codes.ts";
-import { parsePort } from "./shared.ts";
+import { portFlag } from "./shared.ts";
 
 export function registerChild(program: Command): void {
   // The detached process `start --background` and `open-url` launch; not for people.
@@ -19,7 +19,7 @@ export function registerChild(program: Command): void {
       const send = (r: ChildReport) => process.send?.(r);
       let app: RunningApp | undefined;
       try {
-        const port = parsePort(flags.port);
+        const port = portFlag(flags.port);
         const { startApp } = await import("../../../app/app.ts");
         const result = await startApp({
           background: true,

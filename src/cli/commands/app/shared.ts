@@ -3,7 +3,7 @@
  */
 import { QuarryError } from "../../../core/errors.ts";
 
-export function parsePort(value: string | undefined): number | undefined {
+export function portFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {

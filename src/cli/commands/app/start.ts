@@ -11,7 +11,7 @@ import { wantsJson } from "../../context.ts";
 import { EXIT } from "../../exit-codes.ts";
 import { printJson, printLine } from "../../output.ts";
 import { runAppInForeground } from "./foreground.ts";
-import { failedStart, parsePort } from "./shared.ts";
+import { failedStart, portFlag } from "./shared.ts";
 
 export function registerStart(program: Command): void {
   program
@@ -32,7 +32,7 @@ export function registerStart(program: Command): void {
         );
       }
       const json = wantsJson(cmd);
-      const port = parsePort(flags.port);
+      const port = portFlag(flags.port);
       if (!flags.background) {
         await runAppInForeground({ ...(port ? { port } : {}), json });
         process.exit(process.exitCode ?? EXIT.ok);

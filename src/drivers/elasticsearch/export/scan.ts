@@ -1,0 +1,277 @@
+/**
+ * The export's read side (docs/decisions.md, "Export"): a whole index, or the current filter, read
+ * through a point in time and `search_after` on `_shard_doc`, so it is never capped by the result
+ * window; on a multi-shard index in parallel sliced searches. Each slice reads a batch when the app
+ * asks for it; the app asks for the next while it writes one (src/app/export writes files,
+ * checkpoints and progress, and bounds the batches held). Answers are read as bytes (hit-bytes.ts).
+ *
+ * A resume continues on the same point in time when the cluster still holds it; otherwise it opens
+ * a new one and says so (`restarted`), and the app skips what its file already holds.
+ *
+ * Records come shaped for their format (export-records.ts, pure).
+ */
+import { QuarryError } from "../../../core/errors.ts";
+import type {
+  ScanBatch,
+  ScanCursor,
+  ScanRecord,
+  ScanRequest,
+  TableScan,
+} from "../../../core/export.ts";
+import { scanInterruption } from "../../../core/export.ts";
+import { compileFilters, type QueryDsl } from "../table/filters.ts";
+import { describeTable } from "../table/mapping.ts";
+import { clusterNodes, type NodeInfo } from "../wire/nodes.ts";
+import { searchError } from "../wire/search-errors.ts";
+import type { EsTransport } from "../wire/transport.ts";
+import { AnswerPool } from "./answer-memory.ts";
+import type { HitTable } from "./hit-table.ts";
+import { explainLostPointInTime } from "./interruptions.ts";
+import { concreteIndices, Interruption, ScanReader } from "./reads.ts";
+import {
+  byteRecords,
+  checkSources,
+  csvColumns,
+  frameRecords,
+  type RecordShape,
+  storedKey,
+} from "./records.ts";
+
+export { csvColumns, hitRecords, storedKey } from "./records.ts";
+
+/** How long the cluster keeps the export's point in time between two requests, unless asked. */
+export const DEFAULT_KEEP_ALIVE = "5m";
+/** Parallel slices when none is asked for: one per shard, up to this many. */
+const AUTO_SLICES_CAP = 4;
+
+// ---------------------------------------------------------------------------------------------
+// The scan
+
+/** Refused before anything is sent: a keep-alive is a whole number with a time unit. */
+export function checkKeepAlive(keepAlive: string | undefined): string {
+  const value = keepAlive ?? DEFAULT_KEEP_ALIVE;
+  if (typeof value !== "string" || !/^[1-9]\d*(d|h|m|s|ms)$/.test(value)) {
+    throw new QuarryError(
+      "invalid_input",
+      `Keep-alive: "${String(value)}" is not a time such as 30s, 5m or 1h`,
+      `Give a whole number with a unit (ms, s, m, h, d), or leave it out for ${DEFAULT_KEEP_ALIVE}.`,
+    );
+  }
+  return value;
+}
+
+/** What a checkpoint keeps of an Elasticsearch scan. */
+interface EsScanState {
+  pitId: string;
+  singleIndex: string | null;
+}
+
+/**
+ * Opens the scan: the point in time (the checkpoint's when the cluster still holds it, else a new
+ * one), its count, its slices. `ready` runs before the first request (the session's check).
+ */
+export async function openScan(
+  transport: EsTransport,
+  table: string,
+  request: ScanRequest,
+  ready: () => Promise<void> = async () => {},
+): Promise<TableScan> {
+  const keepAlive = checkKeepAlive(request.keepAlive);
+  await ready();
+  // Who is in the cluster now (asked beside the mapping): a node that leaves or restarts later is
+  // named if the export fails.
+  const [described, nodesBefore] = await Promise.all([
+    describeTable(transport, table),
+    clusterNodes(transport),
+  ]);
+  const columns = csvColumns(described);
+  const query = compileFilters(columns, request.filters, request.rawQuery, table);
+  const resumed = request.resume?.state as EsScanState | undefined;
+  let pit: ScanReader | undefined;
+  if (resumed) {
+    const old = ScanReader.resume(transport, table, resumed.pitId, keepAlive);
+    if (await old.alive()) pit = old;
+    // Lost on some shards only, it still holds search contexts on the others: freed now.
+    else await old.close();
+  }
+  const restarted = resumed !== undefined && pit === undefined;
+  pit ??= await ScanReader.open(transport, table, keepAlive);
+  try {
+    // A new point in time is counted (one continued keeps the checkpoint's count), beside the
+    // indices behind the name.
+    const [counted, singleIndex] = await Promise.all([
+      !resumed || restarted ? count(pit, query, table, request) : undefined,
+      resumed
+        ? resumed.singleIndex
+        : concreteIndices(transport, table).then((l) => (l.length === 1 ? (l[0] as string) : null)),
+    ]);
+    const slices =
+      request.resume?.slices ??
+      request.slices ??
+      Math.max(1, Math.min(counted?.shards ?? 1, AUTO_SLICES_CAP));
+    const shape: RecordShape = { format: request.format, columns, singleIndex };
+    return new EsScan(transport, pit, {
+      table,
+      query,
+      shape,
+      slices,
+      request,
+      restarted,
+      expected: counted?.total ?? null,
+      nodesBefore,
+    });
+  } catch (e) {
+    await pit.close();
+    throw e;
+  }
+}
+
+/** The count of the point in time, and its shards (for the number of slices). */
+async function count(
+  pit: ScanReader,
+  query: QueryDsl,
+  table: string,
+  request: ScanRequest,
+): Promise<{ total: number; shards: number }> {
+  const counted = await pit
+    .search(
+      { size: 0, track_total_hits: true, query },
+      "pit_id,_shards.total,_shards.failed,hits.total",
+    )
+    .catch((e: unknown) => {
+      // Refused before anything was written (a Raw SQL filter the cluster cannot parse): the
+      // user's to fix, said as the grid says it; nothing to resume.
+      const answer = e instanceof Interruption ? e.answer : undefined;
+      if (answer && answer.status >= 400 && answer.status < 500)
+        throw searchError(table, answer.status, answer.body, {
+          ...(request.rawQuery ? { rawQuery: request.rawQuery } : {}),
+        });
+      throw e;
+    });
+  const total = counted.hits?.total;
+  return {
+    total: typeof total === "number" ? total : (total?.value ?? 0),
+    shards: counted._shards?.total ?? 1,
+  };
+}
+
+interface ScanSetup {
+  table: string;
+  query: QueryDsl;
+  shape: RecordShape;
+  slices: number;
+  request: ScanRequest;
+  restarted: boolean;
+  expected: number | null;
+  nodesBefore: Map<string, NodeInfo> | undefined;
+}
+
+class EsScan implements TableScan {
+  readonly expected: number | null;
+  readonly slices: number;
+  readonly restarted: boolean;
+  readonly columns: readonly string[];
+  readonly ndjsonLines = 2;
+  readonly #transport: EsTransport;
+  readonly #pit: ScanReader;
+  readonly #setup: ScanSetup;
+  /** The answers' memory, shared by the slices: bounded by what the app holds, not by slices. */
+  readonly #answers = new AnswerPool();
+
+  constructor(transport: EsTransport, pit: ScanReader, setup: ScanSetup) {
+    this.#transport = transport;
+    this.#pit = pit;
+    this.#setup = setup;
+    this.expected = setup.expected;
+    this.slices = setup.slices;
+    this.restarted = setup.restarted;
+    this.columns = setup.shape.columns.map((c) => c.name);
+  }
+
+  state(): EsScanState & Record<string, unknown> {
+    return { pitId: this.#pit.id, singleIndex: this.#setup.shape.singleIndex };
+  }
+
+  storedKey(entry: string[]): string {
+    return storedKey(entry, this.#setup.shape);
+  }
+
+  /** Each batch is read when the app asks for it (it asks for the next while writing one). */
+  async *batches(slice: number, from: ScanCursor, halt?: AbortSignal) {
+    const { request, slices, query, shape } = this.#setup;
+    const size = request.batchSize;
+    const base: Record<string, unknown> = {
+      size,
+      query,
+      sort: [{ _shard_doc: "asc" }],
+      track_total_hits: false,
+      ...(slices > 1 ? { slice: { id: slice, max: slices } } : {}),
+    };
+    let cursor = from;
+    for (;;) {
+      // The batch's documents are views into this buffer until the app has written them.
+      const into = this.#answers.take();
+      const answer = await this.#pit
+        .searchBytes(cursor ? { ...base, search_after: cursor } : base, into, request.signal)
+        .catch((e: unknown) => {
+          this.#answers.give(into);
+          return this.#stopped(e);
+        });
+      // A slice ends on an answer without hits: the hits need not be counted before the next
+      // request goes out (they are read as the batch is framed, while it is on its way).
+      const last = answer.lastSort === undefined;
+      cursor = answer.lastSort ?? cursor;
+      const release = () => this.#answers.give(into);
+      const rest = { cursor, last, bytes: answer.bytes, release };
+      if (shape.format === "csv") yield { records: byteRecords(answer.hits(), shape), ...rest };
+      else yield framedBatch(answer.hits, shape, rest);
+      if (last || halt?.aborted || request.signal?.aborted) return;
+    }
+  }
+
+  /** An interruption as the app knows it, explained; anything else as it is. */
+  async #stopped(e: unknown): Promise<never> {
+    if (!(e instanceof Interruption)) throw e;
+    if (!e.lost) throw scanInterruption(e.message);
+    const { reason, note } = explainLostPointInTime(e.lost, {
+      table: this.#setup.table,
+      keepAlive: this.#pit.keepAlive,
+      nodesBefore: this.#setup.nodesBefore,
+      nodesNow: await clusterNodes(this.#transport),
+    });
+    throw scanInterruption(reason, note);
+  }
+
+  close(): Promise<void> {
+    return this.#pit.close();
+  }
+}
+
+/**
+ * A batch of NDJSON or JSON records framed from the table of its hits: nothing per hit is made
+ * unless someone reads `records` (a copy, a resume that skips what a file holds).
+ */
+function framedBatch(
+  hits: () => HitTable,
+  shape: RecordShape,
+  rest: Omit<ScanBatch, "records" | "framed">,
+): ScanBatch {
+  let records: ScanRecord[] | undefined;
+  return {
+    ...rest,
+    get records() {
+      records ??= byteRecords(hits(), shape);
+      return records;
+    },
+    framed: {
+      get count() {
+        return hits().length;
+      },
+      bytes: (first, take) => {
+        const table = hits();
+        checkSources(table);
+        return frameRecords(table, shape.format, shape.singleIndex, first, 0, table.length, take);
+      },
+    },
+  };
+}

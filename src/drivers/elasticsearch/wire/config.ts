@@ -1,0 +1,257 @@
+/**
+ * An Elasticsearch connection's settings (docs/decisions.md, "Connections") and the rules they
+ * obey. Pure: no I/O. Secrets (password, API key) are not part of the configuration.
+ */
+
+import { isIP } from "node:net";
+import type { ConnectionSecrets } from "../../../core/driver.ts";
+import { errors } from "../../../core/errors.ts";
+import { displayValue } from "../../../core/exact-json.ts";
+
+export const AUTH_METHODS = ["basic", "api-key", "none"] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+
+export const SSL_MODES = [
+  "disabled",
+  "preferred",
+  "required-skip-verify",
+  "verify-ca",
+  "verify-identity",
+] as const;
+export type SslMode = (typeof SSL_MODES)[number];
+
+/** How people see the choices (the labels the UI and the docs use). */
+export const AUTH_METHOD_LABELS: Record<AuthMethod, string> = {
+  basic: "Username & Password",
+  "api-key": "API Key",
+  none: "None",
+};
+
+export const SSL_MODE_LABELS: Record<SslMode, string> = {
+  disabled: "Disabled",
+  preferred: "Preferred",
+  "required-skip-verify": "Required (skip verify)",
+  "verify-ca": "Verify CA",
+  "verify-identity": "Verify Identity",
+};
+
+export const DEFAULT_PORT = 9200;
+
+export interface EsConnectionConfig {
+  host: string;
+  port: number;
+  auth: AuthMethod;
+  /** Only for `basic`. */
+  username?: string;
+  sslMode: SslMode;
+  /** Advanced: trust any certificate, even under Verify CA or Verify Identity. */
+  skipTlsVerify: boolean;
+  /** PEM file of the CA to trust; only for Verify CA and Verify Identity. */
+  caFile?: string;
+}
+
+/** A new connection's starting point: SSL Mode starts on Disabled. */
+export function newConnectionConfig(): EsConnectionConfig {
+  return {
+    host: "localhost",
+    port: DEFAULT_PORT,
+    auth: "none",
+    sslMode: "disabled",
+    skipTlsVerify: false,
+  };
+}
+
+const HOST_NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+
+function pickEnum<T extends string>(
+  value: unknown,
+  allowed: readonly T[],
+  field: string,
+  labels: Record<T, string>,
+): T {
+  if (typeof value === "string" && (allowed as readonly string[]).includes(value))
+    return value as T;
+  const choices = allowed.map((a) => `${a} (${labels[a]})`).join(", ");
+  throw errors.invalidConfig(
+    field,
+    `"${displayValue(value)}" is not one of the choices`,
+    `Use one of: ${choices}.`,
+  );
+}
+
+/** The Host field: a host name or an IP address, never a URL. */
+function checkHost(value: unknown): string {
+  const host = typeof value === "string" ? value.trim() : "";
+  if (!host)
+    throw errors.invalidConfig(
+      "Host",
+      "is empty",
+      "Enter the cluster's host name, e.g. localhost.",
+    );
+  if (/^[a-z]+:\/\//i.test(host) || host.includes("/")) {
+    throw errors.invalidConfig(
+      "Host",
+      `"${host}" looks like a URL`,
+      "Enter only the host name (e.g. es.example.com); set the port in Port and https through SSL Mode.",
+    );
+  }
+  const bracketed = host.startsWith("[") && host.endsWith("]") && isIP(host.slice(1, -1)) === 6;
+  // A name made of digits and dots is an IPv4 address to a URL: 256.1.1.1 would pass the
+  // name rule and then fail every request. The URL the driver builds must parse.
+  const inUrl = isIP(host) === 6 ? `[${host}]` : host;
+  if ((!HOST_NAME.test(host) && !isIP(host) && !bracketed) || !URL.canParse(`http://${inUrl}/`)) {
+    throw errors.invalidConfig(
+      "Host",
+      `"${host}" is not a valid host name or IP address`,
+      "Enter a host name such as localhost or an IP address.",
+    );
+  }
+  return host;
+}
+
+/** The Port field: 1 to 65535, 9200 when left empty. */
+function checkPort(value: unknown): number {
+  const port =
+    value === undefined || value === null || value === ""
+      ? DEFAULT_PORT
+      : typeof value === "number" || typeof value === "string"
+        ? Number(value)
+        : Number.NaN;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw errors.invalidConfig(
+      "Port",
+      `"${displayValue(value)}" is not a port number`,
+      "Enter a whole number from 1 to 65535 (Elasticsearch uses 9200 by default).",
+    );
+  }
+  return port;
+}
+
+/**
+ * Validates raw input (from the UI, the CLI or a saved file) into a configuration.
+ * Throws a QuarryError whose message names the field and whose remedy says how to fix it.
+ */
+export function validateConfig(input: unknown): EsConnectionConfig {
+  if (typeof input !== "object" || input === null) {
+    throw errors.invalidConfig(
+      "connection",
+      "settings must be an object",
+      "Pass host, port, auth and sslMode.",
+    );
+  }
+  const raw = input as Record<string, unknown>;
+
+  const host = checkHost(raw.host);
+  const port = checkPort(raw.port);
+
+  const auth = pickEnum(raw.auth ?? "none", AUTH_METHODS, "Auth Method", AUTH_METHOD_LABELS);
+  const sslMode = pickEnum(raw.sslMode ?? "disabled", SSL_MODES, "SSL Mode", SSL_MODE_LABELS);
+
+  if (raw.skipTlsVerify !== undefined && typeof raw.skipTlsVerify !== "boolean") {
+    throw errors.invalidConfig("Skip TLS Verification", "must be true or false", "Pass a boolean.");
+  }
+  const skipTlsVerify = raw.skipTlsVerify === true;
+
+  const config: EsConnectionConfig = { host, port, auth, sslMode, skipTlsVerify };
+
+  if (auth === "basic") {
+    const username = typeof raw.username === "string" ? raw.username : "";
+    if (!username) {
+      throw errors.invalidConfig(
+        "Username",
+        "is empty",
+        "Enter the user name, or choose Auth Method API Key or None.",
+      );
+    }
+    config.username = username;
+  }
+
+  if (raw.caFile !== undefined && raw.caFile !== null && raw.caFile !== "") {
+    if (typeof raw.caFile !== "string")
+      throw errors.invalidConfig("CA file", "must be a file path", "Enter the path of a PEM file.");
+    if (sslMode !== "verify-ca" && sslMode !== "verify-identity") {
+      throw errors.invalidConfig(
+        "CA file",
+        `is only used with Verify CA or Verify Identity, but SSL Mode is ${SSL_MODE_LABELS[sslMode]}`,
+        "Choose SSL Mode Verify CA or Verify Identity, or clear the CA file.",
+      );
+    }
+    config.caFile = raw.caFile;
+  }
+  return config;
+}
+
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/** Checks that the secrets the chosen Auth Method needs are present and well formed. */
+export function validateSecrets(config: EsConnectionConfig, secrets: ConnectionSecrets): void {
+  if (config.auth === "basic" && secrets.password === undefined) {
+    throw errors.invalidConfig(
+      "Password",
+      "is missing",
+      "Enter the password for the user (it is stored in the secret store, not the connections file).",
+    );
+  }
+  if (config.auth === "api-key") {
+    const key = secrets.apiKey?.trim() ?? "";
+    if (!key)
+      throw errors.invalidConfig(
+        "API Key",
+        "is empty",
+        "Paste the API key's encoded value (base64).",
+      );
+    if (!BASE64.test(key)) {
+      throw errors.invalidConfig(
+        "API Key",
+        "is not base64",
+        "Paste the `encoded` value returned by POST /_security/api_key, or the base64 of <id>:<api_key>.",
+      );
+    }
+  }
+}
+
+/**
+ * The scheme follows SSL Mode alone: Disabled is plain HTTP with no fallback; every other mode is
+ * HTTPS.
+ */
+export function baseUrl(config: EsConnectionConfig): string {
+  const scheme = config.sslMode === "disabled" ? "http" : "https";
+  const host =
+    config.host.includes(":") && !config.host.startsWith("[") ? `[${config.host}]` : config.host;
+  return `${scheme}://${host}:${config.port}`;
+}
+
+/** The Authorization header for the chosen method; the API key is sent verbatim. */
+export function authorizationHeader(
+  config: EsConnectionConfig,
+  secrets: ConnectionSecrets,
+): string | undefined {
+  switch (config.auth) {
+    case "basic":
+      return `Basic ${Buffer.from(`${config.username}:${secrets.password ?? ""}`, "utf8").toString("base64")}`;
+    case "api-key":
+      return `ApiKey ${secrets.apiKey?.trim()}`;
+    case "none":
+      return undefined;
+  }
+}
+
+/** What TLS checks apply, derived from SSL Mode and Skip TLS Verification. */
+export interface TlsPolicy {
+  verifyChain: boolean;
+  verifyHostname: boolean;
+}
+
+export function tlsPolicy(config: EsConnectionConfig): TlsPolicy | undefined {
+  if (config.sslMode === "disabled") return undefined;
+  if (config.skipTlsVerify) return { verifyChain: false, verifyHostname: false };
+  switch (config.sslMode) {
+    case "preferred":
+    case "required-skip-verify":
+      return { verifyChain: false, verifyHostname: false };
+    case "verify-ca":
+      return { verifyChain: true, verifyHostname: false };
+    case "verify-identity":
+      return { verifyChain: true, verifyHostname: true };
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * What the console's buttons and keys do with the editor's text: parse it (marking errors), run
+ * the request at the cursor or all of them, copy the one at the cursor as curl.
+ */
+import { setDiagnostics } from "@codemirror/lint";
+import type { EditorView } from "@codemirror/view";
+import { type RefObject, useCallback } from "react";
+import { post } from "../../api/client.ts";
+import type { ParsedConsoleRequest } from "../../api/types.ts";
+import { copyText } from "../../ui/clipboard.ts";
+import { useToasts } from "../../ui/errors.tsx";
+import { blockAtCursor, diagnosticsOf } from "../editor/editor.ts";
+import type { useConsoleRun } from "./use-console-run.ts";
+
+export function useConsoleActions(
+  base: string,
+  view: RefObject<EditorView | null>,
+  { exclusive, runBlocks }: Pick<ReturnType<typeof useConsoleRun>, "exclusive" | "runBlocks">,
+) {
+  const toasts = useToasts();
+  const parse = useCallback(
+    async (text: string): Promise<ParsedConsoleRequest[]> =>
+      post<ParsedConsoleRequest[]>(`${base}/parse`, { text }),
+    [base],
+  );
+
+  /** Blocks as the app parsed them, with errors shown in the editor. */
+  const parseAndMark = useCallback(async (): Promise<ParsedConsoleRequest[]> => {
+    const v = view.current!;
+    const blocks = await parse(v.state.doc.toString());
+    v.dispatch(setDiagnostics(v.state, diagnosticsOf(v.state, blocks)));
+    return blocks;
+  }, [parse, view]);
+
+  const runAtCursor = useCallback(
+    () =>
+      exclusive(async () => {
+        const blocks = await parseAndMark();
+        const block = blockAtCursor(blocks, view.current!.state);
+        if (!block) {
+          toasts.info("Put the cursor on a request (a line like GET /my-index/_search) to run it.");
+          return;
+        }
+        await runBlocks([block]);
+      }),
+    [exclusive, parseAndMark, runBlocks, toasts, view],
+  );
+
+  const runAll = useCallback(
+    () => exclusive(async () => runBlocks(await parseAndMark())),
+    [exclusive, parseAndMark, runBlocks],
+  );
+
+  const copyCurl = async () => {
+    try {
+      const block = blockAtCursor(await parseAndMark(), view.current!.state);
+      if (!block?.request) {
+        toasts.info("Put the cursor on a valid request to copy it as curl.");
+        return;
+      }
+      const { curl } = await post<{ curl: string }>(`${base}/curl`, { request: block.request });
+      await copyText(curl);
+      toasts.success("Copied as curl (credentials redacted).");
+    } catch (e) {
+      toasts.error(e);
+    }
+  };
+
+  return { parse, runAtCursor, runAll, copyCurl };
+}

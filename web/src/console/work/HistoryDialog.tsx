@@ -1,0 +1,83 @@
+/**
+ * The console's kept work on this connection: the saved requests beside the history (newest
+ * first), each searchable; picking one adds it to the editor, Run runs a saved one.
+ */
+import { useState } from "react";
+import { consoleText } from "../../../../src/core/console.ts";
+import { get } from "../../api/client.ts";
+import type { HistoryEntry } from "../../api/types.ts";
+import { ErrorNote } from "../../ui/errors.tsx";
+import { Loading, useLoad } from "../../ui/loading.tsx";
+import { Modal } from "../../ui/modal.tsx";
+import { matches, SavedPanel } from "./SavedPanel.tsx";
+import "../results/results.css";
+
+export function HistoryDialog({
+  base,
+  onPick,
+  onRun,
+  onClose,
+}: {
+  base: string;
+  onPick: (text: string) => void;
+  /** Runs a saved request's text (the dialog closes). */
+  onRun: (text: string) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal title="Saved requests and history" onClose={onClose} wide>
+      <div className="work-panels">
+        <SavedPanel base={base} onInsert={onPick} onRun={onRun} />
+        <HistoryPanel base={base} onPick={onPick} />
+      </div>
+    </Modal>
+  );
+}
+
+function HistoryPanel({ base, onPick }: { base: string; onPick: (text: string) => void }) {
+  const [query, setQuery] = useState("");
+  const entries = useLoad((signal) => get<HistoryEntry[]>(`${base}/history`, { signal }), [base]);
+  const shown = (entries.data ?? [])
+    .map((h) => ({ h, text: consoleText(h.request) }))
+    .filter(({ h, text }) => matches(query, text, String(h.status ?? "")));
+  return (
+    <section className="work-panel" aria-label="History" data-testid="history-panel">
+      <h3>History</h3>
+      <input
+        type="search"
+        placeholder="Search history (method, path, body, status)"
+        aria-label="Search history"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <Loading active={entries.loading} label="Loading history…" />
+      <ErrorNote error={entries.error} />
+      {entries.data?.length === 0 ? (
+        <p className="muted">No requests run on this connection yet.</p>
+      ) : null}
+      {entries.data?.length && shown.length === 0 ? (
+        <p className="muted">No request in the history matches.</p>
+      ) : null}
+      <ul className="history-list">
+        {shown.map(({ h, text }, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: history is append-only and shown newest first
+          <li key={i}>
+            <button
+              type="button"
+              className="history-item"
+              data-testid="history-item"
+              onClick={() => onPick(text)}
+            >
+              <code>
+                {h.request.method} {h.request.path}
+              </code>
+              <span className="muted">
+                {h.status ?? "—"} · {new Date(h.at).toLocaleString()}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
