@@ -26,7 +26,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { homedir, tmpdir } from "node:os";
+import { availableParallelism, homedir, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readState } from "../../scripts/es/cluster.ts";
@@ -167,7 +167,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
     void cleanUp().finally(() => process.exit(130));
   });
 
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+
 async function main(): Promise<void> {
+  const loadAtStart = loadAverage();
   base = await mkdtemp(join(tmpdir(), "quarry-bench-install-"));
   const dir = (...parts: string[]) => {
     const p = join(base!, ...parts);
@@ -362,8 +368,9 @@ async function main(): Promise<void> {
       run: async () =>
         (await runOk(runtimeNode, ["--input-type=module", "-e", floorTables], { env: userEnv })).ms,
     },
-    // Where `quarry tables` spends its time (information): the CLI without the driver or the node,
-    // and the same command run by the runtime directly, without the launcher (bin/quarry).
+    // Where `quarry tables` spends its time (information): a command that opens the data folder
+    // (and so loads the verified driver plugin) but sends nothing to the node, and `tables` run by
+    // the runtime directly, without the launcher (bin/quarry).
     {
       key: "quarry connections list",
       label: "(quarry connections list)",
@@ -401,6 +408,7 @@ async function main(): Promise<void> {
     `npm ${npmVersion} on the system Node ${systemNode} (PATH=${SYSTEM_PATH}); Quarry's runtime: node ${runtimeVersion} (the \`node\` package it installs)`,
     `each side: npm install -g --prefix <empty prefix> --no-audit --no-fund <tarball|spec>, npm cache ${npmCache}`,
     `installs: ${installs.rounds} rounds after a first uncounted one each, ${installs.stable ? "settled" : "not settled within the cap"}; commands: ${WARM_PASSES} warm passes, then ${timed.rounds} rounds, ${timed.stable ? "settled" : "not settled within the cap"} (medians within ${(RUN_RULE.tolerance * 100).toFixed(0)}% over the last ${RUN_RULE.window})`,
+    `load average (1, 5, 15 min) ${loadAtStart} at the start, ${loadAverage()} at the end, on ${availableParallelism()} cores`,
     `es8 node: ${esUrl}; MCP servers: ${[...servers.values()].join(", ")} (official client: quarry-mcp lists ${quarryTools} tools, the peer ${peerTools})`,
     "",
   );
