@@ -8,52 +8,12 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { userNpmEnvironment } from "../../scripts/as-a-user.ts";
 import { runOk } from "./processes.ts";
 
-/** The PATH of a machine with nothing but its system Node (20 here: older than Quarry needs). */
-export const SYSTEM_PATH = "/usr/bin:/bin";
-
-/**
- * npm's environment: the user's (CA files, proxies) without what `npm run` added (its config and
- * the project's node_modules/.bin on the PATH), the system PATH, a home and a cache of the bench's.
- * With `--prefix`, npm reads its global config from <prefix>/etc/npmrc, so the machine's own
- * (which names the CA file of this machine's registry proxy) is named here explicitly.
- */
+/** npm's environment as a user's (scripts/as-a-user.ts), with a home and a cache of the bench's. */
 export function npmEnv(home: string, cache: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  const added = /^(npm_|INIT_CWD$|NODE$|NODE_OPTIONS$|NODE_COMPILE_CACHE$)/i;
-  for (const [k, v] of Object.entries(process.env)) if (!added.test(k)) env[k] = v;
-  Object.assign(env, {
-    PATH: SYSTEM_PATH,
-    HOME: home,
-    npm_config_cache: cache,
-    npm_config_update_notifier: "false",
-  });
-  const globalconfig = spawnSync("npm", ["config", "get", "globalconfig"], {
-    env,
-    cwd: home,
-    encoding: "utf8",
-    timeout: 60_000,
-  }).stdout?.trim();
-  if (globalconfig && existsSync(globalconfig)) env.npm_config_globalconfig = globalconfig;
-  return env;
-}
-
-/** A copy of the checkout's files (tracked and new, not ignored) with its node_modules linked. */
-export function copyCheckout(root: string, into: string): string {
-  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  })
-    .split("\0")
-    .filter((f) => f && existsSync(join(root, f)));
-  for (const f of files) {
-    mkdirSync(dirname(join(into, f)), { recursive: true });
-    cpSync(join(root, f), join(into, f));
-  }
-  symlinkSync(join(root, "node_modules"), join(into, "node_modules"));
-  return into;
+  return userNpmEnvironment({ HOME: home, npm_config_cache: cache });
 }
 
 /** The one .tgz npm wrote into `dir`. */

@@ -29,17 +29,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, homedir, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { copyCheckout, SYSTEM_PATH } from "../../scripts/as-a-user.ts";
 import { readState } from "../../scripts/es/cluster.ts";
 import { quantile, type StopRule, shouldStop } from "../mcp/stats.ts";
-import {
-  copyCheckout,
-  fetchTarball,
-  installedSize,
-  installGlobal,
-  npmEnv,
-  packProject,
-  SYSTEM_PATH,
-} from "./packages.ts";
+import { fetchTarball, installedSize, installGlobal, npmEnv, packProject } from "./packages.ts";
 import { endAll, listToolsWithSdk, runCommand, runOk, timeInitialize } from "./processes.ts";
 
 const { values: args } = parseArgs({

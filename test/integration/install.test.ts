@@ -34,7 +34,7 @@ import {
   run,
   setVersion,
   testNpmCache,
-  userEnvironment,
+  userNpmEnvironment,
 } from "../support/installed.ts";
 import { ensureChromium } from "../support/ui.ts";
 
@@ -57,7 +57,7 @@ let env: NodeJS.ProcessEnv;
 before(async () => {
   base = await mkdtemp(join(tmpdir(), "qt-install-"));
   // npm itself runs on the machine's Node; the packed build runs the project's (npm run adds it).
-  env = userEnvironment({
+  env = userNpmEnvironment({
     HOME: join(base, "home"),
     QUARRY_HOME: join(base, "data"),
     QUARRY_SECRET_STORE: "file",
@@ -67,11 +67,13 @@ before(async () => {
     npm_config_cache: testNpmCache(),
     npm_config_update_notifier: "false",
   });
-  mkdirSync(env.HOME as string, { recursive: true });
   const nodes = run("node", ["--version"], { env }).stdout.trim();
   process.stdout.write(`# the PATH's node: ${nodes} (Quarry needs 22.18 or newer)\n`);
-  const copy = copyCheckout(join(base, "checkout"));
-  const packEnv = userEnvironment({ npm_config_cache: testNpmCache() });
+  const copy = copyCheckout(join(import.meta.dirname, "..", ".."), join(base, "checkout"));
+  const packEnv = userNpmEnvironment({
+    HOME: join(base, "pack-home"),
+    npm_config_cache: testNpmCache(),
+  });
   // An older build of this same Quarry (its plugin is that version too), then the current one.
   setVersion(copy, "0.0.1");
   olderTarball = packPackage(join(base, "older"), copy, packEnv);
