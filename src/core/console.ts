@@ -31,6 +31,8 @@ export interface ConsoleBlock {
   startLine: number;
   endLine: number;
   request?: ConsoleRequest;
+  /** What the reading changed in the request as written (a URL's host dropped), for the user. */
+  note?: string;
   error?: { code: string; message: string; remedy: string; line: number };
 }
 

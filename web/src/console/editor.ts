@@ -46,6 +46,10 @@ export function blockAtCursor(
 export function diagnosticsOf(state: EditorState, blocks: ParsedConsoleRequest[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const b of blocks) {
+    if (b.note) {
+      const line = state.doc.line(Math.min(state.doc.lines, b.startLine + 1));
+      out.push({ from: line.from, to: line.to, severity: "info", message: b.note });
+    }
     if (!b.error) continue;
     const lineNo = Math.min(state.doc.lines, (b.error.line ?? b.startLine) + 1);
     const line = state.doc.line(Math.max(1, lineNo));
