@@ -6,6 +6,12 @@
  */
 import type { ConsoleRequest, ConsoleResult, ConsoleRunOptions } from "../../../core/console.ts";
 import type { Column, PartialResult } from "../../../core/grid.ts";
+import {
+  answersAsUnknownRoute,
+  esqlUnavailable,
+  isEsqlPath,
+  queryOf,
+} from "../esql/availability.ts";
 import { type ColumnsOf, unknownField } from "../table/column-cache.ts";
 import { describeTable, META_COLUMNS } from "../table/mapping.ts";
 import { nodeNames } from "../wire/nodes.ts";
@@ -50,6 +56,8 @@ export async function runConsole(
     ...(prepared.contentType ? { contentType: prepared.contentType } : {}),
     ...(signal ? { signal } : {}),
   });
+  if (isEsqlPath(prepared.path) && answersAsUnknownRoute(res.status, res.body))
+    throw esqlUnavailable({ unknownRoute: true }, queryOf(request.body));
   const task = (res.body as { task?: unknown } | null)?.task;
   if (asTask && res.status >= 200 && res.status < 300 && typeof task === "string") {
     const report = withProceedExample(
