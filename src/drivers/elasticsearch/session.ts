@@ -56,6 +56,7 @@ import { parseConsoleText } from "./console/parse.ts";
 import { prepareRequest } from "./console/request.ts";
 import { runConsole } from "./console/run.ts";
 import { esqlUnavailable, isEsqlPath, queryOf, versionHasEsql } from "./esql/availability.ts";
+import { esqlRequest } from "./esql/result.ts";
 import { openScan } from "./export/scan.ts";
 import { browse, openGrid, viewAsRequest } from "./grid/browse.ts";
 import { TableSizes } from "./grid/page-count.ts";
@@ -299,6 +300,10 @@ export class EsSession implements DriverSession {
 
   recordLookup(table: string, id: string): RecordLookup {
     return documentLookup(table, id);
+  }
+
+  queryRequest(query: string): ConsoleRequest {
+    return esqlRequest(query);
   }
 
   schemaRequest(table: string): ConsoleRequest {
