@@ -69,5 +69,33 @@ for (const name of MAJORS) {
       assert.match(r.stderr, /error: ES\|QL is not available on this cluster/);
       assert.match(r.stderr, /query DSL instead/);
     });
+
+    it("quarry esql says the same, from the argument or standard input, exit code 2", async () => {
+      const arg = await box.runAsync(["esql", conn, "FROM sample-orders | LIMIT 3"]);
+      assert.equal(arg.status, 2, arg.stderr);
+      assert.match(arg.stderr, /error: ES\|QL is not available on this cluster/);
+      assert.match(arg.stderr, WHY[name]);
+      assert.match(arg.stderr, /GET \/sample-orders\/_search/);
+      const piped = box.run(["esql", conn, "--json"], { input: "FROM logs | LIMIT 1" });
+      assert.equal(piped.status, 2, piped.stderr);
+      const error = (JSON.parse(piped.stdout) as { error: { code: string; remedy: string } }).error;
+      assert.equal(error.code, "console_refused");
+      assert.match(error.remedy, /GET \/logs\/_search/);
+    });
   });
 }
+
+describe("quarry esql: what is typed wrong is refused before anything is sent", () => {
+  it("no query, a query and --file, a format it does not write", async () => {
+    const url = node("es8").url;
+    const none = box.run(["esql", url], { input: "" });
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /No query to run/);
+    const both = await box.runAsync(["esql", url, "FROM x", "--file", "q.esql"]);
+    assert.equal(both.status, 2);
+    assert.match(both.stderr, /Give the query or --file, not both/);
+    const format = await box.runAsync(["esql", url, "FROM x", "--format", "xml"]);
+    assert.equal(format.status, 2);
+    assert.match(format.stderr, /--format xml is not a format of quarry esql/);
+  });
+});
