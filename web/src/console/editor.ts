@@ -10,6 +10,7 @@ import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 import { type RefObject, useEffect, useRef } from "react";
 import { seg, toApiError } from "../api/client.ts";
 import type { ParsedConsoleRequest } from "../api/types.ts";
+import { queryErrorMarks } from "../esql/mark.ts";
 import { codeHighlightStyle } from "../ui/code-highlight.ts";
 import { consoleCompletion } from "./completion.ts";
 import { consoleLanguage } from "./console-language.ts";
@@ -146,6 +147,7 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
     editorHabits(),
     consoleCompletion(`/connections/${seg(connectionId)}/console`),
     lintGutter(),
+    queryErrorMarks,
     linter(
       async (view) => {
         try {
