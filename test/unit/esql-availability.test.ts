@@ -24,7 +24,13 @@ describe("ES|QL availability", () => {
   });
 
   it("the ES|QL paths: /_query, /_query/async and a stored result, with a query string", () => {
-    for (const p of ["/_query", "/_query?format=json", "/_query/async", "/_query/async/FmJ1"])
+    for (const p of [
+      "/_query",
+      "_query",
+      "/_query?format=json",
+      "/_query/async",
+      "/_query/async/FmJ1",
+    ])
       assert.ok(isEsqlPath(p), p);
     for (const p of ["/_search", "/idx/_query", "/_query_rules", "/_sql"])
       assert.ok(!isEsqlPath(p), p);

@@ -13,7 +13,7 @@ export const ESQL_SINCE = { major: 8, minor: 11 } as const;
 /** Whether a path (without its query string) is an ES|QL request: `/_query`, `/_query/async…`. */
 export function isEsqlPath(path: string): boolean {
   const bare = path.split("?")[0] ?? "";
-  return /^\/_query(?:\/async(?:\/[^/]*)?)?\/?$/.test(bare);
+  return /^\/?_query(?:\/async(?:\/[^/]*)?)?\/?$/.test(bare);
 }
 
 /** Whether `version` ("8.19.21", "9.5.4-SNAPSHOT") has ES|QL; undefined when it cannot be read. */
