@@ -4,7 +4,8 @@
  * specification documents, where the cluster's answer enters the app (test/support/esql-feed.ts).
  * The typed table sorted in the page, row count and took, the bar chart of a STATS … BY, the cut
  * said, Open as grid with paging, Export… of the whole result, and a wrong query marked at the
- * cluster's line and column. The refusal where ES|QL is missing runs on 7.17 for real.
+ * cluster's line and column. The refusal where ES|QL is missing runs on 7.17 for real; a request
+ * line written as a URL runs on the real es8 node.
  */
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
@@ -183,6 +184,32 @@ describe("UI console: ES|QL answers people read", () => {
     await mark.waitFor();
     assert.equal((await mark.innerText()).trim(), "WHER");
     await screenshot(page, "esql-error");
+  });
+});
+
+describe("UI console: a request line written as a URL", () => {
+  it("runs as its path on the connection, the host's dropping marked on the line", async () => {
+    const app = await startUiApp();
+    const browser = await openBrowser();
+    try {
+      const page = browser.page;
+      const es8 = await addNodeConnection(app, "es8");
+      await page.goto(`${app.url}#/c/${es8}/console`);
+      await typeInEditor(page, "GET http://localhost:9200/_cluster/health");
+      const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
+      await page
+        .getByRole("toolbar", { name: "Console actions" })
+        .getByRole("button", { name: "Run", exact: true })
+        .click();
+      assert.equal((await ran).status(), 200);
+      const header = page.getByTestId("console-result").locator(".result-header");
+      await header.waitFor();
+      assert.match(await header.innerText(), /GET \/_cluster\/health\s+200/);
+      await page.locator(".console-editor .cm-lintRange-info").waitFor();
+    } finally {
+      await browser.close();
+      await app.close();
+    }
   });
 });
 
