@@ -10,6 +10,7 @@ import { registerConnectionsCommands } from "./commands/connections/index.ts";
 import { registerConsoleCommand } from "./commands/console.ts";
 import { registerCopyCommand } from "./commands/copy.ts";
 import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
+import { registerEsqlCommand } from "./commands/esql.ts";
 import { registerExportCommand } from "./commands/export.ts";
 import { registerImportCommand } from "./commands/import.ts";
 import { registerIndexCommands } from "./commands/index/index.ts";
@@ -40,6 +41,7 @@ export function buildProgram(): Command {
   registerMcpCommands(program);
   registerMcpConfigCommand(program);
   registerConsoleCommand(program);
+  registerEsqlCommand(program);
   registerSaveCommand(program);
   registerExportCommand(program);
   registerDeleteIndexCommand(program);

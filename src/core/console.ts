@@ -3,6 +3,7 @@
  * the one way a request is written as console text (the driver, the CLI and the web UI all use it).
  */
 import type { Column, PartialResult, Row } from "./grid.ts";
+import type { QueryPosition, QueryTable } from "./query-table.ts";
 
 export interface ConsoleRequest {
   method: string;
@@ -31,6 +32,8 @@ export interface ConsoleBlock {
   startLine: number;
   endLine: number;
   request?: ConsoleRequest;
+  /** What the reading changed in the request as written (a URL's host dropped), for the user. */
+  note?: string;
   error?: { code: string; message: string; remedy: string; line: number };
 }
 
@@ -153,8 +156,18 @@ export type ConsoleResult =
       itemFailures?: { failed: number; total: number; first: string };
       /** The answer's summaries as tables, shown instead of the JSON until asked for it. */
       tables?: ResultTable[];
+      /** A piped query's answer as a typed table (core/query-table.ts). */
+      queryTable?: QueryTable;
     }
-  | { kind: "error"; status: number; type: string; reason: string; raw: unknown };
+  | {
+      kind: "error";
+      status: number;
+      type: string;
+      reason: string;
+      raw: unknown;
+      /** Where in a piped query the database found the error. */
+      queryPosition?: QueryPosition;
+    };
 
 /**
  * Pure: a request as console text (`METHOD /path` then the body), as the history, the dialogs and

@@ -115,6 +115,11 @@ export interface DriverSession {
   completeConsole(text: string, offset: number): Promise<CompletionAnswer>;
   /** The reference page for a request's endpoint and the server's version; null if none. */
   consoleReference(request: ConsoleRequest): Promise<ReferenceLink | null>;
+  /**
+   * The console request that runs `query` in the database's piped query language, answered with
+   * a `queryTable` (core/query-table.ts); absent where the driver has no such language.
+   */
+  queryRequest?(query: string): ConsoleRequest;
 
   // The requests an agent's tools send by name, in the database's own language (src/mcp).
   /** Reads one record by its key. */

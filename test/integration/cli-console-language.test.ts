@@ -129,4 +129,25 @@ describe("quarry console: the console language from a script", () => {
     assert.equal(stdin.status, 2);
     assert.match(stdin.stderr, /reads its body from standard input/);
   });
+
+  it("a request line written as a URL runs as its path on the connection, saying so", () => {
+    const text = `GET http://localhost:9200/${INDEX}/_search\n{"query": {"term": {"word": "w3"}}}`;
+    const r = box.run(["console", "c16p", "--file", file("url.txt", text), "--json"]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(hits(r.stdout), ["d3"]);
+    assert.match(r.stderr, /note: The address localhost:9200 was dropped/);
+
+    const one = box.run(["console", "c16p", "GET", `https://x.example/${INDEX}/_count`, "--json"]);
+    assert.equal(one.status, 0, one.stderr);
+    assert.equal((JSON.parse(one.stdout) as { raw: { count: number } }).raw.count, 6);
+
+    const kibana = box.run([
+      "console",
+      "c16p",
+      "GET",
+      "http://localhost:5601/app/dev_tools#/console",
+    ]);
+    assert.equal(kibana.status, 2);
+    assert.match(kibana.stderr, /web page's address \(Kibana's\), not a path on the cluster/);
+  });
 });

@@ -72,6 +72,7 @@ const DRIVER = "src/drivers/elasticsearch";
 export const DRIVER_ROOMS = [
   "wire",
   "table",
+  "esql",
   "grid",
   "changes",
   "console",

@@ -60,6 +60,7 @@ export async function requestsFrom(
     }
     if (blocks.length === 0)
       throw usage(`${flags.file} holds no request`, "Write requests like: GET /my-index/_search");
+    for (const b of blocks) if (b.note) process.stderr.write(`note: ${b.note}\n`);
     return blocks.map((b) => check(b.request as ConsoleRequest));
   }
   if (!method || !path)
@@ -91,6 +92,7 @@ export async function requestsFrom(
       block?.error?.message ?? "The body cannot be read",
       block?.error?.remedy ?? "Fix the body.",
     );
+  if (block.note) process.stderr.write(`note: ${block.note}\n`);
   return [check(block.request)];
 }
 

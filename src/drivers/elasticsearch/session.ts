@@ -55,6 +55,8 @@ import { measureImpact } from "./console/impact-measure.ts";
 import { parseConsoleText } from "./console/parse.ts";
 import { prepareRequest } from "./console/request.ts";
 import { runConsole } from "./console/run.ts";
+import { esqlUnavailable, isEsqlPath, queryOf, versionHasEsql } from "./esql/availability.ts";
+import { esqlRequest } from "./esql/result.ts";
 import { openScan } from "./export/scan.ts";
 import { browse, openGrid, viewAsRequest } from "./grid/browse.ts";
 import { TableSizes } from "./grid/page-count.ts";
@@ -271,6 +273,10 @@ export class EsSession implements DriverSession {
 
   async runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult> {
     await this.#ready();
+    // A version without ES|QL is told before anything is sent; a build without it, by its answer.
+    const version = this.#info?.version;
+    if (version && isEsqlPath(request.path) && versionHasEsql(version) === false)
+      throw esqlUnavailable({ version }, queryOf(request.body));
     const run = runConsole(this.transport, request, options, this.#heldColumns.of);
     return classifiedOnce(request) === "read" ? run : this.#changing(run);
   }
@@ -294,6 +300,10 @@ export class EsSession implements DriverSession {
 
   recordLookup(table: string, id: string): RecordLookup {
     return documentLookup(table, id);
+  }
+
+  queryRequest(query: string): ConsoleRequest {
+    return esqlRequest(query);
   }
 
   schemaRequest(table: string): ConsoleRequest {

@@ -199,6 +199,8 @@ export interface ParsedConsoleRequest {
   classification?: RequestClass;
   /** What the request does, in the classifier's words ("deletes the index x"), for confirmations. */
   reason?: string;
+  /** What the reading changed in the request as written (a URL's host dropped). */
+  note?: string;
   /** Why this block is not a request (bad JSON body, unknown method...). */
   error?: ErrorBody["error"] & { line?: number };
 }

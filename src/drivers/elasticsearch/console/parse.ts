@@ -9,6 +9,7 @@ import { parseJsonExact } from "../../../core/exact-json.ts";
 import { routesOf } from "./classify.ts";
 import { CONSOLE_METHODS, NDJSON_ENDPOINTS } from "./request.ts";
 import { ConsoleScanner, type MissingVariable } from "./scan.ts";
+import { readUrlPath } from "./url-path.ts";
 
 const REQUEST_LINE = /^\s*([A-Za-z]+)(?:\s+(\S+))?\s*(.*)$/;
 
@@ -155,7 +156,13 @@ function parseBlock(block: OpenBlock, end: number): ConsoleBlock {
       `The path on line ${start + 1} holds a space once its variables are replaced: "${path.slice(0, 60)}"`,
       "Percent-encode spaces (%20) in the variable's value.",
     );
-  const request: ConsoleRequest = { method, path: path.startsWith("/") ? path : `/${path}` };
+  const read = readUrlPath(path);
+  if ("refused" in read) return fail(read.refused.message, read.refused.remedy);
+  const request: ConsoleRequest = {
+    method,
+    path: read.path.startsWith("/") ? read.path : `/${read.path}`,
+  };
+  const note = read.note === undefined ? {} : { note: read.note };
   const text = block.body.join("\n");
   if (text.trim() !== "") {
     try {
@@ -176,7 +183,7 @@ function parseBlock(block: OpenBlock, end: number): ConsoleBlock {
       );
     }
   }
-  return { startLine: start, endLine: end, request };
+  return { startLine: start, endLine: end, request, ...note };
 }
 
 /** Why a body did not parse, and where: `line` counts from the body's first line (0-based). */

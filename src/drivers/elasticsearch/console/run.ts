@@ -6,6 +6,13 @@
  */
 import type { ConsoleRequest, ConsoleResult, ConsoleRunOptions } from "../../../core/console.ts";
 import type { Column, PartialResult } from "../../../core/grid.ts";
+import {
+  answersAsUnknownRoute,
+  esqlUnavailable,
+  isEsqlPath,
+  queryOf,
+} from "../esql/availability.ts";
+import { withEsqlShape } from "../esql/result.ts";
 import { type ColumnsOf, unknownField } from "../table/column-cache.ts";
 import { describeTable, META_COLUMNS } from "../table/mapping.ts";
 import { nodeNames } from "../wire/nodes.ts";
@@ -50,6 +57,8 @@ export async function runConsole(
     ...(prepared.contentType ? { contentType: prepared.contentType } : {}),
     ...(signal ? { signal } : {}),
   });
+  if (isEsqlPath(prepared.path) && answersAsUnknownRoute(res.status, res.body))
+    throw esqlUnavailable({ unknownRoute: true }, queryOf(request.body));
   const task = (res.body as { task?: unknown } | null)?.task;
   if (asTask && res.status >= 200 && res.status < 300 && typeof task === "string") {
     const report = withProceedExample(
@@ -68,6 +77,8 @@ export async function runConsole(
     const r = options.tables ? withTables(answered, prepared.path, res.body) : answered;
     return partial && (r.kind === "grid" || r.kind === "json") ? { ...r, partial } : r;
   };
+  if (answer !== "search" && isEsqlPath(prepared.path))
+    return warned(withEsqlShape(answer, res.body, request.body));
   if (answer !== "search")
     return warned(withItemFailures(explainMissingEndpoint(answer, prepared)));
   if (options.searchAs === "json") {

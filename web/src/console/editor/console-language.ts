@@ -4,19 +4,27 @@
  * (it parses the requests and reports errors, shown as lint marks).
  */
 import { StreamLanguage, type StringStream } from "@codemirror/language";
+import { esqlToken, isEsqlRequestPath } from "../esql/esql-highlight.ts";
 
 interface State {
   /** Inside a request line, after the method: the rest is the path. */
   inPath: boolean;
+  /** The request is an ES|QL query, and whether the cursor is inside its `"""` query. */
+  esql: boolean;
+  inQuery: boolean;
 }
 
 const METHOD = /^(GET|POST|PUT|DELETE|HEAD|PATCH)\b/i;
 
 export const consoleLanguage = StreamLanguage.define<State>({
   name: "quarry-console",
-  startState: () => ({ inPath: false }),
+  startState: () => ({ inPath: false, esql: false, inQuery: false }),
   token(stream: StringStream, state: State): string | null {
     if (stream.sol()) state.inPath = false;
+    if (state.inQuery) {
+      if (stream.match('"""')) state.inQuery = false;
+      return state.inQuery ? esqlToken(stream) : "string";
+    }
     if (stream.eatSpace()) return null;
     if (stream.sol() || stream.column() === stream.indentation()) {
       if (stream.match("#") || stream.match("//")) {
@@ -30,7 +38,12 @@ export const consoleLanguage = StreamLanguage.define<State>({
     }
     if (state.inPath) {
       stream.skipToEnd();
+      state.esql = isEsqlRequestPath(stream.current().trim());
       return "url";
+    }
+    if (state.esql && stream.match('"""')) {
+      state.inQuery = true;
+      return "string";
     }
     if (stream.match(/^"(?:[^"\\]|\\.)*"?/)) {
       return /^\s*:/.test(stream.string.slice(stream.pos)) ? "propertyName" : "string";

@@ -12,6 +12,7 @@ import { seg, toApiError } from "../../api/client.ts";
 import type { ParsedConsoleRequest } from "../../api/types.ts";
 import { takePrefill } from "../../navigation/console-prefill.ts";
 import { codeHighlightStyle } from "../../ui/code-highlight.ts";
+import { queryErrorMarks } from "../esql/mark.ts";
 import { consoleCompletion } from "./completion.ts";
 import { consoleLanguage } from "./console-language.ts";
 import { type CurlConverter, curlPaste } from "./curl-paste.ts";
@@ -46,6 +47,10 @@ export function blockAtCursor(
 export function diagnosticsOf(state: EditorState, blocks: ParsedConsoleRequest[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const b of blocks) {
+    if (b.note) {
+      const line = state.doc.line(Math.min(state.doc.lines, b.startLine + 1));
+      out.push({ from: line.from, to: line.to, severity: "info", message: b.note });
+    }
     if (!b.error) continue;
     const lineNo = Math.min(state.doc.lines, (b.error.line ?? b.startLine) + 1);
     const line = state.doc.line(Math.max(1, lineNo));
@@ -142,6 +147,7 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
     editorHabits(),
     consoleCompletion(`/connections/${seg(connectionId)}/console`),
     lintGutter(),
+    queryErrorMarks,
     linter(
       async (view) => {
         try {

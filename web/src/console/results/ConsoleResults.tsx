@@ -2,6 +2,7 @@
 import type { ConsoleRun, JobView } from "../../api/types.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { ProgressBar } from "../../ui/progress.tsx";
+import { QueryResult, queryTableOf } from "../esql/QueryResult.tsx";
 import type { RunOutcome } from "../run/use-console-run.ts";
 import { ResultView, taskCounts } from "./ResultView.tsx";
 
@@ -11,6 +12,12 @@ function cancelledText(run: ConsoleRun | undefined): string {
   if (!task)
     return "Cancelled. The cluster may have started the request: check before running it again.";
   return `Cancelled: the task stopped after ${taskCounts(task)}; that much stays done.`;
+}
+
+/** A piped query's table has its own view (web/src/console/esql); every other answer, the console's. */
+function RunView({ run }: { run: ConsoleRun }) {
+  const table = queryTableOf(run);
+  return table ? <QueryResult run={run} table={table} /> : <ResultView run={run} />;
 }
 
 function OutcomeView({ outcome: o }: { outcome: RunOutcome }) {
@@ -34,7 +41,7 @@ function OutcomeView({ outcome: o }: { outcome: RunOutcome }) {
         </p>
       ) : null}
       {o.error ? <ErrorNote error={o.error} /> : null}
-      {o.run ? <ResultView run={o.run} /> : null}
+      {o.run ? <RunView run={o.run} /> : null}
     </section>
   );
 }

@@ -10,7 +10,8 @@ import type { ParsedConsoleRequest } from "../../api/types.ts";
 import { copyText } from "../../ui/clipboard.ts";
 import { useToasts } from "../../ui/errors.tsx";
 import { blockAtCursor, diagnosticsOf } from "../editor/editor.ts";
-import type { useConsoleRun } from "./use-console-run.ts";
+import { showQueryErrors } from "../esql/mark.ts";
+import type { RunOutcome, useConsoleRun } from "./use-console-run.ts";
 
 export function useConsoleActions(
   base: string,
@@ -32,6 +33,14 @@ export function useConsoleActions(
     return blocks;
   }, [parse, view]);
 
+  /** A query's error marked where the database found it (web/src/console/esql/mark.ts). */
+  const markRun = useCallback(
+    (outcomes: RunOutcome[]) => {
+      if (view.current) showQueryErrors(view.current, outcomes);
+    },
+    [view],
+  );
+
   const runAtCursor = useCallback(
     () =>
       exclusive(async () => {
@@ -41,14 +50,18 @@ export function useConsoleActions(
           toasts.info("Put the cursor on a request (a line like GET /my-index/_search) to run it.");
           return;
         }
-        await runBlocks([block]);
+        markRun(await runBlocks([block]));
       }),
-    [exclusive, parseAndMark, runBlocks, toasts, view],
+    [exclusive, parseAndMark, runBlocks, toasts, view, markRun],
   );
 
   const runAll = useCallback(
-    () => exclusive(async () => runBlocks(await parseAndMark())),
-    [exclusive, parseAndMark, runBlocks],
+    () =>
+      exclusive(async () => {
+        const blocks = await parseAndMark();
+        markRun(await runBlocks(blocks));
+      }),
+    [exclusive, parseAndMark, runBlocks, markRun],
   );
 
   const copyCurl = async () => {

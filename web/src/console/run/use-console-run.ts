@@ -131,12 +131,12 @@ export function useConsoleRun(base: string, connectionId: string) {
   const { job, cancelling, runOne, cancelRunning } = useRunOne(base, onError);
 
   const runBlocks = useCallback(
-    async (blocks: ParsedConsoleRequest[]) => {
-      if (blocks.length === 0) return;
+    async (blocks: ParsedConsoleRequest[]): Promise<RunOutcome[]> => {
+      if (blocks.length === 0) return [];
       const dangerous = blocks.filter(
         (b) => b.classification === "destructive" || b.classification === "admin",
       );
-      if (dangerous.length > 0 && !(await askConfirm(dangerous))) return;
+      if (dangerous.length > 0 && !(await askConfirm(dangerous))) return [];
       setOutcomes([]);
       const out: RunOutcome[] = [];
       for (const [i, block] of blocks.entries()) {
@@ -159,6 +159,7 @@ export function useConsoleRun(base: string, connectionId: string) {
       // after a failure or a cancel: part of it may have been done.
       if (out.some((o) => o.block.request && o.block.classification !== "read"))
         announceDataChanged(connectionId);
+      return out;
     },
     [askConfirm, runOne, toasts, connectionId],
   );

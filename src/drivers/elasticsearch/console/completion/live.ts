@@ -6,6 +6,7 @@
 import type { CompletionAnswer, ReferenceLink } from "../../../../core/console-completion.ts";
 import type { ServerInfo } from "../../../../core/driver.ts";
 import type { Column } from "../../../../core/grid.ts";
+import { esqlCompletion, esqlNeed, esqlPlace } from "../../esql/complete.ts";
 import type { EsTransport } from "../../wire/transport.ts";
 import { definitionsFor } from "./definitions.ts";
 import { completionAnswer, completionContext, type LiveNames, type LiveNeed } from "./engine.ts";
@@ -30,6 +31,9 @@ export class ConsoleCompletion {
   }
 
   async complete(info: ServerInfo, text: string, offset: number): Promise<CompletionAnswer> {
+    // Inside an ES|QL query the language is ES|QL's, not the request body's.
+    const esql = esqlPlace(text, offset);
+    if (esql) return esqlCompletion(esql, info.version, await this.#live(esqlNeed(esql)));
     const defs = await definitionsFor(info.major);
     const ctx = completionContext(defs, info.version, text, offset);
     return completionAnswer(ctx, await this.#live(ctx.need));

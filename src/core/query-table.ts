@@ -1,0 +1,35 @@
+/**
+ * The answer of a database's piped query language as a table (docs/decisions.md, "ES|QL in the
+ * console, the grid and the CLI"): typed columns, rows as the database gave them, and whether the
+ * database cut the result. The driver fills it; the UI and the CLI only show it.
+ */
+
+/** How a column's values read: what sorts, aligns and formats them. */
+export type QueryColumnKind = "number" | "date" | "boolean" | "geo" | "text" | "other";
+
+export interface QueryColumn {
+  name: string;
+  /** The database's own type name (`long`, `keyword`, `date`, `geo_point`…). */
+  type: string;
+  kind: QueryColumnKind;
+}
+
+export interface QueryTable {
+  /** The language, as people name it. */
+  language: string;
+  columns: QueryColumn[];
+  /** One array per row, one value per column; a multi-valued cell is an array. */
+  rows: unknown[][];
+  /** Milliseconds the database took, when it says. */
+  took: number | null;
+  /** Set when the database returned fewer rows than the query matched: how many, why, what to do. */
+  cut?: { rows: number; message: string; remedy: string };
+  /** A grouping over one key and one number: the UI draws one bar per row. */
+  chart?: { label: number; value: number };
+}
+
+/** Where a query's error is, counted in the query's own text: 1-based, as editors count. */
+export interface QueryPosition {
+  line: number;
+  column: number;
+}

@@ -1,0 +1,125 @@
+/**
+ * ES|QL completion in the console, in a real browser on each supported major: inside
+ * `POST /_query` `"query": """`, `FROM sam` offers the index names, `| WHERE cust` the FROM index's
+ * fields with their types, `| STATS` the aggregate functions; on 7.17 the list says ES|QL is not
+ * available. Saves artifacts/esql-completion.png.
+ */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { deleteIndices, loadIndex } from "../support/datasets.ts";
+import { addNodeConnection, openBrowser, startUiApp, type UiApp } from "../support/ui.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+const popup = (page: Page) => page.locator(".cm-tooltip-autocomplete");
+const option = (page: Page, label: string) =>
+  popup(page).locator("li", {
+    has: page.locator(".cm-completionLabel", {
+      hasText: new RegExp(`^${label.replace(/[|]/g, "\\|")}$`),
+    }),
+  });
+
+/** Empties the editor, puts `text` in, then types `typed` key by key (typing opens completion). */
+async function typeInConsole(page: Page, text: string, typed: string): Promise<void> {
+  const editor = page.locator(".console-editor .cm-content");
+  await editor.waitFor();
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.press("Escape");
+  if (text) await page.keyboard.insertText(text);
+  await page.keyboard.type(typed);
+}
+
+const QUERY = 'POST /_query\n{\n  "query": """';
+
+describe("ES|QL completion in the console on every supported major", () => {
+  let app: UiApp;
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let page: Page;
+
+  before(async () => {
+    app = await startUiApp();
+    browser = await openBrowser();
+    page = browser.page;
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  for (const name of MAJORS) {
+    describe(name, () => {
+      const index = `sample-orders-t-esql-${randomBytes(3).toString("hex")}`;
+      let es: EsSession;
+
+      before(async () => {
+        es = sessionTo(node(name));
+        await loadIndex(es.transport, index, [["o1", { customer_name: "Ada", total: 12.5 }]], {
+          mappings: {
+            properties: { customer_name: { type: "keyword" }, total: { type: "double" } },
+          },
+        });
+        const connectionId = await addNodeConnection(app, name);
+        await page.goto("about:blank");
+        await page.goto(`${app.url}#/c/${connectionId}/console`);
+      });
+      after(async () => {
+        await deleteIndices(es.transport, index);
+        await es.close();
+      });
+
+      if (name === "es7") {
+        it("says ES|QL is not available", async () => {
+          await typeInConsole(page, QUERY, "FROM sam");
+          const line = option(page, "ES|QL is not available on this cluster");
+          await line.waitFor();
+          assert.match(
+            await line.locator(".cm-completionDetail").innerText(),
+            /7\.17\.\d+; ES\|QL came in 8\.11/,
+          );
+        });
+        return;
+      }
+
+      it('"""FROM sam offers the index names', async () => {
+        await typeInConsole(page, QUERY, "FROM sam");
+        await option(page, index).waitFor();
+        if (name === "es8") await option(page, "sample-orders").waitFor();
+        await option(page, index).click();
+        await page.locator(".cm-line", { hasText: `"""FROM ${index}` }).waitFor();
+      });
+
+      it("| WHERE cust offers the index's fields with their types", async () => {
+        await typeInConsole(page, `${QUERY}FROM ${index} | WHERE `, "cust");
+        await option(page, "customer_name").waitFor();
+        assert.equal(
+          await option(page, "customer_name").locator(".cm-completionDetail").innerText(),
+          "keyword",
+        );
+      });
+
+      it("| STATS offers aggregate functions", async () => {
+        await typeInConsole(page, `${QUERY}FROM ${index} | STATS `, "C");
+        await option(page, "COUNT").waitFor();
+        assert.equal(
+          await option(page, "COUNT").locator(".cm-completionDetail").innerText(),
+          "aggregate function",
+        );
+        await page.keyboard.press("Backspace");
+        await page.keyboard.type("A");
+        await option(page, "AVG").waitFor();
+        if (name === "es8") {
+          await mkdir(join(root, "artifacts"), { recursive: true });
+          await page.screenshot({ path: join(root, "artifacts", "esql-completion.png") });
+        }
+        await page.keyboard.press("Escape");
+      });
+    });
+  }
+});

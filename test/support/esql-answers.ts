@@ -1,0 +1,34 @@
+/**
+ * ES|QL answers in the exact shapes the Elasticsearch specification documents for `esql.query`:
+ * the test nodes have no ES|QL engine (docs/testing.md, "ES|QL"), so these are fed to the app.
+ */
+
+export const ORDERS_ANSWER = {
+  took: 28,
+  columns: [
+    { name: "order_date", type: "date" },
+    { name: "total", type: "double" },
+    { name: "paid", type: "boolean" },
+    { name: "location", type: "geo_point" },
+    { name: "tags", type: "keyword" },
+    { name: "quantity", type: "long" },
+  ],
+  values: [
+    ["2026-11-01T10:00:00.000Z", 42.5, true, "POINT (2.35 48.85)", ["gift", "promo"], 2],
+    ["2026-11-02T11:30:00.000Z", 9.99, false, "POINT (-0.12 51.5)", "basic", 1],
+  ],
+};
+
+export const PARSING_ERROR = {
+  error: {
+    root_cause: [
+      {
+        type: "parsing_exception",
+        reason: "line 1:15: mismatched input 'WHER' expecting {<EOF>, '|'}",
+      },
+    ],
+    type: "parsing_exception",
+    reason: "line 1:15: mismatched input 'WHER' expecting {<EOF>, '|'}",
+  },
+  status: 400,
+};
