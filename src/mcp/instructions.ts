@@ -1,8 +1,13 @@
-/** The server instructions every client receives (spec 1): how to work with Quarry's tools. */
+/**
+ * The server instructions every client receives (spec 1). With each tool's name, description and
+ * input schema they are what a model reads before its first call, sent again with every model
+ * request of an agent loop, so they hold the detail the tool list leaves out, in as few words as
+ * will do (docs/mcp.md, "The catalog"; test/unit/mcp-catalog-budget.test.ts keeps the budget).
+ */
 export const INSTRUCTIONS = [
-  "Quarry gives you the Elasticsearch (7.17, 8.x and 9.x) connections the user saved in Quarry. The connections are configured already: you never handle hosts or credentials, you name a connection by the name or id list_connections gives.",
-  "Start with list_connections. Then list_tables shows a connection's indices (tables), and describe_table shows an index's columns: call describe_table before writing a query, so field names, types and sort fields are right.",
-  "There is no SQL. Prefer the dedicated tools (browse_table, count_rows, get_document, export_data): they apply filters, limits and deep paging correctly. execute_query sends one console request (method, path, JSON Query DSL body) for anything else; explain_query checks a query without running it.",
-  "Each connection carries the user's policy: some are read only for external clients, some ask the user first (asks_first), and requests that delete data or change who can do what or how the cluster runs (admin: users, passwords, roles, API keys, cluster settings, snapshots) run only through confirm_destructive_operation, which shows the user the exact request. A refusal (error -33007) is that policy, not a transient failure: do not retry it or work around it; tell the user what was refused and why.",
-  "Large results are cut with a note saying what was left out; ask for less (filters, fewer columns, size) or use export_data.",
-].join("\n\n");
+  "Quarry gives you the user's saved Elasticsearch connections (7.17 to 9.x) under their policies. Start with list_connections; connection: a name or id from it; table: an index, alias or pattern (logs-*).",
+  "catalog views: tables (name filters), columns (call before writing a query), fields (by name, types, across indices), health (shard: why not allocated), shards, stats, index.",
+  'where: filters that must all match, "field op value": = != > >= < <= in, not in (a,b), like, not like (* ?), exists, missing; "items.sku = A @1": the same nested object. query: Lucene. sort: ["field:desc"]. browse_table page_size 0: the count only. aggregate metric: "sum:field" (avg, min, max, cardinality) per bucket.',
+  "Lists come in pages: pass next_cursor back as cursor. Large answers are cut, with a note.",
+  "execute_query sends any other request (GET /t/_doc/<id>, /t/_mapping). Writes need read-write access. Requests that delete data or administer (users, roles, keys, settings, snapshots) run only through confirm_destructive_operation, once the user approves in Quarry. Error -33007 is the user's policy: do not retry or work around it; tell the user.",
+].join("\n");

@@ -7,7 +7,7 @@
 import { z } from "zod";
 
 /** What result.ts adds when it cut an answer to size. */
-const cutFields = {
+export const cutFields = {
   truncated: z.literal(true).optional(),
   note: z.string().optional(),
 };

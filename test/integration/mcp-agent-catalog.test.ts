@@ -1,0 +1,217 @@
+/**
+ * The listed catalog (docs/mcp.md, "The catalog") through the official client on 7.17, 8.x and
+ * 9.x: every view of `catalog` answers what its older tool answers, in the shape the catalog's
+ * output schema declares; `where` in the CLI's filter syntax selects what the filter objects
+ * select; `sort` as text, `page_size: 0` for a count, `metric` as "op:field".
+ */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
+import type { HttpMethod } from "../../src/drivers/elasticsearch/transport.ts";
+import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import {
+  addNodeConnection,
+  connectClient,
+  createToken,
+  outputSchemas,
+  startTestServer,
+  type TestHome,
+  type TestServer,
+  testHome,
+} from "../support/mcp.ts";
+
+const RUN = randomBytes(3).toString("hex");
+const INDEX = `t-agent-${RUN}`;
+
+const DOCS = Array.from({ length: 24 }, (_, i) => ({
+  status: ["paid", "open", "void"][i % 3],
+  total: i * 10,
+  country: ["FR", "DE", "IT", "ES"][i % 4],
+  customer: { name: `Customer ${i % 7}` },
+  items: [{ sku: `S${i % 5}`, qty: i % 4 }],
+}));
+
+async function es(n: MajorNode, method: HttpMethod, path: string, body?: unknown) {
+  const s = sessionTo(node(n));
+  try {
+    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
+  } finally {
+    await s.close();
+  }
+}
+
+let home: TestHome;
+let srv: TestServer;
+let token: string;
+
+before(async () => {
+  for (const n of MAJORS) {
+    await es(n, "PUT", `/${INDEX}`, {
+      mappings: {
+        properties: {
+          status: { type: "keyword" },
+          total: { type: "double" },
+          country: { type: "keyword" },
+          customer: { properties: { name: { type: "keyword" } } },
+          items: {
+            type: "nested",
+            properties: { sku: { type: "keyword" }, qty: { type: "long" } },
+          },
+        },
+      },
+      settings: { number_of_shards: 1, number_of_replicas: 0 },
+    });
+    const bulk = DOCS.map(
+      (d, i) =>
+        `${JSON.stringify({ index: { _index: INDEX, _id: `d${i}` } })}\n${JSON.stringify(d)}\n`,
+    ).join("");
+    await es(n, "POST", "/_bulk?refresh=true", bulk);
+  }
+  home = await testHome();
+  for (const n of MAJORS) await addNodeConnection(home, n, n);
+  token = await createToken(home, "agent", "read-only");
+  srv = await startTestServer(home);
+});
+
+after(async () => {
+  await srv.stop();
+  await home.cleanup();
+  for (const n of MAJORS) await es(n, "DELETE", `/${INDEX}`);
+});
+
+type Structured = Record<string, unknown>;
+type Table = { columns: string[]; rows: unknown[][] };
+const objects = (t: Table) =>
+  t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
+
+for (const n of MAJORS) {
+  describe(`the listed catalog on ${n}`, () => {
+    let client: Client;
+    let schemas: Map<string, Record<string, unknown>>;
+    before(async () => {
+      client = await connectClient(srv.url, token, "2026-07-28");
+      schemas = await outputSchemas(client);
+    });
+    after(() => client.close());
+
+    /** Calls a tool; its answer must fit the output schema declared for it. */
+    async function call(name: string, args: Structured): Promise<Structured> {
+      const res = await client.callTool({ name, arguments: { connection: n, ...args } });
+      const sc = res.structuredContent as Structured;
+      assert.notEqual(res.isError, true, `${name}: ${JSON.stringify(sc)}`);
+      const schema = schemas.get(name);
+      assert.ok(schema, `${name} declares an output schema`);
+      const verdict = fromJsonSchema(schema)["~standard"].validate(sc) as { issues?: unknown };
+      assert.equal(verdict.issues, undefined, `${name}: ${JSON.stringify(verdict.issues)}`);
+      return sc;
+    }
+
+    test("each view answers as its older tool does, with the view named", async () => {
+      const pairs: [string, Structured, string, Structured][] = [
+        ["tables", { name: INDEX }, "list_tables", { pattern: INDEX }],
+        ["columns", { table: INDEX }, "describe_table", { table: INDEX }],
+        [
+          "fields",
+          { name: "customer", table: INDEX },
+          "search_fields",
+          { name: "customer", table: INDEX },
+        ],
+        ["shards", { table: INDEX }, "get_shards", { table: INDEX }],
+        ["index", { table: INDEX }, "index_details", { table: INDEX }],
+      ];
+      for (const [view, args, older, olderArgs] of pairs) {
+        const got = await call("catalog", { view, ...args });
+        assert.equal(got.view, view);
+        const { view: _, ...rest } = got;
+        const expected = await call(older, olderArgs);
+        if (view === "shards" || view === "index") {
+          assert.deepEqual(Object.keys(rest).sort(), Object.keys(expected).sort(), view);
+        } else assert.deepEqual(rest, expected, view);
+      }
+      const health = await call("catalog", { view: "health" });
+      assert.match(String(health.status), /^(green|yellow|red)$/);
+      const stats = await call("catalog", { view: "stats", table: INDEX });
+      assert.equal(objects(stats as unknown as Table)[0]?.index, INDEX);
+      // Without a view: the indices.
+      assert.equal((await call("catalog", { name: INDEX })).view, "tables");
+    });
+
+    test("a view refuses arguments it does not take, naming what it takes", async () => {
+      const res = await client.callTool({
+        name: "catalog",
+        arguments: { connection: n, view: "tables", shard: 1 },
+      });
+      assert.equal(res.isError, true);
+      assert.match(JSON.stringify(res.structuredContent), /tables view takes no shard/);
+    });
+
+    test("where, in the CLI's filter syntax, selects what the filter objects select", async () => {
+      const where = ["status = paid", "total >= 60", "country in FR,DE", "items.sku = S1 @1"];
+      const text = await call("browse_table", {
+        table: INDEX,
+        where,
+        sort: ["total:desc"],
+        columns: ["total"],
+      });
+      const objectsForm = await call("browse_table", {
+        table: INDEX,
+        filters: [
+          { column: "status", op: "eq", value: "paid" },
+          { column: "total", op: "gte", value: 60 },
+          { column: "country", op: "in", value: ["FR", "DE"] },
+          { column: "items.sku", op: "eq", value: "S1", group: 1 },
+        ],
+        sort: [{ column: "total", direction: "desc" }],
+        columns: ["total"],
+      });
+      assert.deepEqual(text.rows, objectsForm.rows);
+      assert.equal(text.total, objectsForm.total);
+      const truth = DOCS.filter(
+        (d) =>
+          d.status === "paid" &&
+          d.total >= 60 &&
+          ["FR", "DE"].includes(String(d.country)) &&
+          d.items[0]?.sku === "S1",
+      )
+        .map((d) => d.total)
+        .sort((a, b) => b - a);
+      assert.deepEqual(
+        (text.rows as unknown[][]).map((r) => r[3]),
+        truth,
+      );
+      const bad = await client.callTool({
+        name: "browse_table",
+        arguments: { connection: n, table: INDEX, where: ["status paid"] },
+      });
+      assert.equal(bad.isError, true);
+      assert.match(
+        JSON.stringify(bad.structuredContent),
+        /where \\"status paid\\": no operator found/,
+      );
+    });
+
+    test("page_size 0 counts; metric as op:field", async () => {
+      const count = await call("browse_table", {
+        table: INDEX,
+        where: ["status = open"],
+        page_size: 0,
+      });
+      assert.equal(count.total, 8);
+      assert.deepEqual(count.rows, []);
+      assert.equal(count.next_cursor, undefined);
+      const agg = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "country",
+        metric: "sum:total",
+      });
+      const sums = Object.fromEntries(
+        objects(agg as unknown as Table).map((r) => [r.key, r.sum_total]),
+      );
+      const truth: Record<string, number> = {};
+      for (const d of DOCS) truth[String(d.country)] = (truth[String(d.country)] ?? 0) + d.total;
+      assert.deepEqual(sums, truth);
+    });
+  });
+}
