@@ -225,6 +225,8 @@ export interface AggregationResult {
   statsText?: { min?: string; max?: string };
   percentiles?: { percent: number; value: number | null; text?: string }[];
   distinct?: number;
+  /** Whether `distinct` was counted value by value (exact) rather than estimated. */
+  distinctExact?: boolean;
   partial?: PartialResult;
 }
 

@@ -23,6 +23,9 @@ import {
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `t-agent-${RUN}`;
+/** 9,000 distinct customers: past the default distinct-count precision (3,000), under 40,000. */
+const MANY = `t-agent-${RUN}-many`;
+const CUSTOMERS = 9_000;
 
 const DOCS = Array.from({ length: 24 }, (_, i) => ({
   status: ["paid", "open", "void"][i % 3],
@@ -67,6 +70,15 @@ before(async () => {
         `${JSON.stringify({ index: { _index: INDEX, _id: `d${i}` } })}\n${JSON.stringify(d)}\n`,
     ).join("");
     await es(n, "POST", "/_bulk?refresh=true", bulk);
+    await es(n, "PUT", `/${MANY}`, {
+      mappings: { properties: { customer_id: { type: "keyword" } } },
+      settings: { number_of_shards: 2, number_of_replicas: 0 },
+    });
+    const many = Array.from(
+      { length: CUSTOMERS * 2 },
+      (_, i) => `{"index":{}}\n{"customer_id":"C${i % CUSTOMERS}"}\n`,
+    ).join("");
+    await es(n, "POST", `/${MANY}/_bulk?refresh=true`, many);
   }
   home = await testHome();
   for (const n of MAJORS) await addNodeConnection(home, n, n);
@@ -77,7 +89,7 @@ before(async () => {
 after(async () => {
   await srv.stop();
   await home.cleanup();
-  for (const n of MAJORS) await es(n, "DELETE", `/${INDEX}`);
+  for (const n of MAJORS) for (const name of [INDEX, MANY]) await es(n, "DELETE", `/${name}`);
 });
 
 type Structured = Record<string, unknown>;
@@ -212,6 +224,38 @@ for (const n of MAJORS) {
       const truth: Record<string, number> = {};
       for (const d of DOCS) truth[String(d.country)] = (truth[String(d.country)] ?? 0) + d.total;
       assert.deepEqual(sums, truth);
+    });
+
+    test("a distinct count is exact and says so; a total that stopped counting says at least", async () => {
+      const distinct = await call("aggregate", {
+        table: MANY,
+        kind: "cardinality",
+        field: "customer_id",
+      });
+      assert.deepEqual(distinct.rows, [[CUSTOMERS]]);
+      assert.equal(distinct.accuracy, "exact");
+      const perCountry = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "country",
+        size: 2,
+      });
+      assert.equal(perCountry.sum_other_doc_count, 12);
+      assert.match(String(perCountry.accuracy), /^not exact: 12 more records/);
+      const stopped = await call("execute_query", {
+        method: "POST",
+        path: `/${MANY}/_search`,
+        body: { size: 0, track_total_hits: 100 },
+      });
+      assert.equal(stopped.total, 100);
+      assert.match(String(stopped.total_accuracy), /^at least 100: counting stopped there/);
+      const counted = await call("execute_query", {
+        method: "POST",
+        path: `/${MANY}/_search`,
+        body: { size: 0, track_total_hits: true },
+      });
+      assert.equal(counted.total, CUSTOMERS * 2);
+      assert.equal(counted.total_accuracy, undefined);
     });
   });
 }

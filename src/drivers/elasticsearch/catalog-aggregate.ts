@@ -11,6 +11,7 @@ import type {
   AggregationResult,
 } from "../../core/catalog.ts";
 import { QuarryError } from "../../core/errors.ts";
+import { DISTINCT_EXACT_UP_TO } from "../../core/exactness.ts";
 import type { Column } from "../../core/grid.ts";
 import { familyOf } from "./field-types.ts";
 import { compileFilters, type QueryDsl } from "./filters.ts";
@@ -117,8 +118,16 @@ function aggregationOf(request: AggregationRequest, field: string): QueryDsl {
         percentiles: { field, percents: request.percents ?? DEFAULT_PERCENTS, keyed: false },
       };
     case "cardinality":
-      return { cardinality: { field } };
+      return distinctOf(field);
   }
+}
+
+/**
+ * A distinct count at the highest precision the cluster offers: exact up to that many values
+ * (core/exactness.ts says so in the answer), instead of the default 3,000.
+ */
+function distinctOf(field: string): QueryDsl {
+  return { cardinality: { field, precision_threshold: DISTINCT_EXACT_UP_TO } };
 }
 
 const BUCKETED = new Set(["terms", "date_histogram", "histogram"]);
@@ -150,7 +159,12 @@ export function aggregationBody(
         "Group and measure fields outside nested arrays, or use execute_query with a nested aggregation.",
       );
     const metricField = aggregatedField(metricColumn, request.metric.op !== "cardinality");
-    agg.aggs = { m: { [request.metric.op]: { field: metricField } } };
+    agg.aggs = {
+      m:
+        request.metric.op === "cardinality"
+          ? distinctOf(metricField)
+          : { [request.metric.op]: { field: metricField } },
+    };
   }
   const path = column.kind === "nested-leaf" ? column.nestedPaths?.at(-1) : undefined;
   const aggs = path ? { n: { nested: { path }, aggs: { a: agg } } } : { a: agg };

@@ -22,6 +22,7 @@ import {
   tableStatsOf,
 } from "./catalog-answers.ts";
 import { clusterHealth, explainAllocation, nodeSummaries, shardsOf } from "./catalog-cluster.ts";
+import { exactDistinct } from "./catalog-distinct.ts";
 import { describeTable } from "./mapping.ts";
 import { isListedIndex } from "./tables.ts";
 import type { EsTransport } from "./transport.ts";
@@ -123,5 +124,12 @@ async function aggregate(
     body: aggregationBody(columns, request, table),
     signal,
   });
-  return aggregationResult(request, answer);
+  return exactDistinct(
+    transport,
+    table,
+    columns,
+    request,
+    aggregationResult(request, answer),
+    signal,
+  );
 }

@@ -10,6 +10,12 @@ import {
   type AggregationResult,
   BUCKET_METRICS,
 } from "../../core/catalog.ts";
+import {
+  distinctAccuracy,
+  EXACT,
+  PERCENTILES_ACCURACY,
+  termsAccuracy,
+} from "../../core/exactness.ts";
 import { catalogOf } from "./cluster.ts";
 import { browseRequest, filtersArg, HIDDEN, queryArg, whereArg } from "./compact-args.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
@@ -42,9 +48,39 @@ const aggregateOutput = output({
   field: z.string(),
   matched: z.number(),
   ...tableShape,
-  other_doc_count: z.number().optional(),
-  count_error: z.number().optional(),
+  /** How exact the figures are: "exact", or what is not (core/exactness.ts). */
+  accuracy: z.string(),
+  sum_other_doc_count: z.number().optional(),
+  doc_count_error_upper_bound: z.number().optional(),
 });
+
+/** The accuracy of a result, and the terms figures that say why when it is not exact. Pure. */
+export function accuracyOf(
+  result: AggregationResult,
+  metric?: AggregationRequest["metric"],
+): Record<string, unknown> & { accuracy: string } {
+  if (result.kind === "percentiles") return { accuracy: PERCENTILES_ACCURACY };
+  if (result.kind === "cardinality")
+    return { accuracy: distinctAccuracy(result.distinct ?? 0, result.distinctExact === true) };
+  const parts: string[] = [];
+  const terms =
+    result.kind === "terms" ? termsAccuracy(result.countError, result.otherCount) : EXACT;
+  if (terms !== EXACT) parts.push(terms);
+  if (metric?.op === "cardinality") {
+    const top = Math.max(0, ...(result.buckets ?? []).map((b) => b.metric ?? 0));
+    const distinct = distinctAccuracy(top, false);
+    if (distinct !== EXACT) parts.push(`distinct counts: ${distinct}`);
+  }
+  return {
+    accuracy: parts.length ? parts.join("; ") : EXACT,
+    ...(terms !== EXACT
+      ? {
+          sum_other_doc_count: result.otherCount ?? 0,
+          doc_count_error_upper_bound: result.countError ?? 0,
+        }
+      : {}),
+  };
+}
 
 /** The result as one table: buckets (key, doc_count[, metric]), stats as one row. Pure. */
 export function aggregationTable(
@@ -158,8 +194,7 @@ export const aggregate = defineTool({
       field: result.field,
       matched: result.matched,
       ...aggregationTable(result, metric),
-      ...(result.otherCount !== undefined ? { other_doc_count: result.otherCount } : {}),
-      ...(result.countError ? { count_error: result.countError } : {}),
+      ...accuracyOf(result, metric),
     };
   },
 });
