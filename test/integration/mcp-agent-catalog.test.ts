@@ -26,6 +26,7 @@ const INDEX = `t-agent-${RUN}`;
 /** 9,000 distinct customers: past the default distinct-count precision (3,000), under 40,000. */
 const MANY = `t-agent-${RUN}-many`;
 const CUSTOMERS = 9_000;
+const MANY_DATES = `t-agent-${RUN}-dates`;
 
 const DOCS = Array.from({ length: 24 }, (_, i) => ({
   status: ["paid", "open", "void"][i % 3],
@@ -79,6 +80,20 @@ before(async () => {
       (_, i) => `{"index":{}}\n{"customer_id":"C${i % CUSTOMERS}"}\n`,
     ).join("");
     await es(n, "POST", `/${MANY}/_bulk?refresh=true`, many);
+    await es(n, "PUT", `/${MANY_DATES}`, {
+      mappings: { properties: { country: { type: "keyword" }, day: { type: "date" } } },
+      settings: { number_of_replicas: 0 },
+    });
+    const dated = [
+      ["FR", "2026-01-03"],
+      ["FR", "2026-01-20"],
+      ["DE", "2026-01-09"],
+      ["DE", "2026-02-11"],
+      ["DE", "2026-02-12"],
+    ]
+      .map(([country, day]) => `{"index":{}}\n${JSON.stringify({ country, day })}\n`)
+      .join("");
+    await es(n, "POST", `/${MANY_DATES}/_bulk?refresh=true`, dated);
   }
   home = await testHome();
   for (const n of MAJORS) await addNodeConnection(home, n, n);
@@ -89,7 +104,8 @@ before(async () => {
 after(async () => {
   await srv.stop();
   await home.cleanup();
-  for (const n of MAJORS) for (const name of [INDEX, MANY]) await es(n, "DELETE", `/${name}`);
+  for (const n of MAJORS)
+    for (const name of [INDEX, MANY, MANY_DATES]) await es(n, "DELETE", `/${name}`);
 });
 
 type Structured = Record<string, unknown>;
@@ -256,6 +272,148 @@ for (const n of MAJORS) {
       });
       assert.equal(counted.total, CUSTOMERS * 2);
       assert.equal(counted.total_accuracy, undefined);
+    });
+
+    test("aggregations agents ask for, one call each", async () => {
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      const by = <T>(
+        key: (d: (typeof DOCS)[number]) => string,
+        value: (d: (typeof DOCS)[number]) => T,
+      ) => {
+        const out = new Map<string, T[]>();
+        for (const d of DOCS) out.set(key(d), [...(out.get(key(d)) ?? []), value(d)]);
+        return out;
+      };
+      const rowsOf = (sc: Structured) => (sc.rows as unknown[][]).map((r) => [...r]);
+      // Top 2 countries by revenue, by their largest order, by distinct customers.
+      const revenue = [
+        ...by(
+          (d) => String(d.country),
+          (d) => d.total,
+        ),
+      ].map(([k, v]) => [k, v.length, sum(v)] as const);
+      const top = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "country",
+        metric: "sum:total",
+        order: "metric",
+        size: 2,
+      });
+      assert.deepEqual(
+        rowsOf(top),
+        [...revenue]
+          .sort((a, b) => b[2] - a[2])
+          .slice(0, 2)
+          .map((r) => [...r]),
+      );
+      const lowest = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "country",
+        metric: "min:total",
+        order: "metric:asc",
+        size: 1,
+      });
+      assert.deepEqual(rowsOf(lowest), [["FR", 6, 0]]);
+      const distinct = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "status",
+        metric: "cardinality:customer.name",
+        order: "metric",
+      });
+      for (const [status, , customers] of rowsOf(distinct))
+        assert.equal(
+          customers,
+          new Set(DOCS.filter((d) => d.status === status).map((d) => d.customer.name)).size,
+        );
+      // Terms within terms.
+      const twice = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "status",
+        by: "country",
+        order: "key",
+        metric: "avg:total",
+      });
+      assert.deepEqual(twice.columns, ["key", "by_key", "doc_count", "avg_total"]);
+      const pairs = [
+        ...by(
+          (d) => `${d.status}|${d.country}`,
+          (d) => d.total,
+        ),
+      ]
+        .map(([k, v]) => [...k.split("|"), v.length, sum(v) / v.length])
+        .sort(
+          (a, b) =>
+            String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])),
+        );
+      assert.deepEqual(rowsOf(twice), pairs);
+      // A metric over a nested field: quantity per country; the group a nested leaf, the metric
+      // the document's own field.
+      const qty = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "country",
+        metric: "sum:items.qty",
+        order: "metric",
+        size: 1,
+      });
+      const qtyTruth = [
+        ...by(
+          (d) => String(d.country),
+          (d) => d.items[0]?.qty ?? 0,
+        ),
+      ]
+        .map(([k, v]) => [k, v.length, sum(v)] as const)
+        .sort((a, b) => b[2] - a[2]);
+      assert.deepEqual(rowsOf(qty), [[...qtyTruth[0]!]]);
+      const perSku = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "items.sku",
+        metric: "sum:total",
+        order: "metric",
+        size: 1,
+      });
+      const skuTruth = [
+        ...by(
+          (d) => String(d.items[0]?.sku),
+          (d) => d.total,
+        ),
+      ]
+        .map(([k, v]) => [k, v.length, sum(v)] as const)
+        .sort((a, b) => b[2] - a[2]);
+      assert.deepEqual(rowsOf(perSku), [[...skuTruth[0]!]]);
+      // A date histogram within terms.
+      const monthly = await call("aggregate", {
+        table: MANY_DATES,
+        kind: "terms",
+        field: "country",
+        by: "day",
+        interval: "month",
+      });
+      assert.deepEqual(rowsOf(monthly), [
+        ["DE", "2026-01-01T00:00:00.000Z", 1],
+        ["DE", "2026-02-01T00:00:00.000Z", 2],
+        ["FR", "2026-01-01T00:00:00.000Z", 2],
+      ]);
+      const refused = await client.callTool({
+        name: "aggregate",
+        arguments: {
+          connection: n,
+          table: INDEX,
+          kind: "terms",
+          field: "country",
+          order: "metric",
+        },
+      });
+      assert.equal(refused.isError, true);
+      assert.match(
+        JSON.stringify(refused.structuredContent),
+        /Ordering by the metric needs a metric/,
+      );
     });
   });
 }

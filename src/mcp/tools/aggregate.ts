@@ -6,6 +6,7 @@
 import { z } from "zod";
 import {
   AGGREGATION_KINDS,
+  type AggregationBucket,
   type AggregationRequest,
   type AggregationResult,
   BUCKET_METRICS,
@@ -34,6 +35,15 @@ const metricArg = z
     metricObject,
   ])
   .optional();
+
+/** `"metric:asc"` as the catalog's order. */
+function orderOf(text: string): AggregationRequest["order"] {
+  const [by, direction] = text.split(":") as [
+    "count" | "key" | "metric",
+    "asc" | "desc" | undefined,
+  ];
+  return { by, ...(direction ? { direction } : {}) };
+}
 
 /** The metric in its object form. */
 function metricOf(m: z.infer<typeof metricArg>): AggregationRequest["metric"] {
@@ -82,20 +92,26 @@ export function accuracyOf(
   };
 }
 
-/** The result as one table: buckets (key, doc_count[, metric]), stats as one row. Pure. */
+/**
+ * The result as one table: buckets (key[, by_key], doc_count[, metric]), one row per inner bucket
+ * when grouped twice; stats as one row. Pure.
+ */
 export function aggregationTable(
   result: AggregationResult,
   metric?: AggregationRequest["metric"],
 ): { columns: string[]; rows: unknown[][] } {
   if (result.buckets) {
     const metricColumn = metric ? [`${metric.op}_${metric.field}`] : [];
+    const twice = result.buckets.some((b) => b.inner);
+    const cells = (b: AggregationBucket) => [b.count, ...(metric ? [b.metric ?? null] : [])];
+    const keyOf = (b: AggregationBucket) => b.keyText ?? b.key;
     return {
-      columns: ["key", "doc_count", ...metricColumn],
-      rows: result.buckets.map((b) => [
-        b.keyText ?? b.key,
-        b.count,
-        ...(metric ? [b.metric ?? null] : []),
-      ]),
+      columns: ["key", ...(twice ? ["by_key"] : []), "doc_count", ...metricColumn],
+      rows: twice
+        ? result.buckets.flatMap((b) =>
+            (b.inner?.buckets ?? []).map((i) => [keyOf(b), keyOf(i), ...cells(i)]),
+          )
+        : result.buckets.map((b) => [keyOf(b), ...cells(b)]),
     };
   }
   if (result.stats) {
@@ -159,6 +175,11 @@ export const aggregate = defineTool({
       .optional()
       .describe("percentiles: which ones; default 1, 5, 25, 50, 75, 95, 99."),
     metric: metricArg,
+    by: z.string().min(1).max(512).optional(),
+    order: z
+      .string()
+      .regex(/^(count|key|metric)(:(asc|desc))?$/, "count, key or metric, then :asc or :desc")
+      .optional(),
     min_doc_count: z
       .number()
       .int()
@@ -184,6 +205,8 @@ export const aggregate = defineTool({
       ...(args.time_zone ? { timeZone: args.time_zone } : {}),
       ...(args.percents ? { percents: args.percents } : {}),
       ...(metric ? { metric } : {}),
+      ...(args.by ? { by: args.by } : {}),
+      ...(args.order ? { order: orderOf(args.order) } : {}),
       ...(args.min_doc_count !== undefined ? { minCount: args.min_doc_count } : {}),
     };
     const result = await catalogOf(session).aggregate(args.table, request, { signal: ctx.signal });
