@@ -46,7 +46,7 @@ for (const era of ERAS) {
       );
       const total = instructions.length + perTool.reduce((a, b) => a + b, 0);
       assert.ok(instructions.length > 200, "the instructions carry the detail");
-      assert.ok(tools.length >= 7, "every capability is still offered");
+      assert.ok(tools.length >= 8, "every capability is still offered");
       assert.ok(
         total <= BUDGET,
         `${total} characters (instructions ${instructions.length}, tools ${tools.map((t, i) => `${t.name} ${perTool[i]}`).join(", ")})`,

@@ -119,6 +119,7 @@ for (const era of ERAS) {
             "catalog",
             "browse_table",
             "aggregate",
+            "esql",
             "execute_query",
             "confirm_destructive_operation",
             "export_data",
@@ -455,7 +456,8 @@ describe("results are capped with a note", () => {
     try {
       const res = await client.callTool({
         name: "browse_table",
-        arguments: { connection: "es8", table: big, page_size: 15 },
+        // The largest answer a call may ask for (by default answers stop at 8,000 characters).
+        arguments: { connection: "es8", table: big, page_size: 15, max_chars: 100_000 },
       });
       const sc = res.structuredContent as Structured;
       const text = (res.content as { text: string }[])[0]!.text;

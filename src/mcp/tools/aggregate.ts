@@ -173,7 +173,8 @@ export const aggregate = defineTool({
       .min(1)
       .max(20)
       .optional()
-      .describe("percentiles: which ones; default 1, 5, 25, 50, 75, 95, 99."),
+      .describe("percentiles: which ones; default 1, 5, 25, 50, 75, 95, 99.")
+      .meta(HIDDEN),
     metric: metricArg,
     by: z.string().min(1).max(512).optional(),
     order: z

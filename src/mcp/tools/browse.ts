@@ -22,6 +22,8 @@ import { OUTPUTS } from "./outputs.ts";
 import { partialRecord, repeatedLeaves, rowObject, rowTable, selectColumns } from "./shape.ts";
 
 const DEFAULT_PAGE_SIZE = 25;
+/** Columns a row shows when none are asked for: a wide index's rows fit an answer. */
+const WIDE_ROW = 40;
 const META = ["_id", "_index", "_score"];
 /** Room left under the result limit for the note and the cursor this tool adds after a cut. */
 const CUT_MARGIN = 1_200;
@@ -111,7 +113,7 @@ export const browseTable = defineTool({
       ...(result.droppedSort.length ? { dropped_sort: result.droppedSort } : {}),
       ...body(result, args.columns, args.layout ?? "table"),
     };
-    return fitted(answer, { offset, size, key, result });
+    return fitted(answer, { offset, size, key, result, limit: ctx.charLimit ?? RESULT_CHAR_LIMIT });
   },
 });
 
@@ -138,10 +140,24 @@ function body(
       rows: result.rows.map((r) => rowObject(r, chosen, skip)),
     };
   }
-  const rest =
+  const all =
     chosen ?? result.columns.map((c) => c.name).filter((n) => !META.includes(n) && !skip.has(n));
+  // A wide row unasked shows its first columns and says how many it left out.
+  const rest = chosen ? all : all.slice(0, WIDE_ROW);
+  const leftOut = all.length - rest.length;
   const header = [...META, ...rest];
-  return { layout, columns: header, ...shown, ...rowTable(result.rows, header) };
+  return {
+    layout,
+    columns: header,
+    ...shown,
+    ...(leftOut > 0
+      ? {
+          columns_left_out: leftOut,
+          columns_note: `${leftOut} of ${all.length} columns left out; pass columns (dotted paths or objects) to choose`,
+        }
+      : {}),
+    ...rowTable(result.rows, header),
+  };
 }
 
 /**
@@ -150,10 +166,10 @@ function body(
  */
 function fitted(
   answer: Record<string, unknown> & { rows: unknown[] },
-  at: { offset: number; size: number; key: BrowseKey; result: BrowseResult },
+  at: { offset: number; size: number; key: BrowseKey; result: BrowseResult; limit: number },
 ): Record<string, unknown> {
-  const { offset, size, key, result } = at;
-  const { value, cuts } = capJson(answer, RESULT_CHAR_LIMIT - CUT_MARGIN);
+  const { offset, size, key, result, limit } = at;
+  const { value, cuts } = capJson(answer, limit - CUT_MARGIN);
   const out = value as Record<string, unknown> & { rows: unknown[] };
   const kept = out.rows.length;
   const rowsCut = kept < result.rows.length;
@@ -175,6 +191,6 @@ function fitted(
     ...out,
     ...next,
     truncated: true,
-    note: `Result cut to fit ${RESULT_CHAR_LIMIT} characters: ${describeCuts(cuts)}.${where} Ask for fewer columns or a smaller page_size to get more rows per answer, or use export_data for everything.`,
+    note: `Result cut to fit ${limit} characters: ${describeCuts(cuts)}.${where} Ask for fewer columns or a smaller page_size to get more rows per answer, max_chars for a larger answer, or use export_data for everything.`,
   };
 }

@@ -1,19 +1,20 @@
 /**
  * `catalog`: one tool for what a connection holds and how it runs, by `view` (docs/mcp.md, "The
- * catalog"): its indices, an index's columns, fields across indices, health (with a shard's
- * allocation explained), shards, index statistics, one index in full. Each view is the tool that
- * answered it before (tables.ts, fields.ts, cluster.ts, index-details.ts), still callable under
- * its own name; one listed tool instead of seven keeps what a model reads before its first call
- * small.
+ * catalog"): its indices and an index's fields, compact and a page at a time (compact-views.ts),
+ * fields across indices, health (with a shard's allocation explained), shards, index statistics,
+ * one index in full. The last five are the tools that answered them before (fields.ts,
+ * cluster.ts, index-details.ts), still callable under their own names, as list_tables and
+ * describe_table are; one listed tool instead of seven keeps what a model reads before its first
+ * call small.
  */
 import { z } from "zod";
 import { QuarryError } from "../../core/errors.ts";
 import { clusterHealth, getShards, indexStats } from "./cluster.ts";
 import { HIDDEN } from "./compact-args.ts";
+import { columnsView, tablesView } from "./compact-views.ts";
 import { connectionArg, defineTool, type ToolContext, type ToolDefinition } from "./context.ts";
 import { searchFields } from "./fields.ts";
 import { indexDetails } from "./index-details.ts";
-import { describeTable, listTables } from "./tables.ts";
 
 export const CATALOG_VIEWS = [
   "tables",
@@ -28,14 +29,14 @@ type View = (typeof CATALOG_VIEWS)[number];
 
 /**
  * Each view's tool, the arguments it takes besides the connection, and the name its tool gives
- * an argument where it differs (the tables view's `name` is list_tables' `pattern`).
+ * an argument where it differs.
  */
 const VIEWS: Record<
   View,
   { tool: ToolDefinition; args: readonly string[]; rename?: Record<string, string> }
 > = {
-  tables: { tool: listTables as never, args: ["name"], rename: { name: "pattern" } },
-  columns: { tool: describeTable as never, args: ["table"] },
+  tables: { tool: tablesView as never, args: ["name", "limit", "cursor"] },
+  columns: { tool: columnsView as never, args: ["table", "name", "types", "limit", "cursor"] },
   fields: { tool: searchFields as never, args: ["name", "types", "table", "limit", "cursor"] },
   health: { tool: clusterHealth as never, args: ["table", "shard", "primary"] },
   shards: { tool: getShards as never, args: ["table", "limit", "cursor"] },
@@ -48,7 +49,7 @@ const input = z.strictObject({
   view: z.enum(CATALOG_VIEWS).optional(),
   table: z.string().min(1).max(255).optional(),
   shard: z.number().int().min(0).optional(),
-  primary: z.boolean().optional(),
+  primary: z.boolean().optional().meta(HIDDEN),
   name: z.string().max(255).optional(),
   types: z.array(z.string().min(1).max(64)).max(20).optional(),
   sort: z.enum(["size", "docs", "name"]).optional().meta(HIDDEN),

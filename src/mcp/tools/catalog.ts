@@ -11,6 +11,7 @@ import { catalogView } from "./catalog-view.ts";
 import { clusterHealth, getShards, indexStats } from "./cluster.ts";
 import { listConnections } from "./connections.ts";
 import type { ToolDefinition } from "./context.ts";
+import { esql } from "./esql.ts";
 import { searchFields } from "./fields.ts";
 import { indexDetails } from "./index-details.ts";
 import { publishedSchema } from "./publish.ts";
@@ -24,6 +25,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   catalogView,
   browseTable,
   aggregate,
+  esql,
   executeQuery,
   confirmDestructiveOperation,
   exportData,
