@@ -111,7 +111,10 @@ export const browseTable = defineTool({
       offset,
       paging: result.paging,
       ...(result.droppedSort.length ? { dropped_sort: result.droppedSort } : {}),
-      ...body(result, args.columns, args.layout ?? "table"),
+      // A count alone names no columns: there are no rows to read them in.
+      ...(countOnly
+        ? { layout: args.layout ?? "table", columns: [], rows: [] }
+        : body(result, args.columns, args.layout ?? "table")),
     };
     return fitted(answer, { offset, size, key, result, limit: ctx.charLimit ?? RESULT_CHAR_LIMIT });
   },
