@@ -4,7 +4,9 @@
  * heading line, then JSON (lists, mappings, aggregations) or one "field: value" block per hit.
  */
 import type { Recorder } from "./recorder.ts";
-import { type Answers, BENCH_INDEX, DECEMBER, LOOKUP_ORDER } from "./tasks.ts";
+import { type Answers, BENCH_INDEX, DECEMBER, LOOKUP_ORDER, Q4, SMALL_INDEX } from "./tasks.ts";
+
+const COUNTRY = "customer.address.country";
 
 /** The JSON that follows a heading such as "Found 3 shards" or "Aggregations: ". */
 function jsonAfterHeading(part: string): unknown {
@@ -136,5 +138,86 @@ export const elasticAnswers: Answers = {
     });
     const values = (aggs.p as { values: Record<string, number> }).values;
     return Math.round(Object.values(values)[0]! * 100) / 100;
+  },
+  async topCountryByRevenue(r) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      aggs: {
+        c: {
+          terms: { field: COUNTRY, size: 1, order: { s: "desc" } },
+          aggs: { s: { sum: { field: "total" } } },
+        },
+      },
+    });
+    return (aggs.c!.buckets as { key: string }[])[0]!.key;
+  },
+  async distinctCustomers(r) {
+    // What a model writes for a distinct count: the cardinality aggregation, as documented.
+    const aggs = await aggregations(r, {
+      size: 0,
+      aggs: { d: { cardinality: { field: "customer.email" } } },
+    });
+    return (aggs.d as { value: number }).value;
+  },
+  async statusPerMonth(r) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      query: { range: { created_at: Q4 } },
+      aggs: {
+        s: {
+          terms: { field: "status", size: 50 },
+          aggs: { m: { date_histogram: { field: "created_at", calendar_interval: "1M" } } },
+        },
+      },
+    });
+    const out: Record<string, number> = {};
+    for (const s of aggs.s!.buckets as {
+      key: string;
+      m: { buckets: { key_as_string: string; doc_count: number }[] };
+    }[])
+      for (const m of s.m.buckets)
+        if (m.doc_count > 0) out[`${s.key} ${m.key_as_string.slice(0, 7)}`] = m.doc_count;
+    return out;
+  },
+  async topSkuByUnits(r) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      aggs: {
+        n: {
+          nested: { path: "items" },
+          aggs: {
+            k: {
+              terms: { field: "items.sku", size: 1, order: { q: "desc" } },
+              aggs: { q: { sum: { field: "items.qty" } } },
+            },
+          },
+        },
+      },
+    });
+    return (aggs.n as { k: { buckets: { key: string }[] } }).k.buckets[0]!.key;
+  },
+  async acrossTwoIndices(r) {
+    const parts = await r.call("search", {
+      index: `${BENCH_INDEX},${SMALL_INDEX}`,
+      queryBody: { size: 0, track_total_hits: true },
+    });
+    return totalOf(parts);
+  },
+  async paidAverageTop3(r) {
+    // ES|QL would say it in one line; the test nodes have no ES|QL, so the Query DSL.
+    const aggs = await aggregations(r, {
+      size: 0,
+      query: { term: { paid: true } },
+      aggs: {
+        c: {
+          terms: { field: COUNTRY, size: 3, order: { v: "desc" } },
+          aggs: { v: { avg: { field: "total" } } },
+        },
+      },
+    });
+    return (aggs.c!.buckets as { key: string; v: { value: number } }[]).map((b) => [
+      b.key,
+      Math.round(b.v.value * 100) / 100,
+    ]);
   },
 };

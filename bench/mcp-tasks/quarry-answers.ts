@@ -3,7 +3,7 @@
  * one JSON object per answer, lists as `columns` once and `rows` of values.
  */
 import type { Recorder } from "./recorder.ts";
-import { type Answers, BENCH_INDEX, DECEMBER, LOOKUP_ORDER } from "./tasks.ts";
+import { type Answers, BENCH_INDEX, DECEMBER, LOOKUP_ORDER, Q4, SMALL_INDEX } from "./tasks.ts";
 
 const connection = "bench";
 type Row = Record<string, unknown>;
@@ -30,12 +30,17 @@ const aggregate = (r: Recorder, args: Record<string, unknown>) =>
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+const COUNTRY = "customer.address.country";
+
 export const quarryAnswers: Answers = {
   async largestIndices(r) {
-    return rowsOf(await json(r, "index_stats", { sort: "docs", limit: 3 })).map((x) => x.index);
+    const stats = await json(r, "catalog", { view: "stats", sort: "docs", limit: 3 });
+    return rowsOf(stats).map((x) => x.index);
   },
   async customerNameFields(r) {
-    const rows = rowsOf(await json(r, "search_fields", { name: "*customer*name*" }));
+    const rows = rowsOf(
+      await json(r, "catalog", { view: "fields", name: "*customer*name*", table: BENCH_INDEX }),
+    );
     return rows.map((x) => String(x.field)).sort();
   },
   async ordersPerStatusInDecember(r) {
@@ -43,15 +48,12 @@ export const quarryAnswers: Answers = {
       kind: "terms",
       field: "status",
       size: 20,
-      filters: [
-        { column: "created_at", op: "gte", value: DECEMBER.gte },
-        { column: "created_at", op: "lt", value: DECEMBER.lt },
-      ],
+      where: [`created_at >= ${DECEMBER.gte}`, `created_at < ${DECEMBER.lt}`],
     });
     return Object.fromEntries(rows.map((x) => [x.key, x.doc_count]));
   },
   async unassignedShards(r) {
-    const health = await json(r, "cluster_health", {});
+    const health = await json(r, "catalog", { view: "health" });
     const unassigned = health.unassigned as { columns: string[]; rows: unknown[] };
     return rowsOf(unassigned)
       .map((x) => `${x.index}/${x.shard}/${x.primary ? "p" : "r"}: ${x.reason}`)
@@ -60,7 +62,7 @@ export const quarryAnswers: Answers = {
   async findOrder(r) {
     const page = await json(r, "browse_table", {
       table: BENCH_INDEX,
-      filters: [{ column: "order_id", op: "eq", value: LOOKUP_ORDER }],
+      where: [`order_id = ${LOOKUP_ORDER}`],
       columns: ["customer.name", "total"],
       page_size: 1,
     });
@@ -68,22 +70,25 @@ export const quarryAnswers: Answers = {
     return { customer: row["customer.name"], total: row.total };
   },
   async unpaidVipOrders(r) {
-    const answer = await json(r, "count_rows", {
+    const answer = await json(r, "browse_table", {
       table: BENCH_INDEX,
-      filters: [
-        { column: "customer.vip", op: "eq", value: true },
-        { column: "paid", op: "eq", value: false },
-      ],
+      where: ["customer.vip = true", "paid = false"],
+      page_size: 0,
     });
-    return answer.count;
+    return answer.total;
   },
   async fieldType(r) {
-    return rowsOf(await json(r, "search_fields", { name: "customer.email" }))[0]!.type;
+    const fields = await json(r, "catalog", {
+      view: "fields",
+      name: "customer.email",
+      table: BENCH_INDEX,
+    });
+    return rowsOf(fields)[0]!.type;
   },
   async latestOrders(r) {
     const page = await json(r, "browse_table", {
       table: BENCH_INDEX,
-      sort: [{ column: "created_at", direction: "desc" }],
+      sort: ["created_at:desc"],
       columns: ["order_id"],
       page_size: 5,
     });
@@ -96,5 +101,60 @@ export const quarryAnswers: Answers = {
   async totalP95(r) {
     const [p] = await aggregate(r, { kind: "percentiles", field: "total", percents: [95] });
     return round2(p!.value as number);
+  },
+  async topCountryByRevenue(r) {
+    const [top] = await aggregate(r, {
+      kind: "terms",
+      field: COUNTRY,
+      metric: "sum:total",
+      order: "metric",
+      size: 1,
+    });
+    return top!.key;
+  },
+  async distinctCustomers(r) {
+    const [d] = await aggregate(r, { kind: "cardinality", field: "customer.email" });
+    return d!.distinct;
+  },
+  async statusPerMonth(r) {
+    const rows = await aggregate(r, {
+      kind: "terms",
+      field: "status",
+      by: "created_at",
+      interval: "month",
+      size: 50,
+      where: [`created_at >= ${Q4.gte}`, `created_at < ${Q4.lt}`],
+    });
+    return Object.fromEntries(
+      rows.map((x) => [`${x.key} ${String(x.by_key).slice(0, 7)}`, x.doc_count]),
+    );
+  },
+  async topSkuByUnits(r) {
+    const [top] = await aggregate(r, {
+      kind: "terms",
+      field: "items.sku",
+      metric: "sum:items.qty",
+      order: "metric",
+      size: 1,
+    });
+    return top!.key;
+  },
+  async acrossTwoIndices(r) {
+    const answer = await json(r, "browse_table", {
+      table: `${BENCH_INDEX},${SMALL_INDEX}`,
+      page_size: 0,
+    });
+    return answer.total;
+  },
+  async paidAverageTop3(r) {
+    const rows = await aggregate(r, {
+      kind: "terms",
+      field: COUNTRY,
+      where: ["paid = true"],
+      metric: "avg:total",
+      order: "metric",
+      size: 3,
+    });
+    return rows.map((x) => [x.key, round2(x.avg_total as number)]);
   },
 };

@@ -33,8 +33,19 @@ export function recorder(client: Client): Recorder {
   };
 }
 
-/** The characters of a server's tool list, which a model reads once per session. */
-export async function toolListChars(client: Client): Promise<number> {
+/**
+ * What a model reads before its first call (the server instructions, plus each tool's name,
+ * description and input schema, as a model API takes them), and the whole tools/list JSON.
+ */
+export async function catalogChars(client: Client): Promise<{ catalog: number; toolList: number }> {
   const { tools } = await client.listTools();
-  return JSON.stringify(tools).length;
+  const perTool = tools.map(
+    (t) =>
+      JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })
+        .length,
+  );
+  return {
+    catalog: (client.getInstructions() ?? "").length + perTool.reduce((a, b) => a + b, 0),
+    toolList: JSON.stringify(tools).length,
+  };
 }

@@ -7,6 +7,7 @@ import type { Pool } from "undici";
 import type { Recorder } from "./recorder.ts";
 
 export const BENCH_INDEX = "sample-orders";
+const BENCH_INDEX_NAME = "sample-orders";
 /** An index with a replica a one-node cluster cannot place: its shards stay unassigned. */
 export const REPLICATED_INDEX = "bench-tasks-replicated";
 export const SMALL_INDEX = "bench-tasks-small";
@@ -27,6 +28,12 @@ export interface Answers {
   latestOrders: AnswerFn;
   totalStats: AnswerFn;
   totalP95: AnswerFn;
+  topCountryByRevenue: AnswerFn;
+  distinctCustomers: AnswerFn;
+  statusPerMonth: AnswerFn;
+  topSkuByUnits: AnswerFn;
+  acrossTwoIndices: AnswerFn;
+  paidAverageTop3: AnswerFn;
 }
 
 export const QUESTIONS: Record<keyof Answers, string> = {
@@ -40,7 +47,16 @@ export const QUESTIONS: Record<keyof Answers, string> = {
   latestOrders: "Which are the five most recent orders?",
   totalStats: "What are the smallest, largest and average order totals?",
   totalP95: "What is the 95th percentile of order totals?",
+  topCountryByRevenue: "Which country brings the most revenue?",
+  distinctCustomers: "How many distinct customers (emails) ordered?",
+  statusPerMonth: "Orders per status in each month of Q4 2025?",
+  topSkuByUnits: "Which SKU sold the most units?",
+  acrossTwoIndices: `How many documents do ${BENCH_INDEX_NAME} and ${"bench-tasks-small"} hold?`,
+  paidAverageTop3: "Top 3 countries by average paid order total?",
 };
+
+/** Q4 2025, the months statusPerMonth asks about. */
+export const Q4 = { gte: "2025-10-01", lt: "2026-01-01" };
 
 async function es<T>(pool: Pool, method: string, path: string, body?: unknown): Promise<T> {
   const res = await pool.request({
@@ -70,6 +86,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /** The true answers, from the node itself (bare requests, no MCP). */
 export function truth(pool: Pool): Record<keyof Answers, () => Promise<Answer>> {
   return {
+    ...harderTruth(pool),
     async largestIndices() {
       const rows = await es<{ index: string; "docs.count": string }[]>(
         pool,
@@ -145,6 +162,103 @@ export function truth(pool: Pool): Record<keyof Answers, () => Promise<Answer>> 
         values: Record<string, number>;
       };
       return round2(Object.values(p.values)[0]!);
+    },
+  };
+}
+
+/** The truths of the harder questions (top N by a metric, two groupings, exact distinct...). */
+export function harderTruth(pool: Pool) {
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  const COUNTRY = "customer.address.country";
+  return {
+    async topCountryByRevenue() {
+      const a = await aggs(pool, {
+        aggs: {
+          c: { terms: { field: COUNTRY, size: 1000 }, aggs: { s: { sum: { field: "total" } } } },
+        },
+      });
+      const b = a.c!.buckets as { key: string; s: { value: number } }[];
+      return b.sort((x, y) => y.s.value - x.s.value)[0]!.key;
+    },
+    async distinctCustomers() {
+      // Counted value by value: a composite aggregation over every email.
+      let after: unknown;
+      let n = 0;
+      for (;;) {
+        const a = await aggs(pool, {
+          aggs: {
+            e: {
+              composite: {
+                size: 10_000,
+                sources: [{ e: { terms: { field: "customer.email" } } }],
+                ...(after ? { after } : {}),
+              },
+            },
+          },
+        });
+        const page = a.e as { buckets: unknown[]; after_key?: unknown };
+        n += page.buckets.length;
+        if (page.buckets.length < 10_000) return n;
+        after = page.after_key;
+      }
+    },
+    async statusPerMonth() {
+      const a = await aggs(pool, {
+        query: { range: { created_at: Q4 } },
+        aggs: {
+          s: {
+            terms: { field: "status", size: 50 },
+            aggs: { m: { date_histogram: { field: "created_at", calendar_interval: "1M" } } },
+          },
+        },
+      });
+      const out: Record<string, number> = {};
+      for (const s of a.s!.buckets as {
+        key: string;
+        m: { buckets: { key_as_string: string; doc_count: number }[] };
+      }[])
+        for (const m of s.m.buckets)
+          if (m.doc_count > 0) out[`${s.key} ${m.key_as_string.slice(0, 7)}`] = m.doc_count;
+      return out;
+    },
+    async topSkuByUnits() {
+      const a = await aggs(pool, {
+        aggs: {
+          n: {
+            nested: { path: "items" },
+            aggs: {
+              k: {
+                terms: { field: "items.sku", size: 10_000 },
+                aggs: { q: { sum: { field: "items.qty" } } },
+              },
+            },
+          },
+        },
+      });
+      const b = (a.n as { k: { buckets: { key: string; q: { value: number } }[] } }).k.buckets;
+      return b.sort((x, y) => y.q.value - x.q.value || x.key.localeCompare(y.key))[0]!.key;
+    },
+    async acrossTwoIndices() {
+      const r = await es<{ count: number }>(
+        pool,
+        "POST",
+        `/${BENCH_INDEX},${SMALL_INDEX}/_count`,
+        {},
+      );
+      return r.count;
+    },
+    async paidAverageTop3() {
+      const a = await aggs(pool, {
+        query: { term: { paid: true } },
+        aggs: {
+          c: { terms: { field: COUNTRY, size: 1000 }, aggs: { v: { avg: { field: "total" } } } },
+        },
+      });
+      const b = a.c!.buckets as { key: string; v: { value: number } }[];
+      return b
+        .sort((x, y) => y.v.value - x.v.value)
+        .slice(0, 3)
+        .map((x) => [x.key, round2(x.v.value)]);
     },
   };
 }

@@ -13,19 +13,25 @@ export const SEARCH = {
 export interface ToolCase {
   tool: string;
   args: Record<string, unknown>;
+  /** How the bench names it (a catalog view by its view). */
+  label?: string;
 }
 
 export function readTools(index: string): ToolCase[] {
+  const view = (v: string, args: Record<string, unknown> = {}): ToolCase => ({
+    tool: "catalog",
+    args: { view: v, ...args },
+    label: `catalog ${v}`,
+  });
   return [
-    { tool: "list_tables", args: { pattern: index } },
-    { tool: "describe_table", args: { table: index } },
-    { tool: "get_mapping", args: { table: index } },
+    view("tables", { name: index }),
+    view("columns", { table: index }),
     { tool: "browse_table", args: { table: index, page_size: 10 } },
-    { tool: "count_rows", args: { table: index } },
-    { tool: "cluster_health", args: {} },
-    { tool: "get_shards", args: { table: index } },
-    { tool: "index_stats", args: { table: index } },
-    { tool: "search_fields", args: { name: "name" } },
+    { tool: "browse_table", args: { table: index, page_size: 0 }, label: "browse_table count" },
+    view("health"),
+    view("shards", { table: index }),
+    view("stats", { table: index }),
+    view("fields", { name: "name" }),
     { tool: "aggregate", args: { table: index, field: "status", kind: "terms" } },
   ];
 }

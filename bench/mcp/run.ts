@@ -137,21 +137,21 @@ async function usableTools(): Promise<{ tools: Contender[]; notes: string[] }> {
   const tools: Contender[] = [];
   try {
     const listed = new Set((await probe.listTools()).tools.map((t) => t.name));
-    for (const { tool, args: a } of readTools(INDEX)) {
+    for (const { tool, args: a, label = tool } of readTools(INDEX)) {
       if (!listed.has(tool)) {
-        notes.push(`${tool}: skipped, the server does not list it`);
+        notes.push(`${label}: skipped, the server does not list it`);
         continue;
       }
       const toolArgs = { connection: "bench", ...a };
       try {
         await toolCall(probe, tool, toolArgs)();
       } catch (e) {
-        notes.push(`${tool}: skipped, its call failed (${String(e).slice(0, 200)})`);
+        notes.push(`${label}: skipped, its call failed (${String(e).slice(0, 200)})`);
         continue;
       }
       tools.push({
-        key: `tool:${tool}`,
-        label: `Quarry ${tool} (HTTP)`,
+        key: `tool:${label}`,
+        label: `Quarry ${label} (HTTP)`,
         open: async () => {
           const c = await quarryHttpClient(quarry);
           return { call: toolCall(c, tool, toolArgs), close: closing(c) };

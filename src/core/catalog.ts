@@ -191,6 +191,10 @@ export interface AggregationRequest {
   percents?: number[];
   /** terms / histograms: one metric of another field per bucket. */
   metric?: { op: BucketMetric; field: string };
+  /** terms: a second field grouped inside each bucket (terms, or a date histogram on a date). */
+  by?: string;
+  /** Bucket order: by count (the default of terms), key, or the metric; descending unless asked. */
+  order?: { by: "count" | "key" | "metric"; direction?: "asc" | "desc" };
   /** Buckets with fewer records are left out; default 1. */
   minCount?: number;
 }
@@ -200,8 +204,10 @@ export interface AggregationBucket {
   /** The key as text, when the database words it (dates). */
   keyText?: string;
   count: number;
-  /** The bucket metric's value, when one was asked for. */
+  /** The bucket metric's value, when one was asked for (in the inner buckets when grouped twice). */
   metric?: number | null;
+  /** The second grouping's buckets inside this one, with their own exactness figures. */
+  inner?: { buckets: AggregationBucket[]; otherCount?: number; countError?: number };
 }
 
 export interface AggregationResult {
@@ -225,6 +231,8 @@ export interface AggregationResult {
   statsText?: { min?: string; max?: string };
   percentiles?: { percent: number; value: number | null; text?: string }[];
   distinct?: number;
+  /** Whether `distinct` was counted value by value (exact) rather than estimated. */
+  distinctExact?: boolean;
   partial?: PartialResult;
 }
 

@@ -122,6 +122,8 @@ export interface ResultTable {
   rows: unknown[][];
   /** Which column holds the row's label and which its count: the UI draws one bar per row. */
   chart?: { label: number; value: number };
+  /** What is not exact in it, in words (core/exactness.ts); absent when every figure is exact. */
+  accuracy?: string;
 }
 
 export type ConsoleResult =

@@ -1,8 +1,13 @@
-/** The server instructions every client receives: how to work with Quarry's tools. */
+/**
+ * The server instructions every client receives. With each tool's name, description and input
+ * schema they are what a model reads before its first call, sent again with every model request
+ * of an agent loop, so they hold the detail the tool list leaves out, in as few words as will do
+ * (docs/mcp.md, "The catalog"; test/integration/mcp-catalog-budget.test.ts keeps the budget).
+ */
 export const INSTRUCTIONS = [
-  "Quarry gives you the Elasticsearch (7.17, 8.x and 9.x) connections the user saved in Quarry. The connections are configured already: you never handle hosts or credentials, you name a connection by the name or id list_connections gives.",
-  "Start with list_connections. Then list_tables shows a connection's indices (tables), and describe_table shows an index's columns: call describe_table before writing a query, so field names, types and sort fields are right.",
-  "There is no SQL. Prefer the dedicated tools (browse_table, count_rows, get_document, export_data): they apply filters, limits and deep paging correctly. execute_query sends one console request (method, path, JSON Query DSL body) for anything else; explain_query checks a query without running it.",
-  "Each connection carries the user's policy: some are read only for external clients, some ask the user first (asks_first), and requests that delete data or change who can do what or how the cluster runs (admin: users, passwords, roles, API keys, cluster settings, snapshots) run only through confirm_destructive_operation, which shows the user the exact request. A refusal (error -33007) is that policy, not a transient failure: do not retry it or work around it; tell the user what was refused and why.",
-  "Large results are cut with a note saying what was left out; ask for less (filters, fewer columns, size) or use export_data.",
-].join("\n\n");
+  "Quarry: the user's Elasticsearch connections, under their policies. Start with list_connections. connection: a name or id from it; table: an index, alias or pattern.",
+  "catalog views: tables, columns (call before writing a query; name, types filter), fields (across indices), health (shard: why unassigned), shards, stats, index.",
+  'where: filters all matching, "field op value": = != > >= < <= in, not in (a,b), like, not like (* ?), exists, missing; "items.sku = A @1": same nested object. query: Lucene. sort: ["field:desc"]. browse_table page_size 0: count only. aggregate: metric "sum:field" (avg min max cardinality) per bucket; order "metric" (count, key; ":asc"); by: second field (dates take interval).',
+  "Lists page: pass next_cursor as cursor. Answers stop near 8,000 chars; max_chars (to 100000) asks more.",
+  "execute_query: any other request (GET /t/_doc/<id>). Writes need read-write access. Deleting data and admin requests (users, roles, keys, settings, snapshots) go only through confirm_destructive_operation, which the user approves in Quarry. Error -33007 is the user's policy: do not retry or work around it; tell the user.",
+].join("\n");

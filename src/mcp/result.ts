@@ -5,8 +5,17 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { parseJsonExact } from "../core/exact-json.ts";
 
-/** Largest tool result, in characters of its JSON (about 25,000 tokens). */
+/** Largest tool result a call may ask for (`max_chars`), in characters of its JSON (about 25,000 tokens). */
 export const RESULT_CHAR_LIMIT = 100_000;
+/**
+ * A tool result's size unless the call asks for more with `max_chars` (docs/mcp.md, "Answers
+ * sized for a model"): about 2,000 tokens, what a model can use in one step.
+ */
+export const ANSWER_CHAR_LIMIT = 8_000;
+/** The smallest `max_chars` a call may ask for: room for a note and a cursor. */
+export const MIN_ANSWER_CHARS = 2_000;
+/** Objects with more keys than this may lose keys (fewer: their fields are the answer's shape). */
+const MIN_KEYS = 20;
 /** Strings are never cut below this many characters. */
 const MIN_STRING = 200;
 
@@ -25,7 +34,7 @@ interface Node {
   path: string;
   parent: Record<string, unknown> | unknown[];
   key: string | number;
-  value: unknown[] | string;
+  value: unknown[] | Record<string, unknown> | string;
   size: number;
 }
 
@@ -48,13 +57,17 @@ export function capJson(
     if (!biggest) break;
     const excess = text.length - maxChars;
     const { value: node, parent, key, path } = biggest;
-    if (Array.isArray(node)) {
-      const per = biggest.size / Math.max(1, node.length);
-      const drop = Math.min(node.length, Math.max(1, Math.ceil(excess / per)));
+    if (Array.isArray(node) || typeof node === "object") {
+      // A list loses items from its end; an object (a mapping of thousands of fields) its last keys.
+      const entries = Array.isArray(node) ? node : Object.entries(node);
+      const per = biggest.size / Math.max(1, entries.length);
+      const drop = Math.min(entries.length, Math.max(1, Math.ceil(excess / per)));
       const before = cuts.get(path);
-      const of = before?.of ?? node.length;
-      const kept = node.length - drop;
-      (parent as Record<string | number, unknown>)[key] = node.slice(0, kept);
+      const of = before?.of ?? entries.length;
+      const kept = entries.length - drop;
+      (parent as Record<string | number, unknown>)[key] = Array.isArray(node)
+        ? node.slice(0, kept)
+        : Object.fromEntries((entries as [string, unknown][]).slice(0, kept));
       cuts.set(path, { path, kept, of });
     } else {
       const before = cuts.get(path);
@@ -80,6 +93,13 @@ function findBiggest(root: { v: unknown }): Node | undefined {
       return;
     }
     if (value === null || typeof value !== "object") return;
+    const keys = Array.isArray(value) ? 0 : Object.keys(value).length;
+    // An object with many keys is cut like a list when it is the biggest thing left.
+    if (keys > MIN_KEYS) {
+      const size = JSON.stringify(value).length;
+      if (!bestList || size > bestList.size)
+        bestList = { path, parent, key, value: value as Record<string, unknown>, size };
+    }
     if (Array.isArray(value)) {
       if (value.length > 0) {
         const size = JSON.stringify(value).length;
@@ -125,9 +145,26 @@ export function capped(
   const out = {
     ...(value as Record<string, unknown>),
     truncated: true,
-    note: `Result cut to fit ${limit} characters: ${describeCuts(cuts)}. ${hint}`,
+    note: `Result cut to fit ${limit} characters: ${describeCuts(cuts)}. ${hint}${limit < RESULT_CHAR_LIMIT ? ` max_chars (up to ${RESULT_CHAR_LIMIT}) asks for a larger answer.` : ""}`,
   };
+  resumeAfterKept(out, cuts);
   return { value: out, text: JSON.stringify(out) };
+}
+
+/**
+ * A page of a list (`offset`, `total`, a numeric `next_cursor`) whose rows were cut: its cursor
+ * continues right after the last row kept, so the next call loses none.
+ */
+function resumeAfterKept(out: Record<string, unknown>, cuts: Cut[]): void {
+  const rowsCut = cuts.find((c) => c.path === "rows" && c.kept !== undefined);
+  const { offset, total, next_cursor } = out;
+  if (!rowsCut || typeof offset !== "number" || typeof total !== "number") return;
+  if (next_cursor !== undefined && !/^\d+$/.test(String(next_cursor))) return;
+  const end = offset + (rowsCut.kept ?? 0);
+  if (end < total) {
+    out.next_cursor = String(end);
+    out.note = `${out.note} The rows kept are ${offset + 1} to ${end} of ${total}; next_cursor continues with row ${end + 1}.`;
+  }
 }
 
 /** A tool's answer: the same capped JSON as structured content and as text. */

@@ -17,7 +17,13 @@ import type { Caller, ConnectionGateway } from "./connection-access.ts";
 import type { AuditSink, Clock, PendingApproval, TableExporter } from "./host.ts";
 import { linkedSignal } from "./linked-signal.ts";
 import { RPC } from "./protocol.ts";
-import { toolError, toolResult } from "./result.ts";
+import {
+  ANSWER_CHAR_LIMIT,
+  MIN_ANSWER_CHARS,
+  RESULT_CHAR_LIMIT,
+  toolError,
+  toolResult,
+} from "./result.ts";
 import { TOOL_LIST, TOOLS_BY_NAME } from "./tools/catalog.ts";
 import type { ToolContext } from "./tools/context.ts";
 
@@ -68,7 +74,9 @@ async function callTool(
     "tools/call",
     name,
     async (call) => {
-      const parsed = tool.input.safeParse(rawArgs ?? {});
+      const { max_chars: asked, ...args } = rawArgs ?? {};
+      const charLimit = answerLimit(name, asked);
+      const parsed = tool.input.safeParse(args);
       if (!parsed.success)
         throw new ProtocolError(
           RPC.invalidParams,
@@ -80,10 +88,10 @@ async function callTool(
       const linked = linkedSignal([ctx.mcpReq.signal, principal.revoked, deps.stopping]);
       const signal = linked.signal;
       const run = toolContext(deps, ctx, principal, client, name, signal, call.entry);
-      const toolCtx = run.context;
+      const toolCtx = { ...run.context, charLimit };
       try {
         const structured = await tool.run(parsed.data, toolCtx);
-        const result = toolResult(structured, tool.cutHint);
+        const result = toolResult(structured, tool.cutHint, charLimit);
         if (structured.kind === "error") result.isError = true;
         return result;
       } catch (e) {
@@ -175,6 +183,25 @@ function toolContext(
 /** When the call's signal fired because its token was revoked, that explains the error. */
 function whyStopped(signal: AbortSignal, e: unknown): unknown {
   return signal.aborted && isQuarryError(signal.reason) ? signal.reason : e;
+}
+
+/**
+ * The size a call's answer may take: `max_chars`, which every tool accepts (the instructions say
+ * so once rather than each schema), or the default.
+ */
+function answerLimit(name: string, asked: unknown): number {
+  if (asked === undefined) return ANSWER_CHAR_LIMIT;
+  if (
+    typeof asked !== "number" ||
+    !Number.isInteger(asked) ||
+    asked < MIN_ANSWER_CHARS ||
+    asked > RESULT_CHAR_LIMIT
+  )
+    throw new ProtocolError(
+      RPC.invalidParams,
+      `Invalid arguments for ${name}: max_chars: a whole number from ${MIN_ANSWER_CHARS} to ${RESULT_CHAR_LIMIT}`,
+    );
+  return asked;
 }
 
 /** Zod's issues as one line: `page: Too small…; Unrecognized key: "foo"`. */

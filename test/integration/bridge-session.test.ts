@@ -140,7 +140,7 @@ for (const era of ERAS) {
     test("lists the tools, resources and prompts", async () => {
       const tools = await s.client.listTools();
       const names = tools.tools.map((t) => t.name);
-      for (const n of ["list_connections", "list_tables", "describe_table", "execute_query"])
+      for (const n of ["list_connections", "catalog", "browse_table", "execute_query"])
         assert.ok(names.includes(n), `${n} in ${names.join(", ")}`);
       const prompts = await s.client.listPrompts();
       assert.ok(prompts.prompts.length > 0);

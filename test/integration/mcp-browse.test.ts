@@ -186,7 +186,7 @@ describe("browse_table sized for a model", () => {
   });
 
   test("a cut answer says how many rows it kept and its cursor continues right after them", async () => {
-    const cut = await browse({ table: BIG, sort: byN, page_size: 15 });
+    const cut = await browse({ table: BIG, sort: byN, page_size: 15, max_chars: 100_000 });
     assert.ok(cut.text.length <= 100_000, `text is ${cut.text.length} characters`);
     assert.equal(cut.sc.truncated, true);
     const kept = (cut.sc.rows as unknown[]).length;
@@ -206,7 +206,12 @@ describe("browse_table sized for a model", () => {
       Array.from({ length: kept }, (_, i) => i),
       "the cut cells of the rows kept only",
     );
-    const rest = await browse({ table: BIG, sort: byN, cursor: cut.sc.next_cursor });
+    const rest = await browse({
+      table: BIG,
+      sort: byN,
+      cursor: cut.sc.next_cursor,
+      max_chars: 100_000,
+    });
     assert.equal(column(rest.sc, "n")[0], kept, "continues with the first row not shown");
     assert.equal(rest.sc.offset, kept);
   });

@@ -13,6 +13,7 @@ import {
   addNodeConnection,
   connectClient,
   createToken,
+  outputSchemas,
   startTestServer,
   type TestHome,
   type TestServer,
@@ -61,11 +62,10 @@ after(async () => {
 function describeFor(n: MajorNode) {
   describe(`cluster views over MCP, ${n}`, () => {
     let client: Client;
-    const schemas = new Map<string, Record<string, unknown>>();
+    let schemas: Map<string, Record<string, unknown>>;
     before(async () => {
       client = await connectClient(srv.url, token, "2026-07-28");
-      for (const t of (await client.listTools()).tools)
-        schemas.set(t.name, t.outputSchema as Record<string, unknown>);
+      schemas = await outputSchemas(client);
     });
     after(() => client.close());
 

@@ -110,42 +110,39 @@ for (const era of ERAS) {
       });
       after(() => client.close());
 
-      test("tools/list: descriptions, strict schemas and annotations", async () => {
+      test("tools/list: descriptions, compact schemas and annotations", async () => {
         const { tools } = await client.listTools();
         assert.deepEqual(
           tools.map((t) => t.name),
           [
             "list_connections",
-            "list_tables",
-            "describe_table",
-            "get_mapping",
+            "catalog",
             "browse_table",
-            "count_rows",
-            "get_document",
-            "execute_query",
-            "explain_query",
-            "export_data",
-            "confirm_destructive_operation",
-            "cluster_health",
-            "get_shards",
-            "index_stats",
-            "index_details",
-            "search_fields",
             "aggregate",
+            "esql",
+            "execute_query",
+            "confirm_destructive_operation",
+            "export_data",
           ],
         );
         for (const t of tools) {
-          assert.ok((t.description ?? "").length > 40, t.name);
-          assert.equal(
-            t.inputSchema.additionalProperties,
-            false,
-            `${t.name} rejects unknown arguments`,
-          );
+          assert.ok((t.description ?? "").length > 20, t.name);
           assert.equal(typeof t.annotations?.readOnlyHint, "boolean", t.name);
+          // The listing leaves the rule out (docs/mcp.md, "The catalog"); the server keeps it: an
+          // unknown argument is refused by name, for every listed tool.
+          const res = await client
+            .callTool({ name: t.name, arguments: { connection: n, no_such_argument: 1 } })
+            .then(
+              () => undefined,
+              (e: { code?: number; message?: string }) => e,
+            );
+          assert.equal(res?.code, -32602, `${t.name} refuses unknown arguments`);
+          assert.match(res?.message ?? "", /Unrecognized keys?: .*"no_such_argument"/, t.name);
         }
         const confirm = tools.find((t) => t.name === "confirm_destructive_operation");
         assert.equal(confirm?.annotations?.destructiveHint, true);
         assert.equal(tools.find((t) => t.name === "browse_table")?.annotations?.readOnlyHint, true);
+        assert.equal(tools.find((t) => t.name === "catalog")?.annotations?.readOnlyHint, true);
       });
 
       test("list_connections and list_tables", async () => {
@@ -459,7 +456,8 @@ describe("results are capped with a note", () => {
     try {
       const res = await client.callTool({
         name: "browse_table",
-        arguments: { connection: "es8", table: big, page_size: 15 },
+        // The largest answer a call may ask for (by default answers stop at 8,000 characters).
+        arguments: { connection: "es8", table: big, page_size: 15, max_chars: 100_000 },
       });
       const sc = res.structuredContent as Structured;
       const text = (res.content as { text: string }[])[0]!.text;

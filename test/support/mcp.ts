@@ -31,6 +31,7 @@ import type {
 } from "../../src/core/connections.ts";
 import type { BridgeTokenTimes, TokenScope } from "../../src/core/tokens.ts";
 import { type RunningMcpServer, startMcpServer } from "../../src/mcp/index.ts";
+import { outputSchemaOf } from "../../src/mcp/tools/catalog.ts";
 import { connectionTo, type NodeName, node } from "./cluster.ts";
 
 /** A clock the test moves by hand (lockout, expiry) instead of waiting. */
@@ -179,6 +180,23 @@ export async function connectClient(url: URL, token: string, era: Era): Promise<
     }),
   );
   return client;
+}
+
+/**
+ * Every tool's output schema by name: as the client's tools/list declares it for the listed
+ * tools, and as the server declares it for the tools it answers without listing them.
+ */
+export async function outputSchemas(client: Client): Promise<Map<string, Record<string, unknown>>> {
+  const schemas = new Map<string, Record<string, unknown>>();
+  for (const t of (await client.listTools()).tools)
+    schemas.set(t.name, t.outputSchema as Record<string, unknown>);
+  return new Proxy(schemas, {
+    get(target, key) {
+      if (key !== "get") return Reflect.get(target, key, target);
+      return (name: string) =>
+        target.get(name) ?? (outputSchemaOf(name) as Record<string, unknown> | undefined);
+    },
+  });
 }
 
 export interface RawAnswer {

@@ -50,7 +50,7 @@ describe("cutting results to size", () => {
     assert.equal(sc.truncated, true);
     assert.match(
       sc.note,
-      /^Result cut to fit 50000 characters: rows: \d+ of 3000 items kept\. Use export_data\.$/,
+      /^Result cut to fit 50000 characters: rows: \d+ of 3000 items kept\. Use export_data\. max_chars \(up to 100000\) asks for a larger answer\.$/,
     );
     const text = (res.content[0] as { text: string }).text;
     assert.ok(text.length <= 50_000);

@@ -6,15 +6,51 @@
 import { z } from "zod";
 import {
   AGGREGATION_KINDS,
+  type AggregationBucket,
   type AggregationRequest,
   type AggregationResult,
   BUCKET_METRICS,
 } from "../../core/catalog.ts";
+import {
+  distinctAccuracy,
+  EXACT,
+  PERCENTILES_ACCURACY,
+  termsAccuracy,
+} from "../../core/exactness.ts";
 import { catalogOf } from "./cluster.ts";
+import { browseRequest, filtersArg, HIDDEN, queryArg, whereArg } from "./compact-args.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { output, tableShape } from "./outputs.ts";
-import { browseRequest, filtersArg, queryArg } from "./rows.ts";
 import { partialRecord } from "./shape.ts";
+
+const metricObject = z.strictObject({
+  op: z.enum(BUCKET_METRICS),
+  field: z.string().min(1).max(512),
+});
+const METRIC_TEXT = new RegExp(`^(${BUCKET_METRICS.join("|")}):(.+)$`);
+/** One metric of another field per bucket: `"sum:total"`, or `{op, field}`. */
+const metricArg = z
+  .union([
+    z.string().regex(METRIC_TEXT, `<op>:<field>, op one of ${BUCKET_METRICS.join(", ")}`),
+    metricObject,
+  ])
+  .optional();
+
+/** `"metric:asc"` as the catalog's order. */
+function orderOf(text: string): AggregationRequest["order"] {
+  const [by, direction] = text.split(":") as [
+    "count" | "key" | "metric",
+    "asc" | "desc" | undefined,
+  ];
+  return { by, ...(direction ? { direction } : {}) };
+}
+
+/** The metric in its object form. */
+function metricOf(m: z.infer<typeof metricArg>): AggregationRequest["metric"] {
+  if (typeof m !== "string") return m;
+  const [, op, field] = METRIC_TEXT.exec(m) as unknown as [string, string, string];
+  return { op: op as (typeof BUCKET_METRICS)[number], field };
+}
 
 const aggregateOutput = output({
   table: z.string(),
@@ -22,24 +58,60 @@ const aggregateOutput = output({
   field: z.string(),
   matched: z.number(),
   ...tableShape,
-  other_doc_count: z.number().optional(),
-  count_error: z.number().optional(),
+  /** How exact the figures are: "exact", or what is not (core/exactness.ts). */
+  accuracy: z.string(),
+  sum_other_doc_count: z.number().optional(),
+  doc_count_error_upper_bound: z.number().optional(),
 });
 
-/** The result as one table: buckets (key, doc_count[, metric]), stats as one row. Pure. */
+/** The accuracy of a result, and the terms figures that say why when it is not exact. Pure. */
+export function accuracyOf(
+  result: AggregationResult,
+  metric?: AggregationRequest["metric"],
+): Record<string, unknown> & { accuracy: string } {
+  if (result.kind === "percentiles") return { accuracy: PERCENTILES_ACCURACY };
+  if (result.kind === "cardinality")
+    return { accuracy: distinctAccuracy(result.distinct ?? 0, result.distinctExact === true) };
+  const parts: string[] = [];
+  const terms =
+    result.kind === "terms" ? termsAccuracy(result.countError, result.otherCount) : EXACT;
+  if (terms !== EXACT) parts.push(terms);
+  if (metric?.op === "cardinality") {
+    const top = Math.max(0, ...(result.buckets ?? []).map((b) => b.metric ?? 0));
+    const distinct = distinctAccuracy(top, false);
+    if (distinct !== EXACT) parts.push(`distinct counts: ${distinct}`);
+  }
+  return {
+    accuracy: parts.length ? parts.join("; ") : EXACT,
+    ...(terms !== EXACT
+      ? {
+          sum_other_doc_count: result.otherCount ?? 0,
+          doc_count_error_upper_bound: result.countError ?? 0,
+        }
+      : {}),
+  };
+}
+
+/**
+ * The result as one table: buckets (key[, by_key], doc_count[, metric]), one row per inner bucket
+ * when grouped twice; stats as one row. Pure.
+ */
 export function aggregationTable(
   result: AggregationResult,
   metric?: AggregationRequest["metric"],
 ): { columns: string[]; rows: unknown[][] } {
   if (result.buckets) {
     const metricColumn = metric ? [`${metric.op}_${metric.field}`] : [];
+    const twice = result.buckets.some((b) => b.inner);
+    const cells = (b: AggregationBucket) => [b.count, ...(metric ? [b.metric ?? null] : [])];
+    const keyOf = (b: AggregationBucket) => b.keyText ?? b.key;
     return {
-      columns: ["key", "doc_count", ...metricColumn],
-      rows: result.buckets.map((b) => [
-        b.keyText ?? b.key,
-        b.count,
-        ...(metric ? [b.metric ?? null] : []),
-      ]),
+      columns: ["key", ...(twice ? ["by_key"] : []), "doc_count", ...metricColumn],
+      rows: twice
+        ? result.buckets.flatMap((b) =>
+            (b.inner?.buckets ?? []).map((i) => [keyOf(b), keyOf(i), ...cells(i)]),
+          )
+        : result.buckets.map((b) => [keyOf(b), ...cells(b)]),
     };
   }
   if (result.stats) {
@@ -62,8 +134,7 @@ export function aggregationTable(
 export const aggregate = defineTool({
   name: "aggregate",
   title: "Aggregate a field",
-  description:
-    "Counts or measures one field over the documents that match the filters (the same as browse_table's) and an optional Lucene query: terms (top values with doc_count), date_histogram (documents per calendar or fixed interval; without interval, about `size` automatic buckets), histogram (numeric interval), stats (count, min, max, avg, sum), percentiles, cardinality (approximate distinct count). terms and histograms can add one metric per bucket (avg/sum/min/max/cardinality of another field). Text fields are grouped by their keyword sub-field. Answers a compact table: columns once, rows as arrays. Use it instead of execute_query aggregations.",
+  description: "Group, count or measure a field, as a table.",
   input: z.strictObject({
     connection: connectionArg,
     table: tableArg,
@@ -73,7 +144,8 @@ export const aggregate = defineTool({
       .min(1)
       .max(512)
       .describe("The field (dotted path, as describe_table names it)."),
-    filters: filtersArg,
+    where: whereArg,
+    filters: filtersArg.meta(HIDDEN),
     query: queryArg,
     size: z
       .number()
@@ -94,17 +166,21 @@ export const aggregate = defineTool({
       .string()
       .max(64)
       .optional()
-      .describe("date_histogram: e.g. Europe/Paris; default UTC."),
+      .describe("date_histogram: e.g. Europe/Paris; default UTC.")
+      .meta(HIDDEN),
     percents: z
       .array(z.number().min(0).max(100))
       .min(1)
       .max(20)
       .optional()
-      .describe("percentiles: which ones; default 1, 5, 25, 50, 75, 95, 99."),
-    metric: z
-      .strictObject({ op: z.enum(BUCKET_METRICS), field: z.string().min(1).max(512) })
-      .optional()
-      .describe("terms and histograms: one metric of another field per bucket."),
+      .describe("percentiles: which ones; default 1, 5, 25, 50, 75, 95, 99.")
+      .meta(HIDDEN),
+    metric: metricArg,
+    by: z.string().min(1).max(512).optional(),
+    order: z
+      .string()
+      .regex(/^(count|key|metric)(:(asc|desc))?$/, "count, key or metric, then :asc or :desc")
+      .optional(),
     min_doc_count: z
       .number()
       .int()
@@ -112,13 +188,15 @@ export const aggregate = defineTool({
       .optional()
       .describe(
         "Leave out buckets with fewer documents; default 1 (0 keeps empty histogram buckets).",
-      ),
+      )
+      .meta(HIDDEN),
   }),
   output: aggregateOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   cutHint: "Ask for fewer buckets (a smaller size or a coarser interval) or narrow the filters.",
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
+    const metric = metricOf(args.metric);
     const request: AggregationRequest = {
       kind: args.kind,
       field: args.field,
@@ -127,7 +205,9 @@ export const aggregate = defineTool({
       ...(args.interval !== undefined ? { interval: args.interval } : {}),
       ...(args.time_zone ? { timeZone: args.time_zone } : {}),
       ...(args.percents ? { percents: args.percents } : {}),
-      ...(args.metric ? { metric: args.metric } : {}),
+      ...(metric ? { metric } : {}),
+      ...(args.by ? { by: args.by } : {}),
+      ...(args.order ? { order: orderOf(args.order) } : {}),
       ...(args.min_doc_count !== undefined ? { minCount: args.min_doc_count } : {}),
     };
     const result = await catalogOf(session).aggregate(args.table, request, { signal: ctx.signal });
@@ -137,9 +217,8 @@ export const aggregate = defineTool({
       kind: result.kind,
       field: result.field,
       matched: result.matched,
-      ...aggregationTable(result, args.metric),
-      ...(result.otherCount !== undefined ? { other_doc_count: result.otherCount } : {}),
-      ...(result.countError ? { count_error: result.countError } : {}),
+      ...aggregationTable(result, metric),
+      ...accuracyOf(result, metric),
     };
   },
 });

@@ -8,12 +8,22 @@ import { QuarryError } from "../../core/errors.ts";
 import type { BrowseResult } from "../../core/grid.ts";
 import { capJson, describeCuts, RESULT_CHAR_LIMIT } from "../result.ts";
 import { type BrowseKey, decodeCursor, encodeCursor } from "./browse-cursor.ts";
+import {
+  browseRequest,
+  filtersArg,
+  HIDDEN,
+  queryArg,
+  sortArg,
+  sortsOf,
+  whereArg,
+} from "./compact-args.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { OUTPUTS } from "./outputs.ts";
-import { browseRequest, filtersArg, queryArg } from "./rows.ts";
 import { partialRecord, repeatedLeaves, rowObject, rowTable, selectColumns } from "./shape.ts";
 
 const DEFAULT_PAGE_SIZE = 25;
+/** Columns a row shows when none are asked for: a wide index's rows fit an answer. */
+const WIDE_ROW = 40;
 const META = ["_id", "_index", "_score"];
 /** Room left under the result limit for the note and the cursor this tool adds after a cut. */
 const CUT_MARGIN = 1_200;
@@ -21,18 +31,14 @@ const CUT_MARGIN = 1_200;
 export const browseTable = defineTool({
   name: "browse_table",
   title: "Browse an index",
-  description:
-    "Reads one page of documents from an index as rows, with the grid's column filters, a Lucene query and sorting; counts are exact and pages past 10,000 rows work. Answers a compact table by default: `columns` once, then `rows` as arrays in that order (layout objects gives one object per row). Without `columns`, every column describe_table lists comes, nested leaves included, except that a nested array's values come once, in its JSON column (items), and its leaf columns come only when asked for (`shown_in_parent` names them). `columns` picks fields by dotted path (customer.name) or a whole object (customer). When more rows follow, or the answer was cut to size, `next_cursor` continues right after the last row shown: pass it back as `cursor` with the same table, filters, query and sort. Use describe_table first for the column names.",
+  description: "Rows of a table; where, sort, columns; exact total.",
   input: z.strictObject({
     connection: connectionArg,
     table: tableArg,
-    filters: filtersArg,
+    where: whereArg,
+    filters: filtersArg.meta(HIDDEN),
     query: queryArg,
-    sort: z
-      .array(z.strictObject({ column: z.string().min(1), direction: z.enum(["asc", "desc"]) }))
-      .max(10)
-      .optional()
-      .describe("Sort columns in order; text columns sort by their .keyword subfield."),
+    sort: sortArg,
     columns: z
       .array(z.string().min(1))
       .max(200)
@@ -43,15 +49,25 @@ export const browseTable = defineTool({
     layout: z
       .enum(["table", "objects"])
       .optional()
-      .describe("table (default): columns once, rows as arrays; objects: one object per row."),
-    page: z.number().int().min(1).max(1_000_000).optional().describe("1-based page; default 1."),
-    page_size: z
+      .describe("table (default): columns once, rows as arrays; objects: one object per row.")
+      .meta(HIDDEN),
+    page: z
       .number()
       .int()
       .min(1)
+      .max(1_000_000)
+      .optional()
+      .describe("1-based page; default 1.")
+      .meta(HIDDEN),
+    page_size: z
+      .number()
+      .int()
+      .min(0)
       .max(500)
       .optional()
-      .describe(`Rows per page; default ${DEFAULT_PAGE_SIZE} (or the cursor's).`),
+      .describe(
+        `Rows per page; default ${DEFAULT_PAGE_SIZE} (or the cursor's); 0: the count only.`,
+      ),
     cursor: z
       .string()
       .max(200)
@@ -64,12 +80,9 @@ export const browseTable = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   cutHint: "Ask for fewer columns or a smaller page_size, or use export_data for everything.",
   async run(args, ctx) {
-    const key: BrowseKey = {
-      table: args.table,
-      filters: args.filters,
-      query: args.query,
-      sort: args.sort,
-    };
+    const asked = browseRequest(args);
+    const sort = sortsOf(args.sort);
+    const key: BrowseKey = { table: args.table, filters: asked.filters, query: args.query, sort };
     if (args.cursor !== undefined && args.page !== undefined)
       throw new QuarryError(
         "invalid_input",
@@ -77,15 +90,18 @@ export const browseTable = defineTool({
         "Pass cursor alone to continue after the previous answer, or page alone to read a page.",
       );
     const from = args.cursor === undefined ? undefined : decodeCursor(args.cursor, key);
-    const size = args.page_size ?? from?.size ?? DEFAULT_PAGE_SIZE;
+    // page_size 0 asks for the count alone (a page of one row is read, and not shown).
+    const countOnly = args.page_size === 0;
+    const size = (countOnly ? 1 : args.page_size) ?? from?.size ?? DEFAULT_PAGE_SIZE;
     const offset = from?.offset ?? ((args.page ?? 1) - 1) * size;
     const { session } = await reachConnection(ctx, args.connection);
-    const result = await session.browse(args.table, {
-      ...browseRequest(args),
-      ...(args.sort ? { sort: args.sort } : {}),
+    const read = await session.browse(args.table, {
+      ...asked,
+      ...(sort ? { sort } : {}),
       ...(from ? { offset } : { page: args.page ?? 1 }),
       pageSize: size,
     });
+    const result = countOnly ? { ...read, rows: [], pageSize: 0 } : read;
     const answer = {
       ...partialRecord(result.partial),
       table: result.table,
@@ -95,9 +111,12 @@ export const browseTable = defineTool({
       offset,
       paging: result.paging,
       ...(result.droppedSort.length ? { dropped_sort: result.droppedSort } : {}),
-      ...body(result, args.columns, args.layout ?? "table"),
+      // A count alone names no columns: there are no rows to read them in.
+      ...(countOnly
+        ? { layout: args.layout ?? "table", columns: [], rows: [] }
+        : body(result, args.columns, args.layout ?? "table")),
     };
-    return fitted(answer, { offset, size, key, result });
+    return fitted(answer, { offset, size, key, result, limit: ctx.charLimit ?? RESULT_CHAR_LIMIT });
   },
 });
 
@@ -124,10 +143,24 @@ function body(
       rows: result.rows.map((r) => rowObject(r, chosen, skip)),
     };
   }
-  const rest =
+  const all =
     chosen ?? result.columns.map((c) => c.name).filter((n) => !META.includes(n) && !skip.has(n));
+  // A wide row unasked shows its first columns and says how many it left out.
+  const rest = chosen ? all : all.slice(0, WIDE_ROW);
+  const leftOut = all.length - rest.length;
   const header = [...META, ...rest];
-  return { layout, columns: header, ...shown, ...rowTable(result.rows, header) };
+  return {
+    layout,
+    columns: header,
+    ...shown,
+    ...(leftOut > 0
+      ? {
+          columns_left_out: leftOut,
+          columns_note: `${leftOut} of ${all.length} columns left out; pass columns (dotted paths or objects) to choose`,
+        }
+      : {}),
+    ...rowTable(result.rows, header),
+  };
 }
 
 /**
@@ -136,10 +169,10 @@ function body(
  */
 function fitted(
   answer: Record<string, unknown> & { rows: unknown[] },
-  at: { offset: number; size: number; key: BrowseKey; result: BrowseResult },
+  at: { offset: number; size: number; key: BrowseKey; result: BrowseResult; limit: number },
 ): Record<string, unknown> {
-  const { offset, size, key, result } = at;
-  const { value, cuts } = capJson(answer, RESULT_CHAR_LIMIT - CUT_MARGIN);
+  const { offset, size, key, result, limit } = at;
+  const { value, cuts } = capJson(answer, limit - CUT_MARGIN);
   const out = value as Record<string, unknown> & { rows: unknown[] };
   const kept = out.rows.length;
   const rowsCut = kept < result.rows.length;
@@ -161,6 +194,6 @@ function fitted(
     ...out,
     ...next,
     truncated: true,
-    note: `Result cut to fit ${RESULT_CHAR_LIMIT} characters: ${describeCuts(cuts)}.${where} Ask for fewer columns or a smaller page_size to get more rows per answer, or use export_data for everything.`,
+    note: `Result cut to fit ${limit} characters: ${describeCuts(cuts)}.${where} Ask for fewer columns or a smaller page_size to get more rows per answer, max_chars for a larger answer, or use export_data for everything.`,
   };
 }

@@ -8,8 +8,7 @@ import { OUTPUTS } from "./outputs.ts";
 export const listConnections = defineTool({
   name: "list_connections",
   title: "List connections",
-  description:
-    "Lists the Elasticsearch connections the user saved in Quarry and allows you to use. Start here: every other tool takes a connection's name or id from this list. Each entry says what you may do on it (access: read-only or read-write) and whether the user is asked first (asks_first). Connections the user blocked are not listed.",
+  description: "Your connections and your access on each.",
   input: z.strictObject({}),
   output: OUTPUTS.listConnections,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },

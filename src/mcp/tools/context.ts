@@ -27,6 +27,8 @@ export interface ToolContext {
   exportDir: string;
   /** The app's export, which export_data runs. */
   exportTable: TableExporter;
+  /** The most characters this call's answer may take (`max_chars`, or the default). */
+  charLimit?: number;
   /** Facts for the audit log, filled as the call learns them. */
   audit: Pick<AuditEntry, "connection" | "request" | "approval">;
 }

@@ -7,7 +7,7 @@
 import { z } from "zod";
 
 /** What result.ts adds when it cut an answer to size. */
-const cutFields = {
+export const cutFields = {
   truncated: z.literal(true).optional(),
   note: z.string().optional(),
 };
@@ -108,6 +108,9 @@ export const OUTPUTS = {
     layout: z.enum(["table", "objects"]),
     columns: z.array(z.string()),
     shown_in_parent: z.record(z.string(), z.string()).optional(),
+    /** Columns a wide row left out when none were asked for, and how to choose. */
+    columns_left_out: z.number().int().optional(),
+    columns_note: z.string().optional(),
     rows: z.union([z.array(z.array(z.unknown())), z.array(z.record(z.string(), z.unknown()))]),
     /** Table layout: the cells cut at the display limit (text ending in `...`), by row. */
     cut_cells: z

@@ -10,6 +10,7 @@ import type { ConsoleRequest, ConsoleResult } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
 import { errors } from "../../core/errors.ts";
 import { signalWithTimeout } from "../linked-signal.ts";
+import { HIDDEN } from "./compact-args.ts";
 import {
   connectionArg,
   defineTool,
@@ -23,7 +24,9 @@ import { consoleRecord } from "./shape.ts";
 const consoleArgs = {
   connection: connectionArg,
   method: z
-    .enum(["GET", "POST", "PUT", "DELETE", "HEAD"])
+    .string()
+    .transform((m) => m.toUpperCase())
+    .pipe(z.enum(["GET", "POST", "PUT", "DELETE", "HEAD"]))
     .describe("HTTP method, as in Kibana's Dev Tools."),
   path: z
     .string()
@@ -41,7 +44,8 @@ const consoleArgs = {
     .min(1)
     .max(300)
     .optional()
-    .describe("Give up after this many seconds; default 30."),
+    .describe("Give up after this many seconds; default 30.")
+    .meta(HIDDEN),
 };
 
 function consoleRequest(args: { method: string; path: string; body?: unknown }): ConsoleRequest {
@@ -77,8 +81,7 @@ async function runWithTimeout(
 export const executeQuery = defineTool({
   name: "execute_query",
   title: "Run a console request",
-  description:
-    "Sends one request to the cluster, like Kibana's Dev Tools console: a method, a path and an optional JSON body (Query DSL; there is no SQL). Searches come back as their hits (_id, _index, _score, _source, sort values for search_after, highlight) with the total and aggregations; array answers such as GET /_cat/indices?format=json as a table; anything else as JSON. Reads always run; writes need Read & Write access on the connection (see list_connections); requests that delete data (destructive) and admin requests (security: users, passwords, roles, API keys; cluster settings, license, node shutdown, snapshot restore or deletion, deleting policies, pipelines or templates) are refused here, with what they would affect: use confirm_destructive_operation for them. Call describe_table before writing a query.",
+  description: "One console request: method, path, JSON body.",
   input: z.strictObject(consoleArgs),
   output: consoleOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
@@ -93,8 +96,7 @@ export const executeQuery = defineTool({
 export const confirmDestructiveOperation = defineTool({
   name: "confirm_destructive_operation",
   title: "Run a destructive or admin request, with the user's approval",
-  description:
-    "Runs one request that execute_query refuses: a destructive one, which deletes data (DELETE of an index, _delete_by_query and the like), or an admin one, which changes who can do what or how the cluster runs (users, passwords, roles, API keys, cluster settings, license, node shutdown, snapshot restore or deletion, deleting ILM/SLM policies, pipelines or templates). Needs a Full Access token and Read & Write access on the connection. Quarry measures what it would affect (documents matched, each index's documents and size), shows the user the exact request, its class and that impact, and runs it only if they approve it in Quarry, every time; the call waits for the answer. A path with a wildcard, _all or an alias must be confirmed with indices listing every index it resolves to (a refusal names them). Only destructive and admin requests are accepted here.",
+  description: "A destructive or admin request, once the user approves.",
   input: z.strictObject({
     ...consoleArgs,
     reason: z

@@ -1,59 +1,11 @@
-/** `count_rows`, `get_document`, `export_data`: reading documents; the filter arguments they share. */
+/** `count_rows`, `get_document`, `export_data`: reading documents. */
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { FILTER_OPS, type FilterOperand, operandOf } from "../../core/filter-ops.ts";
-import type { BrowseRequest } from "../../core/grid.ts";
+import { browseRequest, filtersArg, HIDDEN, queryArg, whereArg } from "./compact-args.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { OUTPUTS } from "./outputs.ts";
 import { consoleRecord, partialRecord } from "./shape.ts";
-
-/** The operators that take `operand`, as the descriptions name them: `in/not_in`. */
-const opsTaking = (operand: FilterOperand) =>
-  FILTER_OPS.filter((op) => operandOf(op) === operand).join("/");
-
-export const filtersArg = z
-  .array(
-    z.strictObject({
-      column: z.string().min(1).describe("A column name from describe_table (dotted path)."),
-      op: z
-        .enum(FILTER_OPS)
-        .describe(
-          `eq/neq exact value; gt/gte/lt/lte ranges (numbers, dates); ${opsTaking("list")} a list; ${opsTaking("pattern")} with * and ? wildcards; ${opsTaking("none")} take no value.`,
-        ),
-      value: z
-        .unknown()
-        .optional()
-        .describe(`The value; an array for ${opsTaking("list")}; absent for ${opsTaking("none")}.`),
-      group: z
-        .number()
-        .int()
-        .positive()
-        .optional()
-        .describe(
-          "Nested leaves only: filters with the same group must match the same object of the array.",
-        ),
-    }),
-  )
-  .max(50)
-  .optional()
-  .describe("Column filters, all of which must match.");
-
-export const queryArg = z
-  .string()
-  .max(10_000)
-  .optional()
-  .describe("A Lucene query_string across all fields, e.g. status:paid AND total:>100.");
-
-export function browseRequest(args: {
-  filters?: z.infer<typeof filtersArg>;
-  query?: string | undefined;
-}): BrowseRequest {
-  return {
-    ...(args.filters ? { filters: args.filters } : {}),
-    ...(args.query ? { rawQuery: args.query } : {}),
-  };
-}
 
 export const countRows = defineTool({
   name: "count_rows",
@@ -121,19 +73,20 @@ const EXTENSIONS = { ndjson: "ndjson", csv: "csv", json: "json" } as const;
 export const exportData = defineTool({
   name: "export_data",
   title: "Export an index to a file",
-  description:
-    "Writes every document of an index that matches the filters (not capped at 10,000) to a new file in Quarry's exports folder, as NDJSON, CSV or JSON, and returns the file's path. Never overwrites a file. Sends progress while it runs.",
+  description: "Writes every matching row to a file.",
   input: z.strictObject({
     connection: connectionArg,
     table: tableArg,
     format: z.enum(["ndjson", "csv", "json"]).optional().describe("Default ndjson."),
-    filters: filtersArg,
+    where: whereArg,
+    filters: filtersArg.meta(HIDDEN),
     query: queryArg,
     file_name: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._ -]{0,99}$/, "letters, digits, '.', '_', '-' and spaces")
       .optional()
-      .describe("Base name of the file (no folder, no extension); default <table>-<time>."),
+      .describe("Base name of the file (no folder, no extension); default <table>-<time>.")
+      .meta(HIDDEN),
   }),
   output: OUTPUTS.exportData,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },

@@ -5,6 +5,7 @@
 import type { ConsoleResult } from "../../core/console.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
+import { totalText } from "../../core/exactness.ts";
 import type { Column, PartialResult, Row, TableInfo } from "../../core/grid.ts";
 
 /**
@@ -166,10 +167,19 @@ export function consoleRecord(result: ConsoleResult): Record<string, unknown> {
  */
 function searchRecord(status: number, total: number | null, raw: unknown): Record<string, unknown> {
   const { _shards: _, hits, ...rest } = (raw ?? {}) as Record<string, unknown>;
+  const counted = (hits as { total?: { relation?: string } } | undefined)?.total;
+  // A search that stopped counting (track_total_hits) says its total is a lower bound.
+  const atLeast =
+    total !== null && counted?.relation === "gte"
+      ? {
+          total_accuracy: `${totalText(total, "gte")}: counting stopped there; send "track_total_hits": true for the exact count`,
+        }
+      : {};
   return {
     kind: "search",
     status,
     total,
+    ...atLeast,
     ...rest,
     hits: (hits as { hits?: unknown[] } | undefined)?.hits ?? [],
   };

@@ -7,8 +7,7 @@ import { columnRecord, consoleRecord, tableRecord } from "./shape.ts";
 export const listTables = defineTool({
   name: "list_tables",
   title: "List indices",
-  description:
-    "Lists the indices (tables) of a connection with their document counts, sizes, health and status. Hidden indices (names starting with '.') are left out; aliases and data streams are not listed but can be named in other tools.",
+  description: "Indices of a connection: documents, size, health, status.",
   input: z.strictObject({
     connection: connectionArg,
     pattern: z
@@ -34,8 +33,7 @@ export const listTables = defineTool({
 export const describeTable = defineTool({
   name: "describe_table",
   title: "Describe an index",
-  description:
-    "Lists an index's columns from its mapping: object fields as dotted paths, nested arrays as one JSON column plus one column per leaf, and _id, _index, _score. Gives each column's type, the field a sort on it really uses (text sorts by its .keyword subfield; null means it cannot sort) and whether it can be filtered. Call this before writing a query.",
+  description: "Fields of an index: type, sort field, filterable. Before any query.",
   input: z.strictObject({ connection: connectionArg, table: tableArg }),
   output: OUTPUTS.describeTable,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },

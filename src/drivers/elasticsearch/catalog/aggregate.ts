@@ -1,20 +1,19 @@
 /**
  * One aggregation over a field (core/catalog.ts), pure: the `_search` body (size 0, the grid's
  * filters compiled by filters.ts, one aggregation named `a` with an optional per-bucket metric `m`,
- * wrapped in `nested` for a leaf of a nested array) and its answer read back as buckets, stats or
+ * order and second grouping `b` (grouping.ts), wrapped in `nested` for a leaf of a nested
+ * array) and its answer read back as buckets, stats or
  * percentiles. A field is aggregated on the field a sort on it uses (a text field's keyword
  * sub-field), so what sorts also groups.
  */
-import type {
-  AggregationBucket,
-  AggregationRequest,
-  AggregationResult,
-} from "../../../core/catalog.ts";
+import type { AggregationRequest, AggregationResult } from "../../../core/catalog.ts";
 import { QuarryError } from "../../../core/errors.ts";
+import { DISTINCT_EXACT_UP_TO } from "../../../core/exactness.ts";
 import type { Column } from "../../../core/grid.ts";
 import { familyOf } from "../table/field-types.ts";
 import { compileFilters, type QueryDsl } from "../table/filters.ts";
 import { partialResult, type SearchHeader } from "../wire/shard-failures.ts";
+import { bucketOf, checkInner, metricAgg, orderOf, type RawBuckets } from "./grouping.ts";
 
 const CALENDAR: Record<string, string> = {
   minute: "1m",
@@ -117,11 +116,78 @@ function aggregationOf(request: AggregationRequest, field: string): QueryDsl {
         percentiles: { field, percents: request.percents ?? DEFAULT_PERCENTS, keyed: false },
       };
     case "cardinality":
-      return { cardinality: { field } };
+      return distinctOf(field);
   }
 }
 
+/**
+ * A distinct count at the highest precision the cluster offers: exact up to that many values
+ * (core/exactness.ts says so in the answer), instead of the default 3,000.
+ */
+function distinctOf(field: string): QueryDsl {
+  return { cardinality: { field, precision_threshold: DISTINCT_EXACT_UP_TO } };
+}
+
 const BUCKETED = new Set(["terms", "date_histogram", "histogram"]);
+
+/**
+ * Adds to a bucket aggregation its metric, its order and its second grouping (grouping.ts),
+ * refusing what the cluster cannot do in words a model can act on.
+ */
+function groupInto(
+  agg: QueryDsl,
+  columns: Column[],
+  request: AggregationRequest,
+  column: Column,
+  table: string,
+): void {
+  if (!BUCKETED.has(request.kind) || (request.kind === "date_histogram" && !request.interval))
+    refuse(
+      `A metric, an order or a second field per bucket needs terms, histogram or a date_histogram with an interval, not ${request.kind}${request.kind === "date_histogram" ? " without one" : ""}`,
+      "Group with terms, or give the date histogram an interval.",
+    );
+  const byColumn = request.by ? columnNamed(columns, request.by, table) : undefined;
+  if (byColumn && request.kind !== "terms")
+    refuse("A second grouping field needs terms as the first", "Pass kind terms with by.");
+  if (byColumn) checkInner(column, byColumn);
+  const deepest = byColumn ?? column;
+  let metric: QueryDsl | undefined;
+  if (request.metric) {
+    const metricColumn = columnNamed(columns, request.metric.field, table);
+    const field = aggregatedField(metricColumn, request.metric.op !== "cardinality");
+    metric = metricAgg(request.metric.op, field, metricColumn, deepest, distinctOf);
+  }
+  const body = Object.values(agg)[0] as QueryDsl;
+  const order = orderOf(request.order, metric);
+  if (byColumn) {
+    const inner = byAgg(byColumn, request);
+    // The outer buckets carry the metric too (both fields live in the same object), so they
+    // can be ordered by it.
+    if (metric) {
+      inner.aggs = { m: metric };
+      agg.aggs = { m: metric };
+    }
+    const innerBody = Object.values(inner)[0] as QueryDsl;
+    if (order) innerBody.order = order;
+    agg.aggs = { ...(agg.aggs as QueryDsl | undefined), b: inner };
+  } else if (metric) agg.aggs = { m: metric };
+  if (order) body.order = order;
+}
+
+/** The second grouping: a date histogram on a date field (with the interval), else terms. */
+function byAgg(byColumn: Column, request: AggregationRequest): QueryDsl {
+  const field = aggregatedField(byColumn, false);
+  if (familyOf(byColumn.type) === "date")
+    return {
+      date_histogram: {
+        field,
+        ...intervalOf("date_histogram", request.interval ?? "month"),
+        min_doc_count: request.minCount ?? 1,
+        ...(request.timeZone ? { time_zone: request.timeZone } : {}),
+      },
+    };
+  return { terms: { field, size: request.size ?? 10, min_doc_count: request.minCount ?? 1 } };
+}
 
 /**
  * The `_search` body of an aggregation request. Throws a QuarryError (invalid_input) for an
@@ -137,21 +203,8 @@ export function aggregationBody(
   if (request.kind === "date_histogram" && familyOf(column.type) !== "date")
     refuse(`${column.name} is a ${column.type} field, not a date`, "Use histogram for numbers.");
   const agg = aggregationOf(request, aggregatedField(column, numeric));
-  if (request.metric) {
-    if (!BUCKETED.has(request.kind))
-      refuse(
-        `A metric per bucket needs terms, date_histogram or histogram, not ${request.kind}`,
-        "Leave metric out, or group with terms.",
-      );
-    const metricColumn = columnNamed(columns, request.metric.field, table);
-    if (column.kind === "nested-leaf" || metricColumn.kind === "nested-leaf")
-      refuse(
-        "A metric per bucket is not offered on the leaves of a nested array",
-        "Group and measure fields outside nested arrays, or use execute_query with a nested aggregation.",
-      );
-    const metricField = aggregatedField(metricColumn, request.metric.op !== "cardinality");
-    agg.aggs = { m: { [request.metric.op]: { field: metricField } } };
-  }
+  if (request.metric || request.by || request.order)
+    groupInto(agg, columns, request, column, table);
   const path = column.kind === "nested-leaf" ? column.nestedPaths?.at(-1) : undefined;
   const aggs = path ? { n: { nested: { path }, aggs: { a: agg } } } : { a: agg };
   return {
@@ -162,15 +215,8 @@ export function aggregationBody(
   };
 }
 
-interface RawBucket {
-  key?: string | number | boolean | null;
-  key_as_string?: string;
-  doc_count?: number;
-  m?: { value?: number | null };
-}
-
 interface RawAgg {
-  buckets?: RawBucket[];
+  buckets?: RawBuckets["buckets"];
   sum_other_doc_count?: number;
   doc_count_error_upper_bound?: number;
   count?: number;
@@ -207,7 +253,7 @@ export function aggregationResult(
     const min = request.minCount ?? 1;
     out.buckets = raw.buckets
       .filter((b) => (b.doc_count ?? 0) >= min)
-      .map((b) => bucketOf(b, request.metric !== undefined));
+      .map((b) => bucketOf(b, request.metric !== undefined, min));
     if (raw.sum_other_doc_count !== undefined) out.otherCount = raw.sum_other_doc_count;
     if (raw.doc_count_error_upper_bound !== undefined)
       out.countError = raw.doc_count_error_upper_bound;
@@ -234,15 +280,4 @@ export function aggregationResult(
     out.distinct = raw.value ?? 0;
   }
   return out;
-}
-
-function bucketOf(b: RawBucket, withMetric: boolean): AggregationBucket {
-  return {
-    key: b.key ?? null,
-    ...(b.key_as_string !== undefined && b.key_as_string !== String(b.key)
-      ? { keyText: b.key_as_string }
-      : {}),
-    count: b.doc_count ?? 0,
-    ...(withMetric ? { metric: b.m?.value ?? null } : {}),
-  };
 }

@@ -2,7 +2,7 @@
  * The cluster half of the catalog (core/catalog.ts): health with its nodes, pending tasks and
  * unassigned shards (and why the first one stays unassigned), the nodes with their numbers, the
  * shards of an index or of the whole cluster, and the allocation explanation of one shard copy.
- * Reads only; the translations are pure (catalog-answers.ts, cluster-answers.ts).
+ * Reads only; the translations are pure (answers.ts, cluster-answers.ts).
  */
 import type {
   HealthReport,

@@ -1,8 +1,8 @@
 /**
  * The catalog an agent reads (core/catalog.ts) on Elasticsearch: the cluster's health, nodes,
- * shards and allocation explanations (catalog-cluster.ts), index statistics, a field search over
+ * shards and allocation explanations (cluster.ts), index statistics, a field search over
  * `_field_caps`, and one aggregation with the grid's filters. Reads only; the translations are
- * pure (catalog-answers.ts, catalog-aggregate.ts).
+ * pure (answers.ts, aggregate.ts).
  */
 import type {
   AggregationRequest,
@@ -25,6 +25,7 @@ import {
   tableStatsOf,
 } from "./answers.ts";
 import { explainAllocation, nodeSummaries, readClusterHealth, shardsOf } from "./cluster.ts";
+import { exactDistinct } from "./distinct.ts";
 
 /** Every listed index (hidden ones too) and no dot-named one, as one path segment. */
 const LISTED = "/*,-.*";
@@ -123,5 +124,12 @@ async function aggregate(
     body: aggregationBody(columns, request, table),
     signal,
   });
-  return aggregationResult(request, answer);
+  return exactDistinct(
+    transport,
+    table,
+    columns,
+    request,
+    aggregationResult(request, answer),
+    signal,
+  );
 }

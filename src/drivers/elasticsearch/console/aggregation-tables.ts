@@ -4,8 +4,11 @@
  * columns (metrics as values, nested bucket aggregations as more key/count columns, one row per
  * nested bucket). Top-level metric aggregations share one "metrics" table of one row. A table of
  * one level of buckets carries a chart of its doc counts (terms, histogram, date_histogram...).
+ * A table says what in it is not exact (core/exactness.ts: values left out of a top list, counts
+ * that may be short, percentiles).
  */
 import type { ResultTable } from "../../../core/console.ts";
+import { EXACT, PERCENTILES_ACCURACY, termsAccuracy } from "../../../core/exactness.ts";
 
 type Json = Record<string, unknown>;
 /** One row being built: column name to value, in the order columns appear. */
@@ -53,13 +56,30 @@ export function aggregationTables(aggregations: unknown): ResultTable[] {
   for (const [name, agg] of Object.entries(aggregations)) {
     if (!isObject(agg)) continue;
     const buckets = bucketsOf(agg);
-    if (buckets) tables.push(bucketTable(name, buckets));
+    if (buckets) tables.push(withAccuracy(bucketTable(name, buckets), bucketAccuracy(agg)));
     else if (isSingleBucket(agg))
       tables.push(toTable(name, subRows(agg, [new Map([["doc_count", agg.doc_count]])])));
     else metricCells(name, agg, metrics);
   }
-  if (metrics.size > 0) tables.unshift(toTable("metrics", [metrics]));
+  if (metrics.size > 0) {
+    const estimated = Object.values(aggregations).some(
+      (a) => isObject(a) && a.values !== undefined,
+    );
+    tables.unshift(
+      withAccuracy(toTable("metrics", [metrics]), estimated ? PERCENTILES_ACCURACY : EXACT),
+    );
+  }
   return tables;
+}
+
+/** A top-values list is not exact when a count may be short or values were left out. */
+function bucketAccuracy(agg: Json): string {
+  const n = (v: unknown) => (typeof v === "number" ? v : undefined);
+  return termsAccuracy(n(agg.doc_count_error_upper_bound), n(agg.sum_other_doc_count));
+}
+
+function withAccuracy(table: ResultTable, accuracy: string): ResultTable {
+  return accuracy === EXACT ? table : { ...table, accuracy };
 }
 
 function bucketTable(name: string, buckets: Json[]): ResultTable {

@@ -41,6 +41,7 @@ function OneTable({ table }: { table: ResultTable }) {
         <span className="muted">
           {" "}
           · {rows.length.toLocaleString("en-US")} {rows.length === 1 ? "row" : "rows"}
+          {table.accuracy ? ` · ${table.accuracy}` : ""}
         </span>
       </div>
       <BarChart table={table} />

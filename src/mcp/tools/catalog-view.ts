@@ -1,0 +1,101 @@
+/**
+ * `catalog`: one tool for what a connection holds and how it runs, by `view` (docs/mcp.md, "The
+ * catalog"): its indices and an index's fields, compact and a page at a time (compact-views.ts),
+ * fields across indices, health (with a shard's allocation explained), shards, index statistics,
+ * one index in full. The last five are the tools that answered them before (fields.ts,
+ * cluster.ts, index-details.ts), still callable under their own names, as list_tables and
+ * describe_table are; one listed tool instead of seven keeps what a model reads before its first
+ * call small.
+ */
+import { z } from "zod";
+import { QuarryError } from "../../core/errors.ts";
+import { clusterHealth, getShards, indexStats } from "./cluster.ts";
+import { HIDDEN } from "./compact-args.ts";
+import { columnsView, tablesView } from "./compact-views.ts";
+import { connectionArg, defineTool, type ToolContext, type ToolDefinition } from "./context.ts";
+import { searchFields } from "./fields.ts";
+import { indexDetails } from "./index-details.ts";
+
+export const CATALOG_VIEWS = [
+  "tables",
+  "columns",
+  "fields",
+  "health",
+  "shards",
+  "stats",
+  "index",
+] as const;
+type View = (typeof CATALOG_VIEWS)[number];
+
+/**
+ * Each view's tool, the arguments it takes besides the connection, and the name its tool gives
+ * an argument where it differs.
+ */
+const VIEWS: Record<
+  View,
+  { tool: ToolDefinition; args: readonly string[]; rename?: Record<string, string> }
+> = {
+  tables: { tool: tablesView as never, args: ["name", "limit", "cursor"] },
+  columns: { tool: columnsView as never, args: ["table", "name", "types", "limit", "cursor"] },
+  fields: { tool: searchFields as never, args: ["name", "types", "table", "limit", "cursor"] },
+  health: { tool: clusterHealth as never, args: ["table", "shard", "primary"] },
+  shards: { tool: getShards as never, args: ["table", "limit", "cursor"] },
+  stats: { tool: indexStats as never, args: ["table", "sort", "limit", "cursor"] },
+  index: { tool: indexDetails as never, args: ["table"] },
+};
+
+const input = z.strictObject({
+  connection: connectionArg,
+  view: z.enum(CATALOG_VIEWS).optional(),
+  table: z.string().min(1).max(255).optional(),
+  shard: z.number().int().min(0).optional(),
+  primary: z.boolean().optional().meta(HIDDEN),
+  name: z.string().max(255).optional(),
+  types: z.array(z.string().min(1).max(64)).max(20).optional(),
+  sort: z.enum(["size", "docs", "name"]).optional().meta(HIDDEN),
+  limit: z.number().int().min(1).max(2000).optional().meta(HIDDEN),
+  cursor: z.string().max(20).optional(),
+});
+
+/** One answer shape per view: that view's tool's own, with `view` naming it. */
+function viewOutputs() {
+  const shapes = CATALOG_VIEWS.map((v) =>
+    (VIEWS[v].tool.output as z.ZodObject).extend({ view: z.literal(v) }),
+  );
+  return z.discriminatedUnion("view", shapes as unknown as [z.ZodObject, ...z.ZodObject[]]);
+}
+
+export const catalogView = defineTool({
+  name: "catalog",
+  title: "What a connection holds",
+  description: "What a connection holds and how it runs, by view.",
+  input,
+  output: viewOutputs(),
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+  cutHint: "Narrow table, name or types, or pass a smaller limit and follow next_cursor.",
+  async run(args, ctx: ToolContext) {
+    const view = args.view ?? "tables";
+    const { tool, args: takes, rename = {} } = VIEWS[view];
+    const given = Object.entries(args).filter(
+      ([k, v]) => v !== undefined && !["connection", "view"].includes(k),
+    );
+    const stray = given.filter(([k]) => !takes.includes(k)).map(([k]) => k);
+    if (stray.length > 0)
+      throw new QuarryError(
+        "invalid_input",
+        `The ${view} view takes no ${stray.join(", ")}`,
+        `It takes: ${takes.join(", ")}.`,
+      );
+    const parsed = tool.input.safeParse({
+      connection: args.connection,
+      ...Object.fromEntries(given.map(([k, v]) => [rename[k] ?? k, v])),
+    });
+    if (!parsed.success)
+      throw new QuarryError(
+        "invalid_input",
+        `The ${view} view: ${parsed.error.issues[0]?.message}`,
+        `It takes: ${takes.join(", ")}.`,
+      );
+    return { view, ...(await tool.run(parsed.data, ctx)) };
+  },
+});

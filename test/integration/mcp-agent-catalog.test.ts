@@ -1,0 +1,436 @@
+/**
+ * The listed catalog (docs/mcp.md, "The catalog") through the official client on 7.17, 8.x and
+ * 9.x: every view of `catalog` answers what its older tool answers, in the shape the catalog's
+ * output schema declares; `where` in the CLI's filter syntax selects what the filter objects
+ * select; `sort` as text, `page_size: 0` for a count, `metric` as "op:field".
+ */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
+import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
+import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import {
+  addNodeConnection,
+  connectClient,
+  createToken,
+  outputSchemas,
+  startTestServer,
+  type TestHome,
+  type TestServer,
+  testHome,
+} from "../support/mcp.ts";
+
+const RUN = randomBytes(3).toString("hex");
+const INDEX = `t-agent-${RUN}`;
+/** 9,000 distinct customers: past the default distinct-count precision (3,000), under 40,000. */
+const MANY = `t-agent-${RUN}-many`;
+const CUSTOMERS = 9_000;
+const MANY_DATES = `t-agent-${RUN}-dates`;
+
+const DOCS = Array.from({ length: 24 }, (_, i) => ({
+  status: ["paid", "open", "void"][i % 3],
+  total: i * 10,
+  country: ["FR", "DE", "IT", "ES"][i % 4],
+  customer: { name: `Customer ${i % 7}` },
+  items: [{ sku: `S${i % 5}`, qty: i % 4 }],
+}));
+
+async function es(n: MajorNode, method: HttpMethod, path: string, body?: unknown) {
+  const s = sessionTo(node(n));
+  try {
+    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
+  } finally {
+    await s.close();
+  }
+}
+
+let home: TestHome;
+let srv: TestServer;
+let token: string;
+
+before(async () => {
+  for (const n of MAJORS) {
+    await es(n, "PUT", `/${INDEX}`, {
+      mappings: {
+        properties: {
+          status: { type: "keyword" },
+          total: { type: "double" },
+          country: { type: "keyword" },
+          customer: { properties: { name: { type: "keyword" } } },
+          items: {
+            type: "nested",
+            properties: { sku: { type: "keyword" }, qty: { type: "long" } },
+          },
+        },
+      },
+      settings: { number_of_shards: 1, number_of_replicas: 0 },
+    });
+    const bulk = DOCS.map(
+      (d, i) =>
+        `${JSON.stringify({ index: { _index: INDEX, _id: `d${i}` } })}\n${JSON.stringify(d)}\n`,
+    ).join("");
+    await es(n, "POST", "/_bulk?refresh=true", bulk);
+    await es(n, "PUT", `/${MANY}`, {
+      mappings: { properties: { customer_id: { type: "keyword" } } },
+      settings: { number_of_shards: 2, number_of_replicas: 0 },
+    });
+    const many = Array.from(
+      { length: CUSTOMERS * 2 },
+      (_, i) => `{"index":{}}\n{"customer_id":"C${i % CUSTOMERS}"}\n`,
+    ).join("");
+    await es(n, "POST", `/${MANY}/_bulk?refresh=true`, many);
+    await es(n, "PUT", `/${MANY_DATES}`, {
+      mappings: { properties: { country: { type: "keyword" }, day: { type: "date" } } },
+      settings: { number_of_replicas: 0 },
+    });
+    const dated = [
+      ["FR", "2026-01-03"],
+      ["FR", "2026-01-20"],
+      ["DE", "2026-01-09"],
+      ["DE", "2026-02-11"],
+      ["DE", "2026-02-12"],
+    ]
+      .map(([country, day]) => `{"index":{}}\n${JSON.stringify({ country, day })}\n`)
+      .join("");
+    await es(n, "POST", `/${MANY_DATES}/_bulk?refresh=true`, dated);
+  }
+  home = await testHome();
+  for (const n of MAJORS) await addNodeConnection(home, n, n);
+  token = await createToken(home, "agent", "read-only");
+  srv = await startTestServer(home);
+});
+
+after(async () => {
+  await srv.stop();
+  await home.cleanup();
+  for (const n of MAJORS)
+    for (const name of [INDEX, MANY, MANY_DATES]) await es(n, "DELETE", `/${name}`);
+});
+
+type Structured = Record<string, unknown>;
+type Table = { columns: string[]; rows: unknown[][] };
+const objects = (t: Table) =>
+  t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
+
+for (const n of MAJORS) {
+  describe(`the listed catalog on ${n}`, () => {
+    let client: Client;
+    let schemas: Map<string, Record<string, unknown>>;
+    before(async () => {
+      client = await connectClient(srv.url, token, "2026-07-28");
+      schemas = await outputSchemas(client);
+    });
+    after(() => client.close());
+
+    /** Calls a tool; its answer must fit the output schema declared for it. */
+    async function call(name: string, args: Structured): Promise<Structured> {
+      const res = await client.callTool({ name, arguments: { connection: n, ...args } });
+      const sc = res.structuredContent as Structured;
+      assert.notEqual(res.isError, true, `${name}: ${JSON.stringify(sc)}`);
+      const schema = schemas.get(name);
+      assert.ok(schema, `${name} declares an output schema`);
+      const verdict = fromJsonSchema(schema)["~standard"].validate(sc) as { issues?: unknown };
+      assert.equal(verdict.issues, undefined, `${name}: ${JSON.stringify(verdict.issues)}`);
+      return sc;
+    }
+
+    test("each view answers as its older tool does, with the view named", async () => {
+      const pairs: [string, Structured, string, Structured][] = [
+        [
+          "fields",
+          { name: "customer", table: INDEX },
+          "search_fields",
+          { name: "customer", table: INDEX },
+        ],
+        ["shards", { table: INDEX }, "get_shards", { table: INDEX }],
+        ["index", { table: INDEX }, "index_details", { table: INDEX }],
+      ];
+      for (const [view, args, older, olderArgs] of pairs) {
+        const got = await call("catalog", { view, ...args });
+        assert.equal(got.view, view);
+        const { view: _, ...rest } = got;
+        const expected = await call(older, olderArgs);
+        if (view === "shards" || view === "index") {
+          assert.deepEqual(Object.keys(rest).sort(), Object.keys(expected).sort(), view);
+        } else assert.deepEqual(rest, expected, view);
+      }
+      // tables and columns: compact, a page at a time.
+      const tables = await call("catalog", { view: "tables", name: INDEX.toUpperCase() });
+      assert.deepEqual(tables.columns, ["index", "docs", "size_bytes", "health", "status"]);
+      assert.deepEqual(
+        (tables.rows as unknown[][]).map((r) => [r[0], r[1], r[4]]),
+        [
+          [INDEX, 24, "open"],
+          [MANY_DATES, 5, "open"],
+          [MANY, CUSTOMERS * 2, "open"],
+        ],
+      );
+      assert.equal(tables.total, 3);
+      const fields = await call("catalog", { view: "columns", table: INDEX });
+      assert.deepEqual(fields.rows, [
+        ["", "country k, status k, total d"],
+        ["customer", "name k"],
+        ["items (nested)", "qty l, sku k"],
+      ]);
+      assert.deepEqual(fields.types, { d: "double", k: "keyword", l: "long" });
+      const health = await call("catalog", { view: "health" });
+      assert.match(String(health.status), /^(green|yellow|red)$/);
+      const stats = await call("catalog", { view: "stats", table: INDEX });
+      assert.equal(objects(stats as unknown as Table)[0]?.index, INDEX);
+      // Without a view: the indices.
+      assert.equal((await call("catalog", { name: INDEX })).view, "tables");
+    });
+
+    test("a view refuses arguments it does not take, naming what it takes", async () => {
+      const res = await client.callTool({
+        name: "catalog",
+        arguments: { connection: n, view: "tables", shard: 1 },
+      });
+      assert.equal(res.isError, true);
+      assert.match(JSON.stringify(res.structuredContent), /tables view takes no shard/);
+    });
+
+    test("where, in the CLI's filter syntax, selects what the filter objects select", async () => {
+      const where = ["status = paid", "total >= 60", "country in FR,DE", "items.sku = S1 @1"];
+      const text = await call("browse_table", {
+        table: INDEX,
+        where,
+        sort: ["total:desc"],
+        columns: ["total"],
+      });
+      const objectsForm = await call("browse_table", {
+        table: INDEX,
+        filters: [
+          { column: "status", op: "eq", value: "paid" },
+          { column: "total", op: "gte", value: 60 },
+          { column: "country", op: "in", value: ["FR", "DE"] },
+          { column: "items.sku", op: "eq", value: "S1", group: 1 },
+        ],
+        sort: [{ column: "total", direction: "desc" }],
+        columns: ["total"],
+      });
+      assert.deepEqual(text.rows, objectsForm.rows);
+      assert.equal(text.total, objectsForm.total);
+      const truth = DOCS.filter(
+        (d) =>
+          d.status === "paid" &&
+          d.total >= 60 &&
+          ["FR", "DE"].includes(String(d.country)) &&
+          d.items[0]?.sku === "S1",
+      )
+        .map((d) => d.total)
+        .sort((a, b) => b - a);
+      assert.deepEqual(
+        (text.rows as unknown[][]).map((r) => r[3]),
+        truth,
+      );
+      const bad = await client.callTool({
+        name: "browse_table",
+        arguments: { connection: n, table: INDEX, where: ["status paid"] },
+      });
+      assert.equal(bad.isError, true);
+      assert.match(
+        JSON.stringify(bad.structuredContent),
+        /where \\"status paid\\": no operator found/,
+      );
+    });
+
+    test("page_size 0 counts; metric as op:field", async () => {
+      const count = await call("browse_table", {
+        table: INDEX,
+        where: ["status = open"],
+        page_size: 0,
+      });
+      assert.equal(count.total, 8);
+      assert.deepEqual(count.rows, []);
+      assert.equal(count.next_cursor, undefined);
+      const agg = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "country",
+        metric: "sum:total",
+      });
+      const sums = Object.fromEntries(
+        objects(agg as unknown as Table).map((r) => [r.key, r.sum_total]),
+      );
+      const truth: Record<string, number> = {};
+      for (const d of DOCS) truth[String(d.country)] = (truth[String(d.country)] ?? 0) + d.total;
+      assert.deepEqual(sums, truth);
+    });
+
+    test("a distinct count is exact and says so; a total that stopped counting says at least", async () => {
+      const distinct = await call("aggregate", {
+        table: MANY,
+        kind: "cardinality",
+        field: "customer_id",
+      });
+      assert.deepEqual(distinct.rows, [[CUSTOMERS]]);
+      assert.equal(distinct.accuracy, "exact");
+      const perCountry = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "country",
+        size: 2,
+      });
+      assert.equal(perCountry.sum_other_doc_count, 12);
+      assert.match(String(perCountry.accuracy), /^not exact: 12 more records/);
+      const stopped = await call("execute_query", {
+        method: "POST",
+        path: `/${MANY}/_search`,
+        body: { size: 0, track_total_hits: 100 },
+      });
+      assert.equal(stopped.total, 100);
+      assert.match(String(stopped.total_accuracy), /^at least 100: counting stopped there/);
+      const counted = await call("execute_query", {
+        method: "POST",
+        path: `/${MANY}/_search`,
+        body: { size: 0, track_total_hits: true },
+      });
+      assert.equal(counted.total, CUSTOMERS * 2);
+      assert.equal(counted.total_accuracy, undefined);
+    });
+
+    test("aggregations agents ask for, one call each", async () => {
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      const by = <T>(
+        key: (d: (typeof DOCS)[number]) => string,
+        value: (d: (typeof DOCS)[number]) => T,
+      ) => {
+        const out = new Map<string, T[]>();
+        for (const d of DOCS) out.set(key(d), [...(out.get(key(d)) ?? []), value(d)]);
+        return out;
+      };
+      const rowsOf = (sc: Structured) => (sc.rows as unknown[][]).map((r) => [...r]);
+      // Top 2 countries by revenue, by their largest order, by distinct customers.
+      const revenue = [
+        ...by(
+          (d) => String(d.country),
+          (d) => d.total,
+        ),
+      ].map(([k, v]) => [k, v.length, sum(v)] as const);
+      const top = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "country",
+        metric: "sum:total",
+        order: "metric",
+        size: 2,
+      });
+      assert.deepEqual(
+        rowsOf(top),
+        [...revenue]
+          .sort((a, b) => b[2] - a[2])
+          .slice(0, 2)
+          .map((r) => [...r]),
+      );
+      const lowest = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "country",
+        metric: "min:total",
+        order: "metric:asc",
+        size: 1,
+      });
+      assert.deepEqual(rowsOf(lowest), [["FR", 6, 0]]);
+      const distinct = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "status",
+        metric: "cardinality:customer.name",
+        order: "metric",
+      });
+      for (const [status, , customers] of rowsOf(distinct))
+        assert.equal(
+          customers,
+          new Set(DOCS.filter((d) => d.status === status).map((d) => d.customer.name)).size,
+        );
+      // Terms within terms.
+      const twice = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "status",
+        by: "country",
+        order: "key",
+        metric: "avg:total",
+      });
+      assert.deepEqual(twice.columns, ["key", "by_key", "doc_count", "avg_total"]);
+      const pairs = [
+        ...by(
+          (d) => `${d.status}|${d.country}`,
+          (d) => d.total,
+        ),
+      ]
+        .map(([k, v]) => [...k.split("|"), v.length, sum(v) / v.length])
+        .sort(
+          (a, b) =>
+            String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])),
+        );
+      assert.deepEqual(rowsOf(twice), pairs);
+      // A metric over a nested field: quantity per country; the group a nested leaf, the metric
+      // the document's own field.
+      const qty = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "country",
+        metric: "sum:items.qty",
+        order: "metric",
+        size: 1,
+      });
+      const qtyTruth = [
+        ...by(
+          (d) => String(d.country),
+          (d) => d.items[0]?.qty ?? 0,
+        ),
+      ]
+        .map(([k, v]) => [k, v.length, sum(v)] as const)
+        .sort((a, b) => b[2] - a[2]);
+      assert.deepEqual(rowsOf(qty), [[...qtyTruth[0]!]]);
+      const perSku = await call("aggregate", {
+        table: INDEX,
+        kind: "terms",
+        field: "items.sku",
+        metric: "sum:total",
+        order: "metric",
+        size: 1,
+      });
+      const skuTruth = [
+        ...by(
+          (d) => String(d.items[0]?.sku),
+          (d) => d.total,
+        ),
+      ]
+        .map(([k, v]) => [k, v.length, sum(v)] as const)
+        .sort((a, b) => b[2] - a[2]);
+      assert.deepEqual(rowsOf(perSku), [[...skuTruth[0]!]]);
+      // A date histogram within terms.
+      const monthly = await call("aggregate", {
+        table: MANY_DATES,
+        kind: "terms",
+        field: "country",
+        by: "day",
+        interval: "month",
+      });
+      assert.deepEqual(rowsOf(monthly), [
+        ["DE", "2026-01-01T00:00:00.000Z", 1],
+        ["DE", "2026-02-01T00:00:00.000Z", 2],
+        ["FR", "2026-01-01T00:00:00.000Z", 2],
+      ]);
+      const refused = await client.callTool({
+        name: "aggregate",
+        arguments: {
+          connection: n,
+          table: INDEX,
+          kind: "terms",
+          field: "country",
+          order: "metric",
+        },
+      });
+      assert.equal(refused.isError, true);
+      assert.match(
+        JSON.stringify(refused.structuredContent),
+        /Ordering by the metric needs a metric/,
+      );
+    });
+  });
+}

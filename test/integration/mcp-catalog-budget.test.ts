@@ -1,0 +1,60 @@
+/**
+ * What a model reads before its first call (docs/mcp.md, "The catalog"): the server instructions
+ * plus each tool's name, description and input schema, as an MCP client passes them on to a model
+ * API, measured through the official client's own tools/list in every revision. Over the budget,
+ * this fails: the catalog is sent with every model request of an agent loop.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import {
+  connectClient,
+  createToken,
+  ERAS,
+  startTestServer,
+  type TestHome,
+  type TestServer,
+  testHome,
+} from "../support/mcp.ts";
+
+const BUDGET = 4_000;
+
+let home: TestHome;
+let srv: TestServer;
+let token: string;
+
+before(async () => {
+  home = await testHome();
+  token = await createToken(home, "budget", "read-only");
+  srv = await startTestServer(home);
+});
+after(async () => {
+  await srv.stop();
+  await home.cleanup();
+});
+
+for (const era of ERAS) {
+  test(`${era}: instructions + tools (name, description, input schema) fit ${BUDGET} characters`, async () => {
+    const client = await connectClient(srv.url, token, era);
+    try {
+      const instructions = client.getInstructions() ?? "";
+      const { tools } = await client.listTools();
+      // What a model API takes per tool: its name, description and input schema, as JSON.
+      const perTool = tools.map(
+        (t) =>
+          JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })
+            .length,
+      );
+      const total = instructions.length + perTool.reduce((a, b) => a + b, 0);
+      assert.ok(instructions.length > 200, "the instructions carry the detail");
+      assert.ok(tools.length >= 8, "every capability is still offered");
+      assert.ok(
+        total <= BUDGET,
+        `${total} characters (instructions ${instructions.length}, tools ${tools.map((t, i) => `${t.name} ${perTool[i]}`).join(", ")})`,
+      );
+      // Output schemas stay for the clients that read them.
+      for (const t of tools) assert.equal(t.outputSchema?.type, "object", t.name);
+    } finally {
+      await client.close();
+    }
+  });
+}
