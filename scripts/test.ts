@@ -95,10 +95,14 @@ const onlyUnit = args[0] === "unit";
 const explicit = !onlyUnit && args.length > 0 ? args.map((a) => join(root, a)) : undefined;
 const unitFiles =
   explicit?.filter((f) => f.includes("/unit/")) ?? findTests(join(root, "test", "unit"));
-const integrationFiles = onlyUnit
+const integrationTests = onlyUnit
   ? []
   : (explicit?.filter((f) => !f.includes("/unit/") && !f.includes("/faults/")) ??
     findTests(join(root, "test", "integration")));
+// test/integration/alone: tests that load a shared node so heavily (hundreds of indices) that a
+// test beside them would fail for it; they run after the others, one at a time.
+const integrationFiles = integrationTests.filter((f) => !f.includes("/alone/"));
+const aloneFiles = integrationTests.filter((f) => f.includes("/alone/"));
 const faultFiles = onlyUnit
   ? []
   : (explicit?.filter((f) => f.includes("/faults/")) ?? findTests(join(root, "test", "faults")));
@@ -135,7 +139,7 @@ await runTests(unitFiles, 2);
 
 /** Nodes this run started; only these are stopped at the end. */
 let startedHere: string[] = [];
-if (integrationFiles.length > 0) {
+if (integrationTests.length > 0) {
   process.stdout.write("\n▶ integration tests on real Elasticsearch nodes\n");
   // Once, before two files at a time could each run apt-get (ensureSystemPackages also locks).
   try {
@@ -154,6 +158,7 @@ if (integrationFiles.length > 0) {
       record(`loading the sample data set into es8: ${(e as Error).message}`, false);
     }
     await runTests(integrationFiles, 2);
+    await runTests(aloneFiles, 1);
   } catch (e) {
     record(`starting Elasticsearch: ${(e as Error).message}`, false);
   }

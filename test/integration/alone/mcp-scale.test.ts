@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { node, sessionTo } from "../support/cluster.ts";
+import type { HttpMethod } from "../../../src/drivers/elasticsearch/wire/transport.ts";
+import { node, sessionTo } from "../../support/cluster.ts";
 import {
   addNodeConnection,
   connectClient,
@@ -19,7 +19,7 @@ import {
   type TestHome,
   type TestServer,
   testHome,
-} from "../support/mcp.ts";
+} from "../../support/mcp.ts";
 
 const N = "es8" as const;
 const RUN = randomBytes(3).toString("hex");
