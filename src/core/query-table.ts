@@ -24,6 +24,8 @@ export interface QueryTable {
   took: number | null;
   /** Set when the database returned fewer rows than the query matched: how many, why, what to do. */
   cut?: { rows: number; message: string; remedy: string };
+  /** Set when some clusters or shards did not answer. */
+  partial?: boolean;
   /** A grouping over one key and one number: the UI draws one bar per row. */
   chart?: { label: number; value: number };
 }

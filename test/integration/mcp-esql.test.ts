@@ -4,7 +4,7 @@
  * words that say so; the query passes every policy layer as a read (a Read Only connection runs
  * it; a Blocked one and AI policy Never refuse it with -33007 first). The answer's shaping and
  * error mapping are unit-tested on answers in the API's documented shape
- * (test/unit/piped-query.test.ts).
+ * (test/unit/mcp-esql-table.test.ts).
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -65,8 +65,8 @@ describe("esql on clusters without ES|QL", () => {
       assert.match(
         String(error.message),
         n === "es7"
-          ? /^This cluster has no ES\|QL: Elasticsearch 7\.17\.\d+ does not have it \(ES\|QL came with Elasticsearch 8\.11\)/
-          : /^This cluster has no ES\|QL: Elasticsearch \d+\.\d+\.\d+ answers no query route \(a distribution without the ES\|QL module\)/,
+          ? /^ES\|QL is not available on this cluster: this cluster runs Elasticsearch 7\.17\.\d+, and ES\|QL came in 8\.11\. Nothing was run\.$/
+          : /^ES\|QL is not available on this cluster: this cluster has no ES\|QL engine: its nodes answer \/_query as an unknown path \(a distribution without the ES\|QL module\)\. Nothing was run\.$/,
       );
       assert.match(String(error.remedy), /aggregate, browse_table or catalog/);
     });

@@ -1,42 +1,52 @@
 /**
- * `esql`: one ES|QL query, under every policy layer as a read (the driver's classifier calls a
- * query a read, so Read Only connections run it), answered as a compact table with the column
- * types (core/piped-query.ts), a row cap with a note, and the cluster's error with its position.
- * A cluster without ES|QL (before 8.11, or a distribution without its module) is refused in
- * words that say so, before or after asking it.
+ * `esql`: one query in the database's piped query language (ES|QL), under every policy layer as a
+ * read (the driver's classifier calls a query a read, so Read Only connections run it). The
+ * driver words the request (`queryRequest`), refuses a cluster without the language and reads the
+ * answer as a typed table (core/query-table.ts); this tool only makes that table compact for a
+ * model: column names and types, at most `rows` rows, and one note saying what was left out.
  */
 import { z } from "zod";
-import type { ConsoleRequest } from "../../core/console.ts";
-import { QuarryError } from "../../core/errors.ts";
-import { type QueryAnswer, queryProblems, queryTable } from "../../core/piped-query.ts";
+import { isQuarryError, QuarryError } from "../../core/errors.ts";
+import type { QueryTable } from "../../core/query-table.ts";
 import { HIDDEN } from "./compact-args.ts";
 import { connectionArg, defineTool, reachForRequest } from "./context.ts";
 import { output } from "./outputs.ts";
 
 /** Rows an answer shows unless the call asks for more. */
 const ROW_CAP = 100;
-const FIRST = { major: 8, minor: 11 };
+const REMEDY =
+  "Use aggregate, browse_table or catalog, or execute_query with the Query DSL, for the same question.";
 
 const unavailable = (why: string) =>
-  new QuarryError(
-    "unsupported_cluster",
-    `This cluster has no ES|QL: ${why}`,
-    "Use aggregate, browse_table or catalog, or execute_query with the Query DSL, for the same question.",
-    { esql: false },
-  );
+  new QuarryError("unsupported_cluster", why, REMEDY, { esql: false });
 
-/** Why a server of this product and version cannot run ES|QL, or undefined when it can. */
-export function esqlMissing(product: string, version: string): string | undefined {
-  const [major = 0, minor = 0] = version.split(".").map(Number);
-  if (!/^elasticsearch$/i.test(product) || major < 8)
-    return `${product} ${version} does not have it (ES|QL came with Elasticsearch 8.11)`;
-  if (major === FIRST.major && minor < FIRST.minor)
-    return `Elasticsearch ${version} does not have it (ES|QL came with 8.11)`;
-  return undefined;
+export interface CompactQueryTable {
+  columns: string[];
+  types: string[];
+  rows: unknown[][];
+  row_count: number;
+  rows_note?: string;
+  partial?: boolean;
 }
 
-/** A cluster that has no route for queries answers as if `_query` were an index. */
-const NO_ROUTE = /Incorrect HTTP method for uri|no handler found for uri|no such index \[_query\]/i;
+/** Pure: the driver's table in as few characters as keep it exact, saying what was left out. */
+export function compactQueryTable(table: QueryTable, cap: number): CompactQueryTable {
+  const rows = table.rows.slice(0, cap);
+  const notes: string[] = [];
+  if (table.rows.length > rows.length)
+    notes.push(
+      `${rows.length} of ${table.rows.length} rows shown; add LIMIT, WHERE or STATS to narrow the query, or ask for more rows.`,
+    );
+  if (table.cut) notes.push(`${table.cut.message} ${table.cut.remedy}`);
+  return {
+    columns: table.columns.map((c) => c.name),
+    types: table.columns.map((c) => c.type),
+    rows,
+    row_count: table.rows.length,
+    ...(notes.length ? { rows_note: notes.join(" ") } : {}),
+    ...(table.partial ? { partial: true } : {}),
+  };
+}
 
 export const esql = defineTool({
   name: "esql",
@@ -58,30 +68,31 @@ export const esql = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   cutHint: "Narrow the query (WHERE, KEEP fewer columns, LIMIT, STATS).",
   async run(args, ctx) {
-    const request: ConsoleRequest = {
-      method: "POST",
-      path: "/_query",
-      body: { query: args.query },
-    };
-    const { session } = await reachForRequest(ctx, args.connection, request);
-    const server = await session.testConnection();
-    const missing = esqlMissing(server.product, server.version);
-    if (missing) throw unavailable(missing);
-    const result = await session.runConsole(request, { signal: ctx.signal, searchAs: "json" });
+    const { session, request } = await reachForRequest(ctx, args.connection, (s) => {
+      if (!s.queryRequest) throw unavailable("This database has no piped query language.");
+      return s.queryRequest(args.query);
+    });
+    const result = await session
+      .runConsole(request, { signal: ctx.signal, searchAs: "json" })
+      .catch((e: unknown) => {
+        // The driver's refusal names why (the version, or no engine); the remedy is this surface's.
+        if (isQuarryError(e) && e.details?.feature === "esql") throw unavailable(e.message);
+        throw e;
+      });
     if (result.kind === "error") {
-      if (NO_ROUTE.test(`${result.reason ?? ""} ${JSON.stringify(result.raw ?? "")}`))
-        throw unavailable(
-          `${server.product} ${server.version} answers no query route (a distribution without the ES|QL module)`,
-        );
-      const problems = queryProblems(result.reason ?? "the query failed");
       throw new QuarryError(
         "invalid_input",
-        `The cluster refused the query (${result.status} ${result.type ?? "error"}): ${problems.map((p) => (p.line ? `line ${p.line}:${p.column}: ${p.message}` : p.message)).join("; ")}`,
+        `The cluster refused the query (${result.status} ${result.type ?? "error"}): ${result.reason}`,
         "Fix the query at the position given; catalog view columns lists the fields and their ES|QL types.",
-        { status: result.status, type: result.type, problems },
+        {
+          status: result.status,
+          type: result.type,
+          ...(result.queryPosition ? { position: result.queryPosition } : {}),
+        },
       );
     }
-    const answer = (result.raw ?? {}) as QueryAnswer;
-    return { ...queryTable(answer, args.rows ?? ROW_CAP, args.query) };
+    if (result.kind !== "json" || !result.queryTable)
+      throw unavailable("The cluster's answer was not a query table.");
+    return { ...compactQueryTable(result.queryTable, args.rows ?? ROW_CAP) };
   },
 });

@@ -64,6 +64,7 @@ export function esqlTable(
     rows,
     took: typeof body.took === "number" ? body.took : null,
   };
+  if (body.is_partial === true) table.partial = true;
   const cut = cutOf(rows.length, query ?? "", options.maxRows ?? MAX_ROWS);
   if (cut) table.cut = cut;
   const chart = chartOf(columns, query ?? "");
