@@ -262,7 +262,7 @@ describe("npm install -g into an empty prefix, on a PATH whose node is too old",
       }
       const bridge = join(prefix(), "bin", "quarry-mcp");
       const { tools, text } = await mcpRoundTrip(bridge);
-      assert.ok(tools.includes("list_tables"), tools.join(", "));
+      assert.ok(tools.includes("catalog"), tools.join(", "));
       assert.match(text, /secured/);
     } finally {
       run(join(prefix(), "bin", "quarry"), ["stop"], { env });
@@ -310,7 +310,7 @@ test("the self-contained archive runs with its own runtime, nothing installed", 
   assert.match(run(quarry, ["tables", CONN], { env }).stdout, new RegExp(INDEX));
   try {
     const { tools } = await mcpRoundTrip(join(home, "bin", "quarry-mcp"));
-    assert.ok(tools.includes("list_tables"));
+    assert.ok(tools.includes("catalog"));
   } finally {
     run(quarry, ["stop"], { env });
   }
