@@ -291,6 +291,9 @@ test("npx <tarball> runs the commands, with the runtime it brings", () => {
     run("npx", ["--yes", "--package", tarball, "--", "quarry", ...args], { env });
   assert.equal(npx(["--version"]).stdout.trim(), version);
   assert.match(npx(["tables", CONN]).stdout, new RegExp(INDEX));
+  // The short form: npx runs a bare path as a command, so a tarball is named as a file: spec.
+  const short = run("npx", ["--yes", `file:${tarball}`, "--version"], { env });
+  assert.equal(short.stdout.trim(), version);
 });
 
 test("the self-contained archive runs with its own runtime, nothing installed", async () => {
