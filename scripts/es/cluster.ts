@@ -4,7 +4,7 @@
  * the Java 21 runtime from PyPI for 9.x (java-runtime.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   chmodSync,
   closeSync,
@@ -203,6 +203,8 @@ function settings(spec: NodeSpec, home: string): string[] {
     "discovery.type: single-node",
     `path.data: ${join(home, "data")}`,
     `path.logs: ${join(home, "logs")}`,
+    // Where `fs` snapshot repositories may live (docs/testing.md, "Snapshots").
+    `path.repo: ${join(home, "snapshots")}`,
     // Bound to 127.0.0.1 and 127.0.0.2 (both loopback) so host-name verification can be tested.
     'http.bind_host: ["127.0.0.1", "127.0.0.2"]',
     "http.publish_host: 127.0.0.1",
@@ -228,6 +230,12 @@ function settings(spec: NodeSpec, home: string): string[] {
     "xpack.security.http.ssl.certificate_authorities: [certs/ca.crt]",
   );
   return lines;
+}
+
+/** What tells a node started with today's settings from one started by an older checkout. */
+function settingsDigest(spec: NodeSpec): string {
+  const lines = settings(spec, nodeHome(spec)).join("\n");
+  return createHash("sha256").update(lines).digest("hex").slice(0, 16);
 }
 
 function esEnv(spec: NodeSpec): NodeJS.ProcessEnv {
@@ -270,6 +278,7 @@ function prepareNode(spec: NodeSpec, dist: string): void {
   }
   const home = nodeHome(spec);
   const config = ensureNodeFolders(dist, home, javaHome);
+  mkdirSync(join(home, "snapshots"), { recursive: true });
   writeFileSync(join(config, `${spec.product}.yml`), `${settings(spec, home).join("\n")}\n`);
   if (spec.secured) ensureCertificates(join(config, "certs"));
   chownToEsUser(home);
@@ -301,6 +310,8 @@ function describe(spec: NodeSpec, pid: number, pgid: number): RunningNode {
     pid,
     pgid,
     logPath: join(home, "logs", `quarry-${spec.name}.log`),
+    snapshotPath: join(home, "snapshots"),
+    settingsDigest: settingsDigest(spec),
   };
   if (spec.secured) {
     node.username = "elastic";
@@ -458,6 +469,16 @@ export async function up(names?: string[]): Promise<UpResult> {
   chmodSync(runDir(), 0o755);
   const requested: RunningNode[] = [];
   const fresh: RunningNode[] = [];
+  // A node this project started with other settings (an older checkout) is started again.
+  const outdated = specs
+    .map((spec) => running.get(spec.name))
+    .filter((n): n is RunningNode => !!n)
+    .filter((n) => n.settingsDigest !== settingsDigest(NODE_SPECS.find((s) => s.name === n.name)!));
+  if (outdated.length) {
+    log(`restarting ${outdated.map((n) => n.name).join(", ")}: started with older settings`);
+    await stopNodes(outdated);
+    for (const n of outdated) running.delete(n.name);
+  }
   for (const spec of specs) {
     const existing = running.get(spec.name);
     if (existing) {

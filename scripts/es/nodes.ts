@@ -76,4 +76,8 @@ export interface RunningNode {
   pid: number;
   pgid: number;
   logPath: string;
+  /** The folder the node may write snapshots to (its `path.repo`): the `fs` repository's location. */
+  snapshotPath?: string;
+  /** A digest of the settings it was started with: a running node started with others is restarted. */
+  settingsDigest?: string;
 }

@@ -64,6 +64,11 @@ export function faultClusterDir(): string {
   return join(runDir(), "three-node");
 }
 
+/** The snapshot folder the three nodes share (their `path.repo`). */
+export function faultSnapshotPath(): string {
+  return join(faultClusterDir(), "snapshots");
+}
+
 function stateFile(): string {
   return join(faultClusterDir(), "state.json");
 }
@@ -109,6 +114,8 @@ function settings(spec: FaultNodeSpec, home: string): string[] {
     `node.name: ${spec.name}`,
     `path.data: ${join(home, "data")}`,
     `path.logs: ${join(home, "logs")}`,
+    // One folder for all three: an `fs` repository must be shared by every node (docs/testing.md).
+    `path.repo: ${faultSnapshotPath()}`,
     "network.host: 127.0.0.1",
     `http.port: ${spec.httpPort}`,
     `transport.port: ${spec.transportPort}`,
@@ -143,6 +150,7 @@ function describe(spec: FaultNodeSpec, pid: number, pgid: number): RunningNode {
     pid,
     pgid,
     logPath: join(nodeHome(spec.name), "logs", `${FAULT_CLUSTER_NAME}.log`),
+    snapshotPath: faultSnapshotPath(),
   };
 }
 
@@ -227,6 +235,9 @@ export async function upThreeNode(): Promise<FaultClusterState> {
   ensureEsUser();
   const dist = ensureDistribution(ES8_VERSION);
   mkdirSync(faultClusterDir(), { recursive: true });
+  rmSync(faultSnapshotPath(), { recursive: true, force: true });
+  mkdirSync(faultSnapshotPath(), { recursive: true });
+  chownToEsUser(faultSnapshotPath());
   for (const spec of FAULT_NODE_SPECS) {
     const home = nodeHome(spec.name);
     rmSync(join(home, "data"), { recursive: true, force: true });
