@@ -18,6 +18,7 @@ import { registerMcpCommands } from "./commands/mcp/index.ts";
 import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
 import { registerPluginCommands } from "./commands/plugins/index.ts";
 import { registerSaveCommand } from "./commands/save.ts";
+import { registerSnapshotGroup } from "./commands/snapshot/index.ts";
 import { registerTokenCommands } from "./commands/tokens/index.ts";
 import { EXIT } from "./exit-codes.ts";
 import { reportError } from "./output.ts";
@@ -47,6 +48,7 @@ export function buildProgram(): Command {
   registerDeleteIndexCommand(program);
   registerClusterCommands(program);
   registerIndexCommands(program);
+  registerSnapshotGroup(program);
   registerCopyCommand(program);
   registerImportCommand(program);
   installPreparers(program);

@@ -5,6 +5,7 @@
 
 import type { CatalogViews } from "./catalog.ts";
 import type { ChangeRefusal, ChangeSet, SaveResult } from "./changes.ts";
+import type { ClusterAdmin } from "./cluster-admin.ts";
 import type {
   Classification,
   ConsoleBlock,
@@ -132,6 +133,8 @@ export interface DriverSession {
   catalog(): CatalogViews;
   /** One table in full, the service's objects around tables, and actions planned as requests. */
   tableAdmin(): TableAdmin;
+  /** Backups and their repositories (core/cluster-admin.ts); absent where the database has none. */
+  clusterAdmin?(): ClusterAdmin;
 
   // Tables.
   /** The exact request a deletion will send, for the confirmation. */

@@ -5,6 +5,7 @@
 
 import type { CatalogViews } from "../../core/catalog.ts";
 import type { ChangeRefusal, ChangeSet } from "../../core/changes.ts";
+import type { ClusterAdmin } from "../../core/cluster-admin.ts";
 import type {
   Classification,
   ConsoleBlock,
@@ -37,6 +38,7 @@ import type {
   TableState,
 } from "../../core/transfer.ts";
 import { deleteIndex, planDeleteIndex } from "./admin/delete-index.ts";
+import { esSnapshotAdmin } from "./admin/snapshots/views.ts";
 import { esIndexAdmin } from "./admin/table-admin.ts";
 import { esCatalog } from "./catalog/views.ts";
 import { validateChanges } from "./changes/plan.ts";
@@ -320,6 +322,10 @@ export class EsSession implements DriverSession {
 
   tableAdmin(): TableAdmin {
     return esIndexAdmin(this.transport, this.catalog(), () => this.#ready());
+  }
+
+  clusterAdmin(): ClusterAdmin {
+    return esSnapshotAdmin(this.transport, () => this.#ready());
   }
 
   planDeleteTable(table: string): ConsoleRequest {

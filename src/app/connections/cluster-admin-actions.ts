@@ -1,0 +1,98 @@
+/**
+ * Running a cluster administration plan (core/cluster-admin.ts) as the UI and the CLI both do,
+ * like a table action (table-actions.ts): plan it again, send it only when the confirmed requests
+ * are that very plan and, where a name is asked for, the typed name matches; then each request
+ * through the console's own check and run, in order. A plan of several requests that fails part
+ * way says what was done, what failed and what was not attempted.
+ */
+import type {
+  ClusterAdmin,
+  ClusterAdminInput,
+  ClusterAdminPlan,
+} from "../../core/cluster-admin.ts";
+import { samePlannedRequests } from "../../core/cluster-admin.ts";
+import type { ConsoleRequest, ConsoleResult } from "../../core/console.ts";
+import type { DriverSession } from "../../core/driver.ts";
+import { QuarryError } from "../../core/errors.ts";
+
+/** The session's administration views; a driver without them says so. */
+export function clusterAdminOf(session: DriverSession): ClusterAdmin {
+  if (typeof session.clusterAdmin !== "function")
+    throw new QuarryError(
+      "plugin_unavailable",
+      "This connection's driver plugin offers no cluster administration (backups, repositories)",
+      "Update the driver plugin (quarry plugins update), then try again.",
+    );
+  return session.clusterAdmin();
+}
+
+export interface AdminConfirmation {
+  /** The requests the person saw, as the plan gave them. */
+  confirmed: unknown;
+  /** The name typed, for a plan that asks for one. */
+  typed?: string;
+  signal?: AbortSignal;
+}
+
+export interface AdminOutcome {
+  plan: ClusterAdminPlan;
+  /** The answers of the requests sent, in order; the last may be the cluster's refusal. */
+  results: ConsoleResult[];
+}
+
+export async function runClusterAdminAction(
+  session: DriverSession,
+  input: ClusterAdminInput,
+  confirmation: AdminConfirmation,
+): Promise<AdminOutcome> {
+  const signal = confirmation.signal;
+  const plan = await clusterAdminOf(session).plan(input, signal ? { signal } : {});
+  const shown = (rs: ConsoleRequest[]) => rs.map((r) => session.formatRequest(r)).join("\n\n");
+  if (!samePlannedRequests(plan.requests, confirmation.confirmed))
+    throw new QuarryError(
+      "confirmation_mismatch",
+      `Not sent: what was confirmed is no longer what this would send, which is now:\n${shown(plan.requests)}`,
+      "Look at the requests again (the cluster changed since), and confirm them anew.",
+    );
+  if (plan.confirmName !== null && confirmation.typed !== plan.confirmName)
+    throw new QuarryError(
+      "confirmation_mismatch",
+      `Not confirmed: "${confirmation.typed ?? ""}" is not "${plan.confirmName}"; nothing was sent`,
+      `Type exactly ${plan.confirmName} to confirm (--confirm ${plan.confirmName}).`,
+    );
+  for (const r of plan.requests) session.checkRequest(r);
+  const results: ConsoleResult[] = [];
+  for (const r of plan.requests) {
+    const result = await session.runConsole(r, signal ? { signal } : {});
+    results.push(result);
+    if (result.kind === "error") break;
+  }
+  return { plan, results };
+}
+
+/**
+ * The refusal of a plan the cluster stopped part way: the request it refused with its reason,
+ * those sent before it, and those not attempted. Null when every request succeeded.
+ */
+export function adminRefusal(session: DriverSession, outcome: AdminOutcome): QuarryError | null {
+  const last = outcome.results[outcome.results.length - 1];
+  if (last?.kind !== "error") return null;
+  const at = outcome.results.length - 1;
+  const line = (r: ConsoleRequest | undefined) =>
+    r ? session.formatRequest(r).split("\n")[0] : "";
+  const done = outcome.plan.requests.slice(0, at).map(line);
+  const skipped = outcome.plan.requests.slice(at + 1).map(line);
+  const parts = [
+    `The cluster refused ${line(outcome.plan.requests[at])} (HTTP ${last.status}, ${last.type}): ${last.reason}`,
+    done.length > 0 ? `Done before it: ${done.join("; ")}.` : "",
+    skipped.length > 0 ? `Not attempted: ${skipped.join("; ")}.` : "",
+  ].filter(Boolean);
+  return new QuarryError(
+    "cluster_error",
+    parts.join(" "),
+    done.length > 0
+      ? "Check the state the requests done left (e.g. an index closed for a restore), fix what the cluster names, then run it again."
+      : "Nothing was changed; fix what the cluster names, then run it again.",
+    { status: last.status, type: last.type },
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * How every `quarry snapshot` (and later `template`, `security`) write runs: the plan's exact
+ * requests printed first (stderr, so stdout keeps the answer); a plan that asks for a name is
+ * confirmed by `--confirm <name>` or by typing it at the terminal (never by a bare `--yes`: the
+ * name is the confirmation, docs/decisions.md "Cluster administration"); then sent through the
+ * console's own check and run (app/connections/cluster-admin-actions.ts).
+ */
+import type { Command } from "commander";
+import {
+  type AdminOutcome,
+  adminRefusal,
+  clusterAdminOf,
+  runClusterAdminAction,
+} from "../../app/connections/cluster-admin-actions.ts";
+import type { ClusterAdminInput } from "../../core/cluster-admin.ts";
+import type { DriverSession } from "../../core/driver.ts";
+import { QuarryError } from "../../core/errors.ts";
+import type { ConnectionFlags } from "../connection-options.ts";
+import { wantsJson, withSession } from "../context.ts";
+import { printJson, printLine } from "../output.ts";
+import { confirmTyped } from "./delete-index.ts";
+
+export interface AdminFlags extends ConnectionFlags {
+  confirm?: string;
+}
+
+/** Runs one planned action; `after` may follow it up on the same session (a snapshot's progress). */
+export async function runAdminAction<T = undefined>(
+  conn: string,
+  input: ClusterAdminInput,
+  flags: AdminFlags,
+  cmd: Command,
+  done: string,
+  after?: (s: DriverSession, outcome: AdminOutcome) => Promise<T>,
+): Promise<void> {
+  const json = wantsJson(cmd);
+  const { outcome, extra } = await withSession(conn, flags, async (s) => {
+    const plan = await clusterAdminOf(s).plan(input);
+    if (!json) {
+      const shown = plan.requests.map((r) => s.formatRequest(r).replaceAll("\n", "\n  "));
+      process.stderr.write(`This will send:\n\n  ${shown.join("\n\n  ")}\n\nIt ${plan.summary}.\n`);
+    }
+    let typed: string | undefined;
+    if (plan.confirmName !== null) {
+      if (flags.confirm !== undefined) {
+        if (flags.confirm !== plan.confirmName)
+          throw new QuarryError(
+            "confirmation_mismatch",
+            `Not confirmed: --confirm ${flags.confirm} is not "${plan.confirmName}"; nothing was sent`,
+            `Pass --confirm ${plan.confirmName} to confirm.`,
+          );
+      } else
+        await confirmTyped(
+          `Type ${plan.confirmName} to confirm: `,
+          plan.confirmName,
+          `${input.action} ${plan.confirmName}`,
+        ).catch((e: unknown) => {
+          if (e instanceof QuarryError && e.message.includes("no terminal"))
+            throw new QuarryError(
+              "confirmation_mismatch",
+              `Not confirmed: it ${plan.summary}, and there is no terminal to ask; nothing was sent`,
+              `Run it in a terminal to type the name, or pass --confirm ${plan.confirmName}.`,
+            );
+          throw e;
+        });
+      typed = plan.confirmName;
+    }
+    const outcome = await runClusterAdminAction(s, input, {
+      confirmed: plan.requests,
+      ...(typed !== undefined ? { typed } : {}),
+    });
+    const refusal = adminRefusal(s, outcome);
+    if (refusal) throw refusal;
+    return { outcome, extra: after ? await after(s, outcome) : undefined };
+  });
+  if (json)
+    printJson({
+      action: input.action,
+      requests: outcome.plan.requests,
+      answers: outcome.results.map((r) => ({ status: r.status, answer: r.raw })),
+      ...(extra !== undefined ? { result: extra } : {}),
+    });
+  else printLine(done);
+}
