@@ -19,6 +19,7 @@ import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
 import { registerPluginCommands } from "./commands/plugins/index.ts";
 import { registerSaveCommand } from "./commands/save.ts";
 import { registerSnapshotGroup } from "./commands/snapshot/index.ts";
+import { registerTemplateGroup } from "./commands/template/index.ts";
 import { registerTokenCommands } from "./commands/tokens/index.ts";
 import { EXIT } from "./exit-codes.ts";
 import { reportError } from "./output.ts";
@@ -49,6 +50,7 @@ export function buildProgram(): Command {
   registerClusterCommands(program);
   registerIndexCommands(program);
   registerSnapshotGroup(program);
+  registerTemplateGroup(program);
   registerCopyCommand(program);
   registerImportCommand(program);
   installPreparers(program);

@@ -1,6 +1,6 @@
 /**
  * What the cluster keeps and who may change it, in neutral words: backup repositories and the
- * backups in them (snapshots), and each change planned as the console requests it sends, so a
+ * backups in them (snapshots), the templates new tables are made from, and each change planned as the console requests it sends, so a
  * surface shows the exact requests before anything goes out (docs/decisions.md, "Cluster
  * administration"). A driver fills it (`DriverSession.clusterAdmin()`); the app runs a confirmed
  * plan through the console's own checks (app/connections/cluster-admin-actions.ts). Nothing here
@@ -72,6 +72,44 @@ export interface BackupDetail extends BackupSummary {
   notes: string[];
 }
 
+/** A template new tables are made from: a table template, or a component table templates compose. */
+export type TemplateKind = "table" | "component";
+
+export interface TemplateInfo {
+  kind: TemplateKind;
+  name: string;
+  /** Name patterns of the tables it applies to (table templates only). */
+  patterns: string[];
+  priority: number | null;
+  /** The components it is composed of, in order (table templates only). */
+  composedOf: string[];
+  /** Settings, schema and other names, as the database states them. */
+  template: Record<string, unknown>;
+  /** The whole definition, as the database states it. */
+  definition: unknown;
+}
+
+/** A template as a form and JSON give it, to be checked by the database and saved. */
+export interface TemplateDraft {
+  kind: TemplateKind;
+  name: string;
+  patterns?: string[];
+  priority?: number;
+  composedOf?: string[];
+  /** Settings, schema and other names, in the database's own words. */
+  template: Record<string, unknown>;
+  /** `create`: refused if one of that name exists; `replace`: saved over it. */
+  mode: "create" | "replace";
+}
+
+/** What a new table would be made of, as the database works it out. */
+export interface TemplateSimulation {
+  /** Settings, schema and other names of the resulting table. */
+  result: Record<string, unknown>;
+  /** Other templates that match the same names, which this one wins over or loses to. */
+  overlapping: { name: string; patterns: string[] }[];
+}
+
 export type ClusterAdminInput =
   | {
       action: "repository-register";
@@ -99,7 +137,9 @@ export type ClusterAdminInput =
       renameReplacement?: string;
       includeGlobalState?: boolean;
     }
-  | { action: "backup-delete"; repository: string; backup: string };
+  | { action: "backup-delete"; repository: string; backup: string }
+  | { action: "template-save"; draft: TemplateDraft }
+  | { action: "template-delete"; kind: TemplateKind; name: string };
 
 export type ClusterAdminAction = ClusterAdminInput["action"];
 
@@ -116,6 +156,8 @@ export interface ClusterAdminPlan {
   summary: string;
   /** What it affects by name (the tables a restore writes, the backup deleted). */
   affects: string[];
+  /** A template saved: what a new table would be made of, as the database simulated it. */
+  simulation?: TemplateSimulation;
 }
 
 /** The cluster's administration views of one connection. Reads only, and plans. */
@@ -128,7 +170,18 @@ export interface ClusterAdmin {
     backup: string,
     options?: { signal?: AbortSignal },
   ): Promise<BackupDetail>;
-  /** Plans an action, reading what it needs (the backup's tables, which targets exist). */
+  templates(options?: { signal?: AbortSignal }): Promise<TemplateInfo[]>;
+  /** What a new table would be made of with this draft; a draft the database refuses throws. */
+  simulateTemplate(
+    draft: TemplateDraft,
+    options?: { signal?: AbortSignal },
+  ): Promise<TemplateSimulation>;
+  /** What a new table of this name would be made of, from the templates saved now. */
+  simulateTable(table: string, options?: { signal?: AbortSignal }): Promise<TemplateSimulation>;
+  /**
+   * Plans an action, reading what it needs (the backup's tables, which targets exist; a
+   * template's simulation, which refuses a template the database would refuse).
+   */
   plan(input: ClusterAdminInput, options?: { signal?: AbortSignal }): Promise<ClusterAdminPlan>;
 }
 

@@ -133,7 +133,7 @@ export interface DriverSession {
   catalog(): CatalogViews;
   /** One table in full, the service's objects around tables, and actions planned as requests. */
   tableAdmin(): TableAdmin;
-  /** Backups and their repositories (core/cluster-admin.ts); absent where the database has none. */
+  /** Backups, their repositories, templates (core/cluster-admin.ts); absent where none. */
   clusterAdmin?(): ClusterAdmin;
 
   // Tables.

@@ -1,5 +1,5 @@
 /**
- * How every `quarry snapshot` (and later `template`, `security`) write runs: the plan's exact
+ * How every `quarry snapshot` and `quarry template` write runs: the plan's exact
  * requests printed first (stderr, so stdout keeps the answer); a plan that asks for a name is
  * confirmed by `--confirm <name>` or by typing it at the terminal (never by a bare `--yes`: the
  * name is the confirmation, docs/decisions.md "Cluster administration"); then sent through the
@@ -39,6 +39,10 @@ export async function runAdminAction<T = undefined>(
     if (!json) {
       const shown = plan.requests.map((r) => s.formatRequest(r).replaceAll("\n", "\n  "));
       process.stderr.write(`This will send:\n\n  ${shown.join("\n\n  ")}\n\nIt ${plan.summary}.\n`);
+      if (plan.simulation)
+        process.stderr.write(
+          `The cluster simulates a new index from it as:\n  ${JSON.stringify(plan.simulation.result, null, 2).replaceAll("\n", "\n  ")}\n`,
+        );
     }
     let typed: string | undefined;
     if (plan.confirmName !== null) {
@@ -77,6 +81,7 @@ export async function runAdminAction<T = undefined>(
     printJson({
       action: input.action,
       requests: outcome.plan.requests,
+      ...(outcome.plan.simulation ? { simulation: outcome.plan.simulation } : {}),
       answers: outcome.results.map((r) => ({ status: r.status, answer: r.raw })),
       ...(extra !== undefined ? { result: extra } : {}),
     });

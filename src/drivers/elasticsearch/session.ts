@@ -37,8 +37,8 @@ import type {
   TableLoad,
   TableState,
 } from "../../core/transfer.ts";
+import { esClusterAdmin } from "./admin/cluster-admin.ts";
 import { deleteIndex, planDeleteIndex } from "./admin/delete-index.ts";
-import { esSnapshotAdmin } from "./admin/snapshots/views.ts";
 import { esIndexAdmin } from "./admin/table-admin.ts";
 import { esCatalog } from "./catalog/views.ts";
 import { validateChanges } from "./changes/plan.ts";
@@ -325,7 +325,7 @@ export class EsSession implements DriverSession {
   }
 
   clusterAdmin(): ClusterAdmin {
-    return esSnapshotAdmin(this.transport, () => this.#ready());
+    return esClusterAdmin(this.transport, () => this.#ready());
   }
 
   planDeleteTable(table: string): ConsoleRequest {

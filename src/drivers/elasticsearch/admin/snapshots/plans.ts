@@ -22,6 +22,12 @@ export function plainName(name: string, what: string): string {
   return pathSegment(n);
 }
 
+/** The repository and snapshot actions. */
+export type SnapshotInput = Exclude<
+  ClusterAdminInput,
+  { action: "template-save" | "template-delete" }
+>;
+
 const repoPath = (repo: string) => `/_snapshot/${plainName(repo, "repository")}`;
 const snapPath = (repo: string, snap: string) => `${repoPath(repo)}/${plainName(snap, "snapshot")}`;
 
@@ -92,10 +98,7 @@ export function restoreTargets(
 }
 
 /** Pure: the plan of one action; `facts` are needed by a restore only. */
-export function planSnapshotAction(
-  input: ClusterAdminInput,
-  facts?: RestoreFacts,
-): ClusterAdminPlan {
+export function planSnapshotAction(input: SnapshotInput, facts?: RestoreFacts): ClusterAdminPlan {
   const { requests, summary, confirmName, affects } = requestsFor(input, facts);
   const main = requests[requests.length - 1] as ConsoleRequest;
   return {
@@ -115,7 +118,7 @@ interface Planned {
   affects: string[];
 }
 
-function requestsFor(input: ClusterAdminInput, facts: RestoreFacts | undefined): Planned {
+function requestsFor(input: SnapshotInput, facts: RestoreFacts | undefined): Planned {
   switch (input.action) {
     case "repository-register":
       return {

@@ -18,11 +18,23 @@ import {
   type SnapshotStatusBody,
   summaryOf,
 } from "./answers.ts";
-import { plainName, planSnapshotAction, type RestoreFacts, restoreTargets } from "./plans.ts";
+import {
+  plainName,
+  planSnapshotAction,
+  type RestoreFacts,
+  restoreTargets,
+  type SnapshotInput,
+} from "./plans.ts";
 
 type Signal = { signal?: AbortSignal };
+type SnapshotViews = Pick<
+  ClusterAdmin,
+  "repositories" | "repositoryKinds" | "backups" | "backup"
+> & {
+  plan: (input: SnapshotInput, o?: Signal) => ReturnType<ClusterAdmin["plan"]>;
+};
 
-export function esSnapshotAdmin(transport: EsTransport, ready: () => Promise<void>): ClusterAdmin {
+export function esSnapshotAdmin(transport: EsTransport, ready: () => Promise<void>): SnapshotViews {
   const get = async <T>(path: string, signal: AbortSignal | undefined, query = {}) => {
     await ready();
     return transport.json<T>({ method: "GET", path, query, signal });
