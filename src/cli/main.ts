@@ -18,6 +18,7 @@ import { registerMcpCommands } from "./commands/mcp/index.ts";
 import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
 import { registerPluginCommands } from "./commands/plugins/index.ts";
 import { registerSaveCommand } from "./commands/save.ts";
+import { registerSecurityGroup } from "./commands/security/index.ts";
 import { registerSnapshotGroup } from "./commands/snapshot/index.ts";
 import { registerTemplateGroup } from "./commands/template/index.ts";
 import { registerTokenCommands } from "./commands/tokens/index.ts";
@@ -51,6 +52,7 @@ export function buildProgram(): Command {
   registerIndexCommands(program);
   registerSnapshotGroup(program);
   registerTemplateGroup(program);
+  registerSecurityGroup(program);
   registerCopyCommand(program);
   registerImportCommand(program);
   installPreparers(program);

@@ -1,11 +1,19 @@
 /**
  * What the cluster keeps and who may change it, in neutral words: backup repositories and the
- * backups in them (snapshots), the templates new tables are made from, and each change planned as the console requests it sends, so a
+ * backups in them (snapshots), the templates new tables are made from, who may do what (users,
+ * roles, role mappings, access keys: core/cluster-security.ts), and each change planned as the console requests it sends, so a
  * surface shows the exact requests before anything goes out (docs/decisions.md, "Cluster
  * administration"). A driver fills it (`DriverSession.clusterAdmin()`); the app runs a confirmed
  * plan through the console's own checks (app/connections/cluster-admin-actions.ts). Nothing here
  * sends anything.
  */
+import type {
+  AccessKeyInfo,
+  RoleInfo,
+  RoleMappingInfo,
+  SecurityInput,
+  UserInfo,
+} from "./cluster-security.ts";
 import type { Classification, ConsoleRequest } from "./console.ts";
 
 /** A registered backup repository, with its settings as the database states them. */
@@ -139,15 +147,18 @@ export type ClusterAdminInput =
     }
   | { action: "backup-delete"; repository: string; backup: string }
   | { action: "template-save"; draft: TemplateDraft }
-  | { action: "template-delete"; kind: TemplateKind; name: string };
+  | { action: "template-delete"; kind: TemplateKind; name: string }
+  | SecurityInput;
 
 export type ClusterAdminAction = ClusterAdminInput["action"];
 
 /** The requests an action sends, in order, and what must be typed to confirm them. */
 export interface ClusterAdminPlan {
   input: ClusterAdminInput;
-  /** Sent one after the other; the first that fails stops the rest. */
+  /** Sent one after the other; the first that fails stops the rest. Never shown: may hold a password. */
   requests: ConsoleRequest[];
+  /** The same requests as shown and confirmed: passwords and secrets hidden. */
+  shown: ConsoleRequest[];
   /** The class of the plan's most dangerous request, with its reason. */
   classification: Classification;
   /** The name to type before it is sent; null when the shown requests are confirmation enough. */
@@ -178,6 +189,11 @@ export interface ClusterAdmin {
   ): Promise<TemplateSimulation>;
   /** What a new table of this name would be made of, from the templates saved now. */
   simulateTable(table: string, options?: { signal?: AbortSignal }): Promise<TemplateSimulation>;
+  /** Who may do what; a database without its security on refuses with a QuarryError saying so. */
+  users(options?: { signal?: AbortSignal }): Promise<UserInfo[]>;
+  roles(options?: { signal?: AbortSignal }): Promise<RoleInfo[]>;
+  roleMappings(options?: { signal?: AbortSignal }): Promise<RoleMappingInfo[]>;
+  accessKeys(options?: { signal?: AbortSignal }): Promise<AccessKeyInfo[]>;
   /**
    * Plans an action, reading what it needs (the backup's tables, which targets exist; a
    * template's simulation, which refuses a template the database would refuse).
@@ -185,7 +201,7 @@ export interface ClusterAdmin {
   plan(input: ClusterAdminInput, options?: { signal?: AbortSignal }): Promise<ClusterAdminPlan>;
 }
 
-/** Pure: whether the confirmed requests are the plan's, each method, path and body. */
+/** Pure: whether the confirmed requests are the plan's as shown, each method, path and body. */
 export function samePlannedRequests(plan: ConsoleRequest[], confirmed: unknown): boolean {
   if (!Array.isArray(confirmed) || confirmed.length !== plan.length) return false;
   return plan.every((p, i) => {

@@ -13,7 +13,8 @@ import type {
 import { samePlannedRequests } from "../../core/cluster-admin.ts";
 import type { ConsoleRequest, ConsoleResult } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
-import { QuarryError } from "../../core/errors.ts";
+import { isQuarryError, QuarryError } from "../../core/errors.ts";
+import { type AdminAuditEntry, recordAdminAudit } from "../storage/admin-audit.ts";
 
 /** The session's administration views; a driver without them says so. */
 export function clusterAdminOf(session: DriverSession): ClusterAdmin {
@@ -27,11 +28,13 @@ export function clusterAdminOf(session: DriverSession): ClusterAdmin {
 }
 
 export interface AdminConfirmation {
-  /** The requests the person saw, as the plan gave them. */
+  /** The requests the person saw, as the plan showed them (`shown`). */
   confirmed: unknown;
   /** The name typed, for a plan that asks for one. */
   typed?: string;
   signal?: AbortSignal;
+  /** Where and as whom the write is audited (storage/admin-audit.ts). */
+  audit?: { dir: string; surface: AdminAuditEntry["surface"]; connection: string };
 }
 
 export interface AdminOutcome {
@@ -40,18 +43,73 @@ export interface AdminOutcome {
   results: ConsoleResult[];
 }
 
+/** Runs a confirmed plan, and audits what was sent or refused when `audit` says where. */
 export async function runClusterAdminAction(
   session: DriverSession,
   input: ClusterAdminInput,
   confirmation: AdminConfirmation,
 ): Promise<AdminOutcome> {
+  const audit = confirmation.audit;
+  let plan: ClusterAdminPlan | undefined;
+  try {
+    const outcome = await runConfirmed(session, input, confirmation, (p) => {
+      plan = p;
+    });
+    if (audit) {
+      const last = outcome.results.at(-1);
+      await recordAdminAudit(audit.dir, {
+        ...auditBase(session, input, outcome.plan, audit),
+        outcome: last?.kind === "error" ? "failed" : "done",
+        ...(last?.kind === "error" ? { status: last.status, error: last.type } : {}),
+      });
+    }
+    return outcome;
+  } catch (e) {
+    if (audit && plan)
+      await recordAdminAudit(audit.dir, {
+        ...auditBase(session, input, plan, audit),
+        outcome: "refused",
+        error: isQuarryError(e) ? e.code : "error",
+      });
+    throw e;
+  }
+}
+
+function auditBase(
+  session: DriverSession,
+  input: ClusterAdminInput,
+  plan: ClusterAdminPlan,
+  audit: NonNullable<AdminConfirmation["audit"]>,
+) {
+  return {
+    at: new Date().toISOString(),
+    surface: audit.surface,
+    connection: audit.connection,
+    action: input.action,
+    subject: plan.confirmName ?? plan.affects.join(","),
+    // The shown requests' method and path only: a body may hold a password.
+    requests: plan.shown.map((r) => ({
+      method: r.method,
+      path: r.path,
+      class: session.classify(r),
+    })),
+  };
+}
+
+async function runConfirmed(
+  session: DriverSession,
+  input: ClusterAdminInput,
+  confirmation: AdminConfirmation,
+  planned: (plan: ClusterAdminPlan) => void,
+): Promise<AdminOutcome> {
   const signal = confirmation.signal;
   const plan = await clusterAdminOf(session).plan(input, signal ? { signal } : {});
+  planned(plan);
   const shown = (rs: ConsoleRequest[]) => rs.map((r) => session.formatRequest(r)).join("\n\n");
-  if (!samePlannedRequests(plan.requests, confirmation.confirmed))
+  if (!samePlannedRequests(plan.shown, confirmation.confirmed))
     throw new QuarryError(
       "confirmation_mismatch",
-      `Not sent: what was confirmed is no longer what this would send, which is now:\n${shown(plan.requests)}`,
+      `Not sent: what was confirmed is no longer what this would send, which is now:\n${shown(plan.shown)}`,
       "Look at the requests again (the cluster changed since), and confirm them anew.",
     );
   if (plan.confirmName !== null && confirmation.typed !== plan.confirmName)
@@ -80,10 +138,11 @@ export function adminRefusal(session: DriverSession, outcome: AdminOutcome): Qua
   const at = outcome.results.length - 1;
   const line = (r: ConsoleRequest | undefined) =>
     r ? session.formatRequest(r).split("\n")[0] : "";
-  const done = outcome.plan.requests.slice(0, at).map(line);
-  const skipped = outcome.plan.requests.slice(at + 1).map(line);
+  // The shown requests: the sent ones may hold a password.
+  const done = outcome.plan.shown.slice(0, at).map(line);
+  const skipped = outcome.plan.shown.slice(at + 1).map(line);
   const parts = [
-    `The cluster refused ${line(outcome.plan.requests[at])} (HTTP ${last.status}, ${last.type}): ${last.reason}`,
+    `The cluster refused ${line(outcome.plan.shown[at])} (HTTP ${last.status}, ${last.type}): ${last.reason}`,
     done.length > 0 ? `Done before it: ${done.join("; ")}.` : "",
     skipped.length > 0 ? `Not attempted: ${skipped.join("; ")}.` : "",
   ].filter(Boolean);

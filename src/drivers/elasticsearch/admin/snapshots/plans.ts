@@ -23,9 +23,9 @@ export function plainName(name: string, what: string): string {
 }
 
 /** The repository and snapshot actions. */
-export type SnapshotInput = Exclude<
+export type SnapshotInput = Extract<
   ClusterAdminInput,
-  { action: "template-save" | "template-delete" }
+  { action: `repository-${string}` | `backup-${string}` }
 >;
 
 const repoPath = (repo: string) => `/_snapshot/${plainName(repo, "repository")}`;
@@ -104,6 +104,7 @@ export function planSnapshotAction(input: SnapshotInput, facts?: RestoreFacts): 
   return {
     input,
     requests,
+    shown: requests,
     classification: classifyRequest(main),
     confirmName,
     summary,

@@ -66,6 +66,7 @@ export function planTemplateAction(
     return {
       input,
       requests: [request],
+      shown: [request],
       classification: classifyRequest(request),
       confirmName: input.name,
       summary: `deletes the ${what(input.kind)} ${input.name}: indices created from now on no longer get what it holds`,
@@ -81,6 +82,7 @@ export function planTemplateAction(
   return {
     input,
     requests: [request],
+    shown: [request],
     classification: classifyRequest(request),
     confirmName: null,
     summary:

@@ -1,0 +1,289 @@
+/**
+ * `quarry security …` on the secured 8.x and 9.x nodes: a role from flags; a user created with it
+ * (its password read from standard input and printed as <hidden>), who signs in and sees what the
+ * role allows and is refused the rest with the cluster's reason; its password changed, disabled
+ * and enabled again; an API key created with an expiry and role descriptors, its secret printed
+ * once, used, invalidated and then refused; a role mapping saved and deleted. Every write is
+ * refused without the name typed, and no password or secret is left in Quarry's data folder.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { readAdminAudit } from "../../src/app/storage/admin-audit.ts";
+import type { AccessKeyInfo, UserInfo } from "../../src/core/cluster-security.ts";
+import type { ConsoleResult } from "../../src/core/console.ts";
+import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import { connectionTo, node, securedConfig, session, sessionTo } from "../support/cluster.ts";
+import { deleteIndices, loadOrders } from "../support/datasets.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+const home = mkdtempSync(join(tmpdir(), "quarry-security-cli-"));
+const RUN = randomBytes(3).toString("hex");
+
+type Run = { code: number | null; out: string; err: string };
+
+function quarry(args: string[], input?: string, tty = false): Promise<Run> {
+  return new Promise((resolve) => {
+    const main = join(root, "src/cli/main.ts");
+    // With a terminal: `script` gives the command a pseudo-terminal whose input is `input`.
+    const quoted = [process.execPath, main, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`);
+    const env = { ...process.env, QUARRY_HOME: home };
+    const child = tty
+      ? spawn("script", ["-qec", quoted.join(" "), "/dev/null"], { cwd: root, env })
+      : spawn(process.execPath, [main, ...args], { cwd: root, env });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      err += d;
+    });
+    child.stdin.end(input ?? "");
+    child.on("exit", (code) => resolve({ code, out, err }));
+  });
+}
+
+async function ok(args: string[]): Promise<Run> {
+  const r = await quarry(args);
+  assert.equal(r.code, 0, r.err || r.out);
+  return r;
+}
+
+async function json<T>(args: string[]): Promise<T> {
+  return JSON.parse((await ok([...args, "--json"])).out) as T;
+}
+
+after(() => rmSync(home, { recursive: true, force: true }));
+
+const SECURED = ["es8-secure", "es9"] as const;
+
+/** A request as someone else: the console's answer, or the refusal it threw. */
+async function as(
+  who: ReturnType<typeof session>,
+  path: string,
+): Promise<ConsoleResult | { refused: string }> {
+  try {
+    return await who.runConsole({ method: "GET", path });
+  } catch (e) {
+    return { refused: (e as { code?: string }).code ?? String(e) };
+  } finally {
+    await who.close();
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
+}
+
+for (const name of SECURED) {
+  describe(`quarry security on ${name}`, () => {
+    const allowed = `t-sec-${RUN}-${name}-allowed`;
+    const denied = `t-sec-${RUN}-${name}-denied`;
+    const role = `t-sec-role-${RUN}`;
+    const user = `t-sec-user-${RUN}`;
+    const key = `t-sec-key-${RUN}`;
+    const mapping = `t-sec-map-${RUN}`;
+    const pw1 = `pw-${RUN}-first`;
+    const pw2 = `pw-${RUN}-second`;
+    let secret = "";
+    let s: EsSession;
+    const conn = name;
+    const asUser = (password: string) =>
+      session(securedConfig({ username: user }, node(name)).config, { password });
+    const asKey = () => {
+      const { username: _u, ...config } = securedConfig({}, node(name)).config;
+      return session({ ...config, auth: "api-key" }, { apiKey: secret });
+    };
+
+    before(async () => {
+      const storage = await openAppStorage({ ...process.env, QUARRY_HOME: home });
+      const { config, secrets } = connectionTo(node(name));
+      await addConnection(
+        storage,
+        { name, type: "elasticsearch", settings: { ...config } },
+        secrets,
+      );
+      s = sessionTo(node(name));
+      await loadOrders(s.transport, allowed, 20, { specials: false });
+      await loadOrders(s.transport, denied, 5, { specials: false });
+    });
+    after(async () => {
+      await deleteIndices(s.transport, allowed, denied);
+      for (const path of [
+        `/_security/user/${user}`,
+        `/_security/role/${role}`,
+        `/_security/role_mapping/${mapping}`,
+      ])
+        await s.transport.request({ method: "DELETE", path });
+      await s.transport.request({
+        method: "DELETE",
+        path: "/_security/api_key",
+        body: { name: key },
+      });
+      await s.close();
+    });
+
+    it("saves a role from flags, only with its name", async () => {
+      const save = ["security", "role", "save", conn, role, "--cluster", "monitor"];
+      const bare = await quarry([...save, "--index", `${allowed}:read`]);
+      assert.equal(bare.code, 2, bare.err);
+      assert.match(bare.err, new RegExp(`pass --confirm ${role}`));
+      const r = await ok([
+        ...save,
+        "--index",
+        `${allowed}:read,view_index_metadata`,
+        "--confirm",
+        role,
+      ]);
+      assert.match(r.err, new RegExp(`PUT /_security/role/${role}`));
+    });
+
+    it("creates a user, its password hidden, who sees what the role allows and no more", async () => {
+      const create = [
+        "security",
+        "user",
+        "create",
+        conn,
+        user,
+        "--roles",
+        role,
+        "--user-password-stdin",
+      ];
+      const bare = await quarry(create, pw1);
+      assert.equal(bare.code, 2, bare.err);
+      const r = await quarry([...create, "--confirm", user], pw1);
+      assert.equal(r.code, 0, r.err);
+      assert.match(r.err, /"password": "<hidden>"/);
+      assert.ok(!r.err.includes(pw1) && !r.out.includes(pw1), "the password is never printed");
+      const { users } = await json<{ users: UserInfo[] }>(["security", "users", conn]);
+      assert.deepEqual(
+        users.filter((u) => u.name === user).map((u) => [u.roles, u.enabled]),
+        [[[role], true]],
+      );
+      const seen = await as(asUser(pw1), `/${allowed}/_count`);
+      assert.equal((seen as { raw?: { count?: number } }).raw?.count, 20);
+      const refused = (await as(asUser(pw1), `/${denied}/_count`)) as ConsoleResult;
+      assert.equal(refused.kind, "error");
+      assert.equal(refused.status, 403);
+      assert.match(
+        (refused as { reason: string }).reason,
+        new RegExp(`unauthorized for user \\[${user}\\]`),
+      );
+    });
+
+    it("changes its password, disables and enables it", async () => {
+      const r = await quarry(["security", "user", "password", conn, user, "--confirm", user], pw2);
+      assert.equal(r.code, 0, r.err);
+      assert.ok(!r.err.includes(pw2));
+      assert.deepEqual(await as(asUser(pw1), "/_security/_authenticate"), {
+        refused: "authentication_failed",
+      });
+      assert.equal(
+        ((await as(asUser(pw2), "/_security/_authenticate")) as ConsoleResult).status,
+        200,
+      );
+      await ok(["security", "user", "disable", conn, user, "--confirm", user]);
+      assert.deepEqual(await as(asUser(pw2), "/_security/_authenticate"), {
+        refused: "authentication_failed",
+      });
+      await ok(["security", "user", "enable", conn, user, "--confirm", user]);
+      assert.equal(
+        ((await as(asUser(pw2), "/_security/_authenticate")) as ConsoleResult).status,
+        200,
+      );
+    });
+
+    it("creates an API key shown once, uses it, invalidates it, and it is refused", async () => {
+      const descriptors = JSON.stringify({
+        only: { indices: [{ names: [allowed], privileges: ["read"] }] },
+      });
+      const created = await json<{ result: { encoded: string; expiresAt: string } }>([
+        "security",
+        "key",
+        "create",
+        conn,
+        key,
+        "--expiration",
+        "1h",
+        "--role-descriptors",
+        descriptors,
+        "--confirm",
+        key,
+      ]);
+      secret = created.result.encoded;
+      assert.ok(secret.length > 20);
+      assert.ok(Date.parse(created.result.expiresAt) > Date.now());
+      const listed = await quarry(["security", "keys", conn, "--json"]);
+      assert.ok(!listed.out.includes(secret), "a listing never holds the secret");
+      const keys = (JSON.parse(listed.out) as { keys: AccessKeyInfo[] }).keys;
+      assert.equal(keys.filter((k) => k.name === key && !k.invalidated).length, 1);
+      const seen = await as(asKey(), `/${allowed}/_count`);
+      assert.equal((seen as { raw?: { count?: number } }).raw?.count, 20);
+      const refused = (await as(asKey(), `/${denied}/_count`)) as ConsoleResult;
+      assert.equal(refused.status, 403);
+      const bare = await quarry(["security", "key", "invalidate", conn, key]);
+      assert.equal(bare.code, 2, bare.err);
+      const r = await ok(["security", "key", "invalidate", conn, key, "--confirm", key]);
+      assert.match(r.err, /DELETE \/_security\/api_key/);
+      assert.deepEqual(await as(asKey(), `/${allowed}/_count`), {
+        refused: "authentication_failed",
+      });
+    });
+
+    it("saves and deletes a role mapping, and deletes the user and role by name", async () => {
+      await ok([
+        "security",
+        "role-mapping",
+        "save",
+        conn,
+        mapping,
+        "--roles",
+        role,
+        "--rules",
+        JSON.stringify({ field: { username: user } }),
+        "--confirm",
+        mapping,
+      ]);
+      const { "role-mappings": maps } = await json<{
+        "role-mappings": { name: string; roles: string[] }[];
+      }>(["security", "role-mappings", conn]);
+      assert.deepEqual(
+        maps.filter((m) => m.name === mapping).map((m) => m.roles),
+        [[role]],
+      );
+      await ok(["security", "role-mapping", "delete", conn, mapping, "--confirm", mapping]);
+      const wrong = await quarry(["security", "user", "delete", conn, user, "--confirm", role]);
+      assert.equal(wrong.code, 2, wrong.err);
+      await ok(["security", "user", "delete", conn, user, "--confirm", user]);
+      await ok(["security", "role", "delete", conn, role, "--confirm", role]);
+      const { users } = await json<{ users: UserInfo[] }>(["security", "users", conn]);
+      assert.deepEqual(
+        users.filter((u) => u.name === user),
+        [],
+      );
+    });
+
+    it("audited every write by name, and left no password or key secret in Quarry's data folder", async () => {
+      const audited = (await readAdminAudit(home)).filter((e) => e.connection === conn);
+      const done = (action: string) =>
+        audited.filter((e) => e.action === action && e.outcome === "done").map((e) => e.subject);
+      assert.deepEqual(done("user-save"), [user]);
+      assert.deepEqual(done("user-password"), [user]);
+      assert.deepEqual(done("key-invalidate"), [key]);
+      assert.ok(audited.every((e) => e.requests.every((r) => r.class === "admin")));
+      for (const file of filesUnder(home)) {
+        const text = readFileSync(file, "latin1");
+        for (const secretText of [pw1, pw2, secret])
+          assert.ok(!text.includes(secretText), `${file} holds a secret`);
+      }
+    });
+  });
+}
