@@ -1,11 +1,15 @@
 /**
  * A connection's index templates (composable and legacy), ILM policies, snapshot repositories and
- * snapshots: read-only lists, each saying so when the cluster has no such feature.
+ * snapshots, each list saying so when the cluster has no such feature; a snapshot can be restored
+ * (admin/RestoreDialog.tsx), and on a cluster with security on its users are listed and edited.
  */
-import type { ObjectList, ServiceObjects } from "../../../src/core/table-details.ts";
+import { type ReactNode, useState } from "react";
+import type { ObjectList, ServiceObject, ServiceObjects } from "../../../src/core/table-details.ts";
 import { get, seg } from "../api/client.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
+import { RestoreDialog } from "./admin/RestoreDialog.tsx";
+import { Users } from "./admin/Users.tsx";
 
 const SECTIONS: [keyof ServiceObjects, string][] = [
   ["templates", "Index templates"],
@@ -19,6 +23,12 @@ export function Templates({ connectionId }: { connectionId: string }) {
     (signal) => get<ServiceObjects>(`/connections/${seg(connectionId)}/table-objects`, { signal }),
     [connectionId],
   );
+  const [restoring, setRestoring] = useState<ServiceObject | null>(null);
+  const restore = (o: ServiceObject) => (
+    <button type="button" className="small" onClick={() => setRestoring(o)}>
+      Restore…
+    </button>
+  );
   return (
     <div className="index-page" data-testid="templates-page">
       <div className="toolbar">
@@ -31,14 +41,40 @@ export function Templates({ connectionId }: { connectionId: string }) {
       <ErrorNote error={objects.error} />
       {objects.data
         ? SECTIONS.map(([key, title]) => (
-            <Section key={key} title={title} list={objects.data![key]} />
+            <Section
+              key={key}
+              title={title}
+              list={objects.data![key]}
+              {...(key === "backups" ? { actions: restore } : {})}
+            />
           ))
         : null}
+      <Users connectionId={connectionId} />
+      {restoring ? (
+        <RestoreDialog
+          connectionId={connectionId}
+          repository={restoring.kind ?? ""}
+          snapshot={restoring.name}
+          indices={((restoring.definition as { indices?: string[] }).indices ?? []).toSorted()}
+          onClose={() => {
+            setRestoring(null);
+            objects.reload();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
 
-function Section({ title, list }: { title: string; list: ObjectList }) {
+function Section({
+  title,
+  list,
+  actions,
+}: {
+  title: string;
+  list: ObjectList;
+  actions?: (o: ServiceObject) => ReactNode;
+}) {
   return (
     <section className="index-objects" aria-label={title}>
       <h3>{title}</h3>
@@ -53,7 +89,8 @@ function Section({ title, list }: { title: string; list: ObjectList }) {
               <details>
                 <summary>
                   <code>{o.name}</code>
-                  {o.kind ? <span className="muted"> ({o.kind})</span> : null} {o.summary}
+                  {o.kind ? <span className="muted"> ({o.kind})</span> : null} {o.summary}{" "}
+                  {actions?.(o)}
                 </summary>
                 <pre className="index-json">{JSON.stringify(o.definition, null, 2)}</pre>
               </details>

@@ -31,6 +31,7 @@ import type {
 /** The header every API request carries: the per-run secret. */
 export const SECRET_HEADER = "x-quarry-secret";
 
+export type * from "./cluster-admin-contract.ts";
 export type * from "./cluster-contract.ts";
 export type * from "./table-admin-contract.ts";
 export type * from "./transfer-contract.ts";

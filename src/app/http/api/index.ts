@@ -11,6 +11,7 @@ import { bodyTooLarge, MAX_BODY_BYTES } from "../json-body.ts";
 import { errorResult, jsonResponse, toResponse } from "./answers.ts";
 import { apiRoutes, noApiAt } from "./handlers.ts";
 import { clusterRoutes } from "./routes/cluster.ts";
+import { clusterAdminRoutes } from "./routes/cluster-admin.ts";
 import { connectionUrlRoutes } from "./routes/connection-url.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { consoleRoutes } from "./routes/console.ts";
@@ -55,6 +56,7 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
   consoleWorkspaceRoutes(routes, services);
   settingsRoutes(routes, services);
   clusterRoutes(routes, services);
+  clusterAdminRoutes(routes, services);
   uiPreferenceRoutes(routes, services);
   transferRoutes(routes, services);
   routes.done();

@@ -1,0 +1,76 @@
+/**
+ * The cluster's administration in the UI (core/cluster-admin.ts): repositories, snapshots, users
+ * and roles read; an action planned (its requests as shown, a password hidden) and sent once
+ * confirmed with the typed name (app/connections/cluster-admin-actions.ts), audited as the UI's.
+ */
+import type { ClusterAdminInput, ClusterAdminPlan } from "../../../../core/cluster-admin.ts";
+import {
+  adminRefusal,
+  clusterAdminOf,
+  runClusterAdminAction,
+} from "../../../connections/cluster-admin-actions.ts";
+import { badInput } from "../answers.ts";
+import type {
+  AdminActionRun,
+  AdminPlanView,
+  PlannedAdminAction,
+} from "../cluster-admin-contract.ts";
+import type { ApiRoutes } from "../handlers.ts";
+import type { UiServices } from "../services.ts";
+
+export function clusterAdminRoutes(router: ApiRoutes, app: UiServices): void {
+  const admin = async (id: string) => {
+    const { connection, session } = await app.session(id);
+    return { connection, session, admin: clusterAdminOf(session) };
+  };
+  router.get("/connections/:id/admin/repositories", async (req, { id }) => ({
+    repositories: await (await admin(id!)).admin.repositories({ signal: req.signal }),
+  }));
+  router.get("/connections/:id/admin/repositories/:repo/snapshots/:snap", async (req, p) =>
+    (await admin(p.id!)).admin.backup(p.repo!, p.snap!, { signal: req.signal }),
+  );
+  router.get("/connections/:id/admin/users", async (req, { id }) => ({
+    users: await (await admin(id!)).admin.users({ signal: req.signal }),
+  }));
+  router.get("/connections/:id/admin/roles", async (req, { id }) => ({
+    roles: await (await admin(id!)).admin.roles({ signal: req.signal }),
+  }));
+
+  router.post("/connections/:id/admin/plan", async (req, { id }): Promise<PlannedAdminAction> => {
+    const { session, admin: a } = await admin(id!);
+    const plan = await a.plan(adminInput(req.body), { signal: req.signal });
+    return { plan: view(plan), texts: plan.shown.map((r) => session.formatRequest(r)) };
+  });
+
+  router.post("/connections/:id/admin/run", async (req, { id }): Promise<AdminActionRun> => {
+    const body = (req.body ?? {}) as { input?: unknown; confirmed?: unknown; typed?: unknown };
+    if (!body.confirmed)
+      throw badInput("An administration action needs the confirmed requests.", "Confirm it first.");
+    const { connection, session } = await admin(id!);
+    const outcome = await runClusterAdminAction(session, adminInput(body.input), {
+      confirmed: body.confirmed,
+      ...(typeof body.typed === "string" ? { typed: body.typed } : {}),
+      signal: req.signal,
+      audit: { dir: app.storage.dir, surface: "ui", connection: connection.name },
+    });
+    const refusal = adminRefusal(session, outcome);
+    return {
+      plan: view(outcome.plan),
+      results: outcome.results,
+      refusal: refusal ? { message: refusal.message, remedy: refusal.remedy } : null,
+    };
+  });
+}
+
+/** The plan without its sent requests and input, which may hold a password. */
+function view(plan: ClusterAdminPlan): AdminPlanView {
+  const { input: _input, requests: _requests, ...rest } = plan;
+  return rest;
+}
+
+function adminInput(body: unknown): ClusterAdminInput {
+  const b = body as Partial<ClusterAdminInput> | null;
+  if (!b || typeof b !== "object" || typeof b.action !== "string")
+    throw badInput("Send the action as { action, … }.");
+  return b as ClusterAdminInput;
+}

@@ -1,0 +1,63 @@
+/**
+ * One cluster administration action in the UI (core/cluster-admin.ts): planned by the app (its
+ * requests as shown, a password hidden), then sent with the shown requests and the typed name.
+ * The cluster's answers, or its refusal part way, are kept for the dialog to show.
+ */
+import { useState } from "react";
+import type { ClusterAdminInput } from "../../../../src/core/cluster-admin.ts";
+import { post, seg } from "../../api/client.ts";
+import type { AdminActionRun, PlannedAdminAction } from "../../api/types.ts";
+import { announceDataChanged } from "../../navigation/data-changed.ts";
+
+export function useAdminAction(connectionId: string) {
+  const [planned, setPlanned] = useState<PlannedAdminAction | null>(null);
+  const [input, setInput] = useState<ClusterAdminInput | null>(null);
+  const [run, setRun] = useState<AdminActionRun | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const base = `/connections/${seg(connectionId)}/admin`;
+
+  const plan = async (next: ClusterAdminInput) => {
+    setBusy(true);
+    setError(null);
+    setRun(null);
+    try {
+      setPlanned(await post<PlannedAdminAction>(`${base}/plan`, next));
+      setInput(next);
+    } catch (e) {
+      setPlanned(null);
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = async (typed: string) => {
+    if (!planned || !input) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await post<AdminActionRun>(`${base}/run`, {
+        input,
+        confirmed: planned.plan.shown,
+        typed,
+      });
+      setRun(r);
+      if (!r.refusal) announceDataChanged(connectionId);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = () => {
+    setPlanned(null);
+    setInput(null);
+    setRun(null);
+    setError(null);
+  };
+  return { planned, run, error, busy, plan, send, reset };
+}
+
+export type AdminAction = ReturnType<typeof useAdminAction>;
