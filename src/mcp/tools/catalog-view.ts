@@ -2,13 +2,14 @@
  * `catalog`: one tool for what a connection holds and how it runs, by `view` (docs/mcp.md, "The
  * catalog"): its indices and an index's fields, compact and a page at a time (compact-views.ts),
  * fields across indices, health (with a shard's allocation explained), shards, index statistics,
- * one index in full. The last five are the tools that answered them before (fields.ts,
+ * one index in full; snapshots, templates, users and keys (admin-views.ts, a view only). The last five are the tools that answered them before (fields.ts,
  * cluster.ts, index-details.ts), still callable under their own names, as list_tables and
  * describe_table are; one listed tool instead of seven keeps what a model reads before its first
  * call small.
  */
 import { z } from "zod";
 import { QuarryError } from "../../core/errors.ts";
+import { adminView } from "./admin-views.ts";
 import { clusterHealth, getShards, indexStats } from "./cluster.ts";
 import { HIDDEN } from "./compact-args.ts";
 import { columnsView, tablesView } from "./compact-views.ts";
@@ -24,6 +25,7 @@ export const CATALOG_VIEWS = [
   "shards",
   "stats",
   "index",
+  "admin",
 ] as const;
 type View = (typeof CATALOG_VIEWS)[number];
 
@@ -42,6 +44,7 @@ const VIEWS: Record<
   shards: { tool: getShards as never, args: ["table", "limit", "cursor"] },
   stats: { tool: indexStats as never, args: ["table", "sort", "limit", "cursor"] },
   index: { tool: indexDetails as never, args: ["table"] },
+  admin: { tool: adminView as never, args: [] },
 };
 
 const input = z.strictObject({
