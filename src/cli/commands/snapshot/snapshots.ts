@@ -18,6 +18,8 @@ import { detailLines, progressLine } from "./print.ts";
 
 /** How often a snapshot being taken is asked for its progress. */
 const POLL_MS = 500;
+/** How many polls in a row may go unanswered (30 s) before following stops with the error. */
+const MAX_MISSES = 60;
 
 interface CreateFlags extends AdminFlags {
   indices?: string;
@@ -162,10 +164,22 @@ async function followSnapshot(
 ): Promise<BackupDetail> {
   const admin = clusterAdminOf(s);
   let d = await admin.backup(repo, name);
+  let misses = 0;
   while (d.running) {
     if (!json) process.stderr.write(`${progressLine(d)}\n`);
     await sleep(POLL_MS);
-    d = await admin.backup(repo, name);
+    try {
+      d = await admin.backup(repo, name);
+      misses = 0;
+    } catch (e) {
+      // A node leaving (a new master being elected) makes the cluster miss an answer or two;
+      // the snapshot goes on, so it is asked again before the follow gives up.
+      if (++misses > MAX_MISSES) throw e;
+      if (!json)
+        process.stderr.write(
+          `  (no answer: ${e instanceof Error ? e.message : String(e)}; asking again)\n`,
+        );
+    }
   }
   if (d.state === "SUCCESS") return d;
   const failed = d.failures.map((f) => `${f.table}[${f.shard}]: ${f.reason}`).join("; ");
