@@ -9,6 +9,7 @@ import type { SavedConnection } from "../core/connections.ts";
 import type { RequestClass } from "../core/console.ts";
 import type { DriverSession } from "../core/driver.ts";
 import type { ExportOptions, ExportReport } from "../core/export.ts";
+import type { ExportScanFacet } from "../core/facets.ts";
 import type { Impact } from "../core/impact.ts";
 import type { HandshakeFile } from "../core/mcp-handshake.ts";
 import type { StoredToken } from "../core/tokens.ts";
@@ -126,7 +127,7 @@ export type Clock = () => number;
 
 /** The app's export: writes to a file what a session's scan reads (export_data). */
 export type TableExporter = (
-  session: DriverSession,
+  source: ExportScanFacet,
   table: string,
   options: ExportOptions,
 ) => Promise<ExportReport>;

@@ -96,10 +96,6 @@ export class UiServices {
     return (await this.session(connectionId)).session.describeTable(table);
   }
 
-  async openGrid(connectionId: string, table: string): Promise<GridView> {
-    return (await this.session(connectionId)).session.openGrid(table);
-  }
-
   async close(): Promise<void> {
     this.jobs.cancelAll();
     await this.grids.closeAll();

@@ -9,7 +9,7 @@ import type { DriverSession, ServerInfo } from "../../../../src/core/driver.ts";
 import { QuarryError } from "../../../../src/core/errors.ts";
 import type { TableInfo } from "../../../../src/core/grid.ts";
 import { type Impact, unmeasuredImpact } from "../../../../src/core/impact.ts";
-import type { JsonFileConfig } from "./settings.ts";
+import { DISPLAY_NAME, type JsonFileConfig } from "./settings.ts";
 
 async function tablesOf(config: JsonFileConfig): Promise<Record<string, unknown[]>> {
   let text: string;
@@ -79,6 +79,7 @@ function unsupported(): never {
 
 export function openSession(config: JsonFileConfig): DriverSession {
   return {
+    driverName: DISPLAY_NAME,
     async testConnection(): Promise<ServerInfo> {
       await tablesOf(config);
       return { product: "JSON File", version: "1.0", major: 1, clusterName: basename(config.file) };
@@ -107,30 +108,8 @@ export function openSession(config: JsonFileConfig): DriverSession {
     classify: unsupported,
     checkRequest: unsupported,
     runConsole: unsupported,
-    runsLong: () => false,
-    measureImpact: (request) => measureDelete(config, request),
-    // A JSON file has no console language: nothing to complete, no reference page.
-    completeConsole: async (_text, offset) => ({ from: offset, to: offset, items: [] }),
-    consoleReference: async () => null,
-    recordLookup: unsupported,
-    schemaRequest: unsupported,
-    explainRequest: unsupported,
+    impact: () => ({ measureImpact: (request) => measureDelete(config, request) }),
     catalog: () => catalogOf(config),
-    tableAdmin: () => ({
-      details: async () => noSuchView("table details"),
-      objects: async () => noSuchView("templates, lifecycle policies or backups"),
-      plan: async () => noSuchView("table actions"),
-    }),
-    planDeleteTable: unsupported,
-    deleteTable: unsupported,
-    openScan: unsupported,
-    readDefinition: unsupported,
-    planCreateTable: unsupported,
-    tableState: unsupported,
-    openLoad: unsupported,
-    lineDecoder: unsupported,
-    fieldKinds: unsupported,
-    defineFields: unsupported,
     async close() {},
   };
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { ConsoleRequest } from "../../../../core/console.ts";
 import { variableValues } from "../../../../core/console-variables.ts";
 import type { DriverSession } from "../../../../core/driver.ts";
+import { measuredImpact, offered } from "../../../../core/facet-access.ts";
 import { ConsoleHistory } from "../../../storage/console-history.ts";
 import { badInput } from "../answers.ts";
 import type {
@@ -59,7 +60,7 @@ export function consoleRoutes(router: ApiRoutes, app: UiServices): void {
       return { request, classification, result, durationMs: Date.now() - started };
     };
     // A long task runs as a job, so the page can show its progress and stay responsive.
-    if (session.runsLong(request)) {
+    if (offered(session, "longTasks")?.runsLong(request) ?? false) {
       const job = app.jobs.start(
         "console",
         `${request.method} ${request.path}`,
@@ -117,7 +118,7 @@ function impactRoute(router: ApiRoutes, app: UiServices): void {
   router.post("/connections/:id/console/impact", async (req, { id }): Promise<ConsoleImpact> => {
     const request = consoleRequest(req.body);
     const { session } = await app.session(id!);
-    return { impact: await session.measureImpact(request, { signal: req.signal }) };
+    return { impact: await measuredImpact(session, request, { signal: req.signal }) };
   });
 }
 
@@ -134,7 +135,10 @@ function completionRoutes(router: ApiRoutes, app: UiServices): void {
       throw badInput("Send the console text and the cursor's place as { text, offset }.");
     }
     const { session } = await app.session(id!);
-    return session.completeConsole(text, offset);
+    const completion = offered(session, "completion");
+    return completion
+      ? completion.completeConsole(text, offset)
+      : { from: offset, to: offset, items: [] };
   });
 
   router.post(
@@ -142,7 +146,7 @@ function completionRoutes(router: ApiRoutes, app: UiServices): void {
     async (req, { id }): Promise<ConsoleReference> => {
       const request = consoleRequest(req.body);
       const { session } = await app.session(id!);
-      return { link: await session.consoleReference(request) };
+      return { link: (await offered(session, "completion")?.consoleReference(request)) ?? null };
     },
   );
 }

@@ -4,6 +4,7 @@
  * dangerous one would affect, and sent once confirmed (app/connections/table-actions.ts).
  */
 
+import { measuredImpact } from "../../../../core/facet-access.ts";
 import type { TableActionInput } from "../../../../core/table-details.ts";
 import { runTableAction, tableAdminOf } from "../../../connections/table-actions.ts";
 import { badInput } from "../answers.ts";
@@ -40,7 +41,7 @@ export function tableAdminRoutes(router: ApiRoutes, app: UiServices): void {
     async (req, { id }): Promise<ConsoleImpact> => {
       const { session } = await app.session(id!);
       const plan = await tableAdminOf(session).plan(actionInput(req.body), { signal: req.signal });
-      return { impact: await session.measureImpact(plan.request, { signal: req.signal }) };
+      return { impact: await measuredImpact(session, plan.request, { signal: req.signal }) };
     },
   );
 

@@ -10,13 +10,9 @@ import type { ConsoleRequest } from "../../../../core/console.ts";
 import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
 import { displayValue } from "../../../../core/exact-json.ts";
 import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
+import { facet } from "../../../../core/facet-access.ts";
 import { FILTER_OPERATORS } from "../../../../core/filter-ops.ts";
-import {
-  type BrowseRequest,
-  type BrowseResult,
-  type Column,
-  RESULT_WINDOW,
-} from "../../../../core/grid.ts";
+import { type BrowseRequest, RESULT_WINDOW } from "../../../../core/grid.ts";
 import { type PackedPage, packPage } from "../../../../core/packed-page.ts";
 import { exportTable } from "../../../export/export-table.ts";
 import { badInput, FileAnswer } from "../answers.ts";
@@ -100,7 +96,7 @@ function changeRoutes(router: ApiRoutes, app: UiServices): void {
     "/connections/:id/tables/:table/delete-plan",
     async (_req, { id, table }): Promise<DeletePlan> => {
       const { session } = await app.session(id!);
-      const request = session.planDeleteTable(table!);
+      const request = facet(session, "tableAdmin").planDeleteTable(table!);
       return { request, text: session.formatRequest(request) };
     },
   );
@@ -110,7 +106,7 @@ function changeRoutes(router: ApiRoutes, app: UiServices): void {
     if (!body.confirmed)
       throw badInput("Deleting an index needs the confirmed request.", "Confirm in the dialog.");
     const { session } = await app.session(id!);
-    await session.deleteTable(table!, body.confirmed);
+    await facet(session, "tableAdmin").deleteTable(table!, body.confirmed);
     await app.grids.closeFor(id!);
     return { ok: true };
   });
@@ -138,7 +134,7 @@ function exportRoutes(router: ApiRoutes, app: UiServices): void {
       async ({ signal, progress }) => {
         let report: ExportReport;
         try {
-          report = await exportTable(session, table!, {
+          report = await exportTable(facet(session, "exportScan"), table!, {
             format: input.format,
             out,
             ...(input.filters ? { filters: input.filters } : {}),
@@ -221,27 +217,17 @@ async function openGrid(
   open: GridOpen,
 ): Promise<GridOpened> {
   const { session } = await app.session(id);
-  let first: BrowseResult | undefined;
-  let columns: Column[];
-  const view = session.openGrid(table);
-  try {
-    if (open.first) {
-      first = await view.browse({ ...open.first, refresh: true });
-      columns = first.columns;
-    } else columns = await session.describeTable(table);
-  } catch (e) {
-    await view.close().catch(() => undefined);
-    throw e;
-  }
+  const { view, columns, filterOps, first } = await session.openGrid(table, open.first);
   const gridId = app.grids.add(id, table, view);
-  const filterOps = columns
-    .map((c) => ({ column: c.name, ops: session.filterOps(c) }))
-    .filter((c) => c.ops.length > 0)
-    .map(({ column, ops }) => ({
+  return {
+    gridId,
+    columns,
+    filterOps: filterOps.map(({ column, ops }) => ({
       column,
       ops: ops.map((op) => ({ value: op, label: FILTER_OPERATORS[op].label })),
-    }));
-  return { gridId, columns, filterOps, ...(first ? { first: packPage(first) } : {}) };
+    })),
+    ...(first ? { first: packPage(first) } : {}),
+  };
 }
 
 function gridOpen(v: unknown): GridOpen {

@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebStream } from "node:stream/web";
 import type { Hono } from "hono";
 import { displayValue } from "../../../../core/exact-json.ts";
+import { facet } from "../../../../core/facet-access.ts";
 import { type CellKind, LOAD_MODES, type LoadMode } from "../../../../core/transfer.ts";
 import { type CopyEnd, copyTable } from "../../../transfer/copy.ts";
 import { checkCopy, replaceTarget, sameTable } from "../../../transfer/copy-check.ts";
@@ -145,7 +146,7 @@ function importRoutes(router: ApiRoutes, app: UiServices): void {
     const { session } = await app.session(id!);
     const table = typeof body.table === "string" ? body.table.trim() : "";
     const preview = await previewFile(session, upload.path, table || undefined);
-    const state = table ? await session.tableState(table) : null;
+    const state = table ? await facet(session, "transfer").tableState(table) : null;
     return { ...preview, target: state ? { table, ...state } : null };
   });
 
