@@ -35,7 +35,8 @@ export interface TokenDirectory {
 /** Saved connections and how to open one (src/app/storage/connection-store.ts, connection-service.ts). */
 export interface ConnectionDirectory {
   list(): Promise<SavedConnection[]>;
-  open(connection: SavedConnection): Promise<DriverSession>;
+  /** The connection's session, lent by the app's pool: the app owns it and closes it. */
+  session(connection: SavedConnection): Promise<DriverSession>;
 }
 
 /** One line of the audit log (src/app/storage/audit-log.ts). */
