@@ -1,8 +1,9 @@
 /**
  * The rules that keep the house readable (docs/architecture.md), checked over the source as it
  * is: which folder may import which, the driver's rooms in their order, no import cycle, no
- * Elasticsearch word in code outside the driver, no file over 400 lines and no function over 80
- * unless its header says why it is long.
+ * Elasticsearch word and no database type in code outside the driver, facets asked for only
+ * through core/facet-access.ts, no file over 400 lines and no function over 80 unless its header
+ * says why it is long.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -312,4 +313,56 @@ test(`no function in src or web/src is over ${MAX_FUNCTION_LINES} lines without 
     longFunctions(f, readFileSync(join(ROOT, f), "utf8"), MAX_FUNCTION_LINES),
   );
   assert.deepEqual(long, []);
+});
+
+/** The database types the drivers provide: each folder of src/drivers, and the test driver's. */
+const DRIVER_TYPES = [
+  ...readdirSync(join(ROOT, "src/drivers"), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name),
+  "jsonfile",
+];
+const NAMES_A_TYPE = new RegExp(`["'\`](?:${DRIVER_TYPES.join("|")})["'\`]`);
+
+test("nothing outside src/drivers names a database type in code", () => {
+  const offenders: string[] = [];
+  for (const file of FILES) {
+    if (file.startsWith("src/drivers/")) continue;
+    const code = codeOnly(readFileSync(join(ROOT, file), "utf8"), file.endsWith(".tsx"));
+    code.split("\n").forEach((line, i) => {
+      if (NAMES_A_TYPE.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(offenders, [], "a type comes from a plugin, a catalog or a saved connection");
+});
+
+/** The facets' names, as core/facets.ts declares them (`DriverFacets`). */
+const FACETS = [
+  ...(
+    /export interface DriverFacets \{([^}]*)\}/.exec(
+      readFileSync(join(ROOT, "src/core/facets.ts"), "utf8"),
+    )?.[1] ?? ""
+  ).matchAll(/^\s*(\w+):/gm),
+].map((m) => m[1]!);
+/** A facet's method called on a session: `session.catalog()`, `s.impact?.()`, `s["transfer"]`. */
+const CALLS_A_FACET = new RegExp(
+  `(?<!\\bthis)\\.(?:${FACETS.join("|")})\\s*(?:\\?\\.)?\\s*\\(|\\[["'](?:${FACETS.join("|")})["']\\]`,
+);
+
+test("the facet boundary: code outside the drivers asks for a facet through facet() or offered()", () => {
+  assert.ok(FACETS.length >= 9, `facets read from core/facets.ts: ${FACETS.join(", ")}`);
+  assert.ok(CALLS_A_FACET.test("const v = session.catalog();"));
+  assert.ok(CALLS_A_FACET.test("await s.impact?.().measureImpact(r);"));
+  assert.ok(!CALLS_A_FACET.test('facet(session, "catalog").health();'));
+  const offenders: string[] = [];
+  for (const file of FILES) {
+    // The web UI holds no session (it reaches the app through its API only).
+    if (!file.startsWith("src/") || file.startsWith("src/drivers/")) continue;
+    if (file === "src/core/facet-access.ts") continue;
+    const code = codeOnly(readFileSync(join(ROOT, file), "utf8"), file.endsWith(".tsx"));
+    code.split("\n").forEach((line, i) => {
+      if (CALLS_A_FACET.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(offenders, [], "ask with facet(session, name) or offered(session, name)");
 });
