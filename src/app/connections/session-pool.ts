@@ -39,16 +39,24 @@ function stopping(name: string): QuarryError {
   );
 }
 
+/** How the pool opens a saved connection (openSavedConnection; another in the pool's unit test). */
+export type SessionOpener = (
+  connection: SavedConnection,
+  storage: AppStorage,
+) => Promise<PooledSession>;
+
 export class SessionPool {
   /** The grids open on the pooled sessions; the pool closes them before their session. */
   readonly grids = new GridRegistry();
   readonly #storage: AppStorage;
+  readonly #opener: SessionOpener;
   readonly #held = new Map<string, Held>();
   readonly #sweeper: ReturnType<typeof setInterval>;
   #closed = false;
 
-  constructor(storage: AppStorage) {
+  constructor(storage: AppStorage, opener: SessionOpener = openSavedConnection) {
     this.#storage = storage;
+    this.#opener = opener;
     this.#sweeper = setInterval(() => this.#closeIdle(), 60_000);
     this.#sweeper.unref();
   }
@@ -104,7 +112,7 @@ export class SessionPool {
     if (raced && raced.version === versionOf(connection)) return raced.open;
     const open = this.#closed
       ? Promise.reject(stopping(connection.name))
-      : openSavedConnection(connection, this.#storage);
+      : this.#opener(connection, this.#storage);
     const held: Held = { version: versionOf(connection), open, lastUsed: Date.now() };
     this.#held.set(connection.id, held);
     open.catch(() => {
