@@ -2,7 +2,7 @@
  * The UI's JSON API, as one Hono app the app's HTTP server mounts at /api (after its Host and
  * Origin guards): the per-run secret, one body limit, the routes, and the API's own 404.
  *
- *   const api = createUiApi(new UiServices({ storage, plugins, mcp, exportDir }), { secret });
+ *   const api = createUiApi(new UiServices({ storage, plugins, mcp, exportDir, sessions }), { secret });
  *   await startUiServer({ secret, routes, api, pages: (c) => serveWebAssets(c) });
  */
 import { Hono } from "hono";
