@@ -1,10 +1,17 @@
 /**
- * How the UI's API routes are written: a handler takes the request (query, JSON body, a signal
- * that aborts when the page goes away) and the path's `:name` values, and returns a value (sent as
- * JSON), a FileAnswer, or throws a QuarryError (sent in the error shape). Hono matches the paths;
- * this only adapts handlers to it, and answers a known path with another method 405.
+ * How the UI's API routes are written, Hono's own way: each route module chains its routes on a
+ * `new Hono()` (path, the input it takes, the handler), so the routes' type is the declaration
+ * the web's typed client is made from (ui-api.ts, docs/architecture.md "The UI's API").
+ *
+ *   new Hono().post("/connections/:id/console/curl", json<{ request: ConsoleRequest }>(),
+ *     answer(async (req, { id }) => ({ curl: … })))
+ *
+ * A handler takes the request (query, JSON body, a signal that aborts when the page goes away)
+ * and the path's `:name` values, and returns a value (sent as JSON), a FileAnswer (`download`), or
+ * throws a QuarryError (sent in the error shape). The input's checks stay in the handler, with
+ * their own words; `json<T>()` and `query<T>()` say what the page sends.
  */
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler, TypedResponse } from "hono";
 import { QuarryError } from "../../../core/errors.ts";
 import { readJsonBody } from "../json-body.ts";
 import { errorResult, FileAnswer, toResponse } from "./answers.ts";
@@ -17,38 +24,58 @@ export interface ApiRequest {
 }
 
 export type Params = Record<string, string>;
-export type Handler = (req: ApiRequest, params: Params) => Promise<unknown> | unknown;
+export type Handler<T = unknown> = (req: ApiRequest, params: Params) => Promise<T> | T;
 
-/** Where route modules register their routes (paths below `/api`, e.g. `/connections/:id`). */
-export interface ApiRoutes {
-  get(path: string, handler: Handler): void;
-  post(path: string, handler: Handler): void;
-  put(path: string, handler: Handler): void;
-  delete(path: string, handler: Handler): void;
+/** A route's answer as its declaration gives it: the JSON value of a 200. */
+export type Answer<T> = Response & TypedResponse<T, 200, "json">;
+
+/** The JSON body a route takes, read once (at most 16 MB, numbers kept exact: json-body.ts). */
+export function json<T>(): MiddlewareHandler<
+  // biome-ignore lint/suspicious/noExplicitAny: any Env, as Hono's own validators take
+  any,
+  string,
+  { in: { json: T }; out: { json: T } }
+> {
+  return async (c, next) => {
+    try {
+      bodies.set(c.req.raw, await readJsonBody(c.req.raw));
+    } catch (e) {
+      return toResponse(errorResult(e));
+    }
+    await next();
+  };
 }
 
-/**
- * Registers on `app` (mounted at /api). `done()` then adds, for every path, the 405 for the
- * methods it does not take; call it after the last route.
- */
-export function apiRoutes(app: Hono): ApiRoutes & { done(): void } {
-  const paths = new Set<string>();
-  const add = (method: string) => (path: string, handler: Handler) => {
-    paths.add(path);
-    app.on(method, path, (c) => run(c, handler));
-  };
-  return {
-    get: add("GET"),
-    post: add("POST"),
-    put: add("PUT"),
-    delete: add("DELETE"),
-    done() {
-      for (const path of paths)
-        app.all(path, (c) =>
-          toResponse(errorResult(refusal(`${c.req.method} is not allowed on ${c.req.path}`, 405))),
-        );
-    },
-  };
+/** The query a route reads (the handler checks it, in its own words). */
+export function query<T extends Record<string, string | undefined>>(): MiddlewareHandler<
+  // biome-ignore lint/suspicious/noExplicitAny: any Env, as Hono's own validators take
+  any,
+  string,
+  { in: { query: T }; out: { query: T } }
+> {
+  return (_c, next) => next();
+}
+
+const bodies = new WeakMap<Request, unknown>();
+
+/** A handler whose value is answered as JSON (`{ ok: true }` for none). */
+export function answer<T>(handler: Handler<T>): (c: Context) => Promise<Answer<Awaited<T>>> {
+  // The declaration's answer type is the handler's; the Response is the JSON of that value.
+  return (c) => run(c, handler) as Promise<Answer<Awaited<T>>>;
+}
+
+/** A handler that answers a file to download (a FileAnswer), streamed from disk. */
+export function download(handler: Handler<FileAnswer>): (c: Context) => Promise<Response> {
+  return (c) => run(c, handler);
+}
+
+/** Answers, on `api`, every path of `routes` with another method 405; call it after them. */
+export function refuseOtherMethods(api: Hono, routes: Hono): void {
+  const paths = new Set(routes.routes.filter((r) => r.method !== "ALL").map((r) => r.path));
+  for (const path of paths)
+    api.all(path, (c) =>
+      toResponse(errorResult(refusal(`${c.req.method} is not allowed on ${c.req.path}`, 405))),
+    );
 }
 
 /** The refusal of a path no route serves. */
@@ -71,7 +98,7 @@ async function run(c: Context, handler: Handler): Promise<Response> {
     for (const [name, value] of Object.entries(c.req.param() as Record<string, string>)) {
       params[name] = value;
     }
-    const body = await readJsonBody(c.req.raw);
+    const body = bodies.has(c.req.raw) ? bodies.get(c.req.raw) : await readJsonBody(c.req.raw);
     const out = await handler(
       {
         method: c.req.method,

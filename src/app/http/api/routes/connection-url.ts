@@ -3,16 +3,18 @@
  * (the driver reads them), for the editor's paste. The page sends the address without its
  * credentials: it keeps the user and password itself (core/connection-url.ts).
  */
+import { Hono } from "hono";
 import { QuarryError } from "../../../../core/errors.ts";
 import { badInput } from "../answers.ts";
-import type { ApiRoutes } from "../handlers.ts";
+import { answer, json, query } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 import { requireDriver } from "./connections.ts";
 
-export function connectionUrlRoutes(router: ApiRoutes, app: UiServices): void {
-  router.post(
+export function connectionUrlRoutes(app: UiServices) {
+  return new Hono().post(
     "/drivers/:type/settings-from-url",
-    async (req, { type }): Promise<{ settings: Record<string, unknown> }> => {
+    json<{ url: string }>(),
+    answer(async (req, { type }): Promise<{ settings: Record<string, unknown> }> => {
       const text = (req.body as { url?: unknown } | null)?.url;
       if (typeof text !== "string" || !URL.canParse(text))
         throw badInput("url must be a URL such as https://localhost:9200.");
@@ -34,6 +36,6 @@ export function connectionUrlRoutes(router: ApiRoutes, app: UiServices): void {
           { status: 400 },
         );
       return { settings };
-    },
+    }),
   );
 }
