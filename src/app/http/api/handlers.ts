@@ -11,7 +11,7 @@
  * throws a QuarryError (sent in the error shape). The input's checks stay in the handler, with
  * their own words; `json<T>()` and `query<T>()` say what the page sends.
  */
-import type { Context, Hono, MiddlewareHandler, TypedResponse } from "hono";
+import type { Context, Env, Hono, Input, TypedResponse } from "hono";
 import { QuarryError } from "../../../core/errors.ts";
 import { readJsonBody } from "../json-body.ts";
 import { errorResult, FileAnswer, toResponse } from "./answers.ts";
@@ -29,37 +29,37 @@ export type Handler<T = unknown> = (req: ApiRequest, params: Params) => Promise<
 /** A route's answer as its declaration gives it: the JSON value of a 200. */
 export type Answer<T> = Response & TypedResponse<T, 200, "json">;
 
-/** The JSON body a route takes, read once (at most 16 MB, numbers kept exact: json-body.ts). */
-export function json<T>(): MiddlewareHandler<
-  // biome-ignore lint/suspicious/noExplicitAny: any Env, as Hono's own validators take
-  any,
-  string,
-  { in: { json: T }; out: { json: T } }
-> {
-  return async (c, next) => {
-    try {
-      bodies.set(c.req.raw, await readJsonBody(c.req.raw));
-    } catch (e) {
-      return toResponse(errorResult(e));
-    }
-    await next();
-  };
+/** A route's input as Hono's typed client reads it (what `c.req.valid` would give). */
+export type Declared<In extends object> = { in: In; out: In };
+
+/** Carries the type of what a route takes; the handler reads and checks it (`req.body`). */
+export interface InputOf<In extends object> {
+  readonly declares?: In;
 }
 
-/** The query a route reads (the handler checks it, in its own words). */
-export function query<T extends Record<string, string | undefined>>(): MiddlewareHandler<
-  // biome-ignore lint/suspicious/noExplicitAny: any Env, as Hono's own validators take
-  any,
-  string,
-  { in: { query: T }; out: { query: T } }
-> {
-  return (_c, next) => next();
+/** The JSON body a route takes (at most 16 MB, numbers kept exact: json-body.ts). */
+export function json<T>(): InputOf<{ json: T }> {
+  return {};
 }
 
-const bodies = new WeakMap<Request, unknown>();
+/** The query a route reads. */
+export function query<T extends Record<string, string | undefined>>(): InputOf<{ query: T }> {
+  return {};
+}
 
-/** A handler whose value is answered as JSON (`{ ok: true }` for none). */
-export function answer<T>(handler: Handler<T>): (c: Context) => Promise<Answer<Awaited<T>>> {
+/**
+ * A handler whose value is answered as JSON (`{ ok: true }` for none), with what the route takes
+ * when it takes a body or a query: `answer(json<ConnectionInput>(), async (req) => …)`.
+ */
+export function answer<T>(handler: Handler<T>): (c: Context) => Promise<Answer<Awaited<T>>>;
+export function answer<In extends object, T>(
+  input: InputOf<In>,
+  handler: Handler<T>,
+): (c: Context<Env, string, Declared<In>>) => Promise<Answer<Awaited<T>>>;
+export function answer<T>(
+  ...args: [Handler<T>] | [InputOf<object>, Handler<T>]
+): (c: Context<Env, string, Input>) => Promise<Answer<Awaited<T>>> {
+  const handler = args.length === 1 ? args[0] : args[1];
   // The declaration's answer type is the handler's; the Response is the JSON of that value.
   return (c) => run(c, handler) as Promise<Answer<Awaited<T>>>;
 }
@@ -92,13 +92,13 @@ function refusal(message: string, status: number): QuarryError {
   );
 }
 
-async function run(c: Context, handler: Handler): Promise<Response> {
+async function run(c: Context<Env, string, Input>, handler: Handler): Promise<Response> {
   try {
     const params: Params = {};
     for (const [name, value] of Object.entries(c.req.param() as Record<string, string>)) {
       params[name] = value;
     }
-    const body = bodies.has(c.req.raw) ? bodies.get(c.req.raw) : await readJsonBody(c.req.raw);
+    const body = await readJsonBody(c.req.raw);
     const out = await handler(
       {
         method: c.req.method,

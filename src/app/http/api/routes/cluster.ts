@@ -38,8 +38,7 @@ export function clusterRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/cluster/explain",
-      json<Partial<PartitionCopy>>(),
-      answer(async (req, { id }): Promise<PlacementAnswer> => {
+      answer(json<Partial<PartitionCopy>>(), async (req, { id }): Promise<PlacementAnswer> => {
         const copy = copyOf(req.body);
         const { session } = await app.session(id!);
         const explanation = await catalogOf(session, "explainPlacement").explainPlacement(copy, {

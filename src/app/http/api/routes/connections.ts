@@ -78,8 +78,7 @@ function savedConnectionRoutes(app: UiServices) {
     )
     .post(
       "/connections/validate",
-      json<{ type: string; settings: Record<string, unknown> }>(),
-      answer(async (req) => {
+      answer(json<{ type: string; settings: Record<string, unknown> }>(), async (req) => {
         const body = object(req.body);
         (await requireDriver(app, typeName(body.type))).validateConfig(body.settings);
         return { ok: true };
@@ -87,8 +86,7 @@ function savedConnectionRoutes(app: UiServices) {
     )
     .post(
       "/connections",
-      json<ConnectionInput>(),
-      answer(async (req) => {
+      answer(json<ConnectionInput>(), async (req) => {
         const input = connectionInput(req.body);
         const saved = await addConnection(
           app.storage,
@@ -111,8 +109,7 @@ function connectionChangeRoutes(app: UiServices) {
   return new Hono()
     .put(
       "/connections/:id",
-      json<ConnectionInput>(),
-      answer(async (req, { id }) => {
+      answer(json<ConnectionInput>(), async (req, { id }) => {
         const input = connectionInput(req.body);
         const current = await app.storage.connections.require(id!);
         const driver = await loadedDriver(app, current.type);
@@ -148,7 +145,7 @@ function connectionChangeRoutes(app: UiServices) {
         return { ok: true };
       }),
     )
-    .post("/connections/test", json<TestInput>(), answer(testSettings(app)))
+    .post("/connections/test", answer(json<TestInput>(), testSettings(app)))
     .post(
       "/connections/:id/test",
       answer(async (_req, { id }) => {

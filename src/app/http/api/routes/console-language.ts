@@ -29,8 +29,7 @@ export function consoleLanguageRoutes(app: UiServices) {
     )
     .put(
       "/connections/:id/console/variables",
-      json<ConsoleVariablesBody>(),
-      answer(async (req, { id }): Promise<ConsoleVariablesBody> => {
+      answer(json<ConsoleVariablesBody>(), async (req, { id }): Promise<ConsoleVariablesBody> => {
         await app.storage.connections.require(id!);
         const list = (req.body as { variables?: unknown } | null)?.variables;
         return { variables: await variables.save(id!, list) };
@@ -38,8 +37,7 @@ export function consoleLanguageRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/console/from-curl",
-      json<{ command: string }>(),
-      answer(async (req, { id }): Promise<CurlImportAnswer> => {
+      answer(json<{ command: string }>(), async (req, { id }): Promise<CurlImportAnswer> => {
         const command = (req.body as { command?: unknown } | null)?.command;
         if (typeof command !== "string") throw badInput("Send the curl command as { command }.");
         const { session } = await app.session(id!);

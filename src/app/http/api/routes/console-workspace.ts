@@ -24,8 +24,8 @@ export function consoleWorkspaceRoutes(app: UiServices) {
     )
     .put(
       "/connections/:id/console/tabs",
-      json<ConsoleTabs>(),
       answer(
+        json<ConsoleTabs>(),
         async (req, { id }): Promise<ConsoleTabs> => workspace.saveTabs(await known(id!), req.body),
       ),
     )
@@ -35,16 +35,16 @@ export function consoleWorkspaceRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/console/saved",
-      json<{ name: string; text: string }>(),
       answer(
+        json<{ name: string; text: string }>(),
         async (req, { id }): Promise<SavedRequest> =>
           workspace.addSaved(await known(id!), fields(req.body)),
       ),
     )
     .put(
       "/connections/:id/console/saved/:saved",
-      json<{ name?: string; text?: string }>(),
       answer(
+        json<{ name?: string; text?: string }>(),
         async (req, { id, saved }): Promise<SavedRequest> =>
           workspace.updateSaved(await known(id!), saved!, fields(req.body)),
       ),

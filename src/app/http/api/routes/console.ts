@@ -37,13 +37,11 @@ function runRoutes(app: UiServices) {
   return new Hono()
     .post(
       "/connections/:id/console/run",
-      json<{ request: ConsoleRequest }>(),
-      answer(runOne(app, history)),
+      answer(json<{ request: ConsoleRequest }>(), runOne(app, history)),
     )
     .post(
       "/connections/:id/console/curl",
-      json<{ request: ConsoleRequest }>(),
-      answer(async (req, { id }) => {
+      answer(json<{ request: ConsoleRequest }>(), async (req, { id }) => {
         const request = consoleRequest(req.body);
         const { session } = await app.session(id!);
         return { curl: session.toCurl(request) };
@@ -113,8 +111,7 @@ function parseRoute(app: UiServices) {
   const variables = variablesStore(app);
   return new Hono().post(
     "/connections/:id/console/parse",
-    json<{ text: string }>(),
-    answer(async (req, { id }): Promise<ParsedConsoleRequest[]> => {
+    answer(json<{ text: string }>(), async (req, { id }): Promise<ParsedConsoleRequest[]> => {
       const text = (req.body as { text?: unknown })?.text;
       if (typeof text !== "string") throw badInput("Send the console text as { text }.");
       const { session } = await app.session(id!);
@@ -137,8 +134,7 @@ function parseRoute(app: UiServices) {
 function impactRoute(app: UiServices) {
   return new Hono().post(
     "/connections/:id/console/impact",
-    json<{ request: ConsoleRequest }>(),
-    answer(async (req, { id }): Promise<ConsoleImpact> => {
+    answer(json<{ request: ConsoleRequest }>(), async (req, { id }): Promise<ConsoleImpact> => {
       const request = consoleRequest(req.body);
       const { session } = await app.session(id!);
       return { impact: await session.measureImpact(request, { signal: req.signal }) };
@@ -151,8 +147,7 @@ function completionRoutes(app: UiServices) {
   return new Hono()
     .post(
       "/connections/:id/console/complete",
-      json<{ text: string; offset: number }>(),
-      answer(async (req, { id }) => {
+      answer(json<{ text: string; offset: number }>(), async (req, { id }) => {
         const { text, offset } = (req.body ?? {}) as { text?: unknown; offset?: unknown };
         if (
           typeof text !== "string" ||
@@ -168,12 +163,14 @@ function completionRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/console/reference",
-      json<{ request: ConsoleRequest }>(),
-      answer(async (req, { id }): Promise<ConsoleReference> => {
-        const request = consoleRequest(req.body);
-        const { session } = await app.session(id!);
-        return { link: await session.consoleReference(request) };
-      }),
+      answer(
+        json<{ request: ConsoleRequest }>(),
+        async (req, { id }): Promise<ConsoleReference> => {
+          const request = consoleRequest(req.body);
+          const { session } = await app.session(id!);
+          return { link: await session.consoleReference(request) };
+        },
+      ),
     );
 }
 

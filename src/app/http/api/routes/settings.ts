@@ -84,8 +84,7 @@ function integrationRoutes(app: UiServices) {
     )
     .put(
       "/mcp",
-      json<{ enabled: boolean }>(),
-      answer((req) => {
+      answer(json<{ enabled: boolean }>(), (req) => {
         const enabled = (req.body as { enabled?: unknown })?.enabled;
         if (typeof enabled !== "boolean") throw badInput("Send { enabled: true | false }.");
         return mcp().setEnabled(enabled);
@@ -97,8 +96,7 @@ function integrationRoutes(app: UiServices) {
     )
     .post(
       "/mcp/tokens",
-      json<TokenInput>(),
-      answer((req) => mcp().createToken(req.body as TokenInput)),
+      answer(json<TokenInput>(), (req) => mcp().createToken(req.body as TokenInput)),
     )
     .delete(
       "/mcp/tokens/:token",
@@ -113,8 +111,7 @@ function integrationRoutes(app: UiServices) {
     )
     .post(
       "/mcp/approvals/:approval",
-      json<{ decision: ApprovalDecision }>(),
-      answer(async (req, { approval }) => {
+      answer(json<{ decision: ApprovalDecision }>(), async (req, { approval }) => {
         const decision = (req.body as { decision?: ApprovalDecision })?.decision;
         if (decision !== "allow-once" && decision !== "allow-session" && decision !== "deny") {
           throw badInput("Answer with allow-once, allow-session or deny.");
@@ -125,8 +122,7 @@ function integrationRoutes(app: UiServices) {
     )
     .get(
       "/mcp/audit",
-      query<{ limit?: string }>(),
-      answer((req) => {
+      answer(query<{ limit?: string }>(), (req) => {
         const limit = Math.min(1000, Math.max(1, Number(req.query.get("limit") ?? 200) || 200));
         return mcp().audit(limit);
       }),

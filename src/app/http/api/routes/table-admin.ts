@@ -31,8 +31,7 @@ export function tableAdminRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/table-actions/plan",
-      json<TableActionInput>(),
-      answer(async (req, { id }): Promise<PlannedTableAction> => {
+      answer(json<TableActionInput>(), async (req, { id }): Promise<PlannedTableAction> => {
         const { session } = await app.session(id!);
         const plan = await tableAdminOf(session).plan(actionInput(req.body), {
           signal: req.signal,
@@ -46,8 +45,7 @@ export function tableAdminRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/table-actions/impact",
-      json<TableActionInput>(),
-      answer(async (req, { id }): Promise<ConsoleImpact> => {
+      answer(json<TableActionInput>(), async (req, { id }): Promise<ConsoleImpact> => {
         const { session } = await app.session(id!);
         const plan = await tableAdminOf(session).plan(actionInput(req.body), {
           signal: req.signal,
@@ -57,25 +55,31 @@ export function tableAdminRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/table-actions/run",
-      json<{ input: TableActionInput; confirmed: ConsoleRequest; typed?: string }>(),
-      answer(async (req, { id }): Promise<TableActionRun> => {
-        const body = (req.body ?? {}) as { input?: unknown; confirmed?: unknown; typed?: unknown };
-        if (!body.confirmed)
-          throw badInput(
-            "An index action needs the confirmed request.",
-            "Confirm it on the index page.",
-          );
-        const { session } = await app.session(id!);
-        const run = await runTableAction(session, actionInput(body.input), {
-          confirmed: body.confirmed,
-          ...(typeof body.typed === "string" ? { typed: body.typed } : {}),
-          signal: req.signal,
-        });
-        // Grids of a deleted or closed index would page through nothing.
-        if (run.plan.input.action === "delete" || run.plan.input.action === "close")
-          await app.grids.closeFor(id!);
-        return run;
-      }),
+      answer(
+        json<{ input: TableActionInput; confirmed: ConsoleRequest; typed?: string }>(),
+        async (req, { id }): Promise<TableActionRun> => {
+          const body = (req.body ?? {}) as {
+            input?: unknown;
+            confirmed?: unknown;
+            typed?: unknown;
+          };
+          if (!body.confirmed)
+            throw badInput(
+              "An index action needs the confirmed request.",
+              "Confirm it on the index page.",
+            );
+          const { session } = await app.session(id!);
+          const run = await runTableAction(session, actionInput(body.input), {
+            confirmed: body.confirmed,
+            ...(typeof body.typed === "string" ? { typed: body.typed } : {}),
+            signal: req.signal,
+          });
+          // Grids of a deleted or closed index would page through nothing.
+          if (run.plan.input.action === "delete" || run.plan.input.action === "close")
+            await app.grids.closeFor(id!);
+          return run;
+        },
+      ),
     );
 }
 

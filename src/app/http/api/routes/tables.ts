@@ -60,14 +60,15 @@ function gridRoutes(app: UiServices) {
       )
       .post(
         "/connections/:id/tables/:table/grid",
-        json<GridOpen>(),
-        answer((req, { id, table }) => openGrid(app, id!, table!, gridOpen(req.body))),
+        answer(json<GridOpen>(), (req, { id, table }) =>
+          openGrid(app, id!, table!, gridOpen(req.body)),
+        ),
       )
       // Pages go packed (packed-page.ts): the rows are most of an answer, their column names repeated.
       .post(
         "/grids/:grid/browse",
-        json<BrowseRequest>(),
         answer(
+          json<BrowseRequest>(),
           async (req, { grid }): Promise<PackedPage> =>
             packPage(await app.grids.get(grid!).view.browse(browseRequest(req.body))),
         ),
@@ -82,8 +83,7 @@ function gridRoutes(app: UiServices) {
       /** The current view as the search it runs: for "Open in console" and "Copy as curl". */
       .post(
         "/grids/:grid/as-request",
-        json<BrowseRequest>(),
-        answer(async (req, { grid }): Promise<ViewAsRequest> => {
+        answer(json<BrowseRequest>(), async (req, { grid }): Promise<ViewAsRequest> => {
           const g = app.grids.get(grid!);
           const { session } = await app.session(g.connectionId);
           const request = await session.viewAsRequest(g.table, browseRequest(req.body));
@@ -97,8 +97,7 @@ function gridRoutes(app: UiServices) {
       /** One column's value of a document, in full (a cut cell is never edited as its fragment). */
       .get(
         "/connections/:id/documents/:index/:doc",
-        query<{ column: string }>(),
-        answer(async (req, { id, index, doc }) => {
+        answer(query<{ column: string }>(), async (req, { id, index, doc }) => {
           const column = req.query.get("column");
           if (!column) throw badInput("Name the column: ?column=<name>.");
           const { session } = await app.session(id!);
@@ -113,16 +112,14 @@ function changeRoutes(app: UiServices) {
   return new Hono()
     .post(
       "/connections/:id/tables/:table/validate-changes",
-      json<ChangeSet>(),
-      answer(async (req, { id, table }) => {
+      answer(json<ChangeSet>(), async (req, { id, table }) => {
         const { session } = await app.session(id!);
         return session.validateChanges(table!, changeSet(req.body));
       }),
     )
     .post(
       "/connections/:id/tables/:table/save",
-      json<ChangeSet>(),
-      answer(async (req, { id, table }) => {
+      answer(json<ChangeSet>(), async (req, { id, table }) => {
         const { session } = await app.session(id!);
         return session.saveChanges(table!, changeSet(req.body));
       }),
@@ -137,8 +134,7 @@ function changeRoutes(app: UiServices) {
     )
     .delete(
       "/connections/:id/tables/:table",
-      json<{ confirmed: ConsoleRequest }>(),
-      answer(async (req, { id, table }) => {
+      answer(json<{ confirmed: ConsoleRequest }>(), async (req, { id, table }) => {
         const body = (req.body ?? {}) as { confirmed?: ConsoleRequest };
         if (!body.confirmed)
           throw badInput(
@@ -156,7 +152,7 @@ function changeRoutes(app: UiServices) {
 /** Exports: the job that writes the file, and the file's download. */
 function exportRoutes(app: UiServices) {
   return new Hono()
-    .post("/connections/:id/tables/:table/export", json<ExportInput>(), answer(startExport(app)))
+    .post("/connections/:id/tables/:table/export", answer(json<ExportInput>(), startExport(app)))
     .get(
       "/exports/:file",
       download((_req, { file }) => {

@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebStream } from "node:stream/web";
-import { Hono } from "hono";
+import { type Context, type Env, Hono } from "hono";
 import { displayValue } from "../../../../core/exact-json.ts";
 import { type CellKind, LOAD_MODES, type LoadMode } from "../../../../core/transfer.ts";
 import { type CopyEnd, copyTable } from "../../../transfer/copy.ts";
@@ -20,7 +20,7 @@ import { confirmShown } from "../../../transfer/import-create.ts";
 import { cancelledTransfer, transferInUiWords } from "../../../transfer/ui-words.ts";
 import { UploadStore } from "../../../transfer/uploads.ts";
 import { badInput, errorResult, jsonResponse, toResponse } from "../answers.ts";
-import { type Answer, answer, json, query } from "../handlers.ts";
+import { type Answer, answer, type Declared, json, query } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 import type {
   CopyCheck,
@@ -70,8 +70,9 @@ export function transferRoutes(app: UiServices) {
 export function uploadRoute(app: UiServices) {
   return new Hono().post(
     UPLOAD_PATH,
-    query<{ name: string }>(),
-    async (c): Promise<Answer<UploadAnswer>> => {
+    async (
+      c: Context<Env, string, Declared<{ query: { name: string } }>>,
+    ): Promise<Answer<UploadAnswer>> => {
       try {
         const body = c.req.raw.body;
         if (!body) throw badInput("The upload has no file in it.", "Pick the file again.");
@@ -96,26 +97,30 @@ function copyRoutes(app: UiServices) {
   return new Hono()
     .get(
       "/connections/:id/tables/:table/copy-check",
-      query<{ to: string; table: string }>(),
-      answer(async (req, { id, table }): Promise<CopyCheck> => {
-        const to = req.query.get("to");
-        const name = req.query.get("table")?.trim();
-        if (!to || !name) throw badInput("Name the target: ?to=<connection id>&table=<index>.");
-        const [source, target] = await Promise.all([endOf(app, id!, table!), endOf(app, to, name)]);
-        const check = await checkCopy(source, target);
-        return {
-          source: { connection: source.connection, table: table!, records: check.sourceRecords },
-          target: { connection: target.connection, table: name, ...check.target },
-          create: check.create,
-          deleteText: check.deleteText,
-          refusal: check.refusal,
-        };
-      }),
+      answer(
+        query<{ to: string; table: string }>(),
+        async (req, { id, table }): Promise<CopyCheck> => {
+          const to = req.query.get("to");
+          const name = req.query.get("table")?.trim();
+          if (!to || !name) throw badInput("Name the target: ?to=<connection id>&table=<index>.");
+          const [source, target] = await Promise.all([
+            endOf(app, id!, table!),
+            endOf(app, to, name),
+          ]);
+          const check = await checkCopy(source, target);
+          return {
+            source: { connection: source.connection, table: table!, records: check.sourceRecords },
+            target: { connection: target.connection, table: name, ...check.target },
+            create: check.create,
+            deleteText: check.deleteText,
+            refusal: check.refusal,
+          };
+        },
+      ),
     )
     .post(
       "/connections/:id/tables/:table/copy",
-      json<CopyInput>(),
-      answer(async (req, { id, table }) => {
+      answer(json<CopyInput>(), async (req, { id, table }) => {
         const input = copyInput(req.body);
         const [source, target] = await Promise.all([
           endOf(app, id!, table!),
@@ -159,21 +164,22 @@ function importRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/import-preview",
-      json<{ uploadId: string; table?: string }>(),
-      answer(async (req, { id }): Promise<ImportPreview> => {
-        const body = (req.body ?? {}) as { uploadId?: unknown; table?: unknown };
-        const upload = uploads(app).get(body.uploadId);
-        const { session } = await app.session(id!);
-        const table = typeof body.table === "string" ? body.table.trim() : "";
-        const preview = await previewFile(session, upload.path, table || undefined);
-        const state = table ? await session.tableState(table) : null;
-        return { ...preview, target: state ? { table, ...state } : null };
-      }),
+      answer(
+        json<{ uploadId: string; table?: string }>(),
+        async (req, { id }): Promise<ImportPreview> => {
+          const body = (req.body ?? {}) as { uploadId?: unknown; table?: unknown };
+          const upload = uploads(app).get(body.uploadId);
+          const { session } = await app.session(id!);
+          const table = typeof body.table === "string" ? body.table.trim() : "";
+          const preview = await previewFile(session, upload.path, table || undefined);
+          const state = table ? await session.tableState(table) : null;
+          return { ...preview, target: state ? { table, ...state } : null };
+        },
+      ),
     )
     .post(
       "/connections/:id/tables/:table/import",
-      json<ImportInput>(),
-      answer(async (req, { id, table }) => {
+      answer(json<ImportInput>(), async (req, { id, table }) => {
         const input = importInput(req.body);
         const store = uploads(app);
         const upload = store.get(input.uploadId);

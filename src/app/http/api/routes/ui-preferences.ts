@@ -24,8 +24,7 @@ export function uiPreferenceRoutes(app: UiServices) {
     )
     .put(
       "/connections/:id/tables/:table/layout",
-      json<GridLayout>(),
-      answer(async (req, { id, table }) => {
+      answer(json<GridLayout>(), async (req, { id, table }) => {
         await store.setLayout(await known(id!), table!, req.body);
         return { ok: true };
       }),
@@ -43,7 +42,9 @@ export function uiPreferenceRoutes(app: UiServices) {
     )
     .put(
       "/preferences",
-      json<Partial<UiPreferences>>(),
-      answer(async (req): Promise<UiPreferences> => store.setPreferences(req.body)),
+      answer(
+        json<Partial<UiPreferences>>(),
+        async (req): Promise<UiPreferences> => store.setPreferences(req.body),
+      ),
     );
 }
