@@ -9,7 +9,7 @@ import { catalogOf } from "../../../../core/catalog-access.ts";
 import { isQuarryError, remedyFor } from "../../../../core/errors.ts";
 import { badInput } from "../answers.ts";
 import type { ClusterOverview, PlacementAnswer } from "../cluster-contract.ts";
-import { answer, json, query } from "../handlers.ts";
+import { answer, json } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 export function clusterRoutes(app: UiServices) {

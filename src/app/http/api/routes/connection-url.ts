@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { QuarryError } from "../../../../core/errors.ts";
 import { badInput } from "../answers.ts";
-import { answer, json, query } from "../handlers.ts";
+import { answer, json } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 import { requireDriver } from "./connections.ts";
 

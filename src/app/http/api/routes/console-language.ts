@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { ConsoleVariables } from "../../../storage/console-variables.ts";
 import { badInput } from "../answers.ts";
 import type { ConsoleVariablesBody, CurlImportAnswer } from "../contract.ts";
-import { answer, json, query } from "../handlers.ts";
+import { answer, json } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 /** The one store of console variables: the same folder `quarry console` reads. */

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { ConsoleWorkspace } from "../../../storage/console-workspace.ts";
 import type { ConsoleTabs, SavedRequest } from "../contract.ts";
-import { answer, json, query } from "../handlers.ts";
+import { answer, json } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 export function consoleWorkspaceRoutes(app: UiServices) {

@@ -10,7 +10,7 @@ import type { TableActionInput } from "../../../../core/table-details.ts";
 import { runTableAction, tableAdminOf } from "../../../connections/table-actions.ts";
 import { badInput } from "../answers.ts";
 import type { ConsoleImpact, PlannedTableAction, TableActionRun } from "../contract.ts";
-import { answer, json, query } from "../handlers.ts";
+import { answer, json } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 export function tableAdminRoutes(app: UiServices) {

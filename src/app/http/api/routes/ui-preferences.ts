@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { GridLayout, UiPreferences } from "../../../../core/grid-layout.ts";
 import { UiPreferenceStore } from "../../../storage/ui-preferences.ts";
-import { answer, json, query } from "../handlers.ts";
+import { answer, json } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 export function uiPreferenceRoutes(app: UiServices) {
