@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { call, ui } from "../api/client.ts";
-import type { ImportJobResult, ImportPreview, UploadAnswer } from "../api/types.ts";
+import type { ImportInput, ImportJobResult, ImportPreview, UploadAnswer } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -102,16 +102,8 @@ export function ImportDialog({
   const start = () => {
     if (!uploadId) return;
     file.consumed();
-    void job.start(() =>
-      call(ui.connections[":id"].tables[":table"].import.$post, {
-        param: { id: connectionId, table },
-        json: {
-          uploadId,
-          mode,
-          ...(plan.create ? { createFields: plan.create.fields } : {}),
-        },
-      }),
-    );
+    const fields = plan.create ? { createFields: plan.create.fields } : {};
+    void job.start(startImport(connectionId, table, { uploadId, mode, ...fields }));
   };
   return (
     <Modal
@@ -140,6 +132,15 @@ export function ImportDialog({
       <ImportOutcome job={job} />
     </Modal>
   );
+}
+
+/** Asks the app to start the import of an uploaded file into `table` (a job). */
+function startImport(connectionId: string, table: string, input: ImportInput) {
+  return () =>
+    call(ui.connections[":id"].tables[":table"].import.$post, {
+      param: { id: connectionId, table },
+      json: input,
+    });
 }
 
 function ImportFields(props: {

@@ -32,10 +32,7 @@ export function useExportJob(connectionId: string, table: string) {
     ctrl.current = new AbortController();
     const signal = ctrl.current.signal;
     try {
-      const started = await call(ui.connections[":id"].tables[":table"].export.$post, {
-        param: { id: connectionId, table },
-        json: input,
-      });
+      const started = await startExport(connectionId, table, input);
       setStarting(false);
       // Closed while the app was starting it: nothing will show this export, so stop it.
       if (signal.aborted) {
@@ -91,6 +88,14 @@ export function useExportJob(connectionId: string, table: string) {
     abandon,
     download,
   };
+}
+
+/** Asks the app to start the export (a job that writes the file). */
+function startExport(id: string, table: string, input: ExportInput) {
+  return call(ui.connections[":id"].tables[":table"].export.$post, {
+    param: { id, table },
+    json: input,
+  });
 }
 
 /** Fetches the finished file with the per-run secret and hands it to the browser as a download. */
