@@ -1,10 +1,12 @@
 /**
  * How the UI's API routes are written, Hono's own way: each route module chains its routes on a
- * `new Hono()` (path, the input it takes, the handler), so the routes' type is the declaration
- * the web's typed client is made from (ui-api.ts, docs/architecture.md "The UI's API").
+ * `new Hono()` (path, then the handler with the input it takes), so the routes' type is the
+ * declaration the web's typed client is made from (ui-api.ts, docs/architecture.md "The UI's
+ * API"; why the input is declared on the handler: docs/decisions.md "The UI's API, typed from
+ * its routes").
  *
- *   new Hono().post("/connections/:id/console/curl", json<{ request: ConsoleRequest }>(),
- *     answer(async (req, { id }) => ({ curl: … })))
+ *   new Hono().post("/connections/:id/console/curl",
+ *     answer(json<{ request: ConsoleRequest }>(), async (req, { id }) => ({ curl: … })))
  *
  * A handler takes the request (query, JSON body, a signal that aborts when the page goes away)
  * and the path's `:name` values, and returns a value (sent as JSON), a FileAnswer (`download`), or
