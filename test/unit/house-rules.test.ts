@@ -292,17 +292,8 @@ function apiPathRoots(): string[] {
   return [...roots];
 }
 
-test("the web UI calls its API only through the typed client: no paths, no casts, no fetch", () => {
-  const roots = apiPathRoots();
-  assert.ok(roots.includes("connections"), "the routes' paths are read from their declaration");
-  const rules: [RegExp, string][] = [
-    [new RegExp(`["'\`]/(api|${roots.join("|")})\\b`), "an API path written as a string"],
-    [
-      /\b(get|post|put|del|api|call)\s*<[\w\s[\],<>|{}:]*>\s*\(/,
-      "an answer type given by the caller",
-    ],
-    [/\bfetch\s*\(/, "a request outside the typed client"],
-  ];
+/** Lines of web/src (outside its API client) that break a rule, as `file:line: what: code`. */
+function webOffenders(rules: [RegExp, string][]): string[] {
   const offenders: string[] = [];
   for (const file of FILES) {
     if (!file.startsWith(`${WEB}/`) || file === WEB_CLIENT) continue;
@@ -312,7 +303,29 @@ test("the web UI calls its API only through the typed client: no paths, no casts
         if (rule.test(line)) offenders.push(`${file}:${i + 1}: ${what}: ${line.trim()}`);
     });
   }
+  return offenders;
+}
+
+test("the web UI calls its API only through the typed client: no paths, no casts, no fetch", () => {
+  const roots = apiPathRoots();
+  assert.ok(roots.includes("connections"), "the routes' paths are read from their declaration");
+  const offenders = webOffenders([
+    [new RegExp(`["'\`]/(api|${roots.join("|")})\\b`), "an API path written as a string"],
+    [
+      /\b(get|post|put|del|api|call)\s*<[\w\s[\],<>|{}:]*>\s*\(/,
+      "an answer type given by the caller",
+    ],
+    [/\bfetch\s*\(/, "a request outside the typed client"],
+  ]);
   assert.deepEqual(offenders, [], `call the API as call(ui.<path>.$<method>, …) (${WEB_CLIENT})`);
+});
+
+// The web's type check sees Node's types with the routes' declaration; the browser has none.
+test("the web UI uses no Node global", () => {
+  const offenders = webOffenders([
+    [/\b(process|Buffer|__dirname|__filename|require)\b/, "a Node global in the page"],
+  ]);
+  assert.deepEqual(offenders, [], "the page runs in a browser");
 });
 
 test("the web's client imports the routes' declaration as a type only", () => {
