@@ -16,7 +16,6 @@ import { SECRET_HEADER } from "../../../src/app/http/api/contract.ts";
 import type { UiApi } from "../../../src/app/http/api/ui-api.ts";
 import { parseJsonExact } from "../../../src/core/exact-json.ts";
 
-export { SECRET_HEADER };
 
 const SECRET_KEY = "quarry.secret";
 
