@@ -16,7 +16,6 @@ import { SECRET_HEADER } from "../../../src/app/http/api/contract.ts";
 import type { UiApi } from "../../../src/app/http/api/ui-api.ts";
 import { parseJsonExact } from "../../../src/core/exact-json.ts";
 
-
 const SECRET_KEY = "quarry.secret";
 
 /** The secret from the URL the app opened (`?secret=` or `#secret=`), kept for this tab only. */
