@@ -9,13 +9,15 @@ import { Agent, type IncomingMessage, request } from "node:http";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { PROOF_PATH, type ProofAnswer, verifyProof } from "../core/mcp-handshake.ts";
 import { SseReader } from "./sse.ts";
-import { keepText } from "./verbatim.ts";
+import { VerbatimAnswer } from "./verbatim.ts";
 
 /** Requests in flight at once: above the app's default per-token limit (16), which answers -33010. */
 const agent = new Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 });
 
 /** How long connecting to the app may take (it is on this machine). */
 const CONNECT_TIMEOUT_MS = 5_000;
+/** Largest answer the bridge reads into a buffer of the length it declares, before any byte came. */
+const MAX_DECLARED_BODY = 64 * 1024 * 1024;
 /** Largest non-streamed answer the bridge reads (a JSON-RPC error, a proof). */
 const MAX_SMALL_BODY = 1024 * 1024;
 
@@ -105,11 +107,11 @@ export function post(
     req.on("response", (res: IncomingMessage) => {
       responded = true;
       const status = res.statusCode ?? 0;
-      res.setEncoding("utf8");
       res.on("error", (e: Error) => {
         if (!signal.aborted) finish({ kind: "broken", messages, detail: e.message });
       });
       if (status < 200 || status >= 300) {
+        res.setEncoding("utf8");
         readRefusal(res, status).then(finish, (e: Error) =>
           finish({ kind: "broken", messages, detail: e.message }),
         );
@@ -157,30 +159,50 @@ async function readRefusal(res: IncomingMessage, status: number): Promise<PostRe
   return { kind: "refused", status, body, ...(retryAfter !== undefined ? { retryAfter } : {}) };
 }
 
-/** Hands each JSON-RPC message of a 2xx answer to `deliver`: SSE events, or one JSON body. */
+/**
+ * Hands each JSON-RPC message of a 2xx answer to `deliver`: SSE events parsed, or one JSON body as
+ * its bytes (a VerbatimAnswer, which the relay parses only when it must).
+ */
 function readMessages(res: IncomingMessage, deliver: (message: unknown) => void): void {
-  const parsed = (text: string) => {
-    const m = parseOr(text);
-    if (m !== undefined) deliver(m);
-  };
   if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+    res.setEncoding("utf8");
     const sse = new SseReader();
     res.on("data", (chunk: string) => {
-      for (const data of sse.push(chunk)) parsed(data);
+      for (const data of sse.push(chunk)) {
+        const m = parseOr(data);
+        if (m !== undefined) deliver(m);
+      }
     });
     return;
   }
-  let text = "";
-  res.on("data", (chunk: string) => {
-    text += chunk;
+  readBody(res, (line) => {
+    const answer = new VerbatimAnswer(line);
+    if (answer.passable) deliver(answer);
+    else {
+      const m = answer.message();
+      if (m !== undefined) deliver(m);
+    }
   });
-  res.on("end", () => {
-    if (!text.trim()) return;
-    const m = parseOr(text);
-    if (m === undefined) return;
-    keepText(m, text);
-    deliver(m);
-  });
+}
+
+/**
+ * A body's bytes with one spare byte at the end (for the newline), copied once into a buffer of
+ * the length the answer declared, when it declared one.
+ */
+function readBody(res: IncomingMessage, done: (line: Buffer) => void): void {
+  const declared = Number(res.headers["content-length"]);
+  if (Number.isSafeInteger(declared) && declared >= 0 && declared <= MAX_DECLARED_BODY) {
+    const line = Buffer.allocUnsafe(declared + 1);
+    let at = 0;
+    res.on("data", (chunk: Buffer) => {
+      at += chunk.copy(line, at);
+    });
+    res.on("end", () => done(at === declared ? line : line.subarray(0, at + 1)));
+    return;
+  }
+  const chunks: Buffer[] = [];
+  res.on("data", (chunk: Buffer) => chunks.push(chunk));
+  res.on("end", () => done(Buffer.concat([...chunks, Buffer.alloc(1)])));
 }
 
 function parseOr(text: string): unknown {
