@@ -78,12 +78,7 @@ export function post(
       path: target.path,
       method: "POST",
       agent,
-      headers: {
-        ...headers,
-        authorization: `Bearer ${target.token}`,
-        "content-length": String(Buffer.byteLength(body)),
-      },
-      timeout: CONNECT_TIMEOUT_MS,
+      headers: headerLines(target, headers, body),
     });
     const onAbort = () => {
       req.destroy();
@@ -93,8 +88,9 @@ export function post(
     signal.addEventListener("abort", onAbort, { once: true });
     req.on("socket", (socket) => {
       // The timeout covers connecting only: an answer (an approval, an export) may take minutes.
-      if (socket.connecting) socket.once("connect", () => req.setTimeout(0));
-      else req.setTimeout(0);
+      if (!socket.connecting) return;
+      req.setTimeout(CONNECT_TIMEOUT_MS);
+      socket.once("connect", () => req.setTimeout(0));
     });
     req.on("timeout", () => {
       req.destroy(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`));
@@ -130,6 +126,24 @@ export function post(
     });
     req.end(body);
   });
+}
+
+/**
+ * The request's header lines, as node:http takes them ready-made (a flat list, written as it is
+ * without a check and a copy per header): the Host the app's DNS-rebinding guard expects, the token,
+ * the length.
+ */
+function headerLines(target: Target, headers: Record<string, string>, body: string): string[] {
+  const lines = [
+    "host",
+    `127.0.0.1:${target.port}`,
+    "authorization",
+    `Bearer ${target.token}`,
+    "content-length",
+    String(Buffer.byteLength(body)),
+  ];
+  for (const name in headers) lines.push(name, headers[name]!);
+  return lines;
 }
 
 const detailOf = (e: NodeJS.ErrnoException) => (e.code ? `${e.code}: ${e.message}` : e.message);

@@ -31,7 +31,16 @@ const CR = 0x0d;
 const OPEN = 0x7b; // {
 const CLOSE = 0x7d; // }
 const ID_KEY = Buffer.from('"id":');
-const NULL_ID = Buffer.from('"id":null');
+const N = 0x6e; // the n of null
+
+/**
+ * Whether the answer names its request: its last `"id":` (the app writes the id after the result,
+ * so this one is found at once) is not followed by null.
+ */
+function hasId(body: Buffer): boolean {
+  const at = body.lastIndexOf(ID_KEY);
+  return at > 0 && body[at + ID_KEY.length] !== N;
+}
 
 /**
  * One JSON answer body (a 2xx `application/json` answer to one POSTed request: by the 2026-07-28
@@ -58,8 +67,7 @@ export class VerbatimAnswer {
       body[body.length - 1] === CLOSE &&
       body.indexOf(LF) < 0 &&
       body.indexOf(CR) < 0 &&
-      body.indexOf(ID_KEY) >= 0 &&
-      body.indexOf(NULL_ID) < 0;
+      hasId(body);
   }
 
   /** The answer parsed (exact long numbers), its text kept; undefined when it is not JSON. */
