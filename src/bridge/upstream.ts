@@ -89,11 +89,10 @@ export function post(
     req.on("socket", (socket) => {
       // The timeout covers connecting only: an answer (an approval, an export) may take minutes.
       if (!socket.connecting) return;
-      req.setTimeout(CONNECT_TIMEOUT_MS);
+      req.setTimeout(CONNECT_TIMEOUT_MS, () =>
+        req.destroy(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`)),
+      );
       socket.once("connect", () => req.setTimeout(0));
-    });
-    req.on("timeout", () => {
-      req.destroy(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`));
     });
     req.on("error", (e: NodeJS.ErrnoException) => {
       if (signal.aborted) finish({ kind: "aborted" });
