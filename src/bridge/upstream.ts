@@ -1,8 +1,9 @@
 /**
  * The bridge's HTTP side: POSTs to the app on 127.0.0.1 over kept-alive connections (node:http,
  * which starts faster than fetch), the endpoint proof, and each answer read as it arrives: one JSON
- * message, or an SSE stream whose events are handed on one by one (progress and log notifications
- * before the result). Closing the request is how 2026-07-28 cancels it.
+ * body, handed on as its bytes (verbatim.ts), or an SSE stream whose events are handed on one by
+ * one (progress and log notifications before the result). Closing the request is how 2026-07-28
+ * cancels it.
  */
 import { randomBytes } from "node:crypto";
 import { Agent, type IncomingMessage, request } from "node:http";
@@ -53,7 +54,8 @@ export interface Target {
 
 /**
  * POSTs one JSON-RPC message to the app's MCP endpoint and reads the answer. `onMessage` gets each
- * message of a 2xx answer as soon as it is complete (a line that is not JSON is skipped).
+ * message of a 2xx answer as soon as it is complete: a JSON body as a VerbatimAnswer when it is
+ * one line naming its request, else parsed (a body or an event that is not JSON is skipped).
  */
 export function post(
   target: Target,
