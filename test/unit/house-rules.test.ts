@@ -47,10 +47,17 @@ const MAY_IMPORT: Record<string, (target: string, file: string) => boolean> = {
     t.startsWith("src/core/") ||
     t === "src/mcp/protocol.ts" ||
     (file === "src/bridge/main.ts" && BRIDGE_ENTRY_MAY.includes(t)),
-  // The web UI reaches the app only through its API contract (and core's pure vocabulary).
-  "web/src": (t) => t.startsWith("src/core/") || t === "src/app/http/api/contract.ts",
+  // The web UI reaches the app only through its API contract (and core's pure vocabulary), and
+  // its one client the type of the routes' declaration (checked type-only below).
+  "web/src": (t, file) =>
+    t.startsWith("src/core/") ||
+    t === "src/app/http/api/contract.ts" ||
+    (file === WEB_CLIENT && t === UI_API),
 };
 const BRIDGE_ENTRY_MAY = ["src/app/storage/paths.ts", "src/app/process/version.ts"];
+/** The web's one door to the app, and the declaration of the routes it is typed from. */
+const WEB_CLIENT = "web/src/api/client.ts";
+const UI_API = "src/app/http/api/ui-api.ts";
 
 for (const [folder, allowed] of Object.entries(MAY_IMPORT)) {
   test(`${folder} imports only what it may`, () => {
@@ -273,6 +280,64 @@ test("core names no database, not even in its comments", () => {
       ),
   );
   assert.deepEqual(named, []);
+});
+
+/** The first segment of every path the UI's API declares (`/connections/:id` → connections). */
+function apiPathRoots(): string[] {
+  const roots = new Set<string>();
+  for (const file of FILES.filter((f) => f.startsWith("src/app/http/api/routes/"))) {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    for (const m of text.matchAll(/\.(?:get|post|put|delete)\(\s*"\/([\w-]+)/g))
+      roots.add(m[1] as string);
+  }
+  return [...roots];
+}
+
+/** Lines of web/src (outside its API client) that break a rule, as `file:line: what: code`. */
+function webOffenders(rules: [RegExp, string][]): string[] {
+  const offenders: string[] = [];
+  for (const file of FILES) {
+    if (!file.startsWith(`${WEB}/`) || file === WEB_CLIENT) continue;
+    const code = codeOnly(readFileSync(join(ROOT, file), "utf8"), file.endsWith(".tsx"));
+    code.split("\n").forEach((line, i) => {
+      for (const [rule, what] of rules)
+        if (rule.test(line)) offenders.push(`${file}:${i + 1}: ${what}: ${line.trim()}`);
+    });
+  }
+  return offenders;
+}
+
+test("the web UI calls its API only through the typed client: no paths, no casts, no fetch", () => {
+  const roots = apiPathRoots();
+  assert.ok(roots.includes("connections"), "the routes' paths are read from their declaration");
+  const offenders = webOffenders([
+    [new RegExp(`["'\`]/(api|${roots.join("|")})\\b`), "an API path written as a string"],
+    [
+      /\b(get|post|put|del|api|call)\s*<[\w\s[\],<>|{}:]*>\s*\(/,
+      "an answer type given by the caller",
+    ],
+    [/\bfetch\s*\(/, "a request outside the typed client"],
+  ]);
+  assert.deepEqual(offenders, [], `call the API as call(ui.<path>.$<method>, …) (${WEB_CLIENT})`);
+});
+
+// The web's type check sees Node's types with the routes' declaration; the browser has none.
+test("the web UI uses no Node global", () => {
+  const offenders = webOffenders([
+    [/\b(process|Buffer|__dirname|__filename|require)\b/, "a Node global in the page"],
+  ]);
+  assert.deepEqual(offenders, [], "the page runs in a browser");
+});
+
+test("the web's client imports the routes' declaration as a type only", () => {
+  const text = readFileSync(join(ROOT, WEB_CLIENT), "utf8");
+  const lines = text.split("\n").filter((l) => /\bfrom\s+"[^"]*\/http\/api\/ui-api\.ts"/.test(l));
+  assert.ok(lines.length > 0, "the client is typed from src/app/http/api/ui-api.ts");
+  assert.deepEqual(
+    lines.filter((l) => !/^import type \{[^}]*\} from /.test(l)),
+    [],
+    "no server code in the page's bundle",
+  );
 });
 
 test(`no file in src or web/src is over ${MAX_FILE_LINES} lines`, () => {

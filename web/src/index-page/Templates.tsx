@@ -3,7 +3,7 @@
  * snapshots: read-only lists, each saying so when the cluster has no such feature.
  */
 import type { ObjectList, ServiceObjects } from "../../../src/core/table-details.ts";
-import { get, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 
@@ -16,7 +16,8 @@ const SECTIONS: [keyof ServiceObjects, string][] = [
 
 export function Templates({ connectionId }: { connectionId: string }) {
   const objects = useLoad(
-    (signal) => get<ServiceObjects>(`/connections/${seg(connectionId)}/table-objects`, { signal }),
+    (signal) =>
+      call(ui.connections[":id"]["table-objects"].$get, { param: { id: connectionId } }, signal),
     [connectionId],
   );
   return (
