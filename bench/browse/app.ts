@@ -4,6 +4,7 @@
  * from its built archive) on a loopback port, called over HTTP with the answer parsed as the web
  * client parses it.
  */
+
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { Pool } from "undici";
 import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import { loadInstalledDrivers } from "../../src/app/connections/driver-registry.ts";
+import { SessionPool } from "../../src/app/connections/session-pool.ts";
 import { SECRET_HEADER } from "../../src/app/http/api/contract.ts";
 import { createUiApi, UiServices } from "../../src/app/http/api/index.ts";
 import { startUiServer } from "../../src/app/http/server.ts";
@@ -31,10 +33,12 @@ export async function startBenchApp(es: { host: string; port: number }): Promise
   const env = { ...process.env, QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" };
   const storage = await openAppStorage(env);
   await loadInstalledDrivers(storage.dir, env);
+  const sessions = new SessionPool(storage);
   const services = new UiServices({
     storage,
     exportDir: join(home, "exports"),
     plugins: pluginServiceFor(storage.dir, env),
+    sessions,
   });
   const secret = randomBytes(24).toString("base64url");
   const server = await startUiServer({
@@ -69,7 +73,8 @@ export async function startBenchApp(es: { host: string; port: number }): Promise
     },
     async close() {
       await pool.close();
-      await services.close();
+      services.close();
+      await sessions.close();
       await server.close();
       await rm(home, { recursive: true, force: true });
     },

@@ -15,6 +15,8 @@ export interface Contender {
   open(): Promise<Held>;
   /** The processes that serve this contender besides the bench (servers, bridges). */
   serverPids?: (held: Held[]) => number[];
+  /** Those of them that only relay (the stdio bridges): their CPU is also counted apart. */
+  relayPids?: (held: Held[]) => number[];
 }
 
 export interface Held {
@@ -32,6 +34,8 @@ export interface Figures {
   /** CPU milliseconds per call: the bench's own (the clients), and the serving processes'. */
   clientCpu: number;
   serverCpu: number;
+  /** CPU milliseconds per call of the relaying processes alone (NaN when there are none). */
+  relayCpu: number;
 }
 
 export interface LevelResult {
@@ -47,6 +51,9 @@ interface Tally {
   calls: number;
   clientCpuMs: number;
   serverCpuMs: number;
+  relayCpuMs: number;
+  /** Whether the contender has relaying processes. */
+  relays: boolean;
 }
 
 /** CPU milliseconds a process has used (Linux /proc; 0 elsewhere or once it is gone). */
@@ -116,6 +123,7 @@ function figuresOf(tallies: Map<string, Tally>): Map<string, Figures> {
       calls: t.calls,
       clientCpu: t.clientCpuMs / t.calls,
       serverCpu: t.serverCpuMs / t.calls,
+      relayCpu: t.relays ? t.relayCpuMs / t.calls : Number.NaN,
     });
   return out;
 }
@@ -124,6 +132,7 @@ export async function runLevel(plan: LevelPlan, pool: ClientPool): Promise<Level
   const { clients, contenders, perClient, rule } = plan;
   const calls = new Map<string, Call[]>();
   const pids = new Map<string, number[]>();
+  const relayPids = new Map<string, number[]>();
   for (const c of contenders) {
     const held = await pool.clients(c, clients);
     calls.set(
@@ -131,6 +140,7 @@ export async function runLevel(plan: LevelPlan, pool: ClientPool): Promise<Level
       held.map((h) => h.call),
     );
     pids.set(c.key, c.serverPids?.(held) ?? []);
+    relayPids.set(c.key, c.relayPids?.(held) ?? []);
   }
   // Warm every side (connections, JIT, the node's caches) before anything is measured.
   for (const c of contenders) await batch(calls.get(c.key)!, Math.max(5, perClient >> 1));
@@ -138,7 +148,15 @@ export async function runLevel(plan: LevelPlan, pool: ClientPool): Promise<Level
   const tallies = new Map<string, Tally>(
     contenders.map((c) => [
       c.key,
-      { latencies: [], wallMs: 0, calls: 0, clientCpuMs: 0, serverCpuMs: 0 },
+      {
+        latencies: [],
+        wallMs: 0,
+        calls: 0,
+        clientCpuMs: 0,
+        serverCpuMs: 0,
+        relayCpuMs: 0,
+        relays: relayPids.get(c.key)!.length > 0,
+      },
     ]),
   );
   const histories: number[][] = [];
@@ -146,7 +164,8 @@ export async function runLevel(plan: LevelPlan, pool: ClientPool): Promise<Level
     const order = round % 2 === 1 ? contenders : [...contenders].reverse();
     for (const c of order) {
       const serving = pids.get(c.key)!;
-      const [mine, theirs] = [process.cpuUsage(), cpuOf(serving)];
+      const relaying = relayPids.get(c.key)!;
+      const [mine, theirs, relays] = [process.cpuUsage(), cpuOf(serving), cpuOf(relaying)];
       const { lat, wallMs } = await batch(calls.get(c.key)!, perClient);
       const used = process.cpuUsage(mine);
       const t = tallies.get(c.key)!;
@@ -155,6 +174,7 @@ export async function runLevel(plan: LevelPlan, pool: ClientPool): Promise<Level
       t.calls += lat.length;
       t.clientCpuMs += (used.user + used.system) / 1000;
       t.serverCpuMs += cpuOf(serving) - theirs;
+      t.relayCpuMs += cpuOf(relaying) - relays;
     }
     const figures = figuresOf(tallies);
     plan.watched(figures).forEach((v, i) => {

@@ -40,7 +40,7 @@ import {
   startQuarry,
   toolCall,
 } from "./setup.ts";
-import { ms, verdict } from "./stats.ts";
+import { ms, verdict, withinBudget } from "./stats.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -60,6 +60,8 @@ const INDEX = args.index;
 const LEVELS = args.levels.split(",").map(Number);
 const TOOL_LEVELS = new Set(args["tool-levels"].split(",").map(Number));
 const CALLS = Math.max(10, Number(args.calls));
+/** Issue 28 (6): the bridge relays a call with at most this much CPU of its own. */
+const BRIDGE_CPU_BUDGET_MS = 0.5;
 const RULE = {
   minRounds: Math.max(2, Number(args["min-rounds"])),
   maxRounds: Math.max(2, Number(args["max-rounds"])),
@@ -127,6 +129,7 @@ const contenders: Record<string, Contender> = {
       };
     },
     serverPids: (held) => [...quarryPid(), ...spawnedPids(held)],
+    relayPids: spawnedPids,
   },
 };
 
@@ -193,6 +196,8 @@ function goals(result: LevelResult, all: Contender[]): { line: string; pass: boo
     if (!f || c.key === "peer" || c.key === "bare" || c.key === "plain") continue;
     const name = c.label.replace(/^Quarry /, "");
     out.push(verdict(`${name} p50 ${at} < peer search p50`, f.p50, peer.p50, "ms"));
+    if (Number.isFinite(f.relayCpu))
+      out.push(withinBudget(`the bridge's own CPU a call ${at}`, f.relayCpu, BRIDGE_CPU_BUDGET_MS));
     if (n > 1)
       out.push(
         verdict(`${name} calls/s ${at} > peer search calls/s`, f.rate, peer.rate, "calls/s", true),

@@ -72,3 +72,13 @@ export function verdict(
     pass,
   };
 }
+
+/** A figure against a fixed budget: `<what> ≤ 0.50 ms: 0.31 ms  PASS`. */
+export function withinBudget(
+  what: string,
+  ours: number,
+  budgetMs: number,
+): { line: string; pass: boolean } {
+  const pass = ours <= budgetMs;
+  return { line: `${what} ≤ ${ms(budgetMs)} ms: ${ms(ours)} ms  ${pass ? "PASS" : "FAIL"}`, pass };
+}

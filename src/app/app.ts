@@ -14,6 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { errors, isQuarryError } from "../core/errors.ts";
 import { START_MCP_URL } from "../core/quarry-scheme.ts";
 import { openAppStorage } from "./connections/connection-service.ts";
+import { SessionPool } from "./connections/session-pool.ts";
 import type { AppContext, AppControl } from "./context.ts";
 import { createUiApi, serveWebAssets, UiServices } from "./http/api/index.ts";
 import { appRoutes } from "./http/app-routes.ts";
@@ -102,6 +103,7 @@ export class RunningApp implements AppControl {
     init: {
       env: NodeJS.ProcessEnv;
       plugins: PluginService;
+      sessions: SessionPool;
       log: (line: string) => void;
       background: boolean;
     },
@@ -116,12 +118,16 @@ export class RunningApp implements AppControl {
       dataDir: info.dataDir,
       env: init.env,
       plugins: init.plugins,
+      sessions: init.sessions,
       info,
       log: init.log,
       onStop: (cleanup) => {
         this.#cleanups.push(cleanup);
       },
     };
+    // The one owner of live connections closes last: clean-ups run in reverse order, so every
+    // part that borrows its sessions has stopped by then.
+    this.#cleanups.push(() => init.sessions.close());
   }
 
   /** The running MCP service, once the hook started one. */
@@ -311,11 +317,12 @@ export async function startApp(options: AppOptions = {}): Promise<StartResult> {
       dataDir,
       startedAt: new Date().toISOString(),
     };
-    const app = new RunningApp(lock, info, { env, plugins, log, background });
+    const storage = await openAppStorage(env);
+    const sessions = new SessionPool(storage);
+    const app = new RunningApp(lock, info, { env, plugins, sessions, log, background });
 
     // The UI's API over the app's services; Settings > Integrations reaches the MCP service
     // through the hook's handle (it starts after the API is built, so it is looked up each time).
-    const storage = await openAppStorage(env);
     const mcp = createIntegrationsService({
       storage,
       service: () => app.mcpService,
@@ -327,6 +334,7 @@ export async function startApp(options: AppOptions = {}): Promise<StartResult> {
       plugins,
       mcp,
       exportDir: join(dataDir, "exports"),
+      sessions,
     });
     app.context.onStop(() => services.close());
     const api = createUiApi(services, { secret });

@@ -16,6 +16,7 @@ import {
 } from "./protocol.ts";
 import { gistOf } from "./refusal.ts";
 import type { Post } from "./upstream.ts";
+import { parsedMessage } from "./verbatim.ts";
 
 /** How long the bridge's own `server/discover` may take. */
 const DISCOVER_TIMEOUT_MS = 10_000;
@@ -49,7 +50,7 @@ export async function discoverOn(
     modernHeaders(m),
     AbortSignal.timeout(DISCOVER_TIMEOUT_MS),
     (msg) => {
-      answer ??= msg as Json;
+      answer ??= parsedMessage(msg) as Json | undefined;
     },
   );
   if (r.kind === "answered" && answer) {

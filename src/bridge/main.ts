@@ -66,6 +66,10 @@ function main(): void {
     if (closing && !process.stdout.writable) return;
     process.stdout.write(`${lineOf(message)}\n`);
   };
+  const writeLine = (line: Buffer) => {
+    if (closing && !process.stdout.writable) return;
+    process.stdout.write(line);
+  };
   process.stdout.on("error", (e: NodeJS.ErrnoException) => {
     // The client went away (EPIPE): nothing can be answered any more.
     if (e.code !== "EPIPE") log(`cannot write to the client: ${e.message}`);
@@ -73,7 +77,7 @@ function main(): void {
     finish(0);
   });
 
-  const relay = new Relay({ post, write, log, version: APP_VERSION });
+  const relay = new Relay({ post, write, writeLine, log, version: APP_VERSION });
   const link = new AppLink({
     dir: appDataDir(env),
     now: Date.now,

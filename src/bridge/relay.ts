@@ -14,6 +14,7 @@
  */
 import { isQuarryError, type QuarryError } from "../core/errors.ts";
 import { MODERN_VERSION, RPC, type RpcId } from "../mcp/protocol.ts";
+import { answerWriter } from "./answer-writer.ts";
 import type { Endpoint, Link } from "./app-link.ts";
 import { discoverOn } from "./discover.ts";
 import { bridgeErrors } from "./errors.ts";
@@ -34,7 +35,6 @@ import {
   parseLine,
   type RpcMessage,
   rpcError,
-  withId,
   withModernMeta,
 } from "./protocol.ts";
 import { appRefusal, asQuarryError, codeOf, gistOf, Refusal, staleRefusal } from "./refusal.ts";
@@ -43,6 +43,8 @@ import type { Post, PostResult } from "./upstream.ts";
 export interface RelayDeps {
   post: Post;
   write: (message: Json) => void;
+  /** Writes an answer's own line, as the app wrote it (docs/mcp.md, "Relaying"). */
+  writeLine: (line: Buffer) => void;
   log: (line: string) => void;
   /** This bridge's version (its clientInfo on its own requests). */
   version: string;
@@ -105,7 +107,7 @@ export class Relay {
         if (kind.method === "notifications/cancelled") this.#cancel(m);
         return; // initialized, roots/list_changed...: nothing for a 2026-07-28 server
       case "request":
-        this.#track(this.#request(kind.id, kind.method, m));
+        this.#track(this.#request(kind.id, kind.method, m, line));
     }
   }
 
@@ -124,7 +126,8 @@ export class Relay {
     void task.finally(() => this.#tasks.delete(task));
   }
 
-  async #request(id: string | number, method: string, m: RpcMessage): Promise<void> {
+  /** `line`: the client's own text of `m`, sent as it is when nothing in it changes. */
+  async #request(id: string | number, method: string, m: RpcMessage, line: string): Promise<void> {
     const modern = modernVersionOf(m) !== undefined;
     if (!modern) {
       if (method === "initialize") return this.#initialize(id, m);
@@ -137,9 +140,9 @@ export class Relay {
           `Invalid request: ${method} carries no ${META.protocolVersion} in params._meta and no initialize came first. Send the 2026-07-28 _meta on every request, or initialize first (2025-11-25 or 2025-06-18)`,
         );
     }
-    const legacy = !modern;
-    const outgoing = legacy && this.#legacy ? withModernMeta(m, this.#legacy) : m;
-    await this.#forward(id, outgoing, legacy);
+    if (modern) return this.#forward(id, m, line, false);
+    const outgoing = this.#legacy ? withModernMeta(m, this.#legacy) : m;
+    await this.#forward(id, outgoing, JSON.stringify(outgoing), true);
   }
 
   async #initialize(id: string | number, m: RpcMessage): Promise<void> {
@@ -231,14 +234,13 @@ export class Relay {
     return endpoint;
   }
 
-  async #forward(id: string | number, m: RpcMessage, legacy: boolean): Promise<void> {
+  async #forward(id: string | number, m: RpcMessage, body: string, legacy: boolean): Promise<void> {
     const key = keyOf(id);
     const controller = new AbortController();
     this.#inflight.set(key, controller);
     const signal = controller.signal;
-    const body = JSON.stringify(m);
     const headers = modernHeaders(m);
-    const answer = this.#answerWriter(id, legacy, signal);
+    const answer = answerWriter(this.#deps, { id, legacy, signal });
     try {
       let endpoint = await this.#endpoint();
       for (let attempt = 0; ; attempt++) {
@@ -257,25 +259,6 @@ export class Relay {
     } finally {
       if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
     }
-  }
-
-  /** Writes the app's messages for one request back to the client: its notifications, one answer. */
-  #answerWriter(id: RpcId, legacy: boolean, signal: AbortSignal) {
-    let answered = false;
-    const onMessage = (message: unknown) => {
-      if (signal.aborted || message === null || typeof message !== "object") return;
-      const msg = message as Json;
-      const isResponse = "result" in msg || "error" in msg;
-      if (isResponse) {
-        if (answered) return;
-        answered = true;
-        this.#deps.write(legacy ? forLegacyClient(withId(msg, id)) : withId(msg, id));
-      } else if (typeof msg.method === "string" && msg.id === undefined) {
-        this.#deps.write(msg); // a notification of this request: progress, log
-      }
-      // A request from the app would be a protocol error in 2026-07-28: nothing to relay.
-    };
-    return { onMessage, answered: () => answered };
   }
 
   /**

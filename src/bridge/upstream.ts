@@ -1,21 +1,24 @@
 /**
  * The bridge's HTTP side: POSTs to the app on 127.0.0.1 over kept-alive connections (node:http,
  * which starts faster than fetch), the endpoint proof, and each answer read as it arrives: one JSON
- * message, or an SSE stream whose events are handed on one by one (progress and log notifications
- * before the result). Closing the request is how 2026-07-28 cancels it.
+ * body, handed on as its bytes (verbatim.ts), or an SSE stream whose events are handed on one by
+ * one (progress and log notifications before the result). Closing the request is how 2026-07-28
+ * cancels it.
  */
 import { randomBytes } from "node:crypto";
 import { Agent, type IncomingMessage, request } from "node:http";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { PROOF_PATH, type ProofAnswer, verifyProof } from "../core/mcp-handshake.ts";
 import { SseReader } from "./sse.ts";
-import { keepText } from "./verbatim.ts";
+import { VerbatimAnswer } from "./verbatim.ts";
 
 /** Requests in flight at once: above the app's default per-token limit (16), which answers -33010. */
 const agent = new Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 });
 
 /** How long connecting to the app may take (it is on this machine). */
 const CONNECT_TIMEOUT_MS = 5_000;
+/** Largest answer the bridge reads into a buffer of the length it declares, before any byte came. */
+const MAX_DECLARED_BODY = 64 * 1024 * 1024;
 /** Largest non-streamed answer the bridge reads (a JSON-RPC error, a proof). */
 const MAX_SMALL_BODY = 1024 * 1024;
 
@@ -51,7 +54,8 @@ export interface Target {
 
 /**
  * POSTs one JSON-RPC message to the app's MCP endpoint and reads the answer. `onMessage` gets each
- * message of a 2xx answer as soon as it is complete (a line that is not JSON is skipped).
+ * message of a 2xx answer as soon as it is complete: a JSON body as a VerbatimAnswer when it is
+ * one line naming its request, else parsed (a body or an event that is not JSON is skipped).
  */
 export function post(
   target: Target,
@@ -76,12 +80,7 @@ export function post(
       path: target.path,
       method: "POST",
       agent,
-      headers: {
-        ...headers,
-        authorization: `Bearer ${target.token}`,
-        "content-length": String(Buffer.byteLength(body)),
-      },
-      timeout: CONNECT_TIMEOUT_MS,
+      headers: headerLines(target, headers, body),
     });
     const onAbort = () => {
       req.destroy();
@@ -91,11 +90,11 @@ export function post(
     signal.addEventListener("abort", onAbort, { once: true });
     req.on("socket", (socket) => {
       // The timeout covers connecting only: an answer (an approval, an export) may take minutes.
-      if (socket.connecting) socket.once("connect", () => req.setTimeout(0));
-      else req.setTimeout(0);
-    });
-    req.on("timeout", () => {
-      req.destroy(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`));
+      if (!socket.connecting) return;
+      req.setTimeout(CONNECT_TIMEOUT_MS, () =>
+        req.destroy(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`)),
+      );
+      socket.once("connect", () => req.setTimeout(0));
     });
     req.on("error", (e: NodeJS.ErrnoException) => {
       if (signal.aborted) finish({ kind: "aborted" });
@@ -105,11 +104,11 @@ export function post(
     req.on("response", (res: IncomingMessage) => {
       responded = true;
       const status = res.statusCode ?? 0;
-      res.setEncoding("utf8");
       res.on("error", (e: Error) => {
         if (!signal.aborted) finish({ kind: "broken", messages, detail: e.message });
       });
       if (status < 200 || status >= 300) {
+        res.setEncoding("utf8");
         readRefusal(res, status).then(finish, (e: Error) =>
           finish({ kind: "broken", messages, detail: e.message }),
         );
@@ -128,6 +127,24 @@ export function post(
     });
     req.end(body);
   });
+}
+
+/**
+ * The request's header lines, as node:http takes them ready-made (a flat list, written as it is
+ * without a check and a copy per header): the Host the app's DNS-rebinding guard expects, the token,
+ * the length.
+ */
+function headerLines(target: Target, headers: Record<string, string>, body: string): string[] {
+  const lines = [
+    "host",
+    `127.0.0.1:${target.port}`,
+    "authorization",
+    `Bearer ${target.token}`,
+    "content-length",
+    String(Buffer.byteLength(body)),
+  ];
+  for (const name in headers) lines.push(name, headers[name]!);
+  return lines;
 }
 
 const detailOf = (e: NodeJS.ErrnoException) => (e.code ? `${e.code}: ${e.message}` : e.message);
@@ -157,30 +174,50 @@ async function readRefusal(res: IncomingMessage, status: number): Promise<PostRe
   return { kind: "refused", status, body, ...(retryAfter !== undefined ? { retryAfter } : {}) };
 }
 
-/** Hands each JSON-RPC message of a 2xx answer to `deliver`: SSE events, or one JSON body. */
+/**
+ * Hands each JSON-RPC message of a 2xx answer to `deliver`: SSE events parsed, or one JSON body as
+ * its bytes (a VerbatimAnswer, which the relay parses only when it must).
+ */
 function readMessages(res: IncomingMessage, deliver: (message: unknown) => void): void {
-  const parsed = (text: string) => {
-    const m = parseOr(text);
-    if (m !== undefined) deliver(m);
-  };
   if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+    res.setEncoding("utf8");
     const sse = new SseReader();
     res.on("data", (chunk: string) => {
-      for (const data of sse.push(chunk)) parsed(data);
+      for (const data of sse.push(chunk)) {
+        const m = parseOr(data);
+        if (m !== undefined) deliver(m);
+      }
     });
     return;
   }
-  let text = "";
-  res.on("data", (chunk: string) => {
-    text += chunk;
+  readBody(res, (line) => {
+    const answer = new VerbatimAnswer(line);
+    if (answer.passable) deliver(answer);
+    else {
+      const m = answer.message();
+      if (m !== undefined) deliver(m);
+    }
   });
-  res.on("end", () => {
-    if (!text.trim()) return;
-    const m = parseOr(text);
-    if (m === undefined) return;
-    keepText(m, text);
-    deliver(m);
-  });
+}
+
+/**
+ * A body's bytes with one spare byte at the end (for the newline), copied once into a buffer of
+ * the length the answer declared, when it declared one.
+ */
+function readBody(res: IncomingMessage, done: (line: Buffer) => void): void {
+  const declared = Number(res.headers["content-length"]);
+  if (Number.isSafeInteger(declared) && declared >= 0 && declared <= MAX_DECLARED_BODY) {
+    const line = Buffer.allocUnsafe(declared + 1);
+    let at = 0;
+    res.on("data", (chunk: Buffer) => {
+      at += chunk.copy(line, at);
+    });
+    res.on("end", () => done(at === declared ? line : line.subarray(0, at + 1)));
+    return;
+  }
+  const chunks: Buffer[] = [];
+  res.on("data", (chunk: Buffer) => chunks.push(chunk));
+  res.on("end", () => done(Buffer.concat([...chunks, Buffer.alloc(1)])));
 }
 
 function parseOr(text: string): unknown {

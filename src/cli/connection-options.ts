@@ -13,6 +13,7 @@ import {
   loadInstalledDrivers,
   requireInstalledDriver,
 } from "../app/connections/driver-registry.ts";
+import { shippedDriverType } from "../app/plugins/catalog.ts";
 import { appDataDir, ensureAppDataDir } from "../app/storage/paths.ts";
 import type { ConnectionSecrets } from "../core/driver.ts";
 import { QuarryError } from "../core/errors.ts";
@@ -33,10 +34,19 @@ export { readStdin } from "./settings-flags.ts";
 export type ConnectionFlags = Record<string, unknown>;
 
 /**
- * The database type Quarry ships a driver for: a new connection's default type, and the driver
- * for a URL whose scheme no installed driver reads (installed from the catalog when missing).
+ * The database type Quarry ships a driver for (the first of its shipped catalog): a new
+ * connection's default type, and the driver for a URL whose scheme no installed driver reads
+ * (installed from the catalog when missing).
  */
-export const DEFAULT_DATABASE_TYPE = "elasticsearch";
+export function defaultDatabaseType(): string {
+  const type = shippedDriverType();
+  if (type) return type;
+  throw new QuarryError(
+    "invalid_input",
+    "This Quarry ships no driver catalog, so it has no default database type",
+    "Name the type with --type <type> (quarry plugins list shows the installed drivers).",
+  );
+}
 
 /** A value with a scheme (`http://`, `https://`) is a URL; anything else names a saved connection. */
 export function isUrl(conn: string): boolean {
@@ -53,7 +63,7 @@ export async function loadedDrivers(): Promise<InstalledDriver[]> {
 /** The installed driver that reads a URL's scheme, installing the default one when none does. */
 async function driverForScheme(scheme: string, drivers: InstalledDriver[]) {
   const reader = drivers.find((d) => d.settingsForm().url?.schemes.includes(scheme));
-  return reader ?? requireInstalledDriver(DEFAULT_DATABASE_TYPE, await ensureAppDataDir());
+  return reader ?? requireInstalledDriver(defaultDatabaseType(), await ensureAppDataDir());
 }
 
 /** The command takes the URL flags of every installed driver that reads URLs. */

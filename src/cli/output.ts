@@ -49,6 +49,7 @@ const USAGE_ERRORS = new Set<string>([
   "changes_refused",
   "export_refused",
   "confirmation_mismatch",
+  "not_offered",
 ]);
 
 /**

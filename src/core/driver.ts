@@ -3,9 +3,7 @@
  * it, as a loaded plugin. Core knows nothing of HTTP or any database's wire format.
  */
 
-import type { CatalogViews } from "./catalog.ts";
 import type { ChangeRefusal, ChangeSet, SaveResult } from "./changes.ts";
-import type { ClusterAdmin } from "./cluster-admin.ts";
 import type {
   Classification,
   ConsoleBlock,
@@ -14,21 +12,11 @@ import type {
   ConsoleRunOptions,
   RequestClass,
 } from "./console.ts";
-import type { CompletionAnswer, ReferenceLink } from "./console-completion.ts";
 import type { VariableValues } from "./console-variables.ts";
-import type { ScanRequest, TableScan } from "./export.ts";
+import type { FacetMethods } from "./facets.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
-import type { Impact, MeasureOptions } from "./impact.ts";
-import type { TableAdmin } from "./table-details.ts";
-import type {
-  CellKind,
-  CreatePlan,
-  LineDecoder,
-  LoadMode,
-  TableDefinition,
-  TableLoad,
-  TableState,
-} from "./transfer.ts";
+
+export type { RecordLookup } from "./facets.ts";
 
 /** What a successful connection test reports. */
 export interface ServerInfo {
@@ -46,10 +34,14 @@ export interface ConnectionSecrets {
 }
 
 /**
- * One live connection. Every surface (UI, CLI, MCP) calls these and nothing else, so each rule is
- * implemented once, in the driver.
+ * One live connection: what every database driver does (identify, list tables, describe, browse,
+ * save, console, close). Every surface (UI, CLI, MCP) calls these, so each rule is implemented
+ * once, in the driver. What only some drivers do are facets (core/facets.ts), reached through
+ * `facet()` (core/facet-access.ts).
  */
-export interface DriverSession {
+export interface DriverSession extends FacetMethods {
+  /** The driver's name as people see it (its `displayName`), for refusals: a facet not offered. */
+  readonly driverName: string;
   testConnection(): Promise<ServerInfo>;
 
   // Browsing (the grid).
@@ -61,8 +53,12 @@ export interface DriverSession {
   describeTable(table: string): Promise<Column[]>;
   /** One page; paging past the result window opens a point in time for this call only. */
   browse(table: string, request: BrowseRequest): Promise<BrowseResult>;
-  /** A grid kept open: its point in time (if any) lives until `close()`. */
-  openGrid(table: string): GridView;
+  /**
+   * A grid kept open (its point in time, if any, lives until its `close()`), in one call: the
+   * view, its columns, their filter operators, and the first page when `first` asks for it (read
+   * as the grid's first: the columns read now, not held ones). A failure closes what it opened.
+   */
+  openGrid(table: string, first?: BrowseRequest): Promise<OpenedGrid>;
   /** The filter operators a column takes (none: it cannot be filtered). */
   filterOps(column: Column): FilterOp[];
   /** The search a grid view runs, as a console request ("Open in console", "Copy as curl"). */
@@ -99,83 +95,19 @@ export interface DriverSession {
    * batch is refused before its first request goes out, and a confirmation says what it confirms.
    */
   checkRequest(request: ConsoleRequest): Classification;
-  /** Long tasks report progress through `options.onProgress`. */
+  /** Long tasks (the `longTasks` facet) report progress through `options.onProgress`. */
   runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult>;
-  /** Whether the request starts a long task, which the UI runs as a job with progress. */
-  runsLong(request: ConsoleRequest): boolean;
-  /**
-   * What a dangerous request would affect, measured now with reads only (core/impact.ts): null
-   * when the driver measures nothing for this request. A failed measurement is an `Impact` that
-   * says why (`unmeasured`), never a throw, unless `options.signal` aborted.
-   */
-  measureImpact(request: ConsoleRequest, options?: MeasureOptions): Promise<Impact | null>;
-  /**
-   * What to offer at `offset` in console text (core/console-completion.ts), from the API of the
-   * server's version and its live names. Never throws for a lookup that failed: it offers less.
-   */
-  completeConsole(text: string, offset: number): Promise<CompletionAnswer>;
-  /** The reference page for a request's endpoint and the server's version; null if none. */
-  consoleReference(request: ConsoleRequest): Promise<ReferenceLink | null>;
-  /**
-   * The console request that runs `query` in the database's piped query language, answered with
-   * a `queryTable` (core/query-table.ts); absent where the driver has no such language.
-   */
-  queryRequest?(query: string): ConsoleRequest;
-
-  // The requests an agent's tools send by name, in the database's own language (src/mcp).
-  /** Reads one record by its key. */
-  recordLookup(table: string, id: string): RecordLookup;
-  /** The table's schema as the database states it. */
-  schemaRequest(table: string): ConsoleRequest;
-  /** Checks a query against the table without running it, and says what it becomes. */
-  explainRequest(table: string, query: Record<string, unknown>): ConsoleRequest;
-  /** Read-only views an agent explores the database with (core/catalog.ts). */
-  catalog(): CatalogViews;
-  /** One table in full, the service's objects around tables, and actions planned as requests. */
-  tableAdmin(): TableAdmin;
-  /** Backups, their repositories, templates (core/cluster-admin.ts); absent where none. */
-  clusterAdmin?(): ClusterAdmin;
-
-  // Tables.
-  /** The exact request a deletion will send, for the confirmation. */
-  planDeleteTable(table: string): ConsoleRequest;
-  /** Sends the deletion only when `confirmed` is the same request `planDeleteTable` returned. */
-  deleteTable(table: string, confirmed: ConsoleRequest): Promise<void>;
-
-  /**
-   * Opens a scan of the table (or of what the filters select) for an export: its snapshot, its
-   * count and its slices. The app writes the batches (src/app/export); the driver only reads.
-   */
-  openScan(table: string, request: ScanRequest): Promise<TableScan>;
-
-  // Moving records in (core/transfer.ts): a copy reads the source's definition and scans it, and
-  // writes into a table this session plans and creates; an import writes a file's records.
-  /** The table's definition (settings and schema), for creating a copy of it elsewhere. */
-  readDefinition(table: string): Promise<TableDefinition>;
-  /**
-   * The request that creates `table` from a definition read on any connection of this driver, or
-   * with the database's defaults (`null`: its schema then comes from the records written).
-   */
-  planCreateTable(table: string, definition: TableDefinition | null): Promise<CreatePlan>;
-  /** Whether the table exists and how many records it holds. */
-  tableState(table: string): Promise<TableState>;
-  /** Writes batches of records into the table. */
-  openLoad(table: string, options: { mode: LoadMode }): TableLoad;
-  /** Reads the lines of a file to import (NDJSON and the like) as records. */
-  lineDecoder(): LineDecoder;
-  /** The kinds of the table's fields by dotted name, for reading CSV cells (null: no table). */
-  fieldKinds(table: string): Promise<Record<string, CellKind> | null>;
-  /** The definition of a new table whose fields (dotted names) hold these kinds. */
-  defineFields(kinds: Record<string, CellKind>): Promise<TableDefinition>;
 
   close(): Promise<void>;
 }
 
-/** How one record is read by its key: the request, and the records its answer holds. */
-export interface RecordLookup {
-  request: ConsoleRequest;
-  /** The records found, each in the database's own words (its key, its table, its version). */
-  records(answer: unknown): Record<string, unknown>[];
+/** A grid just opened: the view, its columns and their filter operators, its first page if asked. */
+export interface OpenedGrid {
+  view: GridView;
+  columns: Column[];
+  /** The operators of each column that can be filtered, in the columns' order. */
+  filterOps: Array<{ column: string; ops: FilterOp[] }>;
+  first?: BrowseResult;
 }
 
 export interface GridView {

@@ -29,6 +29,8 @@ const STATUS: Readonly<Record<string, number>> = {
   cluster_error: 502,
   catalog_unavailable: 502,
   plugin_download_failed: 502,
+  // The driver does not offer the facet asked for (core/facet-access.ts): nobody's fault.
+  not_offered: 501,
 };
 
 /** The HTTP status for an error code; 500 (Quarry's own fault) for a code not listed. */

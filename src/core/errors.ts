@@ -26,6 +26,8 @@ export type ErrorCode =
   | "catalog_unavailable"
   | "app_not_responding"
   | "request_refused"
+  // A connection's driver does not offer a facet (core/facets.ts).
+  | "not_offered"
   // Browsing: tables, columns, filters, sorting, paging.
   | "table_not_found"
   | "document_not_found"

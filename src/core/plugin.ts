@@ -10,11 +10,15 @@ import type { SettingsForm } from "./settings-form.ts";
 export type { SettingChoice } from "./settings-form.ts";
 
 /**
- * The host contract's version. A plugin built for another one is refused before it runs.
+ * The host contract's version. A plugin built for another one is refused before it runs, with a
+ * message naming both versions and saying to update it (docs/decisions.md, "The driver contract:
+ * facets, and the plugin API it bumped").
  * 2: the driver describes its settings (`settingsForm`), scans for the app's export (`openScan`)
  * instead of writing files, and rows carry an opaque concurrency token.
+ * 3: a session keeps what every driver does; the rest are facets (core/facets.ts); `openGrid`
+ * answers with its columns, their filter operators and the first page; a session names its driver.
  */
-export const PLUGIN_API_VERSION = 2;
+export const PLUGIN_API_VERSION = 3;
 
 /** The manifest's name inside every plugin archive. */
 export const MANIFEST_FILE = "quarry-plugin.json";

@@ -1,7 +1,8 @@
 /**
  * How a tool, resource or prompt reaches a connection: find it by id or name among the saved
  * connections, apply the stacked access decision (core/access.ts), ask the user when the policy
- * says so (Ask Each Time, destructive and admin confirmations), and lend a driver session from a small pool.
+ * says so (Ask Each Time, destructive and admin confirmations), and borrow the connection's driver
+ * session from the app, which owns it (host.ts, `ConnectionDirectory.session`).
  */
 import {
   type AccessDecision,
@@ -22,58 +23,6 @@ import type {
   ConnectionDirectory,
   PendingApproval,
 } from "./host.ts";
-
-/** A session is closed after this long without use. */
-const SESSION_IDLE_MS = 5 * 60_000;
-
-/** Driver sessions by connection, reused across calls; replaced when the connection is edited. */
-export class SessionPool {
-  readonly #open: (c: SavedConnection) => Promise<DriverSession>;
-  readonly #sessions = new Map<
-    string,
-    { version: string; session: Promise<DriverSession>; lastUsed: number }
-  >();
-  readonly #timer: NodeJS.Timeout;
-
-  constructor(open: (c: SavedConnection) => Promise<DriverSession>) {
-    this.#open = open;
-    this.#timer = setInterval(() => this.#closeIdle(), 60_000);
-    this.#timer.unref();
-  }
-
-  async get(connection: SavedConnection): Promise<DriverSession> {
-    const version = `${connection.updatedAt}|${JSON.stringify(connection.settings)}`;
-    const held = this.#sessions.get(connection.id);
-    if (held && held.version === version) {
-      held.lastUsed = Date.now();
-      return held.session;
-    }
-    if (held) void held.session.then((s) => s.close()).catch(() => {});
-    const session = this.#open(connection);
-    const entry = { version, session, lastUsed: Date.now() };
-    this.#sessions.set(connection.id, entry);
-    session.catch(() => {
-      if (this.#sessions.get(connection.id) === entry) this.#sessions.delete(connection.id);
-    });
-    return session;
-  }
-
-  async close(): Promise<void> {
-    clearInterval(this.#timer);
-    const all = [...this.#sessions.values()];
-    this.#sessions.clear();
-    await Promise.all(all.map((e) => e.session.then((s) => s.close()).catch(() => {})));
-  }
-
-  #closeIdle(): void {
-    const now = Date.now();
-    for (const [id, e] of this.#sessions) {
-      if (now - e.lastUsed < SESSION_IDLE_MS) continue;
-      this.#sessions.delete(id);
-      void e.session.then((s) => s.close()).catch(() => {});
-    }
-  }
-}
 
 /** What the caller is, for the access decision and the approval question. */
 export interface Caller {
@@ -105,12 +54,10 @@ export interface ImpactProbe {
 export class ConnectionGateway {
   readonly #connections: ConnectionDirectory;
   readonly #approvals: ApprovalGate;
-  readonly #pool: SessionPool;
 
-  constructor(connections: ConnectionDirectory, approvals: ApprovalGate, pool: SessionPool) {
+  constructor(connections: ConnectionDirectory, approvals: ApprovalGate) {
     this.#connections = connections;
     this.#approvals = approvals;
-    this.#pool = pool;
   }
 
   /** The connections this principal may see, sorted by name. */
@@ -160,7 +107,7 @@ export class ConnectionGateway {
   }
 
   session(connection: SavedConnection): Promise<DriverSession> {
-    return this.#pool.get(connection);
+    return this.#connections.session(connection);
   }
 
   /**

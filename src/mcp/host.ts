@@ -9,6 +9,7 @@ import type { SavedConnection } from "../core/connections.ts";
 import type { RequestClass } from "../core/console.ts";
 import type { DriverSession } from "../core/driver.ts";
 import type { ExportOptions, ExportReport } from "../core/export.ts";
+import type { ExportScanFacet } from "../core/facets.ts";
 import type { Impact } from "../core/impact.ts";
 import type { HandshakeFile } from "../core/mcp-handshake.ts";
 import type { StoredToken } from "../core/tokens.ts";
@@ -34,7 +35,8 @@ export interface TokenDirectory {
 /** Saved connections and how to open one (src/app/storage/connection-store.ts, connection-service.ts). */
 export interface ConnectionDirectory {
   list(): Promise<SavedConnection[]>;
-  open(connection: SavedConnection): Promise<DriverSession>;
+  /** The connection's session, lent by the app's pool: the app owns it and closes it. */
+  session(connection: SavedConnection): Promise<DriverSession>;
 }
 
 /** One line of the audit log (src/app/storage/audit-log.ts). */
@@ -126,7 +128,7 @@ export type Clock = () => number;
 
 /** The app's export: writes to a file what a session's scan reads (export_data). */
 export type TableExporter = (
-  session: DriverSession,
+  source: ExportScanFacet,
   table: string,
   options: ExportOptions,
 ) => Promise<ExportReport>;

@@ -9,7 +9,7 @@ import { HANDSHAKE_FORMAT, handshakeProof } from "../core/mcp-handshake.ts";
 import type { BridgeTokenTimes } from "../core/tokens.ts";
 import { Authenticator, RevocationWatch } from "./auth.ts";
 import { BridgeTokens } from "./bridge-token.ts";
-import { ConnectionGateway, SessionPool } from "./connection-access.ts";
+import { ConnectionGateway } from "./connection-access.ts";
 import type {
   ApprovalGate,
   AuditSink,
@@ -151,10 +151,9 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
   const startedAt = new Date(now()).toISOString();
   const stopping = new AbortController();
 
-  const pool = new SessionPool((c) => config.connections.open(c));
   const { legacy, modern } = handlers({
     version: config.version,
-    gateway: new ConnectionGateway(config.connections, config.approvals, pool),
+    gateway: new ConnectionGateway(config.connections, config.approvals),
     audit: config.audit,
     now,
     exportDir: config.exportDir,
@@ -212,7 +211,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
       bridge.stop();
       revocations.stop();
       await config.handshake.remove(instanceId).catch(() => {});
-      await Promise.all([served.close(), modern.close(), legacy.closeAll(), pool.close()]);
+      await Promise.all([served.close(), modern.close(), legacy.closeAll()]);
     },
   };
 }

@@ -19,11 +19,11 @@ export function slowQueryText(
     ...(query ? ["", "The request body:", "```json", query, "```"] : []),
     "",
     "Steps, using Quarry's tools (read only: change nothing on the cluster):",
-    `1. index_stats and get_shards for ${table}: documents, size, segments per shard, and where the shards live. Many small shards, very large shards (over 50 GB), many segments or many deleted documents all slow searches.`,
-    "2. cluster_health: a red or yellow status, relocating or initializing shards, or pending tasks slow every search.",
-    "3. explain_query with the query: check it is valid and read the Lucene query it becomes (leading wildcards, regexps, scripts and large terms lists are costly).",
+    `1. catalog views stats and shards for ${table}: documents, size, segments per shard, and where the shards live. Many small shards, very large shards (over 50 GB), many segments or many deleted documents all slow searches.`,
+    "2. catalog view health: a red or yellow status, relocating or initializing shards, or pending tasks slow every search.",
+    `3. execute_query with GET /${table}/_validate/query?explain=true and the query: check it is valid and read the Lucene query it becomes (leading wildcards, regexps, scripts and large terms lists are costly).`,
     `4. execute_query with POST /${table}/_search, the same body, "profile": true and "size": 0 (or a small size): read which query and aggregation parts take the time, shard by shard.`,
-    "5. search_fields for the fields the query uses: text vs keyword, a sort or aggregation on a text field, or fields mapped differently across indices.",
+    "5. catalog view fields, name filter, for the fields the query uses: text vs keyword, a sort or aggregation on a text field, or fields mapped differently across indices.",
     "6. Report: the likely causes, ranked, each with the evidence from the answers above and one concrete change (to the query, the mapping or the index's shard layout).",
   ].join("\n");
 }
@@ -34,9 +34,9 @@ export function healthCheckText(connection: string): string {
     `Check the health of the Elasticsearch cluster behind the Quarry connection "${connection}" and explain any problem in plain words.`,
     "",
     "Steps, using Quarry's tools (read only: change nothing on the cluster):",
-    "1. cluster_health: status, nodes and their roles, shard counts, unassigned shards with their reasons and the allocation explanation of the first one.",
-    "2. For each index with unassigned shards, cluster_health with that index, and get_shards for it.",
-    "3. index_stats: the largest indices, and any with far more shards or segments than their size needs.",
+    "1. catalog view health: status, nodes and their roles, shard counts, unassigned shards with their reasons and the allocation explanation of the first one.",
+    "2. For each index with unassigned shards, catalog views health and shards with that table.",
+    "3. catalog view stats: the largest indices, and any with far more shards or segments than their size needs.",
     "4. Report: the status and what it means, each problem with its cause (e.g. a replica that cannot be placed on a single-node cluster, a full disk, a missing node) and the fix, and what is fine.",
   ].join("\n");
 }
@@ -65,7 +65,7 @@ export function registerCatalogPrompts(mcp: McpServer, args: CatalogPromptArgs) 
     {
       title: "Investigate a slow query",
       description:
-        "Find out why a search on an index is slow: its plan (explain_query), a profile, the index's shards, size and segments, and the cluster's health; then rank the causes with a fix each.",
+        "Find out why a search on an index is slow: its plan (_validate/query), a profile, the index's shards, size and segments, and the cluster's health; then rank the causes with a fix each.",
       argsSchema: args.slowQuery,
     },
     ({ connection: c, table: t, query }): GetPromptResult => ({

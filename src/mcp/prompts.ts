@@ -127,7 +127,7 @@ async function columnsOf(
       });
       if (columns.length > MAX_PROMPT_COLUMNS)
         lines.push(
-          `- … and ${columns.length - MAX_PROMPT_COLUMNS} more (describe_table lists all)`,
+          `- … and ${columns.length - MAX_PROMPT_COLUMNS} more (catalog view columns lists all)`,
         );
       return { connection: connection.name, lines };
     },
@@ -146,9 +146,9 @@ function exploreText(table: string, facts: { connection: string; lines: string[]
     ...facts.lines,
     "",
     "Steps, using Quarry's tools:",
-    `1. count_rows for the total number of documents, and index_stats for its size and shards.`,
+    `1. browse_table with page_size 0 for the number of documents, and catalog view stats for its size and shards.`,
     `2. browse_table with page_size 10 for sample rows (columns to keep them short).`,
-    `3. For up to 5 interesting keyword, boolean, date or numeric columns, run aggregate (terms, stats or date_histogram) to see how values are distributed.`,
+    `3. For up to 5 interesting keyword, boolean, date or numeric columns, run aggregate to see how values are distributed.`,
     "4. Summarize: what a document represents, the key fields and their meaning, value ranges, missing or odd values, and questions this index can answer.",
     "Only read: do not write to the cluster.",
   ].join("\n");
@@ -169,10 +169,10 @@ function questionText(
     ...facts.lines,
     "",
     "How:",
-    `- Write one Query DSL request and send it with execute_query (method POST, path /${table}/_search). There is no SQL.`,
+    `- Counts, top N and metrics per group: one aggregate call. Otherwise write one Query DSL request and send it with execute_query (method POST, path /${table}/_search); on a cluster with ES|QL, the esql tool answers as a table.`,
     "- Exact matches, terms aggregations and sorting use keyword, numeric, date or boolean fields (a text field's .keyword subfield); full-text matching uses match on text fields.",
     "- Ask only for what the answer needs: size 0 with aggregations for counts and statistics, _source filtering and a small size for examples.",
-    "- If the query is refused or fails, read the error and fix the query; explain_query checks a query without running it.",
+    `- If the query is refused or fails, read the error and fix the query; execute_query with GET /${table}/_validate/query?explain=true checks a query without running it.`,
     "- Answer the question in words, and show the request you ran.",
   ].join("\n");
 }

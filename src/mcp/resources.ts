@@ -16,6 +16,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { effectiveAccess } from "../core/access.ts";
 import type { SavedConnection } from "../core/connections.ts";
+import { facet } from "../core/facet-access.ts";
 import type { Principal } from "./auth.ts";
 import { asInvalidParams, audited, clientNameOf, principalOf } from "./calls.ts";
 import type { Caller } from "./connection-access.ts";
@@ -167,7 +168,9 @@ function registerTable(mcp: McpServer, kit: Kit) {
         const table = one(vars.table);
         const [columns, mapping] = await Promise.all([
           session.describeTable(table),
-          session.runConsole(session.schemaRequest(table), { signal: caller.signal }),
+          session.runConsole(facet(session, "agentRequests").schemaRequest(table), {
+            signal: caller.signal,
+          }),
         ]);
         return {
           connection: connection.name,

@@ -51,12 +51,9 @@ describe("a grid's first page and the held columns (driver)", () => {
   let s: EsSession;
   /** Opens a grid and reads its first page as the UI's API does (columns read now). */
   const openFirst = async (request = {}) => {
-    const grid = s.openGrid(INDEX);
-    try {
-      return await grid.browse({ page: 1, pageSize: 10, ...request, refresh: true });
-    } finally {
-      await grid.close();
-    }
+    const { view, first } = await s.openGrid(INDEX, { page: 1, pageSize: 10, ...request });
+    await view.close();
+    return first!;
   };
 
   before(async () => {

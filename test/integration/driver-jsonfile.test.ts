@@ -95,6 +95,24 @@ describe("a second driver, known only to its own folder", () => {
     assert.match(box.run(["tables", "shop"]).stdout, /^people\s+2\s/m);
   });
 
+  it("browses its rows; what it does not offer is refused plainly, naming it", () => {
+    const page = box.run(["browse", "shop", "people", "--filter", "a = 2", "--json"]);
+    assert.equal(page.status, 0, page.stderr);
+    const rows = (JSON.parse(page.stdout) as { rows: Array<{ cells: { a: number } }> }).rows;
+    assert.deepEqual(
+      rows.map((r) => r.cells.a),
+      [2],
+    );
+    const out = join(dataDir, "people.ndjson");
+    const exported = refused(["export", "shop", "people", "--format", "ndjson", "--out", out]);
+    assert.equal(exported.message, "JSON File connections do not offer exports.");
+    const shown = refused(["index", "show", "shop", "people"]);
+    assert.equal(
+      shown.message,
+      "JSON File connections do not offer table administration (details, actions, deletion).",
+    );
+  });
+
   it("edit changes the given fields; a field its condition shows appears", () => {
     const edited = box.run([
       "connections",

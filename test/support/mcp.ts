@@ -13,6 +13,7 @@ import {
   addConnection,
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
+import { SessionPool } from "../../src/app/connections/session-pool.ts";
 import { exportTable } from "../../src/app/export/export-table.ts";
 import { mcpEndpointServer } from "../../src/app/http/mcp-endpoint.ts";
 import { ApprovalQueue } from "../../src/app/mcp-host/approvals.ts";
@@ -128,6 +129,7 @@ export async function startTestServer(
   });
   await approvals.start();
   const audit = new AuditLog(home.dir);
+  const sessions = new SessionPool(home.storage);
   const server = await startMcpServer({
     version: "0.0.0-test",
     preferredPort: 0,
@@ -136,7 +138,7 @@ export async function startTestServer(
       concurrentRequests: options.limits?.concurrentRequests ?? 1000,
     },
     tokens: home.tokens,
-    connections: connectionDirectory(home.storage),
+    connections: connectionDirectory(home.storage, sessions),
     approvals,
     audit,
     handshake: {
@@ -157,6 +159,7 @@ export async function startTestServer(
     audit,
     async stop() {
       await server.stop();
+      await sessions.close();
       await approvals.stop();
       await audit.close();
     },

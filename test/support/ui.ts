@@ -7,6 +7,7 @@
  * and the per-run secret, `/api/*` through the UI's API (`createUiApi`) and the built UI from
  * dist/web; only the app's own routes (/api/app/*) are left out.
  */
+
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -21,6 +22,7 @@ import {
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
 import { loadInstalledDrivers } from "../../src/app/connections/driver-registry.ts";
+import { SessionPool } from "../../src/app/connections/session-pool.ts";
 import { createUiApi, serveWebAssets, UiServices } from "../../src/app/http/api/index.ts";
 import type { IntegrationsService } from "../../src/app/http/api/integrations.ts";
 import { startUiServer } from "../../src/app/http/server.ts";
@@ -70,7 +72,10 @@ export async function startUiApp(
   const env = { ...process.env, QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" };
   const storage = await openAppStorage(env);
   await loadInstalledDrivers(storage.dir, env);
-  const mcpService = options.withMcp ? await startMcpService({ env, storage }) : undefined;
+  const sessions = new SessionPool(storage);
+  const mcpService = options.withMcp
+    ? await startMcpService({ env, storage, sessions })
+    : undefined;
   const mcp =
     options.mcp ??
     (mcpService ? createIntegrationsService({ storage, service: () => mcpService }) : undefined);
@@ -79,6 +84,7 @@ export async function startUiApp(
     exportDir: join(home, "exports"),
     plugins: options.plugins ?? pluginServiceFor(storage.dir, env),
     ...(mcp ? { mcp } : {}),
+    sessions,
   });
   const secret = randomBytes(24).toString("base64url");
   const api = createUiApi(services, { secret });
@@ -93,8 +99,9 @@ export async function startUiApp(
     services,
     ...(mcpService ? { mcpService } : {}),
     async close() {
-      await services.close();
+      services.close();
       await mcpService?.stop();
+      await sessions.close();
       await server.close();
       if (!options.home) await rm(home, { recursive: true, force: true });
     },

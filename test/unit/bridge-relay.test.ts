@@ -96,6 +96,7 @@ function harness(options: {
   const relay = new Relay({
     post,
     write: (m) => out.push(m),
+    writeLine: (line) => out.push(JSON.parse(line.toString()) as Record<string, unknown>),
     log: (l) => logs.push(l),
     version: "9",
   });

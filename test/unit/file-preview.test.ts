@@ -16,7 +16,10 @@ import type { QuarryError } from "../../src/core/errors.ts";
 import type { CellKind } from "../../src/core/transfer.ts";
 import { ImportLineDecoder } from "../../src/drivers/elasticsearch/transfer/import-lines.ts";
 
-const session = { lineDecoder: () => new ImportLineDecoder() } as unknown as DriverSession;
+const session = {
+  driverName: "Test",
+  transfer: () => ({ lineDecoder: () => new ImportLineDecoder() }),
+} as unknown as DriverSession;
 const dir = mkdtempSync(join(tmpdir(), "quarry-file-preview-"));
 const file = (name: string, text: string) => {
   const path = join(dir, name);

@@ -1,8 +1,9 @@
 /**
  * The rules that keep the house readable (docs/architecture.md), checked over the source as it
  * is: which folder may import which, the driver's rooms in their order, no import cycle, no
- * Elasticsearch word in code outside the driver, no file over 400 lines and no function over 80
- * unless its header says why it is long.
+ * Elasticsearch word and no database type in code outside the driver, facets asked for only
+ * through core/facet-access.ts, no file over 400 lines and no function over 80 unless its header
+ * says why it is long.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -46,10 +47,17 @@ const MAY_IMPORT: Record<string, (target: string, file: string) => boolean> = {
     t.startsWith("src/core/") ||
     t === "src/mcp/protocol.ts" ||
     (file === "src/bridge/main.ts" && BRIDGE_ENTRY_MAY.includes(t)),
-  // The web UI reaches the app only through its API contract (and core's pure vocabulary).
-  "web/src": (t) => t.startsWith("src/core/") || t === "src/app/http/api/contract.ts",
+  // The web UI reaches the app only through its API contract (and core's pure vocabulary), and
+  // its one client the type of the routes' declaration (checked type-only below).
+  "web/src": (t, file) =>
+    t.startsWith("src/core/") ||
+    t === "src/app/http/api/contract.ts" ||
+    (file === WEB_CLIENT && t === UI_API),
 };
 const BRIDGE_ENTRY_MAY = ["src/app/storage/paths.ts", "src/app/process/version.ts"];
+/** The web's one door to the app, and the declaration of the routes it is typed from. */
+const WEB_CLIENT = "web/src/api/client.ts";
+const UI_API = "src/app/http/api/ui-api.ts";
 
 for (const [folder, allowed] of Object.entries(MAY_IMPORT)) {
   test(`${folder} imports only what it may`, () => {
@@ -274,6 +282,64 @@ test("core names no database, not even in its comments", () => {
   assert.deepEqual(named, []);
 });
 
+/** The first segment of every path the UI's API declares (`/connections/:id` → connections). */
+function apiPathRoots(): string[] {
+  const roots = new Set<string>();
+  for (const file of FILES.filter((f) => f.startsWith("src/app/http/api/routes/"))) {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    for (const m of text.matchAll(/\.(?:get|post|put|delete)\(\s*"\/([\w-]+)/g))
+      roots.add(m[1] as string);
+  }
+  return [...roots];
+}
+
+/** Lines of web/src (outside its API client) that break a rule, as `file:line: what: code`. */
+function webOffenders(rules: [RegExp, string][]): string[] {
+  const offenders: string[] = [];
+  for (const file of FILES) {
+    if (!file.startsWith(`${WEB}/`) || file === WEB_CLIENT) continue;
+    const code = codeOnly(readFileSync(join(ROOT, file), "utf8"), file.endsWith(".tsx"));
+    code.split("\n").forEach((line, i) => {
+      for (const [rule, what] of rules)
+        if (rule.test(line)) offenders.push(`${file}:${i + 1}: ${what}: ${line.trim()}`);
+    });
+  }
+  return offenders;
+}
+
+test("the web UI calls its API only through the typed client: no paths, no casts, no fetch", () => {
+  const roots = apiPathRoots();
+  assert.ok(roots.includes("connections"), "the routes' paths are read from their declaration");
+  const offenders = webOffenders([
+    [new RegExp(`["'\`]/(api|${roots.join("|")})\\b`), "an API path written as a string"],
+    [
+      /\b(get|post|put|del|api|call)\s*<[\w\s[\],<>|{}:]*>\s*\(/,
+      "an answer type given by the caller",
+    ],
+    [/\bfetch\s*\(/, "a request outside the typed client"],
+  ]);
+  assert.deepEqual(offenders, [], `call the API as call(ui.<path>.$<method>, …) (${WEB_CLIENT})`);
+});
+
+// The web's type check sees Node's types with the routes' declaration; the browser has none.
+test("the web UI uses no Node global", () => {
+  const offenders = webOffenders([
+    [/\b(process|Buffer|__dirname|__filename|require)\b/, "a Node global in the page"],
+  ]);
+  assert.deepEqual(offenders, [], "the page runs in a browser");
+});
+
+test("the web's client imports the routes' declaration as a type only", () => {
+  const text = readFileSync(join(ROOT, WEB_CLIENT), "utf8");
+  const lines = text.split("\n").filter((l) => /\bfrom\s+"[^"]*\/http\/api\/ui-api\.ts"/.test(l));
+  assert.ok(lines.length > 0, "the client is typed from src/app/http/api/ui-api.ts");
+  assert.deepEqual(
+    lines.filter((l) => !/^import type \{[^}]*\} from /.test(l)),
+    [],
+    "no server code in the page's bundle",
+  );
+});
+
 test(`no file in src or web/src is over ${MAX_FILE_LINES} lines`, () => {
   const long = FILES.map((f) => ({ f, n: readFileSync(join(ROOT, f), "utf8").split("\n").length }))
     .filter(({ n }) => n > MAX_FILE_LINES + 1)
@@ -312,4 +378,56 @@ test(`no function in src or web/src is over ${MAX_FUNCTION_LINES} lines without 
     longFunctions(f, readFileSync(join(ROOT, f), "utf8"), MAX_FUNCTION_LINES),
   );
   assert.deepEqual(long, []);
+});
+
+/** The database types the drivers provide: each folder of src/drivers, and the test driver's. */
+const DRIVER_TYPES = [
+  ...readdirSync(join(ROOT, "src/drivers"), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name),
+  "jsonfile",
+];
+const NAMES_A_TYPE = new RegExp(`["'\`](?:${DRIVER_TYPES.join("|")})["'\`]`);
+
+test("nothing outside src/drivers names a database type in code", () => {
+  const offenders: string[] = [];
+  for (const file of FILES) {
+    if (file.startsWith("src/drivers/")) continue;
+    const code = codeOnly(readFileSync(join(ROOT, file), "utf8"), file.endsWith(".tsx"));
+    code.split("\n").forEach((line, i) => {
+      if (NAMES_A_TYPE.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(offenders, [], "a type comes from a plugin, a catalog or a saved connection");
+});
+
+/** The facets' names, as core/facets.ts declares them (`DriverFacets`). */
+const FACETS = [
+  ...(
+    /export interface DriverFacets \{([^}]*)\}/.exec(
+      readFileSync(join(ROOT, "src/core/facets.ts"), "utf8"),
+    )?.[1] ?? ""
+  ).matchAll(/^\s*(\w+):/gm),
+].map((m) => m[1]!);
+/** A facet's method called on a session: `session.catalog()`, `s.impact?.()`, `s["transfer"]`. */
+const CALLS_A_FACET = new RegExp(
+  `(?<!\\bthis)\\.(?:${FACETS.join("|")})\\s*(?:\\?\\.)?\\s*\\(|\\[["'](?:${FACETS.join("|")})["']\\]`,
+);
+
+test("the facet boundary: code outside the drivers asks for a facet through facet() or offered()", () => {
+  assert.ok(FACETS.length >= 9, `facets read from core/facets.ts: ${FACETS.join(", ")}`);
+  assert.ok(CALLS_A_FACET.test("const v = session.catalog();"));
+  assert.ok(CALLS_A_FACET.test("await s.impact?.().measureImpact(r);"));
+  assert.ok(!CALLS_A_FACET.test('facet(session, "catalog").health();'));
+  const offenders: string[] = [];
+  for (const file of FILES) {
+    // The web UI holds no session (it reaches the app through its API only).
+    if (!file.startsWith("src/") || file.startsWith("src/drivers/")) continue;
+    if (file === "src/core/facet-access.ts") continue;
+    const code = codeOnly(readFileSync(join(ROOT, file), "utf8"), file.endsWith(".tsx"));
+    code.split("\n").forEach((line, i) => {
+      if (CALLS_A_FACET.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(offenders, [], "ask with facet(session, name) or offered(session, name)");
 });

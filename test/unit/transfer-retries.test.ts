@@ -5,10 +5,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { backoffMs, MAX_ATTEMPTS, writeWithRetries } from "../../src/app/transfer/retries.ts";
-import type { DriverSession } from "../../src/core/driver.ts";
 import type { QuarryError } from "../../src/core/errors.ts";
 import type { LoadOutcome, LoadRecord, TableLoad } from "../../src/core/transfer.ts";
-import { requireTransfer } from "../../src/core/transfer-access.ts";
 
 const records: LoadRecord[] = [1, 2, 3].map((n) => ({ origin: n, key: `k${n}`, document: { n } }));
 
@@ -88,20 +86,5 @@ describe("backoffMs", () => {
       backoffMs(2, 200, 10_000, () => 0),
       150,
     );
-  });
-});
-
-describe("requireTransfer", () => {
-  test("a plugin built before copy and import is named as such, with what to do", () => {
-    const old = { openScan() {}, readDefinition() {} } as unknown as DriverSession;
-    requireTransfer(old, "readDefinition", "openScan");
-    assert.throws(
-      () => requireTransfer(old, "tableState", "openLoad"),
-      (e: QuarryError) =>
-        e.code === "plugin_unavailable" &&
-        /cannot copy or load tables \(it has no tableState\)/.test(e.message) &&
-        /quarry plugins update/.test(e.remedy),
-    );
-    assert.throws(() => requireTransfer(old, "lineDecoder"), /cannot read files to import/);
   });
 });

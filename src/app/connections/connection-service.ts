@@ -37,13 +37,17 @@ export type SecretsChange = { [K in SecretField]?: string | null };
 
 const SECRET_LABELS: Record<SecretField, string> = { password: "Password", apiKey: "API Key" };
 
-/** Loads a saved connection and its secrets and opens a session with its driver. */
+/**
+ * Loads a saved connection (unless given, as read already) and its secrets and opens a session
+ * with its driver, checking the driver's archive once.
+ */
 export async function openSavedConnection(
-  idOrName: string,
+  idOrName: string | SavedConnection,
   storage?: AppStorage,
 ): Promise<{ connection: SavedConnection; session: DriverSession }> {
   const store = storage ?? (await openAppStorage());
-  const connection = await store.connections.require(idOrName);
+  const connection =
+    typeof idOrName === "string" ? await store.connections.require(idOrName) : idOrName;
   const driver = await requireDriver(connection, store.dir);
   const config = aboutConnection(connection, () => driver.validateConfig(connection.settings));
   const secrets = await store.secrets.get(connection.id);

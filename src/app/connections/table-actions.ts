@@ -7,6 +7,7 @@
 import type { ConsoleResult } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 import {
   samePlannedRequest,
   type TableActionInput,
@@ -15,15 +16,9 @@ import {
   typedConfirms,
 } from "../../core/table-details.ts";
 
-/** The session's table views; a driver built before it had them says so. */
+/** The session's table views; a driver that does not offer them says so (core/facet-access.ts). */
 export function tableAdminOf(session: DriverSession): TableAdmin {
-  if (typeof session.tableAdmin !== "function")
-    throw new QuarryError(
-      "plugin_unavailable",
-      "This connection's driver plugin offers no table page",
-      "Update the driver plugin (quarry plugins update), then try again.",
-    );
-  return session.tableAdmin();
+  return facet(session, "tableAdmin");
 }
 
 export interface ActionConfirmation {

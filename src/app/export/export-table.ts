@@ -15,9 +15,9 @@
  * any request): no partial file, no checkpoint, no resume.
  */
 import { rm, stat } from "node:fs/promises";
-import type { DriverSession } from "../../core/driver.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
 import type { ExportOptions, ExportReport, TableScan } from "../../core/export.ts";
+import type { ExportScanFacet } from "../../core/facets.ts";
 import {
   CHECKPOINT_VERSION,
   type Checkpoint,
@@ -34,8 +34,8 @@ import { keysInFile } from "./stored-keys.ts";
 
 export { discardInterruptedExport } from "./checkpoint.ts";
 
-/** What an export needs of a driver session. */
-export type ScanSource = Pick<DriverSession, "openScan">;
+/** What an export needs of a driver session: its export scan (core/facets.ts). */
+export type ScanSource = ExportScanFacet;
 
 /** Exports `table` (or what the filters select) to `options.out` (or `options.sink`). */
 export async function exportTable(

@@ -12,11 +12,8 @@ import type { SavedConnection } from "../../core/connections.ts";
 import type { BridgeTokenTimes } from "../../core/tokens.ts";
 import type { Clock, ConnectionDirectory } from "../../mcp/host.ts";
 import { type McpServerConfig, type RunningMcpServer, startMcpServer } from "../../mcp/index.ts";
-import {
-  type AppStorage,
-  openAppStorage,
-  openSavedConnection,
-} from "../connections/connection-service.ts";
+import { type AppStorage, openAppStorage } from "../connections/connection-service.ts";
+import { SessionPool } from "../connections/session-pool.ts";
 import { exportTable } from "../export/export-table.ts";
 import { mcpEndpointServer } from "../http/mcp-endpoint.ts";
 import { APP_VERSION } from "../process/version.ts";
@@ -30,6 +27,11 @@ export interface McpServiceOptions {
   env?: NodeJS.ProcessEnv;
   /** Open storage, when the app has it already. */
   storage?: AppStorage;
+  /**
+   * The app's session pool, which the MCP server borrows from; without it the service keeps one
+   * of its own and closes it when it stops.
+   */
+  sessions?: SessionPool;
   now?: Clock;
   bridgeToken?: BridgeTokenTimes;
   /** Called whenever the server starts, stops or fails to start. */
@@ -112,6 +114,9 @@ class ServerSwitch {
 /** The app's stores the MCP server works with, opened. */
 interface McpStores {
   storage: AppStorage;
+  sessions: SessionPool;
+  /** Whether the service made the pool (and closes it). */
+  ownsSessions: boolean;
   now: Clock;
   settingsStore: McpSettingsStore;
   settings: McpSettings;
@@ -122,6 +127,7 @@ interface McpStores {
 
 async function openStores(options: McpServiceOptions): Promise<McpStores> {
   const storage = options.storage ?? (await openAppStorage(options.env));
+  const sessions = options.sessions ?? new SessionPool(storage);
   const dir = storage.dir;
   const now = options.now ?? Date.now;
   const settingsStore = new McpSettingsStore(dir);
@@ -133,7 +139,15 @@ async function openStores(options: McpServiceOptions): Promise<McpStores> {
   });
   await approvals.start();
   const stores = { tokens: new TokenStore(dir, now), audit: new AuditLog(dir), approvals };
-  return { storage, now, settingsStore, settings, ...stores };
+  return {
+    storage,
+    sessions,
+    ownsSessions: !options.sessions,
+    now,
+    settingsStore,
+    settings,
+    ...stores,
+  };
 }
 
 /** What the MCP server is given: the app's stores, its HTTP layer, the settings' port and limits. */
@@ -148,7 +162,7 @@ function serverConfig(
     preferredPort: settings.preferredPort,
     limits: settings.limits,
     tokens: stores.tokens,
-    connections: connectionDirectory(stores.storage),
+    connections: connectionDirectory(stores.storage, stores.sessions),
     approvals: stores.approvals,
     audit: stores.audit,
     handshake: {
@@ -202,6 +216,7 @@ export async function startMcpService(options: McpServiceOptions = {}): Promise<
       await approvals.stop();
       await audit.close();
       await tokens.settled();
+      if (stores.ownsSessions) await stores.sessions.close();
     },
   };
 }
@@ -211,7 +226,10 @@ export async function startMcpService(options: McpServiceOptions = {}): Promise<
  * connections.json changes (checked by stat on each call): every tool call looks connections up,
  * and parsing the file each time would be most of a call's own cost.
  */
-export function connectionDirectory(storage: AppStorage): ConnectionDirectory {
+export function connectionDirectory(
+  storage: AppStorage,
+  sessions: SessionPool,
+): ConnectionDirectory {
   let cache: { key: string; list: Promise<SavedConnection[]> } | undefined;
   return {
     list() {
@@ -231,6 +249,6 @@ export function connectionDirectory(storage: AppStorage): ConnectionDirectory {
       }
       return cache.list;
     },
-    open: async (c) => (await openSavedConnection(c.id, storage)).session,
+    session: (c) => sessions.lend(c),
   };
 }

@@ -5,6 +5,7 @@
  * (dist/plugins/catalog.json, made by scripts/build-plugins.ts). Archive URLs in a catalog may be
  * relative to the catalog's own address, so a folder holding both can be served from anywhere.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { errors } from "../../core/errors.ts";
@@ -44,6 +45,20 @@ interface PluginSettings {
 }
 
 /** An absolute URL, or a file path (made absolute) turned into a file: URL. */
+/**
+ * The database type of the first driver in the catalog this build ships: the CLI's default type
+ * for a new connection, so that no code outside a plugin names a database type. Undefined when the
+ * build ships no catalog (a checkout before its first build).
+ */
+export function shippedDriverType(): string | undefined {
+  try {
+    const catalog = parseCatalog(JSON.parse(readFileSync(SHIPPED_CATALOG_FILE, "utf8")));
+    return catalog.plugins[0]?.driver.type;
+  } catch {
+    return undefined;
+  }
+}
+
 export function normalizeCatalogAddress(address: string): string {
   const trimmed = address.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) {

@@ -6,6 +6,7 @@
  * source. Reads only, except `replaceTarget`, which deletes the target.
  */
 import { QuarryError } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 import { type CopyEnd, refused } from "./copy-target.ts";
 
 export interface CopyCheckResult {
@@ -37,8 +38,8 @@ export async function checkCopy(
   target: CopyEnd & { settings?: unknown },
 ): Promise<CopyCheckResult> {
   const [from, to] = await Promise.all([
-    source.session.tableState(source.table),
-    target.session.tableState(target.table),
+    facet(source.session, "transfer").tableState(source.table),
+    facet(target.session, "transfer").tableState(target.table),
   ]);
   if (!from.exists)
     throw new QuarryError(
@@ -51,8 +52,8 @@ export async function checkCopy(
     : null;
   let create: CopyCheckResult["create"] = null;
   if (!to.exists && refusal === null) {
-    const definition = await source.session.readDefinition(source.table);
-    const plan = await target.session.planCreateTable(target.table, definition);
+    const definition = await facet(source.session, "transfer").readDefinition(source.table);
+    const plan = await facet(target.session, "transfer").planCreateTable(target.table, definition);
     create = {
       text: target.session.formatRequest(plan.request),
       notes: plan.notes,
@@ -64,7 +65,9 @@ export async function checkCopy(
     target: { exists: to.exists, records: to.records },
     create,
     deleteText: to.exists
-      ? target.session.formatRequest(target.session.planDeleteTable(target.table))
+      ? target.session.formatRequest(
+          facet(target.session, "tableAdmin").planDeleteTable(target.table),
+        )
       : null,
     refusal,
   };
@@ -90,8 +93,8 @@ export async function replaceTarget(
       `Overwrite deletes ${target.table} on ${target.connection} first: its name was not typed back`,
       `Type ${target.table} in the confirmation field to overwrite it.`,
     );
-  const state = await target.session.tableState(target.table);
+  const state = await facet(target.session, "transfer").tableState(target.table);
   if (!state.exists) return;
-  const plan = target.session.planDeleteTable(target.table);
-  await target.session.deleteTable(target.table, plan);
+  const plan = facet(target.session, "tableAdmin").planDeleteTable(target.table);
+  await facet(target.session, "tableAdmin").deleteTable(target.table, plan);
 }

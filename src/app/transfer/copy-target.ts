@@ -5,6 +5,7 @@
  */
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 
 export interface CopyEnd {
   session: DriverSession;
@@ -41,8 +42,8 @@ export async function prepareTarget(
       `The source and the target are the same table (${source.table} on ${source.connection})`,
       "Name another target table.",
     );
-  const definition = await source.session.readDefinition(source.table);
-  const state = await target.session.tableState(target.table);
+  const definition = await facet(source.session, "transfer").readDefinition(source.table);
+  const state = await facet(target.session, "transfer").tableState(target.table);
   if (state.exists) {
     if ((state.records ?? 0) > 0 && !options.append)
       throw refused(
@@ -51,7 +52,7 @@ export async function prepareTarget(
       );
     return { created: false, notes: [], before: state.records ?? 0 };
   }
-  const plan = await target.session.planCreateTable(target.table, definition);
+  const plan = await facet(target.session, "transfer").planCreateTable(target.table, definition);
   if (plan.blockers.length > 0)
     throw refused(
       `${target.table} cannot be created on ${target.connection}: ${plan.blockers.join("; ")}`,

@@ -11,8 +11,8 @@
 import { QuarryError } from "../../core/errors.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
 import type { ExportProgress, JsonText, ScanRecord, TableScan } from "../../core/export.ts";
+import { facet } from "../../core/facet-access.ts";
 import type { LoadRecord, TableLoad } from "../../core/transfer.ts";
-import { requireTransfer } from "../../core/transfer-access.ts";
 import { ProgressMeter } from "../export/progress.ts";
 import { type CopyCheckpoint, copyCheckpointPath, readCopyCheckpoint } from "./checkpoint.ts";
 import { CopyLedger, type CopyReport } from "./copy-ledger.ts";
@@ -111,7 +111,7 @@ async function checkpointToResume(path: string, source: CopyEnd, target: CopyEnd
       `The interrupted copy of ${endName(source)} added to a table that held records (--append): a resume could not tell its own writes from the records that were there`,
       "Copy again with --append: records whose key the target holds are reported, none is replaced.",
     );
-  const state = await target.session.tableState(target.table);
+  const state = await facet(target.session, "transfer").tableState(target.table);
   if (!state.exists)
     throw refused(
       `${endName(target)} no longer exists: the interrupted copy cannot go on`,
@@ -126,7 +126,7 @@ async function openSourceScan(
   batchSize: number,
   resumed: CopyCheckpoint | null,
 ): Promise<TableScan> {
-  return source.session.openScan(source.table, {
+  return facet(source.session, "exportScan").openScan(source.table, {
     format: "json",
     batchSize,
     ...(options.slices !== undefined ? { slices: options.slices } : {}),
@@ -167,8 +167,10 @@ export async function copyTable(
   options: CopyOptions,
 ): Promise<CopyReport> {
   const started = Date.now();
-  requireTransfer(source.session, "readDefinition", "openScan");
-  requireTransfer(target.session, "planCreateTable", "tableState", "openLoad");
+  // A driver that does not offer a copy's facets is refused before anything is read or written.
+  facet(source.session, "transfer");
+  facet(source.session, "exportScan");
+  facet(target.session, "transfer");
   const cpPath = copyCheckpointPath(options.workDir, endName(source), endName(target));
   const resumed = options.resume ? await checkpointToResume(cpPath, source, target) : null;
   const prepared = resumed
@@ -187,7 +189,7 @@ export async function copyTable(
   });
   const meter = new ProgressMeter(options.onProgress, started, () => ledger.progress());
   ledger.onBatch = () => meter.tick();
-  const load = target.session.openLoad(target.table, {
+  const load = facet(target.session, "transfer").openLoad(target.table, {
     mode: options.append ? "create" : "index",
   });
   try {

@@ -5,6 +5,7 @@
  * their reason (a JSON array's element by its number, others by line).
  */
 import type { DriverSession } from "../../core/driver.ts";
+import { facet } from "../../core/facet-access.ts";
 import type { LineProblem, LoadRecord } from "../../core/transfer.ts";
 import { kindsPlanningCreate, type PlannedCreate } from "./import-create.ts";
 import type { ImportFormat } from "./import-format.ts";
@@ -64,7 +65,13 @@ export async function previewFile(
         create = p;
       })
     : undefined;
-  const got = await previewRecords(session, { path }, limit, undefined, kindsFor);
+  const got = await previewRecords(
+    facet(session, "transfer"),
+    { path },
+    limit,
+    undefined,
+    kindsFor,
+  );
   const rows = got.items.map(previewRow);
   const preview = { format: got.format, shape: got.shape, columns: previewColumns(rows), rows };
   return create ? { ...preview, create } : preview;

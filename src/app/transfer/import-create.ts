@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 import type { CellKind } from "../../core/transfer.ts";
 import { inferKinds } from "./csv-rows.ts";
 import type { KindsFor } from "./csv-source.ts";
@@ -26,10 +27,13 @@ export function kindsPlanningCreate(
   planned: (p: PlannedCreate) => void,
 ): KindsFor {
   return async (layout, sample) => {
-    const known = await session.fieldKinds(table);
+    const known = await facet(session, "transfer").fieldKinds(table);
     if (known) return previewKinds(session, table)(layout, sample);
     const fields = inferKinds(layout, sample);
-    const plan = await session.planCreateTable(table, await session.defineFields(fields));
+    const plan = await facet(session, "transfer").planCreateTable(
+      table,
+      await facet(session, "transfer").defineFields(fields),
+    );
     planned({
       fields,
       inferredFrom: sample.length,

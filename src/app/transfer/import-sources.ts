@@ -10,8 +10,8 @@ import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
+import type { TransferFacet } from "../../core/facets.ts";
 import type { LineDecoder, LineProblem, LoadRecord } from "../../core/transfer.ts";
 import { inferKinds } from "./csv-rows.ts";
 import { csvRecords, type KindsFor } from "./csv-source.ts";
@@ -214,7 +214,7 @@ function readable(item: SourceItem): SourceItem {
  * (for CSV up to INFER_ROWS rows, and the peek), then closes the file.
  */
 export async function previewRecords(
-  session: Pick<DriverSession, "lineDecoder">,
+  transfer: Pick<TransferFacet, "lineDecoder">,
   input: ImportInput,
   count: number,
   asked?: ImportFormat,
@@ -227,7 +227,7 @@ export async function previewRecords(
   const items: SourceItem[] = [];
   const records = readRecords(
     stream,
-    { format, skip: 0, decoder: session.lineDecoder(), kindsFor },
+    { format, skip: 0, decoder: transfer.lineDecoder(), kindsFor },
     cursor,
   );
   try {

@@ -7,6 +7,7 @@
  */
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 import type { CellKind, CreatePlan, LoadMode } from "../../core/transfer.ts";
 import { type CsvLayout, inferKinds } from "./csv-rows.ts";
 import type { KindsFor } from "./csv-source.ts";
@@ -51,10 +52,10 @@ export async function prepareTable(
   table: string,
   hooks: TableHooks,
 ): Promise<boolean> {
-  const state = await session.tableState(table);
+  const state = await facet(session, "transfer").tableState(table);
   if (state.exists) return false;
   if (hooks.mode === "update") refuseUpdate(table);
-  const plan = await session.planCreateTable(table, null);
+  const plan = await facet(session, "transfer").planCreateTable(table, null);
   await hooks.onPlan?.({ request: plan.request, notes: plan.notes });
   await create(session, table, plan);
   return true;
@@ -84,7 +85,7 @@ function withKnown(
  */
 export function previewKinds(session: DriverSession, table: string): KindsFor {
   return async (layout, sample) => {
-    const known = await session.fieldKinds(table);
+    const known = await facet(session, "transfer").fieldKinds(table);
     return known ? withKnown(known, table, layout, sample).kinds : inferKinds(layout, sample);
   };
 }
@@ -100,11 +101,14 @@ export async function prepareCsvTable(
   layout: CsvLayout,
   sample: readonly (readonly string[])[],
 ): Promise<{ kinds: Record<string, CellKind>; created: boolean; notes: string[] }> {
-  const known = await session.fieldKinds(table);
+  const known = await facet(session, "transfer").fieldKinds(table);
   if (known) return { ...withKnown(known, table, layout, sample), created: false };
   if (hooks.mode === "update") refuseUpdate(table);
   const kinds = inferKinds(layout, sample);
-  const plan = await session.planCreateTable(table, await session.defineFields(kinds));
+  const plan = await facet(session, "transfer").planCreateTable(
+    table,
+    await facet(session, "transfer").defineFields(kinds),
+  );
   const shown: PlannedTable = {
     request: plan.request,
     notes: plan.notes,

@@ -12,8 +12,8 @@ import { stat } from "node:fs/promises";
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
 import type { ExportProgress } from "../../core/export.ts";
+import { facet } from "../../core/facet-access.ts";
 import type { LineProblem, LoadMode, LoadRecord, TableLoad } from "../../core/transfer.ts";
-import { requireTransfer } from "../../core/transfer-access.ts";
 import { ProgressMeter } from "../export/progress.ts";
 import { fsReason } from "../storage/fs-reason.ts";
 import { type FailureLine, failureFileName } from "./failure-log.ts";
@@ -201,7 +201,7 @@ async function start(
 ): Promise<Started> {
   const size = "path" in options.input ? await sizeOf(options.input.path) : null;
   const { format, input } = await chooseFormat(options.input, options.format);
-  if (format === "csv") requireTransfer(session, "fieldKinds", "defineFields");
+  if (format === "csv") facet(session, "transfer");
   else if (options.idColumn !== undefined)
     throw new QuarryError(
       "invalid_input",
@@ -217,7 +217,7 @@ async function start(
   const source: SourceOptions = {
     format,
     skip: 0,
-    decoder: session.lineDecoder(),
+    decoder: facet(session, "transfer").lineDecoder(),
     ...(options.idColumn !== undefined ? { idColumn: options.idColumn } : {}),
     kindsFor: async (layout, sample) => {
       const got = await prepareCsvTable(session, table, hooks, layout, sample);
@@ -267,7 +267,7 @@ export async function importFile(
   options: ImportOptions,
 ): Promise<ImportReport> {
   const started = Date.now();
-  requireTransfer(session, "planCreateTable", "tableState", "openLoad", "lineDecoder");
+  facet(session, "transfer"); // refused before the file is read when the driver does not offer it
   const input = inputName(options.input);
   const run = await start(session, table, options, new Date(started));
   const { ledger, cursor, size } = run;
@@ -286,7 +286,7 @@ export async function importFile(
     () => ledger.progress(),
   );
   ledger.onBatch = () => meter.tick();
-  const load = session.openLoad(table, { mode: options.mode });
+  const load = facet(session, "transfer").openLoad(table, { mode: options.mode });
   try {
     await writeAll(run.records, run.first, load, ledger, cursor, options);
   } catch (e) {

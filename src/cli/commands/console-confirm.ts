@@ -8,6 +8,7 @@
  */
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
+import { measuredImpact } from "../../core/facet-access.ts";
 import { confirmsTargets, type Impact, missingConfirmation, namesText } from "../../core/impact.ts";
 import { firstLine } from "./console-print.ts";
 import type { CheckedRequest } from "./console-requests.ts";
@@ -33,7 +34,7 @@ export async function confirmDangerous(
   for (const { request, classification: c } of requests) {
     if (c.class === "read" || c.class === "write") continue;
     const head = firstLine(s, request);
-    const impact = await s.measureImpact(request);
+    const impact = await measuredImpact(s, request);
     const missing = missingConfirmation(impact, given);
     if (flags.yes) {
       if (missing && impact) throw namesNeeded(head, impact, missing);

@@ -12,6 +12,7 @@ import { type CopyReport, copyTable } from "../../app/transfer/copy.ts";
 import type { ConsoleRequest } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { printJson } from "../output.ts";
@@ -128,16 +129,16 @@ async function runCopy(from: string, to: string, flags: CopyFlags, json: boolean
 
 /** --overwrite: the target's deletion, shown and confirmed by its name like delete-index. */
 async function replaceTarget(t: DriverSession, table: string, yes: boolean, json: boolean) {
-  const state = await t.tableState(table);
+  const state = await facet(t, "transfer").tableState(table);
   if (!state.exists) return;
-  const plan = t.planDeleteTable(table);
+  const plan = facet(t, "tableAdmin").planDeleteTable(table);
   if (!json)
     process.stderr.write(
       `--overwrite will first send:\n\n  ${t.formatRequest(plan)}\n\nand delete ${table} with its ${state.records ?? 0} documents.\n`,
     );
   if (!yes)
     await confirmTyped(`Type the index name (${table}) to confirm: `, table, `replacing ${table}`);
-  await t.deleteTable(table, plan);
+  await facet(t, "tableAdmin").deleteTable(table, plan);
 }
 
 const n = (x: number) => x.toLocaleString("en-US");

@@ -6,6 +6,7 @@
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { QuarryError } from "../../core/errors.ts";
+import { facet, measuredImpact } from "../../core/facet-access.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { printJson, printLine } from "../output.ts";
@@ -60,14 +61,14 @@ export function registerDeleteIndexCommand(program: Command): void {
     const json = wantsJson(cmd);
     // Opening a session sends nothing: the request is shown and confirmed before anything goes out.
     const plan = await withSession(conn, flags, async (s) => {
-      const plan = s.planDeleteTable(index);
+      const plan = facet(s, "tableAdmin").planDeleteTable(index);
       if (!json)
         process.stderr.write(
           `This will send:\n\n  ${s.formatRequest(plan)}\n\nand delete the index ${index} with all its documents.\n`,
         );
       if (!flags.yes) {
         // What it would delete, measured now (reads only), next to the request.
-        const impact = await s.measureImpact(plan);
+        const impact = await measuredImpact(s, plan);
         if (impact) for (const line of impactLines(impact)) process.stderr.write(`  ${line}\n`);
         await confirmTyped(
           `Type the index name (${index}) to confirm: `,
@@ -75,7 +76,7 @@ export function registerDeleteIndexCommand(program: Command): void {
           `deleting ${index}`,
         );
       }
-      await s.deleteTable(index, plan);
+      await facet(s, "tableAdmin").deleteTable(index, plan);
       return plan;
     });
     if (json) printJson({ deleted: index, request: plan });

@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import type { ConsoleResult } from "../../core/console.ts";
 import { QuarryError } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 import type { QueryTable } from "../../core/query-table.ts";
 import {
   QUERY_TABLE_FORMATS,
@@ -38,13 +39,7 @@ export function registerEsqlCommand(program: Command): void {
     const format = formatOf(flags.format);
     const text = await queryText(query, flags.file);
     const result = await withSession(conn, flags, async (s) => {
-      if (!s.queryRequest)
-        throw new QuarryError(
-          "plugin_unavailable",
-          "This database's driver has no piped query language",
-          "Use quarry console with the database's own requests.",
-        );
-      return s.runConsole(s.queryRequest(text));
+      return s.runConsole(facet(s, "queryLanguage").queryRequest(text));
     });
     process.exitCode = printOutcome(result, json, format);
   });

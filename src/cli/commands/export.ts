@@ -4,6 +4,7 @@
  * through a point in time, with progress (done of total, rate, time left) on the terminal. Ctrl-C
  * stops it cleanly; `--resume` continues after the last completed batch without duplicates.
  */
+
 import type { Command } from "commander";
 import { exportTable } from "../../app/export/export-table.ts";
 import { QuarryError } from "../../core/errors.ts";
@@ -14,6 +15,7 @@ import {
   type ExportProgress,
   type ExportSink,
 } from "../../core/export.ts";
+import { facet } from "../../core/facet-access.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { printJson, reportError } from "../output.ts";
@@ -132,7 +134,7 @@ async function runExport(
   process.once("SIGINT", onInterrupt);
   try {
     const report = await withSession(conn, flags, (s) =>
-      exportTable(s, table, {
+      exportTable(facet(s, "exportScan"), table, {
         ...options,
         signal: controller.signal,
         onProgress: json ? undefined : showExportProgress,

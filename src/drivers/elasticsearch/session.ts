@@ -21,22 +21,24 @@ import type {
   ConnectionSecrets,
   DriverSession,
   GridView,
-  RecordLookup,
+  OpenedGrid,
   ServerInfo,
 } from "../../core/driver.ts";
 import { isQuarryError } from "../../core/errors.ts";
 import type { ScanRequest, TableScan } from "../../core/export.ts";
+import type {
+  AgentRequestsFacet,
+  CompletionFacet,
+  ExportScanFacet,
+  ImpactFacet,
+  LongTasksFacet,
+  QueryLanguageFacet,
+  RecordLookup,
+  TableAdminFacet,
+  TransferFacet,
+} from "../../core/facets.ts";
 import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
 import type { Impact, MeasureOptions } from "../../core/impact.ts";
-import type { TableAdmin } from "../../core/table-details.ts";
-import type {
-  CellKind,
-  CreatePlan,
-  LoadMode,
-  TableDefinition,
-  TableLoad,
-  TableState,
-} from "../../core/transfer.ts";
 import { esClusterAdmin } from "./admin/cluster-admin.ts";
 import { deleteIndex, planDeleteIndex } from "./admin/delete-index.ts";
 import { esIndexAdmin } from "./admin/table-admin.ts";
@@ -68,15 +70,7 @@ import { filterOpsForColumn } from "./table/filters.ts";
 import { describeTable } from "./table/mapping.ts";
 import type { EsBrowseResult, EsSaveResult } from "./table/row-version.ts";
 import { listTables } from "./table/tables.ts";
-import { ImportLineDecoder } from "./transfer/import-lines.ts";
-import {
-  definitionForKinds,
-  openLoad,
-  planCreate,
-  readDefinition,
-  readFieldKinds,
-  tableState,
-} from "./transfer/indices.ts";
+import { esTransfer } from "./transfer/facet.ts";
 import type { EsConnectionConfig } from "./wire/config.ts";
 import { httpError } from "./wire/errors.ts";
 import type { IdentifiedServers } from "./wire/identified-servers.ts";
@@ -88,6 +82,7 @@ import { EsTransport } from "./wire/transport.ts";
  * or an unsupported version is refused after `GET /` and is sent nothing else.
  */
 export class EsSession implements DriverSession {
+  readonly driverName = "Elasticsearch";
   readonly transport: EsTransport;
   readonly #config: EsConnectionConfig;
   readonly #secrets: ConnectionSecrets;
@@ -188,8 +183,11 @@ export class EsSession implements DriverSession {
     });
   }
 
-  /** The session tracks open grids so that closing it frees their points in time too. */
-  openGrid(table: string): GridView {
+  /**
+   * The session tracks open grids so that closing it frees their points in time too. The first
+   * page is read as the grid's first (`refresh`), and its columns are the grid's.
+   */
+  async openGrid(table: string, first?: BrowseRequest): Promise<OpenedGrid> {
     const grid = openGrid(this.transport, table, {
       columns: this.#heldColumns,
       sizes: this.#tableSizes,
@@ -205,7 +203,17 @@ export class EsSession implements DriverSession {
       },
     };
     this.#grids.add(view);
-    return view;
+    try {
+      const page = first ? await view.browse({ ...first, refresh: true }) : undefined;
+      const columns = page ? page.columns : await this.describeTable(table);
+      const filterOps = columns
+        .map((c) => ({ column: c.name, ops: filterOpsForColumn(c) }))
+        .filter((c) => c.ops.length > 0);
+      return { view, columns, filterOps, ...(page ? { first: page } : {}) };
+    } catch (e) {
+      await view.close().catch(() => undefined);
+      throw e;
+    }
   }
 
   filterOps(column: Column): FilterOp[] {
@@ -320,8 +328,46 @@ export class EsSession implements DriverSession {
     return esCatalog(this.transport, () => this.#ready());
   }
 
-  tableAdmin(): TableAdmin {
-    return esIndexAdmin(this.transport, this.catalog(), () => this.#ready());
+  tableAdmin(): TableAdminFacet {
+    return {
+      ...esIndexAdmin(this.transport, this.catalog(), () => this.#ready()),
+      planDeleteTable: (table) => this.planDeleteTable(table),
+      deleteTable: (table, confirmed) => this.deleteTable(table, confirmed),
+    };
+  }
+
+  // The facets whose methods are this class's own (core/facets.ts).
+  exportScan(): ExportScanFacet {
+    return this;
+  }
+
+  transfer(): TransferFacet {
+    return esTransfer({
+      transport: this.transport,
+      ready: () => this.#ready(),
+      major: async () => (await this.serverInfo()).major,
+      changing: (request) => this.#changing(request),
+    });
+  }
+
+  completion(): CompletionFacet {
+    return this;
+  }
+
+  impact(): ImpactFacet {
+    return this;
+  }
+
+  longTasks(): LongTasksFacet {
+    return this;
+  }
+
+  agentRequests(): AgentRequestsFacet {
+    return this;
+  }
+
+  queryLanguage(): QueryLanguageFacet {
+    return this;
   }
 
   clusterAdmin(): ClusterAdmin {
@@ -340,46 +386,6 @@ export class EsSession implements DriverSession {
   /** The keep-alive is checked before the server is identified: a bad one sends nothing. */
   openScan(table: string, request: ScanRequest): Promise<TableScan> {
     return openScan(this.transport, table, request, () => this.#ready());
-  }
-
-  async readDefinition(table: string): Promise<TableDefinition> {
-    await this.#ready();
-    return readDefinition(this.transport, table, (await this.serverInfo()).major);
-  }
-
-  async planCreateTable(table: string, definition: TableDefinition | null): Promise<CreatePlan> {
-    await this.#ready();
-    return planCreate(definition, table, (await this.serverInfo()).major);
-  }
-
-  async tableState(table: string): Promise<TableState> {
-    await this.#ready();
-    return tableState(this.transport, table);
-  }
-
-  /** Writes may add fields to the mapping: held columns are dropped after each batch. */
-  openLoad(table: string, options: { mode: LoadMode }): TableLoad {
-    const load = openLoad(this.transport, table, options.mode);
-    return {
-      write: async (records, signal) => {
-        await this.#ready();
-        return this.#changing(load.write(records, signal));
-      },
-      finish: () => load.finish(),
-    };
-  }
-
-  lineDecoder(): ImportLineDecoder {
-    return new ImportLineDecoder();
-  }
-
-  async fieldKinds(table: string): Promise<Record<string, CellKind> | null> {
-    await this.#ready();
-    return readFieldKinds(this.transport, table);
-  }
-
-  async defineFields(kinds: Record<string, CellKind>): Promise<TableDefinition> {
-    return definitionForKinds(kinds, (await this.serverInfo()).major);
   }
 
   /** Closes the grids still open (freeing their points in time), then the connection pool. */

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { isQuarryError, QuarryError } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 import type { QueryTable } from "../../core/query-table.ts";
 import { HIDDEN } from "./compact-args.ts";
 import { connectionArg, defineTool, reachForRequest } from "./context.ts";
@@ -69,8 +70,7 @@ export const esql = defineTool({
   cutHint: "Narrow the query (WHERE, KEEP fewer columns, LIMIT, STATS).",
   async run(args, ctx) {
     const { session, request } = await reachForRequest(ctx, args.connection, (s) => {
-      if (!s.queryRequest) throw unavailable("This database has no piped query language.");
-      return s.queryRequest(args.query);
+      return facet(s, "queryLanguage").queryRequest(args.query);
     });
     const result = await session
       .runConsole(request, { signal: ctx.signal, searchAs: "json" })

@@ -9,6 +9,7 @@
 import type { ConsoleRequest } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
+import { measuredImpact } from "../../core/facet-access.ts";
 import { type Impact, missingConfirmation, namesText } from "../../core/impact.ts";
 import type { ImpactProbe } from "../connection-access.ts";
 
@@ -25,7 +26,7 @@ export function impactProbe(
   let measured: Promise<Impact | null> | undefined;
   return {
     measure: () => {
-      measured ??= session.measureImpact(request, { signal });
+      measured ??= measuredImpact(session, request, { signal });
       return measured;
     },
     check: (impact, connection) => {

@@ -4,21 +4,10 @@
  * the index actions are not tools (an agent sends them with execute_query, through the classifier).
  */
 import { z } from "zod";
-import type { DriverSession } from "../../core/driver.ts";
-import { QuarryError } from "../../core/errors.ts";
-import type { TableAdmin, TableDetails } from "../../core/table-details.ts";
+import { facet } from "../../core/facet-access.ts";
+import type { TableDetails } from "../../core/table-details.ts";
 import { connectionArg, defineTool, reachConnection } from "./context.ts";
 import { compactTable, output } from "./outputs.ts";
-
-function adminOf(session: DriverSession): TableAdmin {
-  if (typeof session.tableAdmin !== "function")
-    throw new QuarryError(
-      "plugin_unavailable",
-      "This connection's driver plugin offers no index details",
-      "Update the driver plugin (quarry plugins update), then call again.",
-    );
-  return session.tableAdmin();
-}
 
 const detailsOutput = output({
   index: z.string(),
@@ -94,6 +83,8 @@ export const indexDetails = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
-    return detailsRecord(await adminOf(session).details(args.table, { signal: ctx.signal }));
+    return detailsRecord(
+      await facet(session, "tableAdmin").details(args.table, { signal: ctx.signal }),
+    );
   },
 });

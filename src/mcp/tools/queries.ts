@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { ConsoleRequest, ConsoleResult } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
 import { errors } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 import { signalWithTimeout } from "../linked-signal.ts";
 import { HIDDEN } from "./compact-args.ts";
 import {
@@ -143,7 +144,7 @@ export const explainQuery = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session, request } = await reachForRequest(ctx, args.connection, (s) =>
-      s.explainRequest(args.table, args.query),
+      facet(s, "agentRequests").explainRequest(args.table, args.query),
     );
     return consoleRecord(await runWithTimeout(session, request, ctx));
   },

@@ -2,6 +2,7 @@
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { facet } from "../../core/facet-access.ts";
 import { browseRequest, filtersArg, HIDDEN, queryArg, whereArg } from "./compact-args.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { OUTPUTS } from "./outputs.ts";
@@ -41,7 +42,7 @@ export const getDocument = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
-    const lookup = session.recordLookup(args.table, args.id);
+    const lookup = facet(session, "agentRequests").recordLookup(args.table, args.id);
     const { method, path } = lookup.request;
     ctx.audit.request = { method, path, class: "read" };
     const result = await session.runConsole(lookup.request, {
@@ -99,7 +100,7 @@ export const exportData = defineTool({
       EXTENSIONS[format],
     );
     const report = await ctx
-      .exportTable(session, args.table, {
+      .exportTable(facet(session, "exportScan"), args.table, {
         format,
         out,
         ...browseRequest(args),

@@ -1,5 +1,6 @@
 /** `list_tables`, `describe_table`, `get_mapping`: what a cluster holds and how it is mapped. */
 import { z } from "zod";
+import { facet } from "../../core/facet-access.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { consoleOutput, OUTPUTS } from "./outputs.ts";
 import { columnRecord, consoleRecord, tableRecord } from "./shape.ts";
@@ -54,7 +55,7 @@ export const getMapping = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
-    const request = session.schemaRequest(args.table);
+    const request = facet(session, "agentRequests").schemaRequest(args.table);
     ctx.audit.request = { method: request.method, path: request.path, class: "read" };
     const result = await session.runConsole(request, { signal: ctx.signal });
     return consoleRecord(result);

@@ -1,13 +1,20 @@
 /**
- * The one door from the browser to the app: JSON over the app's loopback HTTP API. Every request
+ * The one door from the browser to the app: its loopback HTTP API, through Hono's client typed
+ * from the routes' declaration (`ui`, `call`): no path strings and no answer casts elsewhere in
+ * web/src (test/unit/house-rules.test.ts keeps it so). Every request
  * carries the per-run secret the app put in the URL it opened; every failure becomes an ApiError
  * with the server's message and remedy, so no screen has to guess what went wrong.
  */
 
+import {
+  type ClientRequestOptions,
+  type ClientResponse,
+  hc,
+  type InferResponseType,
+} from "hono/client";
 import { SECRET_HEADER } from "../../../src/app/http/api/contract.ts";
+import type { UiApi } from "../../../src/app/http/api/ui-api.ts";
 import { parseJsonExact } from "../../../src/core/exact-json.ts";
-
-export { SECRET_HEADER };
 
 const SECRET_KEY = "quarry.secret";
 
@@ -76,33 +83,84 @@ export function toApiError(e: unknown): ApiError {
   });
 }
 
-export interface RequestOptions {
-  signal?: AbortSignal;
+/**
+ * The UI's API, typed from the routes' own declaration (src/app/http/api/ui-api.ts): paths, inputs
+ * and answers. Only the type is imported, so no server code reaches the page.
+ */
+export const ui = hc<UiApi>("/api", { fetch: send });
+
+// biome-ignore lint/suspicious/noExplicitAny: any route of the typed client, whatever it takes
+type Route = (args: any, options?: ClientRequestOptions) => Promise<ClientResponse<unknown>>;
+/** What a route answers when it succeeds, as its declaration says. */
+export type Answer<R extends Route> = InferResponseType<R, 200>;
+type Args<R extends Route> = Parameters<R>[0];
+type CallArgs<R extends Route> =
+  undefined extends Args<R>
+    ? [args?: Args<R>, signal?: AbortSignal]
+    : [args: Args<R>, signal?: AbortSignal];
+
+/**
+ * Calls one route of `ui` and reads its answer, or throws an ApiError:
+ * `await call(ui.connections[":id"].$get, { param: { id } }, signal)`.
+ */
+export async function call<R extends Route>(
+  route: R,
+  ...[args, signal]: CallArgs<R>
+): Promise<Answer<R>> {
+  const res = await route(encodedParams(args), signal ? { init: { signal } } : undefined);
+  // The route's declaration gives the answer's type (ui-api.ts); the JSON read is that value.
+  return (await readAnswer(res)) as Answer<R>;
 }
 
-export async function api<T>(
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  let res: Response;
+/** Sends a file as a route's body (an upload), and reads its answer. */
+export async function sendFile<R extends Route>(
+  route: R,
+  args: Args<R>,
+  file: Blob,
+  signal?: AbortSignal,
+): Promise<Answer<R>> {
+  const init: RequestInit = { body: file, ...(signal ? { signal } : {}) };
+  const headers = { "Content-Type": "application/octet-stream" };
+  return (await readAnswer(await route(encodedParams(args), { init, headers }))) as Answer<R>;
+}
+
+/** A route's answer as a file (a download), or an ApiError. */
+export async function fetchFile<R extends Route>(
+  route: R,
+  ...[args, signal]: CallArgs<R>
+): Promise<Blob> {
+  const res = await route(encodedParams(args), signal ? { init: { signal } } : undefined);
+  if (!res.ok) await readAnswer(res);
+  return res.blob();
+}
+
+/**
+ * Path values go into the path encoded (an index or a document id may hold `/`, `?` or `#`);
+ * Hono's client puts them in as they are, and Hono's router decodes them.
+ */
+function encodedParams<A>(args: A): A {
+  if (typeof args !== "object" || args === null || !("param" in args)) return args;
+  const param = args.param as Record<string, string>;
+  const encoded = Object.fromEntries(
+    Object.entries(param).map(([k, v]) => [k, encodeURIComponent(v)]),
+  );
+  return { ...args, param: encoded };
+}
+
+/** Every request: the per-run secret, JSON asked, never cached; a network failure an ApiError. */
+async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  headers.set(SECRET_HEADER, secret);
+  headers.set("Accept", "application/json");
   try {
-    res = await fetch(`/api${path}`, {
-      method,
-      headers: {
-        [SECRET_HEADER]: secret,
-        Accept: "application/json",
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-      credentials: "same-origin",
-      cache: "no-store",
-    });
+    return await fetch(input, { ...init, headers, credentials: "same-origin", cache: "no-store" });
   } catch (e) {
     throw toApiError(e);
   }
+}
+
+/** The answer's JSON with its numbers exact (longs beyond 2^53), or the error it carries. */
+async function readAnswer(res: ClientResponse<unknown>): Promise<unknown> {
   const text = await res.text();
   let parsed: unknown = null;
   if (text) {
@@ -130,16 +188,5 @@ export async function api<T>(
       },
     );
   }
-  return parsed as T;
+  return parsed;
 }
-
-export const get = <T>(path: string, o?: RequestOptions) => api<T>("GET", path, undefined, o);
-export const post = <T>(path: string, body?: unknown, o?: RequestOptions) =>
-  api<T>("POST", path, body ?? {}, o);
-export const put = <T>(path: string, body?: unknown, o?: RequestOptions) =>
-  api<T>("PUT", path, body ?? {}, o);
-export const del = <T>(path: string, body?: unknown, o?: RequestOptions) =>
-  api<T>("DELETE", path, body, o);
-
-/** Encodes one path segment (index names, ids). */
-export const seg = (s: string) => encodeURIComponent(s);

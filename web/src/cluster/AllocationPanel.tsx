@@ -3,13 +3,8 @@
  * first one at first (it comes with the health), of another when its Explain is pressed.
  */
 import { useEffect, useState } from "react";
-import { post, seg } from "../api/client.ts";
-import type {
-  HealthReport,
-  PartitionCopy,
-  PlacementAnswer,
-  PlacementExplanation,
-} from "../api/types.ts";
+import { call, ui } from "../api/client.ts";
+import type { HealthReport, PartitionCopy, PlacementExplanation } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading } from "../ui/loading.tsx";
 
@@ -40,10 +35,10 @@ export function AllocationPanel({
   const explain = async (copy: PartitionCopy) => {
     setChosen({ copy });
     try {
-      const answer = await post<PlacementAnswer>(
-        `/connections/${seg(connectionId)}/cluster/explain`,
-        copy,
-      );
+      const answer = await call(ui.connections[":id"].cluster.explain.$post, {
+        param: { id: connectionId },
+        json: copy,
+      });
       setChosen({ copy, explanation: answer.explanation });
     } catch (error) {
       setChosen({ copy, error });

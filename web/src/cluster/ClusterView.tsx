@@ -5,7 +5,7 @@
  * A failed read is said in the page with the cluster's reason; the last answer stays shown.
  */
 import { useEffect, useState } from "react";
-import { get, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { ClusterOverview } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
@@ -17,7 +17,7 @@ import "./cluster.css";
 
 export function ClusterView({ connectionId }: { connectionId: string }) {
   const overview = useLoad(
-    (signal) => get<ClusterOverview>(`/connections/${seg(connectionId)}/cluster`, { signal }),
+    (signal) => call(ui.connections[":id"].cluster.$get, { param: { id: connectionId } }, signal),
     [connectionId],
   );
   const [every, setEvery] = useState(0);

@@ -5,7 +5,7 @@
  * shown next to that field.
  */
 import { useState } from "react";
-import { get, post, put, seg, toApiError } from "../api/client.ts";
+import { call, toApiError, ui } from "../api/client.ts";
 import type { ConnectionForm, ConnectionInput, ConnectionView } from "../api/types.ts";
 import { navigate } from "../navigation/route.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
@@ -29,7 +29,7 @@ export function ConnectionEditor({
   onSaved: (c: ConnectionView) => void;
 }) {
   const form = useLoad(
-    (signal) => get<ConnectionForm>(`/drivers/${seg(type)}/form`, { signal }),
+    (signal) => call(ui.drivers[":type"].form.$get, { param: { type } }, signal),
     [type],
   );
   if (form.error) return <ErrorNote error={form.error} />;
@@ -61,8 +61,8 @@ function useSave(
     setSaveError(null);
     try {
       const saved = existing
-        ? await put<ConnectionView>(`/connections/${seg(existing.id)}`, input())
-        : await post<ConnectionView>("/connections", input());
+        ? await call(ui.connections[":id"].$put, { param: { id: existing.id }, json: input() })
+        : await call(ui.connections.$post, { json: input() });
       toasts.success(`Connection "${saved.name}" saved.`);
       clearSecrets();
       onSaved(saved);

@@ -1,6 +1,6 @@
 /** The connection chooser: saved connections on the left; a database type or the editor on the right. */
 import { useState } from "react";
-import { del, get, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { ConnectionView, DatabaseType } from "../api/types.ts";
 import { navigate, type Route } from "../navigation/route.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
@@ -10,14 +10,14 @@ import { ConnectionEditor } from "./ConnectionEditor.tsx";
 import { DatabaseTypePicker } from "./DatabaseTypePicker.tsx";
 
 export function ConnectionsScreen({ route }: { route: Extract<Route, { screen: "connections" }> }) {
-  const connections = useLoad((signal) => get<ConnectionView[]>("/connections", { signal }), []);
-  const types = useLoad((signal) => get<DatabaseType[]>("/drivers", { signal }), []);
+  const connections = useLoad((signal) => call(ui.connections.$get, {}, signal), []);
+  const types = useLoad((signal) => call(ui.drivers.$get, {}, signal), []);
   const toasts = useToasts();
   const [removing, setRemoving] = useState<ConnectionView | null>(null);
 
   const remove = async (c: ConnectionView) => {
     try {
-      await del(`/connections/${seg(c.id)}`);
+      await call(ui.connections[":id"].$delete, { param: { id: c.id } });
       toasts.success(`Connection "${c.name}" removed.`);
       setRemoving(null);
       connections.reload();

@@ -6,7 +6,7 @@
 import { forceLinting } from "@codemirror/lint";
 import type { EditorView } from "@codemirror/view";
 import { useRef, useState } from "react";
-import { seg } from "../api/client.ts";
+
 import type { ParsedConsoleRequest } from "../api/types.ts";
 import { useDelayed } from "../ui/loading.tsx";
 import { useCurlPaste } from "./editor/curl-paste.ts";
@@ -25,14 +25,13 @@ import { VariablesDialog } from "./work/VariablesDialog.tsx";
 export function ConsoleView({ connectionId }: { connectionId: string }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const base = `/connections/${seg(connectionId)}/console`;
-  const run = useConsoleRun(base, connectionId);
-  const actions = useConsoleActions(base, view, run);
+  const run = useConsoleRun(connectionId);
+  const actions = useConsoleActions(connectionId, view, run);
   const [showVariables, setShowVariables] = useState(false);
   const [current, setCurrent] = useState<ParsedConsoleRequest | null>(null);
-  const pasteCurl = useCurlPaste(base);
+  const pasteCurl = useCurlPaste(connectionId);
   const tabs = useConsoleTabs(connectionId);
-  const kept = useKeptWork(base, view, actions.parse, run);
+  const kept = useKeptWork(connectionId, view, actions.parse, run);
   useConsoleEditor(
     host,
     view,
@@ -55,7 +54,7 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         onHistory={kept.openSaved}
         onVariables={() => setShowVariables(true)}
       >
-        <EditorActions base={base} view={view} current={current} />
+        <EditorActions connectionId={connectionId} view={view} current={current} />
         {kept.buttons}
       </ConsoleToolbar>
       <ConsoleTabBar tabs={tabs} />
@@ -70,11 +69,15 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
         />
       </div>
       {run.confirm ? (
-        <ConfirmDialog base={base} blocks={run.confirm.blocks} onAnswer={run.answerConfirm} />
+        <ConfirmDialog
+          connectionId={connectionId}
+          blocks={run.confirm.blocks}
+          onAnswer={run.answerConfirm}
+        />
       ) : null}
       {showVariables ? (
         <VariablesDialog
-          base={base}
+          connectionId={connectionId}
           onSaved={() => view.current && forceLinting(view.current)}
           onClose={() => setShowVariables(false)}
         />

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import type { GridLayout } from "../../../src/core/grid-layout.ts";
-import { del, get, post, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { Column, GridOpened, SortSpec } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
@@ -30,19 +30,20 @@ const PAGE_SIZES = [50, 100, 500, 1000];
 export function TableView({ connectionId, table }: { connectionId: string; table: string }) {
   const opened = useLoad(
     (signal) =>
-      post<GridOpened>(
-        `/connections/${seg(connectionId)}/tables/${seg(table)}/grid`,
-        { first: FIRST_PAGE },
-        { signal },
+      call(
+        ui.connections[":id"].tables[":table"].grid.$post,
+        { param: { id: connectionId, table }, json: { first: FIRST_PAGE } },
+        signal,
       ),
     [connectionId, table],
   );
   // The saved column layout is read before the grid shows, so it appears arranged at once.
   const layout = useLoad(
     (signal) =>
-      get<{ layout: GridLayout | null }>(
-        `/connections/${seg(connectionId)}/tables/${seg(table)}/layout`,
-        { signal },
+      call(
+        ui.connections[":id"].tables[":table"].layout.$get,
+        { param: { id: connectionId, table } },
+        signal,
       ).catch(() => ({ layout: null })),
     [connectionId, table],
   );
@@ -50,7 +51,7 @@ export function TableView({ connectionId, table }: { connectionId: string; table
   useEffect(() => {
     if (!gridId) return;
     return () => {
-      del(`/grids/${seg(gridId)}`).catch(() => {});
+      call(ui.grids[":grid"].$delete, { param: { grid: gridId } }).catch(() => {});
     };
   }, [gridId]);
 

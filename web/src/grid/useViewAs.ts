@@ -2,7 +2,7 @@
  * The view shown as a request elsewhere: prefilled in the console, or copied as curl (the app
  * redacts the credentials).
  */
-import { post, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { BrowseRequest, ViewAsRequest } from "../api/types.ts";
 import { prefillConsole } from "../navigation/console-prefill.ts";
 import { navigate } from "../navigation/route.ts";
@@ -12,7 +12,7 @@ import { useToasts } from "../ui/errors.tsx";
 export function useViewAs(connectionId: string, gridId: string, request: BrowseRequest) {
   const toasts = useToasts();
   const viewAs = async (): Promise<ViewAsRequest> =>
-    post<ViewAsRequest>(`/grids/${seg(gridId)}/as-request`, request);
+    call(ui.grids[":grid"]["as-request"].$post, { param: { grid: gridId }, json: request });
 
   const openInConsole = async () => {
     try {

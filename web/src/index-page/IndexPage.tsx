@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import type { TableActionInput, TableDetails } from "../../../src/core/table-details.ts";
-import { get, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import { navigate } from "../navigation/route.ts";
 import { useCopyDialog, useImportDialog } from "../transfer/useTransferDialogs.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
@@ -23,9 +23,11 @@ type Tab = (typeof TABS)[number];
 export function IndexPage({ connectionId, table }: { connectionId: string; table: string }) {
   const details = useLoad(
     (signal) =>
-      get<TableDetails>(`/connections/${seg(connectionId)}/tables/${seg(table)}/details`, {
+      call(
+        ui.connections[":id"].tables[":table"].details.$get,
+        { param: { id: connectionId, table } },
         signal,
-      }),
+      ),
     [connectionId, table],
   );
   const [outcome, setOutcome] = useState<Outcome | null>(null);

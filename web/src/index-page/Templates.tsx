@@ -5,7 +5,7 @@
  */
 import { type ReactNode, useState } from "react";
 import type { ObjectList, ServiceObject, ServiceObjects } from "../../../src/core/table-details.ts";
-import { get, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { RestoreDialog } from "./admin/RestoreDialog.tsx";
@@ -20,7 +20,8 @@ const SECTIONS: [keyof ServiceObjects, string][] = [
 
 export function Templates({ connectionId }: { connectionId: string }) {
   const objects = useLoad(
-    (signal) => get<ServiceObjects>(`/connections/${seg(connectionId)}/table-objects`, { signal }),
+    (signal) =>
+      call(ui.connections[":id"]["table-objects"].$get, { param: { id: connectionId } }, signal),
     [connectionId],
   );
   const [restoring, setRestoring] = useState<ServiceObject | null>(null);

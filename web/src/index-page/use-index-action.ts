@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import type { TableActionInput } from "../../../src/core/table-details.ts";
-import { post, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { ConsoleImpact, PlannedTableAction, TableActionRun } from "../api/types.ts";
 import { announceDataChanged } from "../navigation/data-changed.ts";
 
@@ -22,7 +22,8 @@ export function useIndexAction(connectionId: string, onDone: (o: Outcome) => voi
   const [impact, setImpact] = useState<ConsoleImpact["impact"]>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const base = `/connections/${seg(connectionId)}/table-actions`;
+  const actions = ui.connections[":id"]["table-actions"];
+  const param = { id: connectionId };
 
   /** Opens the dialog on `next`; planned at once unless it waits for a parameter. */
   const open = (next: TableActionInput, planNow = true) => {
@@ -38,10 +39,10 @@ export function useIndexAction(connectionId: string, onDone: (o: Outcome) => voi
     setBusy(true);
     setError(null);
     try {
-      const p = await post<PlannedTableAction>(`${base}/plan`, next);
+      const p = await call(actions.plan.$post, { param, json: next });
       setPlanned(p);
       if (p.plan.confirmName !== null)
-        setImpact((await post<ConsoleImpact>(`${base}/impact`, next)).impact);
+        setImpact((await call(actions.impact.$post, { param, json: next })).impact);
     } catch (e) {
       setPlanned(null);
       setError(e);
@@ -55,10 +56,13 @@ export function useIndexAction(connectionId: string, onDone: (o: Outcome) => voi
     setBusy(true);
     setError(null);
     try {
-      const run = await post<TableActionRun>(`${base}/run`, {
-        input: planned.plan.input,
-        confirmed: planned.plan.request,
-        typed,
+      const run = await call(actions.run.$post, {
+        param,
+        json: {
+          input: planned.plan.input,
+          confirmed: planned.plan.request,
+          typed,
+        },
       });
       if (run.result.kind !== "error" && run.plan.classification.class !== "read")
         announceDataChanged(connectionId);

@@ -7,7 +7,7 @@
  * "N approvals waiting" badge brings it back. A stray key must never deny, or allow, anything.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { get, post, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { ApprovalDecision, ApprovalRequest } from "../api/types.ts";
 import { useToasts } from "../ui/errors.tsx";
 import { ImpactSummary } from "../ui/ImpactSummary.tsx";
@@ -41,7 +41,7 @@ export function useApprovals(): Approvals {
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
       try {
-        const listed = await get<ApprovalRequest[]>("/mcp/approvals");
+        const listed = await call(ui.mcp.approvals.$get);
         const ids = new Set(listed.map((p) => p.id));
         for (const id of answered.current) if (!ids.has(id)) answered.current.delete(id);
         const next = listed.filter((p) => !answered.current.has(p.id));
@@ -73,7 +73,10 @@ export function useApprovals(): Approvals {
       answered.current.add(question.id);
       setPending((p) => p.filter((x) => x.id !== question.id));
       try {
-        await post(`/mcp/approvals/${seg(question.id)}`, { decision });
+        await call(ui.mcp.approvals[":approval"].$post, {
+          param: { approval: question.id },
+          json: { decision },
+        });
       } catch (e) {
         // Timed out meanwhile, or the app is gone: say so; the next poll shows what still waits.
         answered.current.delete(question.id);

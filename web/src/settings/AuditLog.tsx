@@ -1,13 +1,16 @@
 /** Settings > Integrations > Audit log: the newest calls AI clients made, and how each ended. */
 
-import { get } from "../api/client.ts";
-import type { AuditChainView, AuditEntry } from "../api/types.ts";
+import { call, ui } from "../api/client.ts";
+import type { AuditChainView } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 
 export function AuditLog() {
-  const audit = useLoad((signal) => get<AuditEntry[]>("/mcp/audit?limit=200", { signal }), []);
-  const chain = useLoad((signal) => get<AuditChainView>("/mcp/audit/verify", { signal }), []);
+  const audit = useLoad(
+    (signal) => call(ui.mcp.audit.$get, { query: { limit: "200" } }, signal),
+    [],
+  );
+  const chain = useLoad((signal) => call(ui.mcp.audit.verify.$get, {}, signal), []);
   const refresh = () => {
     audit.reload();
     chain.reload();

@@ -1,6 +1,6 @@
 /** The Connect a Client sheet: copyable snippets for four clients, carrying this install's bridge path. */
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { get } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { ConnectClientSheet as Sheet } from "../api/types.ts";
 import { copyText } from "../ui/clipboard.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
@@ -8,7 +8,7 @@ import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
 
 export function ConnectClientSheet({ onClose }: { onClose: () => void }) {
-  const sheet = useLoad((signal) => get<Sheet>("/mcp/connect-client", { signal }), []);
+  const sheet = useLoad((signal) => call(ui.mcp["connect-client"].$get, {}, signal), []);
   const [active, setActive] = useState(0);
   const snippet = sheet.data?.snippets[active];
   const ids = useId();

@@ -3,7 +3,7 @@
  * token itself comes back once, for TokenShownOnce.
  */
 import { useState } from "react";
-import { get, post } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { ConnectionView, TokenCreated, TokenInput, TokenScope } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { type Loaded, useLoad } from "../ui/loading.tsx";
@@ -22,7 +22,7 @@ export function CreateTokenDialog({
   onClose: () => void;
   onCreated: (c: TokenCreated) => void;
 }) {
-  const connections = useLoad((signal) => get<ConnectionView[]>("/connections", { signal }), []);
+  const connections = useLoad((signal) => call(ui.connections.$get, {}, signal), []);
   const [name, setName] = useState("");
   const [scope, setScope] = useState<TokenScope>("read-only");
   const [limit, setLimit] = useState(false);
@@ -42,7 +42,7 @@ export function CreateTokenDialog({
       expiresAt: expiresAt(expiry),
     };
     try {
-      onCreated(await post<TokenCreated>("/mcp/tokens", input));
+      onCreated(await call(ui.mcp.tokens.$post, { json: input }));
     } catch (err) {
       setError(err);
     } finally {

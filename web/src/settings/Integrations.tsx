@@ -3,7 +3,7 @@
  * audit log (AuditLog.tsx); the Connect a Client sheet.
  */
 import { useState } from "react";
-import { get, put } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { McpStatus } from "../api/types.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { type Loaded, Loading, useLoad } from "../ui/loading.tsx";
@@ -13,14 +13,14 @@ import { Tokens } from "./Tokens.tsx";
 
 export function Integrations() {
   const toasts = useToasts();
-  const status = useLoad((signal) => get<McpStatus>("/mcp", { signal }), []);
+  const status = useLoad((signal) => call(ui.mcp.$get, {}, signal), []);
   const [toggling, setToggling] = useState(false);
   const [sheet, setSheet] = useState(false);
 
   const toggle = async (enabled: boolean) => {
     setToggling(true);
     try {
-      status.setData(await put<McpStatus>("/mcp", { enabled }));
+      status.setData(await call(ui.mcp.$put, { json: { enabled } }));
     } catch (e) {
       toasts.error(e);
     } finally {

@@ -1,6 +1,6 @@
 /** Settings > Plugins > Browse: the catalog's drivers, with install, update and remove. */
 import { useState } from "react";
-import { get } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { JobView, PluginEntry } from "../api/types.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
@@ -9,7 +9,7 @@ import { installPlugin, removePlugin, updatePlugin } from "../ui/plugin-actions.
 import { ProgressBar } from "../ui/progress.tsx";
 
 export function Plugins() {
-  const plugins = useLoad((signal) => get<PluginEntry[]>("/plugins", { signal }), []);
+  const plugins = useLoad((signal) => call(ui.plugins.$get, {}, signal), []);
   const toasts = useToasts();
   const [busy, setBusy] = useState<Busy>(null);
   const [removing, setRemoving] = useState<PluginEntry | null>(null);

@@ -3,7 +3,7 @@
  * their scope, connections, expiry and last use; create one (shown once) or revoke one.
  */
 import { useState } from "react";
-import { del, get, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { TokenCreated, TokenView } from "../api/types.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
@@ -14,14 +14,14 @@ import { SCOPES } from "./token-scopes.ts";
 
 export function Tokens() {
   const toasts = useToasts();
-  const tokens = useLoad((signal) => get<TokenView[]>("/mcp/tokens", { signal }), []);
+  const tokens = useLoad((signal) => call(ui.mcp.tokens.$get, {}, signal), []);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<TokenCreated | null>(null);
   const [revoking, setRevoking] = useState<TokenView | null>(null);
 
   const revoke = async (t: TokenView) => {
     try {
-      await del(`/mcp/tokens/${seg(t.id)}`);
+      await call(ui.mcp.tokens[":token"].$delete, { param: { token: t.id } });
       toasts.success(`Token "${t.name}" revoked.`);
     } catch (e) {
       toasts.error(e);

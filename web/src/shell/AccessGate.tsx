@@ -4,7 +4,7 @@
  * how to get in.
  */
 import { type ReactNode, useEffect, useState } from "react";
-import { get, toApiError } from "../api/client.ts";
+import { call, toApiError, ui } from "../api/client.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading } from "../ui/loading.tsx";
 
@@ -20,7 +20,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
   const [access, setAccess] = useState<Access>({ state: hasKey ? "ok" : "checking" });
   useEffect(() => {
     const ctrl = new AbortController();
-    get("/connections", { signal: ctrl.signal }).then(
+    call(ui.connections.$get, {}, ctrl.signal).then(
       () => setAccess({ state: "ok" }),
       (e) => {
         const err = toApiError(e);

@@ -2,8 +2,7 @@
  * The bar across the top: the connection in use, the Data/Console/Cluster switch, approvals put off with
  * Later, shortcuts, Settings.
  */
-import { get, seg } from "../api/client.ts";
-import type { ConnectionView } from "../api/types.ts";
+import { call, ui } from "../api/client.ts";
 import { dataRoute, navigate, type Route } from "../navigation/route.ts";
 import { type Approvals, ApprovalsBadge } from "../settings/ApprovalPrompts.tsx";
 import { useLoad } from "../ui/loading.tsx";
@@ -25,7 +24,7 @@ export function TopBar({
   const conn = useLoad(
     (signal) =>
       connectionId
-        ? get<ConnectionView>(`/connections/${seg(connectionId)}`, { signal })
+        ? call(ui.connections[":id"].$get, { param: { id: connectionId } }, signal)
         : Promise.resolve(null),
     [connectionId],
   );

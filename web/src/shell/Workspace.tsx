@@ -4,8 +4,7 @@
  * bar's status dot and, when it fails, the main area (with the remedy, Retry and Edit) say so.
  */
 import { useEffect, useRef } from "react";
-import { get, seg } from "../api/client.ts";
-import type { TableInfo } from "../api/types.ts";
+import { call, ui } from "../api/client.ts";
 import { ClusterView } from "../cluster/ClusterView.tsx";
 import { ConsoleView } from "../console/ConsoleView.tsx";
 import { TableView } from "../grid/TableView.tsx";
@@ -40,7 +39,7 @@ export function Workspace({
 }) {
   const { connectionId } = route;
   const tables = useLoad(
-    (signal) => get<TableInfo[]>(`/connections/${seg(connectionId)}/tables`, { signal }),
+    (signal) => call(ui.connections[":id"].tables.$get, { param: { id: connectionId } }, signal),
     [connectionId],
   );
   useReloadOnDataChange(connectionId, tables.reload);

@@ -6,7 +6,7 @@
  * check and every document that failed, or the error and what to do. The source is only read.
  */
 import { useEffect, useState } from "react";
-import { get, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { ConnectionView, CopyCheck, CopyJobResult, CopyMode } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
@@ -41,9 +41,13 @@ function useCopyCheck(connectionId: string, table: string, target: Target) {
   const check = useLoad(
     (signal) =>
       settled.table.trim()
-        ? get<CopyCheck>(
-            `/connections/${seg(connectionId)}/tables/${seg(table)}/copy-check?to=${seg(settled.to)}&table=${seg(settled.table.trim())}`,
-            { signal },
+        ? call(
+            ui.connections[":id"].tables[":table"]["copy-check"].$get,
+            {
+              param: { id: connectionId, table },
+              query: { to: settled.to, table: settled.table.trim() },
+            },
+            signal,
           )
         : Promise.resolve(undefined),
     [settled.to, settled.table],
@@ -69,7 +73,7 @@ export function CopyDialog({
   /** With the target's connection id when the copy wrote to it. */
   onClose: (wroteTo?: string) => void;
 }) {
-  const connections = useLoad((signal) => get<ConnectionView[]>("/connections", { signal }), []);
+  const connections = useLoad((signal) => call(ui.connections.$get, {}, signal), []);
   const [target, setTarget] = useState<Target>({ to: connectionId, table });
   const [mode, setMode] = useState<CopyMode>("new");
   const [typed, setTyped] = useState("");
@@ -82,13 +86,18 @@ export function CopyDialog({
   };
   const ready = canCopy(current, mode, typed) && !job.busy && !job.done;
   const start = () =>
-    job.start(`/connections/${seg(connectionId)}/tables/${seg(table)}/copy`, {
-      to: target.to,
-      table: target.table.trim(),
-      mode: current?.target.records ? mode : "new",
-      ...(mode === "overwrite" ? { confirm: typed } : {}),
-      ...(batch.trim() ? { batchSize: Number(batch) } : {}),
-    });
+    job.start(() =>
+      call(ui.connections[":id"].tables[":table"].copy.$post, {
+        param: { id: connectionId, table },
+        json: {
+          to: target.to,
+          table: target.table.trim(),
+          mode: current?.target.records ? mode : "new",
+          ...(mode === "overwrite" ? { confirm: typed } : {}),
+          ...(batch.trim() ? { batchSize: Number(batch) } : {}),
+        },
+      }),
+    );
   const choose = (patch: Partial<Target>) => {
     setTarget((t) => ({ ...t, ...patch }));
     setMode("new");

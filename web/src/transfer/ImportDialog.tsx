@@ -5,8 +5,8 @@
  * and Cancel, and ends with the counts and every line not imported, by number, with the reason.
  */
 import { useEffect, useRef, useState } from "react";
-import { post, seg } from "../api/client.ts";
-import type { ImportJobResult, ImportPreview, UploadAnswer } from "../api/types.ts";
+import { call, ui } from "../api/client.ts";
+import type { ImportInput, ImportJobResult, ImportPreview, UploadAnswer } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -83,10 +83,10 @@ export function ImportDialog({
   const preview = useLoad(
     (signal) =>
       uploadId
-        ? post<ImportPreview>(
-            `/connections/${seg(connectionId)}/import-preview`,
-            { uploadId, table: settledName },
-            { signal },
+        ? call(
+            ui.connections[":id"]["import-preview"].$post,
+            { param: { id: connectionId }, json: { uploadId, table: settledName } },
+            signal,
           )
         : Promise.resolve(undefined),
     [uploadId, settledName],
@@ -100,12 +100,10 @@ export function ImportDialog({
   const plan = useCreateConfirm(preview.data?.create, table === settledName);
   const ready = !!uploadId && !!preview.data && !!table && plan.confirmed && !job.busy && !job.done;
   const start = () => {
+    if (!uploadId) return;
     file.consumed();
-    void job.start(`/connections/${seg(connectionId)}/tables/${seg(table)}/import`, {
-      uploadId,
-      mode,
-      ...(plan.create ? { createFields: plan.create.fields } : {}),
-    });
+    const fields = plan.create ? { createFields: plan.create.fields } : {};
+    void job.start(startImport(connectionId, table, { uploadId, mode, ...fields }));
   };
   return (
     <Modal
@@ -134,6 +132,15 @@ export function ImportDialog({
       <ImportOutcome job={job} />
     </Modal>
   );
+}
+
+/** Asks the app to start the import of an uploaded file into `table` (a job). */
+function startImport(connectionId: string, table: string, input: ImportInput) {
+  return () =>
+    call(ui.connections[":id"].tables[":table"].import.$post, {
+      param: { id: connectionId, table },
+      json: input,
+    });
 }
 
 function ImportFields(props: {

@@ -4,7 +4,6 @@
  * remedy). Closing the dialog while it runs cancels it: nothing else would show it.
  */
 import { useRef, useState } from "react";
-import { post } from "../api/client.ts";
 import type { JobView } from "../api/types.ts";
 import { cancelJob, followJob, jobError } from "../ui/jobs.ts";
 
@@ -21,7 +20,8 @@ export function useTransferJob<R>() {
   const running = job?.state === "running";
   const busy = starting || running;
 
-  const start = async (path: string, body: unknown) => {
+  /** Starts the job (`begin` asks the app for it) and follows it to its end. */
+  const start = async (begin: () => Promise<JobView<R>>) => {
     if (busy) return;
     setStarting(true);
     setError(null);
@@ -30,7 +30,7 @@ export function useTransferJob<R>() {
     ctrl.current = new AbortController();
     const signal = ctrl.current.signal;
     try {
-      const started = await post<JobView<R>>(path, body);
+      const started = await begin();
       setStarting(false);
       if (signal.aborted) {
         await cancelJob(started).catch(() => {});

@@ -1,5 +1,5 @@
 /** Long tasks run in the app as jobs; the browser polls them until they end, and may cancel them. */
-import { ApiError, del, get, seg } from "../api/client.ts";
+import { ApiError, call, ui } from "../api/client.ts";
 import type { JobView } from "../api/types.ts";
 
 const POLL_MS = 250;
@@ -15,7 +15,12 @@ export async function followJob<R>(
   while (current.state === "running") {
     await new Promise((r) => setTimeout(r, POLL_MS));
     if (signal?.aborted) throw new DOMException("cancelled", "AbortError");
-    current = await get<JobView<R>>(`/jobs/${seg(current.id)}`, { signal });
+    // The poll answers any job; this one's result is what its start route declared.
+    current = (await call(
+      ui.jobs[":job"].$get,
+      { param: { job: current.id } },
+      signal,
+    )) as JobView<R>;
     onUpdate(current);
   }
   return current;
@@ -49,6 +54,6 @@ export function jobError(job: JobView): ApiError {
  * there first), so keep following it to show how far it got. False when it had already ended.
  */
 export async function cancelJob(job: JobView): Promise<boolean> {
-  const { cancelled } = await del<{ cancelled: boolean }>(`/jobs/${seg(job.id)}`);
+  const { cancelled } = await call(ui.jobs[":job"].$delete, { param: { job: job.id } });
   return cancelled;
 }

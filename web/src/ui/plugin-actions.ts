@@ -1,18 +1,18 @@
 /** Plugin install/update/remove, shared by the chooser and Settings > Plugins. */
-import { del, post, seg } from "../api/client.ts";
+import { call, ui } from "../api/client.ts";
 import type { JobView } from "../api/types.ts";
 import { waitForJob } from "./jobs.ts";
 
 export async function installPlugin(type: string, onUpdate: (j: JobView) => void): Promise<void> {
-  const job = await post<JobView>(`/plugins/${seg(type)}/install`);
+  const job = await call(ui.plugins[":type"].install.$post, { param: { type } });
   await waitForJob(job, onUpdate);
 }
 
 export async function updatePlugin(type: string, onUpdate: (j: JobView) => void): Promise<void> {
-  const job = await post<JobView>(`/plugins/${seg(type)}/update`);
+  const job = await call(ui.plugins[":type"].update.$post, { param: { type } });
   await waitForJob(job, onUpdate);
 }
 
 export async function removePlugin(type: string): Promise<void> {
-  await del(`/plugins/${seg(type)}`);
+  await call(ui.plugins[":type"].$delete, { param: { type } });
 }

@@ -6,12 +6,8 @@
  * page's CSS variables) and data-ag-theme-mode (AG Grid's own colour scheme).
  */
 import { useEffect, useSyncExternalStore } from "react";
-import {
-  THEME_CHOICES,
-  type ThemeChoice,
-  type UiPreferences,
-} from "../../../src/core/grid-layout.ts";
-import { get, put } from "../api/client.ts";
+import { THEME_CHOICES, type ThemeChoice } from "../../../src/core/grid-layout.ts";
+import { call, ui } from "../api/client.ts";
 
 const HINT_KEY = "quarry.theme";
 const systemDark = window.matchMedia("(prefers-color-scheme: dark)");
@@ -58,13 +54,13 @@ systemDark.addEventListener("change", apply);
 /** Chooses a theme now and keeps it in the app. */
 export function chooseTheme(c: ThemeChoice): Promise<unknown> {
   setLocal(c);
-  return put<UiPreferences>("/preferences", { theme: c });
+  return call(ui.preferences.$put, { json: { theme: c } });
 }
 
 /** The theme chosen (re-renders on a change), after reading the app's kept choice once. */
 export function useThemeChoice(): ThemeChoice {
   useEffect(() => {
-    get<UiPreferences>("/preferences").then(
+    call(ui.preferences.$get).then(
       (p) => {
         if (p.theme !== choice) setLocal(p.theme);
       },

@@ -1,10 +1,19 @@
 /**
- * How the UI's API routes are written: a handler takes the request (query, JSON body, a signal
- * that aborts when the page goes away) and the path's `:name` values, and returns a value (sent as
- * JSON), a FileAnswer, or throws a QuarryError (sent in the error shape). Hono matches the paths;
- * this only adapts handlers to it, and answers a known path with another method 405.
+ * How the UI's API routes are written, Hono's own way: each route module chains its routes on a
+ * `new Hono()` (path, then the handler with the input it takes), so the routes' type is the
+ * declaration the web's typed client is made from (ui-api.ts, docs/architecture.md "The UI's
+ * API"; why the input is declared on the handler: docs/decisions.md "The UI's API, typed from
+ * its routes").
+ *
+ *   new Hono().post("/connections/:id/console/curl",
+ *     answer(json<{ request: ConsoleRequest }>(), async (req, { id }) => ({ curl: … })))
+ *
+ * A handler takes the request (query, JSON body, a signal that aborts when the page goes away)
+ * and the path's `:name` values, and returns a value (sent as JSON), a FileAnswer (`download`), or
+ * throws a QuarryError (sent in the error shape). The input's checks stay in the handler, with
+ * their own words; `json<T>()` and `query<T>()` say what the page sends.
  */
-import type { Context, Hono } from "hono";
+import type { Context, Env, Hono, Input, TypedResponse } from "hono";
 import { QuarryError } from "../../../core/errors.ts";
 import { readJsonBody } from "../json-body.ts";
 import { errorResult, FileAnswer, toResponse } from "./answers.ts";
@@ -17,38 +26,58 @@ export interface ApiRequest {
 }
 
 export type Params = Record<string, string>;
-export type Handler = (req: ApiRequest, params: Params) => Promise<unknown> | unknown;
+export type Handler<T = unknown> = (req: ApiRequest, params: Params) => Promise<T> | T;
 
-/** Where route modules register their routes (paths below `/api`, e.g. `/connections/:id`). */
-export interface ApiRoutes {
-  get(path: string, handler: Handler): void;
-  post(path: string, handler: Handler): void;
-  put(path: string, handler: Handler): void;
-  delete(path: string, handler: Handler): void;
+/** A route's answer as its declaration gives it: the JSON value of a 200. */
+export type Answer<T> = Response & TypedResponse<T, 200, "json">;
+
+/** A route's input as Hono's typed client reads it (what `c.req.valid` would give). */
+export type Declared<In extends object> = { in: In; out: In };
+
+/** Carries the type of what a route takes; the handler reads and checks it (`req.body`). */
+export interface InputOf<In extends object> {
+  readonly declares?: In;
+}
+
+/** The JSON body a route takes (at most 16 MB, numbers kept exact: json-body.ts). */
+export function json<T>(): InputOf<{ json: T }> {
+  return {};
+}
+
+/** The query a route reads. */
+export function query<T extends Record<string, string | undefined>>(): InputOf<{ query: T }> {
+  return {};
 }
 
 /**
- * Registers on `app` (mounted at /api). `done()` then adds, for every path, the 405 for the
- * methods it does not take; call it after the last route.
+ * A handler whose value is answered as JSON (`{ ok: true }` for none), with what the route takes
+ * when it takes a body or a query: `answer(json<ConnectionInput>(), async (req) => …)`.
  */
-export function apiRoutes(app: Hono): ApiRoutes & { done(): void } {
-  const paths = new Set<string>();
-  const add = (method: string) => (path: string, handler: Handler) => {
-    paths.add(path);
-    app.on(method, path, (c) => run(c, handler));
-  };
-  return {
-    get: add("GET"),
-    post: add("POST"),
-    put: add("PUT"),
-    delete: add("DELETE"),
-    done() {
-      for (const path of paths)
-        app.all(path, (c) =>
-          toResponse(errorResult(refusal(`${c.req.method} is not allowed on ${c.req.path}`, 405))),
-        );
-    },
-  };
+export function answer<T>(handler: Handler<T>): (c: Context) => Promise<Answer<Awaited<T>>>;
+export function answer<In extends object, T>(
+  input: InputOf<In>,
+  handler: Handler<T>,
+): (c: Context<Env, string, Declared<In>>) => Promise<Answer<Awaited<T>>>;
+export function answer<T>(
+  ...args: [Handler<T>] | [InputOf<object>, Handler<T>]
+): (c: Context<Env, string, Input>) => Promise<Answer<Awaited<T>>> {
+  const handler = args.length === 1 ? args[0] : args[1];
+  // The declaration's answer type is the handler's; the Response is the JSON of that value.
+  return (c) => run(c, handler) as Promise<Answer<Awaited<T>>>;
+}
+
+/** A handler that answers a file to download (a FileAnswer), streamed from disk. */
+export function download(handler: Handler<FileAnswer>): (c: Context) => Promise<Response> {
+  return (c) => run(c, handler);
+}
+
+/** Answers, on `api`, every path of `routes` with another method 405; call it after them. */
+export function refuseOtherMethods(api: Hono, routes: Hono): void {
+  const paths = new Set(routes.routes.filter((r) => r.method !== "ALL").map((r) => r.path));
+  for (const path of paths)
+    api.all(path, (c) =>
+      toResponse(errorResult(refusal(`${c.req.method} is not allowed on ${c.req.path}`, 405))),
+    );
 }
 
 /** The refusal of a path no route serves. */
@@ -65,7 +94,7 @@ function refusal(message: string, status: number): QuarryError {
   );
 }
 
-async function run(c: Context, handler: Handler): Promise<Response> {
+async function run(c: Context<Env, string, Input>, handler: Handler): Promise<Response> {
   try {
     const params: Params = {};
     for (const [name, value] of Object.entries(c.req.param() as Record<string, string>)) {

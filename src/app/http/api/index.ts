@@ -1,27 +1,19 @@
 /**
  * The UI's JSON API, as one Hono app the app's HTTP server mounts at /api (after its Host and
- * Origin guards): the per-run secret, one body limit, the routes, and the API's own 404.
+ * Origin guards): the per-run secret, one body limit, the routes (declared in ui-api.ts), the 405
+ * of a known path asked with another method, and the API's own 404.
  *
- *   const api = createUiApi(new UiServices({ storage, plugins, mcp, exportDir }), { secret });
+ *   const api = createUiApi(new UiServices({ storage, plugins, mcp, exportDir, sessions }), { secret });
  *   await startUiServer({ secret, routes, api, pages: (c) => serveWebAssets(c) });
  */
 import { Hono } from "hono";
 import { secretGuard, sizeGuard } from "../guards.ts";
 import { bodyTooLarge, MAX_BODY_BYTES } from "../json-body.ts";
 import { errorResult, jsonResponse, toResponse } from "./answers.ts";
-import { apiRoutes, noApiAt } from "./handlers.ts";
-import { clusterRoutes } from "./routes/cluster.ts";
-import { clusterAdminRoutes } from "./routes/cluster-admin.ts";
-import { connectionUrlRoutes } from "./routes/connection-url.ts";
-import { connectionRoutes } from "./routes/connections.ts";
-import { consoleRoutes } from "./routes/console.ts";
-import { consoleWorkspaceRoutes } from "./routes/console-workspace.ts";
-import { settingsRoutes } from "./routes/settings.ts";
-import { tableAdminRoutes } from "./routes/table-admin.ts";
-import { tableRoutes } from "./routes/tables.ts";
-import { transferRoutes, UPLOAD_PATH, uploadRoute } from "./routes/transfers.ts";
-import { uiPreferenceRoutes } from "./routes/ui-preferences.ts";
+import { noApiAt, refuseOtherMethods } from "./handlers.ts";
+import { UPLOAD_PATH } from "./routes/transfers.ts";
 import type { UiServices } from "./services.ts";
+import { uiApiRoutes } from "./ui-api.ts";
 
 export function createUiApi(services: UiServices, options: { secret: string }): Hono {
   const api = new Hono();
@@ -46,20 +38,9 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
       ? next()
       : limit(c, next),
   );
-  uploadRoute(api, services);
-  const routes = apiRoutes(api);
-  connectionRoutes(routes, services);
-  connectionUrlRoutes(routes, services);
-  tableRoutes(routes, services);
-  tableAdminRoutes(routes, services);
-  consoleRoutes(routes, services);
-  consoleWorkspaceRoutes(routes, services);
-  settingsRoutes(routes, services);
-  clusterRoutes(routes, services);
-  clusterAdminRoutes(routes, services);
-  uiPreferenceRoutes(routes, services);
-  transferRoutes(routes, services);
-  routes.done();
+  const routes = uiApiRoutes(services);
+  api.route("/", routes);
+  refuseOtherMethods(api, routes);
   api.all("*", (c) => noApiAt(c.req.path));
   return api;
 }
@@ -67,3 +48,4 @@ export function createUiApi(services: UiServices, options: { secret: string }): 
 export { serveWebAssets } from "./assets.ts";
 export type { IntegrationsService } from "./integrations.ts";
 export { UiServices, type UiServicesOptions } from "./services.ts";
+export type { UiApi } from "./ui-api.ts";

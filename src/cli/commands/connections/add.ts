@@ -14,10 +14,11 @@ import {
   installedDriver,
   offerDriver,
 } from "../../../app/connections/driver-registry.ts";
+import { shippedDriverType } from "../../../app/plugins/catalog.ts";
 import { ensureAppDataDir } from "../../../app/storage/paths.ts";
 import type { AiPolicy, ExternalClientsLevel } from "../../../core/connections.ts";
 import { withDefaults } from "../../../core/settings-form.ts";
-import { DEFAULT_DATABASE_TYPE, loadedDrivers } from "../../connection-options.ts";
+import { defaultDatabaseType, loadedDrivers } from "../../connection-options.ts";
 import { wantsJson } from "../../context.ts";
 import { EXIT } from "../../exit-codes.ts";
 import { printJson, printLine } from "../../output.ts";
@@ -46,11 +47,11 @@ export function registerAdd(group: Command): void {
     group
       .command("add")
       .description("save a new connection (secrets only from standard input)")
-      .option("--type <type>", "database type (its settings' flags follow)", DEFAULT_DATABASE_TYPE),
+      .option("--type <type>", "database type (its settings' flags follow)", shippedDriverType()),
     false,
   );
   prepareBeforeParse(cmd, async (args) => {
-    const type = rawOption(args, "type") ?? DEFAULT_DATABASE_TYPE;
+    const type = rawOption(args, "type") ?? defaultDatabaseType();
     const help = wantsHelp(args);
     const driver = await driverOf(type, help);
     if (driver) addSettingsFlags(cmd, driver.settingsForm(), "add");

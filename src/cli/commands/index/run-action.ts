@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { runTableAction, tableAdminOf } from "../../../app/connections/table-actions.ts";
 import type { ConsoleResult } from "../../../core/console.ts";
 import { QuarryError } from "../../../core/errors.ts";
+import { measuredImpact } from "../../../core/facet-access.ts";
 import type { TableActionInput } from "../../../core/table-details.ts";
 import type { ConnectionFlags } from "../../connection-options.ts";
 import { wantsJson, withSession } from "../../context.ts";
@@ -37,7 +38,7 @@ export async function runIndexAction(
     if (plan.confirmName !== null) {
       if (flags.yes) typed = plan.confirmName;
       else {
-        const impact = await s.measureImpact(plan.request);
+        const impact = await measuredImpact(s, plan.request);
         if (impact) for (const line of impactLines(impact)) process.stderr.write(`  ${line}\n`);
         await confirmTyped(
           `Type the index name (${plan.confirmName}) to confirm: `,

@@ -1,31 +1,31 @@
 /**
- * A session over a JSON file: it reads the file on each call. Testing the connection and listing
- * the tables work; everything else says the test driver does not do it.
+ * A session over a JSON file: it reads the file on each call. It does what every driver does
+ * (rows.ts, console.ts) and offers two facets; the rest it leaves out rather than stubs.
  */
-import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { CatalogViews, FieldMatch, TableStats } from "../../../../src/core/catalog.ts";
-import type { DriverSession, ServerInfo } from "../../../../src/core/driver.ts";
+import type {
+  DriverSession,
+  GridView,
+  OpenedGrid,
+  ServerInfo,
+} from "../../../../src/core/driver.ts";
 import { QuarryError } from "../../../../src/core/errors.ts";
 import type { TableInfo } from "../../../../src/core/grid.ts";
 import { type Impact, unmeasuredImpact } from "../../../../src/core/impact.ts";
-import type { JsonFileConfig } from "./settings.ts";
+import {
+  checkRequest,
+  formatRequest,
+  fromCurl,
+  parseConsoleText,
+  runConsole,
+  toShell,
+  viewAsRequest,
+} from "./console.ts";
+import { browseRows, columnsOf, filterOpsOf, readTables, rowsOf, saveRows } from "./rows.ts";
+import { DISPLAY_NAME, type JsonFileConfig } from "./settings.ts";
 
-async function tablesOf(config: JsonFileConfig): Promise<Record<string, unknown[]>> {
-  let text: string;
-  try {
-    text = await readFile(config.file, "utf8");
-  } catch (e) {
-    throw new QuarryError(
-      "connection_failed",
-      `Connection failed: ${config.file} cannot be read (${(e as NodeJS.ErrnoException).code})`,
-      "Check the Data file's path.",
-    );
-  }
-  const data = JSON.parse(text) as unknown;
-  if (config.layout === "rows") return { [config.tableName ?? "rows"]: data as unknown[] };
-  return data as Record<string, unknown[]>;
-}
+const tablesOf = readTables;
 
 /**
  * `DELETE /<table>` (a name, a `*` pattern or a comma list) would remove these tables: each with
@@ -73,12 +73,15 @@ async function measureDelete(
   };
 }
 
-function unsupported(): never {
-  throw new QuarryError("invalid_input", "The JSON file driver does not do this", "Use the test.");
-}
-
+/**
+ * What this test driver offers: the core every driver has, and of the facets only the catalog
+ * (its tables and fields) and impact (what a DELETE would remove). No table administration,
+ * export, transfer, completion or long tasks: surfaces say so (core/facet-access.ts).
+ */
 export function openSession(config: JsonFileConfig): DriverSession {
+  const grids = new Set<GridView>();
   return {
+    driverName: DISPLAY_NAME,
     async testConnection(): Promise<ServerInfo> {
       await tablesOf(config);
       return { product: "JSON File", version: "1.0", major: 1, clusterName: basename(config.file) };
@@ -92,46 +95,59 @@ export function openSession(config: JsonFileConfig): DriverSession {
         status: "open",
       }));
     },
-    describeTable: unsupported,
-    browse: unsupported,
-    openGrid: unsupported,
-    filterOps: () => [],
-    viewAsRequest: unsupported,
-    readValue: unsupported,
-    validateChanges: unsupported,
-    saveChanges: unsupported,
-    parseConsoleText: unsupported,
-    formatRequest: unsupported,
-    toCurl: unsupported,
-    fromCurl: unsupported,
-    classify: unsupported,
-    checkRequest: unsupported,
-    runConsole: unsupported,
-    runsLong: () => false,
-    measureImpact: (request) => measureDelete(config, request),
-    // A JSON file has no console language: nothing to complete, no reference page.
-    completeConsole: async (_text, offset) => ({ from: offset, to: offset, items: [] }),
-    consoleReference: async () => null,
-    recordLookup: unsupported,
-    schemaRequest: unsupported,
-    explainRequest: unsupported,
+    describeTable: async (table) => columnsOf(rowsOf(await readTables(config), table)),
+    browse: (table, request) => browseRows(config, table, request),
+    async openGrid(table, first): Promise<OpenedGrid> {
+      // A file has no point in time: a grid reads the file on each page.
+      const view: GridView = {
+        browse: (request) => browseRows(config, table, request),
+        close: async () => {
+          grids.delete(view);
+        },
+      };
+      grids.add(view);
+      const page = first ? await browseRows(config, table, first) : undefined;
+      const columns = page?.columns ?? columnsOf(rowsOf(await readTables(config), table));
+      const filterOps = columns
+        .map((c) => ({ column: c.name, ops: filterOpsOf(c) }))
+        .filter((c) => c.ops.length > 0);
+      return { view, columns, filterOps, ...(page ? { first: page } : {}) };
+    },
+    filterOps: filterOpsOf,
+    viewAsRequest: async (table, request) => viewAsRequest(table, request),
+    async readValue(table, id, column) {
+      const doc = rowsOf(await readTables(config), table)[Number(id)];
+      if (!doc)
+        throw new QuarryError(
+          "document_not_found",
+          `No row ${id} in ${table}`,
+          "Reload the table.",
+        );
+      return doc[column] ?? null;
+    },
+    validateChanges: async (_table, changes) =>
+      changes.updates
+        .filter((u) => Object.hasOwn(u.set, "_id"))
+        .map((u) => ({
+          change: "update" as const,
+          row: u._id,
+          column: "_id",
+          message: "A row's position cannot be edited",
+          remedy: "Undo the change to _id.",
+        })),
+    saveChanges: (table, changes) => saveRows(config, table, changes),
+    parseConsoleText: (text) => parseConsoleText(text),
+    formatRequest,
+    toCurl: (request) => toShell(config, request),
+    fromCurl,
+    classify: (request) => checkRequest(request).class,
+    checkRequest,
+    runConsole: (request) => runConsole(config, request),
+    impact: () => ({ measureImpact: (request) => measureDelete(config, request) }),
     catalog: () => catalogOf(config),
-    tableAdmin: () => ({
-      details: async () => noSuchView("table details"),
-      objects: async () => noSuchView("templates, lifecycle policies or backups"),
-      plan: async () => noSuchView("table actions"),
-    }),
-    planDeleteTable: unsupported,
-    deleteTable: unsupported,
-    openScan: unsupported,
-    readDefinition: unsupported,
-    planCreateTable: unsupported,
-    tableState: unsupported,
-    openLoad: unsupported,
-    lineDecoder: unsupported,
-    fieldKinds: unsupported,
-    defineFields: unsupported,
-    async close() {},
+    async close() {
+      await Promise.all([...grids].map((g) => g.close()));
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 /** The editor's Test button: connects with the settings as they are and keeps the outcome. */
 import { useState } from "react";
-import { post } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { SecretsInput, ServerInfo } from "../../api/types.ts";
 
 export type TestState =
@@ -22,7 +22,7 @@ export function useConnectionTest(
     if (test.state === "running") return;
     setTest({ state: "running" });
     try {
-      setTest({ state: "ok", info: await post<ServerInfo>("/connections/test", request()) });
+      setTest({ state: "ok", info: await call(ui.connections.test.$post, { json: request() }) });
     } catch (e) {
       setTest({ state: "failed", error: e });
     }

@@ -1,6 +1,6 @@
 /** Every change of the settings is checked by the app's own validation (the driver's rules), debounced. */
 import { useEffect, useRef, useState } from "react";
-import { post, toApiError } from "../../api/client.ts";
+import { call, toApiError, ui } from "../../api/client.ts";
 import type { FieldError } from "./controls.tsx";
 
 export function useSettingsCheck(type: string, settings: Record<string, unknown>): FieldError {
@@ -10,7 +10,7 @@ export function useSettingsCheck(type: string, settings: Record<string, unknown>
     const seq = ++seqRef.current;
     const t = setTimeout(async () => {
       try {
-        await post("/connections/validate", { type, settings });
+        await call(ui.connections.validate.$post, { json: { type, settings } });
         if (seq === seqRef.current) setFieldError(null);
       } catch (e) {
         if (seq === seqRef.current) setFieldError(toApiError(e));

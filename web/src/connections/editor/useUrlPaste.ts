@@ -7,7 +7,7 @@
  */
 import { useState } from "react";
 import { readPastedUrl } from "../../../../src/core/connection-url.ts";
-import { post, seg } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { ConnectionForm } from "../../api/types.ts";
 import type { Draft } from "./useConnectionDraft.ts";
 
@@ -28,8 +28,9 @@ export function useUrlPaste(
     if (!pasted) return false;
     const userField = fields.find((f) => f.cli.urlFlag === "user");
     const passwordField = fields.find((f) => f.kind === "secret" && f.key === "password");
-    post<{ settings: Record<string, unknown> }>(`/drivers/${seg(form.type)}/settings-from-url`, {
-      url: pasted.address,
+    call(ui.drivers[":type"]["settings-from-url"].$post, {
+      param: { type: form.type },
+      json: { url: pasted.address },
     }).then(
       ({ settings }) => {
         const given = { ...settings };

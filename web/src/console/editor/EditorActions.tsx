@@ -6,11 +6,11 @@ import { formatBodyAtCursor } from "./editor-habits.ts";
 import { ReferenceLink } from "./ReferenceLink.tsx";
 
 export function EditorActions({
-  base,
+  connectionId,
   view,
   current,
 }: {
-  base: string;
+  connectionId: string;
   view: RefObject<EditorView | null>;
   current: ParsedConsoleRequest | null;
 }) {
@@ -30,7 +30,7 @@ export function EditorActions({
       >
         Format body
       </button>
-      <ReferenceLink base={base} current={current} />
+      <ReferenceLink connectionId={connectionId} current={current} />
     </>
   );
 }

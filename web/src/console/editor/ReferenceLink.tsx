@@ -1,13 +1,13 @@
 /** A link to the reference page of the request at the cursor, for the cluster's version. */
 import { useEffect, useState } from "react";
-import { post } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { ConsoleReference, ParsedConsoleRequest } from "../../api/types.ts";
 
 export function ReferenceLink({
-  base,
+  connectionId,
   current,
 }: {
-  base: string;
+  connectionId: string;
   current: ParsedConsoleRequest | null;
 }) {
   const method = current?.request?.method;
@@ -19,13 +19,16 @@ export function ReferenceLink({
       return;
     }
     let live = true;
-    post<ConsoleReference>(`${base}/reference`, { request: { method, path } })
+    call(ui.connections[":id"].console.reference.$post, {
+      param: { id: connectionId },
+      json: { request: { method, path } },
+    })
       .then((r) => live && setLink(r.link))
       .catch(() => live && setLink(null));
     return () => {
       live = false;
     };
-  }, [base, method, path]);
+  }, [connectionId, method, path]);
   if (!link) return null;
   return (
     <a

@@ -12,7 +12,7 @@ import {
   snippet,
 } from "@codemirror/autocomplete";
 import { keymap } from "@codemirror/view";
-import { post } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { CompletionAnswer, CompletionItem } from "../../api/types.ts";
 
 /** CodeMirror's icon classes for the kinds of item. */
@@ -38,12 +38,15 @@ function option(item: CompletionItem): Completion {
 }
 
 /** The completion source: asks the app for the place at the cursor. */
-function source(base: string) {
+function source(connectionId: string) {
   return async (ctx: CompletionContext): Promise<CompletionResult | null> => {
     const text = ctx.state.doc.toString();
     let answer: CompletionAnswer;
     try {
-      answer = await post<CompletionAnswer>(`${base}/complete`, { text, offset: ctx.pos });
+      answer = await call(ui.connections[":id"].console.complete.$post, {
+        param: { id: connectionId },
+        json: { text, offset: ctx.pos },
+      });
     } catch {
       return null; // Completion is a help: a failed ask shows nothing rather than an error.
     }
@@ -57,11 +60,11 @@ function source(base: string) {
   };
 }
 
-/** The console's completion: on typing and on Ctrl+Space, items from `base`/complete. */
-export function consoleCompletion(base: string) {
+/** The console's completion: on typing and on Ctrl+Space, items from `connectionId`/complete. */
+export function consoleCompletion(connectionId: string) {
   return [
     autocompletion({
-      override: [source(base)],
+      override: [source(connectionId)],
       activateOnTypingDelay: 80,
       maxRenderedOptions: 200,
     }),

@@ -7,8 +7,7 @@
 import type { Extension } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { type RefObject, useCallback } from "react";
-import { post } from "../../api/client.ts";
-import type { CurlImportAnswer } from "../../api/types.ts";
+import { call, ui } from "../../api/client.ts";
 import { useToasts } from "../../ui/errors.tsx";
 
 /** The console text for a pasted command, or null when it was refused (already said). */
@@ -43,12 +42,15 @@ export function curlPaste(hooks: RefObject<{ pasteCurl?: CurlConverter }>): Exte
 }
 
 /** Converts through the app, telling the user what was left out, or why it was refused. */
-export function useCurlPaste(base: string): CurlConverter {
+export function useCurlPaste(connectionId: string): CurlConverter {
   const toasts = useToasts();
   return useCallback(
     async (command: string) => {
       try {
-        const { text, notes } = await post<CurlImportAnswer>(`${base}/from-curl`, { command });
+        const { text, notes } = await call(ui.connections[":id"].console["from-curl"].$post, {
+          param: { id: connectionId },
+          json: { command },
+        });
         toasts.info(`Pasted curl as a request. ${notes.join(" ")}`.trim());
         return text;
       } catch (e) {
@@ -56,6 +58,6 @@ export function useCurlPaste(base: string): CurlConverter {
         return null;
       }
     },
-    [base, toasts],
+    [connectionId, toasts],
   );
 }

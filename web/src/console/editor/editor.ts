@@ -8,7 +8,7 @@ import { type Diagnostic, linter, lintGutter } from "@codemirror/lint";
 import { EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 import { type RefObject, useEffect, useRef } from "react";
-import { seg, toApiError } from "../../api/client.ts";
+import { toApiError } from "../../api/client.ts";
 import type { ParsedConsoleRequest } from "../../api/types.ts";
 import { takePrefill } from "../../navigation/console-prefill.ts";
 import { codeHighlightStyle } from "../../ui/code-highlight.ts";
@@ -145,7 +145,7 @@ function extensions(connectionId: string, hooks: RefObject<EditorHooks>) {
     curlPaste(hooks),
     syntaxHighlighting(codeHighlightStyle),
     editorHabits(),
-    consoleCompletion(`/connections/${seg(connectionId)}/console`),
+    consoleCompletion(connectionId),
     lintGutter(),
     queryErrorMarks,
     linter(

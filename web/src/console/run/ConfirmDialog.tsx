@@ -9,17 +9,17 @@ import { Modal } from "../../ui/modal.tsx";
 import { ConfirmImpactList, useConfirmImpacts } from "./ConfirmImpact.tsx";
 
 export function ConfirmDialog({
-  base,
+  connectionId,
   blocks,
   onAnswer,
 }: {
   /** The console's API path, where the impact is measured. */
-  base: string;
+  connectionId: string;
   blocks: ParsedConsoleRequest[];
   onAnswer: (ok: boolean) => void;
 }) {
   const admin = blocks.some((b) => b.classification === "admin");
-  const impacts = useConfirmImpacts(base, blocks);
+  const impacts = useConfirmImpacts(connectionId, blocks);
   return (
     <Modal
       title={admin ? adminTitle(blocks) : "Run a destructive request?"}

@@ -8,8 +8,8 @@
 import { useEffect, useState } from "react";
 import { consoleText } from "../../../../src/core/console.ts";
 import { type Impact, namesText, unmeasuredImpact } from "../../../../src/core/impact.ts";
-import { post } from "../../api/client.ts";
-import type { ConsoleImpact, ParsedConsoleRequest } from "../../api/types.ts";
+import { call, ui } from "../../api/client.ts";
+import type { ParsedConsoleRequest } from "../../api/types.ts";
 import { ImpactSummary } from "../../ui/ImpactSummary.tsx";
 
 /** One request's measurement: under way, or done (null: nothing to measure). */
@@ -28,7 +28,10 @@ function needsTick(m: Measured): boolean {
   return m.state === "done" && m.impact !== null && m.impact.widens;
 }
 
-export function useConfirmImpacts(base: string, blocks: ParsedConsoleRequest[]): ConfirmImpacts {
+export function useConfirmImpacts(
+  connectionId: string,
+  blocks: ParsedConsoleRequest[],
+): ConfirmImpacts {
   const [measured, setMeasured] = useState<Measured[]>(() =>
     blocks.map(() => ({ state: "measuring" })),
   );
@@ -42,7 +45,11 @@ export function useConfirmImpacts(base: string, blocks: ParsedConsoleRequest[]):
         done(null);
         continue;
       }
-      post<ConsoleImpact>(`${base}/impact`, { request: b.request }, { signal: stop.signal }).then(
+      call(
+        ui.connections[":id"].console.impact.$post,
+        { param: { id: connectionId }, json: { request: b.request } },
+        stop.signal,
+      ).then(
         (answer) => done(answer.impact),
         (e: unknown) => {
           if (!stop.signal.aborted)
@@ -51,7 +58,7 @@ export function useConfirmImpacts(base: string, blocks: ParsedConsoleRequest[]):
       );
     }
     return () => stop.abort();
-  }, [base, blocks]);
+  }, [connectionId, blocks]);
   const tick = (i: number, on: boolean) =>
     setTicked((t) => {
       const next = new Set(t);

@@ -5,7 +5,7 @@
 import { setDiagnostics } from "@codemirror/lint";
 import type { EditorView } from "@codemirror/view";
 import { type RefObject, useCallback } from "react";
-import { post } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { ParsedConsoleRequest } from "../../api/types.ts";
 import { copyText } from "../../ui/clipboard.ts";
 import { useToasts } from "../../ui/errors.tsx";
@@ -14,15 +14,18 @@ import { showQueryErrors } from "../esql/mark.ts";
 import type { RunOutcome, useConsoleRun } from "./use-console-run.ts";
 
 export function useConsoleActions(
-  base: string,
+  connectionId: string,
   view: RefObject<EditorView | null>,
   { exclusive, runBlocks }: Pick<ReturnType<typeof useConsoleRun>, "exclusive" | "runBlocks">,
 ) {
   const toasts = useToasts();
   const parse = useCallback(
     async (text: string): Promise<ParsedConsoleRequest[]> =>
-      post<ParsedConsoleRequest[]>(`${base}/parse`, { text }),
-    [base],
+      call(ui.connections[":id"].console.parse.$post, {
+        param: { id: connectionId },
+        json: { text },
+      }),
+    [connectionId],
   );
 
   /** Blocks as the app parsed them, with errors shown in the editor. */
@@ -71,7 +74,10 @@ export function useConsoleActions(
         toasts.info("Put the cursor on a valid request to copy it as curl.");
         return;
       }
-      const { curl } = await post<{ curl: string }>(`${base}/curl`, { request: block.request });
+      const { curl } = await call(ui.connections[":id"].console.curl.$post, {
+        param: { id: connectionId },
+        json: { request: block.request },
+      });
       await copyText(curl);
       toasts.success("Copied as curl (credentials redacted).");
     } catch (e) {

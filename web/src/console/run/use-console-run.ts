@@ -4,7 +4,7 @@
  * and a stop after a request that was cancelled or partly failed.
  */
 import { useCallback, useRef, useState } from "react";
-import { post } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { ConsoleRun, JobView, ParsedConsoleRequest } from "../../api/types.ts";
 import { announceDataChanged } from "../../navigation/data-changed.ts";
 import { useToasts } from "../../ui/errors.tsx";
@@ -89,14 +89,17 @@ function useConfirm() {
 }
 
 /** One request sent; a long task followed as a job, with its progress and a cancel. */
-function useRunOne(base: string, onError: (e: unknown) => void) {
+function useRunOne(connectionId: string, onError: (e: unknown) => void) {
   const [job, setJob] = useState<JobView | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const runOne = useCallback(
     async (block: ParsedConsoleRequest): Promise<RunOutcome> => {
       if (!block.request) return { block, error: block.error };
       try {
-        const answer = await post<RunAnswer>(`${base}/run`, { request: block.request });
+        const answer = await call(ui.connections[":id"].console.run.$post, {
+          param: { id: connectionId },
+          json: { request: block.request },
+        });
         return answer.kind === "run"
           ? { block, run: answer.run }
           : jobOutcome(block, await followJob(answer.job, (j) => setJob(j)));
@@ -107,7 +110,7 @@ function useRunOne(base: string, onError: (e: unknown) => void) {
         setCancelling(false);
       }
     },
-    [base],
+    [connectionId],
   );
   const cancelRunning = useCallback(async () => {
     if (!job) return;
@@ -122,13 +125,13 @@ function useRunOne(base: string, onError: (e: unknown) => void) {
   return { job, cancelling, runOne, cancelRunning };
 }
 
-export function useConsoleRun(base: string, connectionId: string) {
+export function useConsoleRun(connectionId: string) {
   const toasts = useToasts();
   const onError = useCallback((e: unknown) => toasts.error(e), [toasts]);
   const [outcomes, setOutcomes] = useState<RunOutcome[]>([]);
   const { running, exclusive } = useExclusive(onError);
   const { confirm, askConfirm, answerConfirm } = useConfirm();
-  const { job, cancelling, runOne, cancelRunning } = useRunOne(base, onError);
+  const { job, cancelling, runOne, cancelRunning } = useRunOne(connectionId, onError);
 
   const runBlocks = useCallback(
     async (blocks: ParsedConsoleRequest[]): Promise<RunOutcome[]> => {

@@ -4,8 +4,7 @@
  */
 import { useState } from "react";
 import { consoleText } from "../../../../src/core/console.ts";
-import { get } from "../../api/client.ts";
-import type { HistoryEntry } from "../../api/types.ts";
+import { call, ui } from "../../api/client.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
@@ -13,12 +12,12 @@ import { matches, SavedPanel } from "./SavedPanel.tsx";
 import "../results/results.css";
 
 export function HistoryDialog({
-  base,
+  connectionId,
   onPick,
   onRun,
   onClose,
 }: {
-  base: string;
+  connectionId: string;
   onPick: (text: string) => void;
   /** Runs a saved request's text (the dialog closes). */
   onRun: (text: string) => void;
@@ -27,16 +26,26 @@ export function HistoryDialog({
   return (
     <Modal title="Saved requests and history" onClose={onClose} wide>
       <div className="work-panels">
-        <SavedPanel base={base} onInsert={onPick} onRun={onRun} />
-        <HistoryPanel base={base} onPick={onPick} />
+        <SavedPanel connectionId={connectionId} onInsert={onPick} onRun={onRun} />
+        <HistoryPanel connectionId={connectionId} onPick={onPick} />
       </div>
     </Modal>
   );
 }
 
-function HistoryPanel({ base, onPick }: { base: string; onPick: (text: string) => void }) {
+function HistoryPanel({
+  connectionId,
+  onPick,
+}: {
+  connectionId: string;
+  onPick: (text: string) => void;
+}) {
   const [query, setQuery] = useState("");
-  const entries = useLoad((signal) => get<HistoryEntry[]>(`${base}/history`, { signal }), [base]);
+  const entries = useLoad(
+    (signal) =>
+      call(ui.connections[":id"].console.history.$get, { param: { id: connectionId } }, signal),
+    [connectionId],
+  );
   const shown = (entries.data ?? [])
     .map((h) => ({ h, text: consoleText(h.request) }))
     .filter(({ h, text }) => matches(query, text, String(h.status ?? "")));

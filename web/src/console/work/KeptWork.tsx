@@ -36,7 +36,7 @@ async function textToSave(
 }
 
 export function useKeptWork(
-  base: string,
+  connectionId: string,
   view: RefObject<EditorView | null>,
   parse: (text: string) => Promise<ParsedConsoleRequest[]>,
   run: Run,
@@ -73,7 +73,7 @@ export function useKeptWork(
     <>
       {saving ? (
         <SaveRequestDialog
-          base={base}
+          connectionId={connectionId}
           text={saving.text}
           suggested={saving.suggested}
           onClose={() => setSaving(null)}
@@ -85,7 +85,7 @@ export function useKeptWork(
       ) : null}
       {open ? (
         <HistoryDialog
-          base={base}
+          connectionId={connectionId}
           onPick={insert}
           onRun={runSaved}
           onClose={() => setOpen(false)}

@@ -1,18 +1,18 @@
 /** Names the text to keep (the request at the cursor, or the selection) and saves it. */
 import { useState } from "react";
-import { post } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { SavedRequest } from "../../api/types.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Modal } from "../../ui/modal.tsx";
 
 export function SaveRequestDialog({
-  base,
+  connectionId,
   text,
   suggested,
   onSaved,
   onClose,
 }: {
-  base: string;
+  connectionId: string;
   text: string;
   suggested: string;
   onSaved: (saved: SavedRequest) => void;
@@ -24,7 +24,12 @@ export function SaveRequestDialog({
   const save = async () => {
     setBusy(true);
     try {
-      onSaved(await post<SavedRequest>(`${base}/saved`, { name, text }));
+      onSaved(
+        await call(ui.connections[":id"].console.saved.$post, {
+          param: { id: connectionId },
+          json: { name, text },
+        }),
+      );
     } catch (e) {
       setError(e);
       setBusy(false);

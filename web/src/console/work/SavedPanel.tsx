@@ -1,6 +1,6 @@
 /** The connection's saved requests: search them, run one, put one in the editor, rename, delete. */
 import { useState } from "react";
-import { del, get, put } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { SavedRequest } from "../../api/types.ts";
 import { ErrorNote, useToasts } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
@@ -16,11 +16,11 @@ export function matches(query: string, ...texts: string[]): boolean {
 }
 
 export function SavedPanel({
-  base,
+  connectionId,
   onInsert,
   onRun,
 }: {
-  base: string;
+  connectionId: string;
   onInsert: (text: string) => void;
   onRun: (text: string) => void;
 }) {
@@ -28,8 +28,9 @@ export function SavedPanel({
   const [version, setVersion] = useState(0);
   const [query, setQuery] = useState("");
   const saved = useLoad(
-    (signal) => get<SavedRequest[]>(`${base}/saved`, { signal }),
-    [base, version],
+    (signal) =>
+      call(ui.connections[":id"].console.saved.$get, { param: { id: connectionId } }, signal),
+    [connectionId, version],
   );
   const act = async (work: () => Promise<unknown>) => {
     try {
@@ -64,8 +65,21 @@ export function SavedPanel({
             saved={s}
             onRun={onRun}
             onInsert={onInsert}
-            onRename={(name) => act(() => put(`${base}/saved/${s.id}`, { name }))}
-            onDelete={() => act(() => del(`${base}/saved/${s.id}`))}
+            onRename={(name) =>
+              act(() =>
+                call(ui.connections[":id"].console.saved[":saved"].$put, {
+                  param: { id: connectionId, saved: s.id },
+                  json: { name },
+                }),
+              )
+            }
+            onDelete={() =>
+              act(() =>
+                call(ui.connections[":id"].console.saved[":saved"].$delete, {
+                  param: { id: connectionId, saved: s.id },
+                }),
+              )
+            }
           />
         ))}
       </ul>

@@ -3,8 +3,7 @@
  * here. Kept by the app (the same ones `quarry console` reads), as plain text: not for secrets.
  */
 import { useEffect, useState } from "react";
-import { get, put } from "../../api/client.ts";
-import type { ConsoleVariablesBody } from "../../api/types.ts";
+import { call, ui } from "../../api/client.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
@@ -17,18 +16,19 @@ let nextKey = 0;
 const row = (name = "", value = ""): Row => ({ key: nextKey++, name, value });
 
 export function VariablesDialog({
-  base,
+  connectionId,
   onSaved,
   onClose,
 }: {
-  base: string;
+  connectionId: string;
   /** After a save: the requests are read again with the new values. */
   onSaved: () => void;
   onClose: () => void;
 }) {
   const loaded = useLoad(
-    (signal) => get<ConsoleVariablesBody>(`${base}/variables`, { signal }),
-    [base],
+    (signal) =>
+      call(ui.connections[":id"].console.variables.$get, { param: { id: connectionId } }, signal),
+    [connectionId],
   );
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -45,7 +45,10 @@ export function VariablesDialog({
       const variables = rows
         .filter((r) => r.name.trim() !== "" || r.value !== "")
         .map((r) => ({ name: r.name.trim(), value: r.value }));
-      await put<ConsoleVariablesBody>(`${base}/variables`, { variables });
+      await call(ui.connections[":id"].console.variables.$put, {
+        param: { id: connectionId },
+        json: { variables },
+      });
       onSaved();
       onClose();
     } catch (e) {

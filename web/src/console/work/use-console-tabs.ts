@@ -5,7 +5,8 @@
  * handed over from elsewhere ("Open in console") opens in a tab of its own.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { get, put, seg } from "../../api/client.ts";
+
+import { call, ui } from "../../api/client.ts";
 import type { ConsoleTab, ConsoleTabs } from "../../api/types.ts";
 import { takePrefill } from "../../navigation/console-prefill.ts";
 import { useToasts } from "../../ui/errors.tsx";
@@ -61,7 +62,6 @@ function opened(stored: ConsoleTabs, handed: string | null, connectionId: string
 
 export function useConsoleTabs(connectionId: string) {
   const toasts = useToasts();
-  const base = `/connections/${seg(connectionId)}/console/tabs`;
   // The texts change at every keystroke: kept in a ref, so typing re-renders nothing.
   const state = useRef<ConsoleTabs | null>(null);
   const [view, setView] = useState<{ tabs: { id: string; name: string }[]; active: string }>();
@@ -77,11 +77,14 @@ export function useConsoleTabs(connectionId: string) {
     timer.current = undefined;
     if (!state.current) return;
     try {
-      await put<ConsoleTabs>(base, state.current);
+      await call(ui.connections[":id"].console.tabs.$put, {
+        param: { id: connectionId },
+        json: state.current,
+      });
     } catch (e) {
       toasts.error(e);
     }
-  }, [base, toasts]);
+  }, [connectionId, toasts]);
 
   const saveSoon = useCallback(() => {
     clearTimeout(timer.current);
@@ -92,7 +95,7 @@ export function useConsoleTabs(connectionId: string) {
     let live = true;
     state.current = null;
     setView(undefined);
-    get<ConsoleTabs>(base)
+    call(ui.connections[":id"].console.tabs.$get, { param: { id: connectionId } })
       .then((stored) => {
         if (!live) return;
         const handed = takePrefill(connectionId);
@@ -106,7 +109,7 @@ export function useConsoleTabs(connectionId: string) {
       // What was typed last is not lost when the page moves to another connection.
       if (timer.current) void saveNow();
     };
-  }, [base, connectionId, publish, saveNow, toasts]);
+  }, [connectionId, publish, saveNow, toasts]);
 
   const change = useCallback(
     (edit: (s: ConsoleTabs) => ConsoleTabs, soon = false) => {

@@ -7,7 +7,7 @@
 import type { ColumnState, GridApi } from "ag-grid-community";
 import { useEffect, useRef } from "react";
 import type { ColumnLayout, GridLayout } from "../../../../src/core/grid-layout.ts";
-import { del, put, seg } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import { useToasts } from "../../ui/errors.tsx";
 import type { GridRow } from "../table/GridTable.tsx";
 
@@ -57,7 +57,8 @@ export function useColumnLayout(
   saved: GridLayout | null,
 ): ColumnLayoutControl {
   const toasts = useToasts();
-  const path = `/connections/${seg(connectionId)}/tables/${seg(table)}/layout`;
+  const layoutOfTable = ui.connections[":id"].tables[":table"].layout;
+  const param = { id: connectionId, table };
   /** The layout last saved or restored, as JSON: a change that ends where it started saves nothing. */
   const last = useRef("");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -76,14 +77,14 @@ export function useColumnLayout(
         const json = JSON.stringify(layout);
         if (json === last.current) return;
         last.current = json;
-        put(path, layout).catch((e) => toasts.error(e));
+        call(layoutOfTable.$put, { param, json: layout }).catch((e) => toasts.error(e));
       }, SAVE_DELAY_MS);
     },
     reset(api) {
       clearTimeout(timer.current);
       api.resetColumnState();
       last.current = JSON.stringify(layoutOf(api));
-      del(path).catch((e) => toasts.error(e));
+      call(layoutOfTable.$delete, { param }).catch((e) => toasts.error(e));
     },
   };
 }

@@ -3,7 +3,7 @@
  * fragment), so an edit made here writes the whole value.
  */
 import { useState } from "react";
-import { get, seg } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import { displayCell } from "../../ui/cell-text.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { JsonEditor } from "../../ui/JsonEditor.tsx";
@@ -28,9 +28,13 @@ export function CellDialog({
   const full = useLoad(
     async (signal) => {
       if (!cut || !row.row) return pretty(row.cells[column]);
-      const r = await get<{ value: unknown }>(
-        `/connections/${seg(connectionId)}/documents/${seg(row.row._index)}/${seg(row.row._id)}?column=${seg(column)}`,
-        { signal },
+      const r = await call(
+        ui.connections[":id"].documents[":index"][":doc"].$get,
+        {
+          param: { id: connectionId, index: row.row._index, doc: row.row._id },
+          query: { column },
+        },
+        signal,
       );
       return pretty(r.value);
     },

@@ -4,7 +4,7 @@
  * dismissed, and only the edits of rows that failed are kept.
  */
 import { type Dispatch, type SetStateAction, useState } from "react";
-import { post, seg } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { ChangeRefusal, SaveResult } from "../../api/types.ts";
 import { announceDataChanged } from "../../navigation/data-changed.ts";
 import { useToasts } from "../../ui/errors.tsx";
@@ -35,12 +35,13 @@ export function useSaveEdits({
     setSaving(true);
     setSaveResult(null);
     const changes = toChangeSet(edits);
-    const base = `/connections/${seg(connectionId)}/tables/${seg(table)}`;
+    const edited = ui.connections[":id"].tables[":table"];
+    const param = { id: connectionId, table };
     try {
-      const refused = await post<ChangeRefusal[]>(`${base}/validate-changes`, changes);
+      const refused = await call(edited["validate-changes"].$post, { param, json: changes });
       setRefusals(refused);
       if (refused.length > 0) return; // nothing was sent
-      const saved = await post<SaveResult>(`${base}/save`, changes);
+      const saved = await call(edited.save.$post, { param, json: changes });
       setSaveResult(saved);
       const failed = saved.results.filter((r) => !r.ok).length;
       setEdits(keepRemaining(edits, saved));

@@ -4,7 +4,7 @@
  * finished file.
  */
 import { useRef, useState } from "react";
-import { ApiError, post, SECRET_HEADER, seg } from "../../api/client.ts";
+import { ApiError, call, fetchFile, ui } from "../../api/client.ts";
 import type { ExportInput, ExportJobResult, JobView } from "../../api/types.ts";
 import { cancelJob, followJob, jobError } from "../../ui/jobs.ts";
 
@@ -22,7 +22,6 @@ export function useExportJob(connectionId: string, table: string) {
   const [starting, setStarting] = useState(false);
   const running = job?.state === "running";
   const busy = starting || running;
-  const tablePath = `/connections/${seg(connectionId)}/tables/${seg(table)}`;
 
   const start = async (input: ExportInput) => {
     if (busy) return;
@@ -33,7 +32,7 @@ export function useExportJob(connectionId: string, table: string) {
     ctrl.current = new AbortController();
     const signal = ctrl.current.signal;
     try {
-      const started = await post<JobView<ExportJobResult>>(`${tablePath}/export`, input);
+      const started = await startExport(connectionId, table, input);
       setStarting(false);
       // Closed while the app was starting it: nothing will show this export, so stop it.
       if (signal.aborted) {
@@ -91,17 +90,26 @@ export function useExportJob(connectionId: string, table: string) {
   };
 }
 
+/** Asks the app to start the export (a job that writes the file). */
+function startExport(id: string, table: string, input: ExportInput) {
+  return call(ui.connections[":id"].tables[":table"].export.$post, {
+    param: { id, table },
+    json: input,
+  });
+}
+
 /** Fetches the finished file with the per-run secret and hands it to the browser as a download. */
 async function downloadFile(done: ExportJobResult): Promise<void> {
-  const secret = sessionStorage.getItem("quarry.secret") ?? "";
-  const res = await fetch(`/api${done.downloadUrl}`, { headers: { [SECRET_HEADER]: secret } });
-  if (!res.ok)
-    throw new ApiError(res.status, {
-      code: "download_failed",
-      message: `The download failed (${res.status}).`,
-      remedy: "Export again.",
-    });
-  const blob = await res.blob();
+  const blob = await fetchFile(ui.exports[":file"].$get, { param: { file: done.fileName } }).catch(
+    (e: unknown) => {
+      if (!(e instanceof ApiError) || e.status === 0) throw e;
+      throw new ApiError(e.status, {
+        code: "download_failed",
+        message: `The download failed (${e.status}).`,
+        remedy: "Export again.",
+      });
+    },
+  );
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = done.fileName;

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { unpackPage } from "../../../../src/core/packed-page.ts";
-import { post, seg } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { BrowseRequest, BrowseResult, PackedPage } from "../../api/types.ts";
 
 export type PageLoader = ReturnType<typeof usePageLoader>;
@@ -32,7 +32,9 @@ export function usePageLoader(
       setLoading(true);
       setError(null);
       try {
-        const r = unpackPage(await post<PackedPage>(`/grids/${seg(gridId)}/browse`, req));
+        const r = unpackPage(
+          await call(ui.grids[":grid"].browse.$post, { param: { grid: gridId }, json: req }),
+        );
         if (mine !== seq.current) return false;
         setResult(r);
         setRequest({ ...req, page: r.page, pageSize: r.pageSize });

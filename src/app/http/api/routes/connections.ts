@@ -2,6 +2,7 @@
  * Database types, the connection editor's form, and saved connections: list, show, validate,
  * create, edit, remove, test. Adapters over the connection service and the driver's own rules.
  */
+import { Hono } from "hono";
 import {
   AI_POLICIES,
   AI_POLICY_LABELS,
@@ -36,102 +37,128 @@ import type {
   ServerInfo,
   TestInput,
 } from "../contract.ts";
-import type { ApiRoutes } from "../handlers.ts";
+import { answer, type Handler, json } from "../handlers.ts";
 import { databaseTypeView } from "../plugin-views.ts";
 import type { UiServices } from "../services.ts";
 
-export function connectionRoutes(router: ApiRoutes, app: UiServices): void {
-  savedConnectionRoutes(router, app);
-  connectionChangeRoutes(router, app);
+export function connectionRoutes(app: UiServices) {
+  return new Hono().route("/", savedConnectionRoutes(app)).route("/", connectionChangeRoutes(app));
 }
 
 /** The drivers, the saved connections, and saving a new one. */
-function savedConnectionRoutes(router: ApiRoutes, app: UiServices): void {
-  router.get("/drivers", async (): Promise<DatabaseType[]> => {
-    if (app.plugins) return (await app.plugins.databaseTypes()).map(databaseTypeView);
-    return installedTypes().map((type) => ({
-      type,
-      displayName: installedDriver(type)!.displayName,
-      installed: true,
-      installedVersion: null,
-      availableVersion: null,
-    }));
-  });
-
-  router.get("/drivers/:type/form", async (_req, { type }) =>
-    formFor(await requireDriver(app, type!)),
-  );
-
-  router.get("/connections", async (): Promise<ConnectionView[]> => {
-    const all = await app.storage.connections.list();
-    return Promise.all(all.map((c) => view(app, c)));
-  });
-
-  router.get("/connections/:id", async (_req, { id }) =>
-    view(app, await app.storage.connections.require(id!)),
-  );
-
-  router.post("/connections/validate", async (req) => {
-    const body = object(req.body);
-    (await requireDriver(app, typeName(body.type))).validateConfig(body.settings);
-    return { ok: true };
-  });
-
-  router.post("/connections", async (req) => {
-    const input = connectionInput(req.body);
-    const saved = await addConnection(
-      app.storage,
-      {
-        name: input.name,
-        type: input.type,
-        settings: input.settings,
-        externalClients: input.externalClients,
-        aiPolicy: input.aiPolicy,
-      },
-      secretsToSet(input.secrets),
+function savedConnectionRoutes(app: UiServices) {
+  return new Hono()
+    .get(
+      "/drivers",
+      answer(async (): Promise<DatabaseType[]> => {
+        if (app.plugins) return (await app.plugins.databaseTypes()).map(databaseTypeView);
+        return installedTypes().map((type) => ({
+          type,
+          displayName: installedDriver(type)!.displayName,
+          installed: true,
+          installedVersion: null,
+          availableVersion: null,
+        }));
+      }),
+    )
+    .get(
+      "/drivers/:type/form",
+      answer(async (_req, { type }) => formFor(await requireDriver(app, type!))),
+    )
+    .get(
+      "/connections",
+      answer(async (): Promise<ConnectionView[]> => {
+        const all = await app.storage.connections.list();
+        return Promise.all(all.map((c) => view(app, c)));
+      }),
+    )
+    .get(
+      "/connections/:id",
+      answer(async (_req, { id }) => view(app, await app.storage.connections.require(id!))),
+    )
+    .post(
+      "/connections/validate",
+      answer(json<{ type: string; settings: Record<string, unknown> }>(), async (req) => {
+        const body = object(req.body);
+        (await requireDriver(app, typeName(body.type))).validateConfig(body.settings);
+        return { ok: true };
+      }),
+    )
+    .post(
+      "/connections",
+      answer(json<ConnectionInput>(), async (req) => {
+        const input = connectionInput(req.body);
+        const saved = await addConnection(
+          app.storage,
+          {
+            name: input.name,
+            type: input.type,
+            settings: input.settings,
+            externalClients: input.externalClients,
+            aiPolicy: input.aiPolicy,
+          },
+          secretsToSet(input.secrets),
+        );
+        return view(app, saved);
+      }),
     );
-    return view(app, saved);
-  });
 }
 
 /** Editing, removing and testing connections. */
-function connectionChangeRoutes(router: ApiRoutes, app: UiServices): void {
-  router.put("/connections/:id", async (req, { id }) => {
-    const input = connectionInput(req.body);
-    const current = await app.storage.connections.require(id!);
-    const driver = await loadedDriver(app, current.type);
-    // The editor sends the whole settings: keys it no longer has are removed.
-    const settings = driver ? driver.validateConfig(input.settings) : input.settings;
-    const patchSettings: Record<string, unknown> = { ...settings };
-    for (const key of Object.keys(current.settings))
-      if (!(key in settings)) patchSettings[key] = null;
-    const change: SecretsChange = {};
-    const given = secretsToSet(input.secrets);
-    if (given.password !== undefined) change.password = given.password;
-    if (given.apiKey !== undefined) change.apiKey = given.apiKey;
-    const saved = await editConnection(
-      app.storage,
-      current.id,
-      {
-        name: input.name,
-        settings: patchSettings,
-        externalClients: input.externalClients,
-        aiPolicy: input.aiPolicy,
-      },
-      change,
+function connectionChangeRoutes(app: UiServices) {
+  return new Hono()
+    .put(
+      "/connections/:id",
+      answer(json<ConnectionInput>(), async (req, { id }) => {
+        const input = connectionInput(req.body);
+        const current = await app.storage.connections.require(id!);
+        const driver = await loadedDriver(app, current.type);
+        // The editor sends the whole settings: keys it no longer has are removed.
+        const settings = driver ? driver.validateConfig(input.settings) : input.settings;
+        const patchSettings: Record<string, unknown> = { ...settings };
+        for (const key of Object.keys(current.settings))
+          if (!(key in settings)) patchSettings[key] = null;
+        const change: SecretsChange = {};
+        const given = secretsToSet(input.secrets);
+        if (given.password !== undefined) change.password = given.password;
+        if (given.apiKey !== undefined) change.apiKey = given.apiKey;
+        const saved = await editConnection(
+          app.storage,
+          current.id,
+          {
+            name: input.name,
+            settings: patchSettings,
+            externalClients: input.externalClients,
+            aiPolicy: input.aiPolicy,
+          },
+          change,
+        );
+        await app.forget(current.id);
+        return view(app, saved);
+      }),
+    )
+    .delete(
+      "/connections/:id",
+      answer(async (_req, { id }) => {
+        const removed = await removeConnection(app.storage, id!);
+        await app.forget(removed.id);
+        return { ok: true };
+      }),
+    )
+    .post("/connections/test", answer(json<TestInput>(), testSettings(app)))
+    .post(
+      "/connections/:id/test",
+      answer(async (_req, { id }) => {
+        await app.forget(id!);
+        const { session } = await app.session(id!);
+        return session.testConnection();
+      }),
     );
-    await app.forget(current.id);
-    return view(app, saved);
-  });
+}
 
-  router.delete("/connections/:id", async (_req, { id }) => {
-    const removed = await removeConnection(app.storage, id!);
-    await app.forget(removed.id);
-    return { ok: true };
-  });
-
-  /** Tests settings as typed (saved or not); secrets left untouched come from the saved ones. */
-  router.post("/connections/test", async (req): Promise<ServerInfo> => {
+/** Tests settings as typed (saved or not); secrets left untouched come from the saved ones. */
+function testSettings(app: UiServices): Handler<ServerInfo> {
+  return async (req) => {
     const body = object(req.body) as unknown as TestInput;
     const driver = await requireDriver(app, typeName(body.type));
     const config = driver.validateConfig(body.settings);
@@ -150,13 +177,7 @@ function connectionChangeRoutes(router: ApiRoutes, app: UiServices): void {
     } finally {
       await session.close();
     }
-  });
-
-  router.post("/connections/:id/test", async (_req, { id }) => {
-    await app.forget(id!);
-    const { session } = await app.session(id!);
-    return session.testConnection();
-  });
+  };
 }
 
 async function view(app: UiServices, c: SavedConnection): Promise<ConnectionView> {

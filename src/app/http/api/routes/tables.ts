@@ -5,18 +5,15 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { Hono } from "hono";
 import type { ChangeSet } from "../../../../core/changes.ts";
 import type { ConsoleRequest } from "../../../../core/console.ts";
 import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
 import { displayValue } from "../../../../core/exact-json.ts";
 import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
+import { facet } from "../../../../core/facet-access.ts";
 import { FILTER_OPERATORS } from "../../../../core/filter-ops.ts";
-import {
-  type BrowseRequest,
-  type BrowseResult,
-  type Column,
-  RESULT_WINDOW,
-} from "../../../../core/grid.ts";
+import { type BrowseRequest, RESULT_WINDOW } from "../../../../core/grid.ts";
 import { type PackedPage, packPage } from "../../../../core/packed-page.ts";
 import { exportTable } from "../../../export/export-table.ts";
 import { badInput, FileAnswer } from "../answers.ts";
@@ -26,9 +23,10 @@ import type {
   ExportJobResult,
   GridOpen,
   GridOpened,
+  JobView,
   ViewAsRequest,
 } from "../contract.ts";
-import type { ApiRoutes } from "../handlers.ts";
+import { answer, download, type Handler, json, query } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 const EXPORT_TYPES: Record<ExportFormat, string> = {
@@ -37,88 +35,138 @@ const EXPORT_TYPES: Record<ExportFormat, string> = {
   json: "application/json",
 };
 
-export function tableRoutes(router: ApiRoutes, app: UiServices): void {
-  gridRoutes(router, app);
-  changeRoutes(router, app);
-  exportRoutes(router, app);
+export function tableRoutes(app: UiServices) {
+  return new Hono()
+    .route("/", gridRoutes(app))
+    .route("/", changeRoutes(app))
+    .route("/", exportRoutes(app));
 }
 
 /** Tables, their columns, and the grids that browse them. */
-function gridRoutes(router: ApiRoutes, app: UiServices): void {
-  router.get("/connections/:id/tables", (_req, { id }) => app.listTables(id!));
-
-  router.get("/connections/:id/tables/:table/columns", (_req, { id, table }) =>
-    app.describeTable(id!, table!),
+function gridRoutes(app: UiServices) {
+  return (
+    new Hono()
+      .get(
+        "/connections/:id/tables",
+        answer((_req, { id }) => app.listTables(id!)),
+      )
+      .get(
+        "/connections/:id/tables/:table/columns",
+        answer((_req, { id, table }) => app.describeTable(id!, table!)),
+      )
+      .post(
+        "/connections/:id/tables/:table/grid",
+        answer(json<GridOpen>(), (req, { id, table }) =>
+          openGrid(app, id!, table!, gridOpen(req.body)),
+        ),
+      )
+      // Pages go packed (packed-page.ts): the rows are most of an answer, their column names repeated.
+      .post(
+        "/grids/:grid/browse",
+        answer(
+          json<BrowseRequest>(),
+          async (req, { grid }): Promise<PackedPage> =>
+            packPage(await app.grids.get(grid!).view.browse(browseRequest(req.body))),
+        ),
+      )
+      .delete(
+        "/grids/:grid",
+        answer(async (_req, { grid }) => {
+          await app.grids.close(grid!);
+          return { ok: true };
+        }),
+      )
+      /** The current view as the search it runs: for "Open in console" and "Copy as curl". */
+      .post(
+        "/grids/:grid/as-request",
+        answer(json<BrowseRequest>(), async (req, { grid }): Promise<ViewAsRequest> => {
+          const g = app.grids.get(grid!);
+          const { session } = await app.session(g.connectionId);
+          const request = await session.viewAsRequest(g.table, browseRequest(req.body));
+          return {
+            request,
+            consoleText: session.formatRequest(request),
+            curl: session.toCurl(request),
+          };
+        }),
+      )
+      /** One column's value of a document, in full (a cut cell is never edited as its fragment). */
+      .get(
+        "/connections/:id/documents/:index/:doc",
+        answer(query<{ column: string }>(), async (req, { id, index, doc }) => {
+          const column = req.query.get("column");
+          if (!column) throw badInput("Name the column: ?column=<name>.");
+          const { session } = await app.session(id!);
+          return { value: await session.readValue(index!, doc!, column) };
+        }),
+      )
   );
-
-  router.post("/connections/:id/tables/:table/grid", (req, { id, table }) =>
-    openGrid(app, id!, table!, gridOpen(req.body)),
-  );
-
-  // Pages go packed (packed-page.ts): the rows are most of an answer, their column names repeated.
-  router.post(
-    "/grids/:grid/browse",
-    async (req, { grid }): Promise<PackedPage> =>
-      packPage(await app.grids.get(grid!).view.browse(browseRequest(req.body))),
-  );
-
-  router.delete("/grids/:grid", async (_req, { grid }) => {
-    await app.grids.close(grid!);
-    return { ok: true };
-  });
-
-  /** The current view as the search it runs: for "Open in console" and "Copy as curl". */
-  router.post("/grids/:grid/as-request", async (req, { grid }): Promise<ViewAsRequest> => {
-    const g = app.grids.get(grid!);
-    const { session } = await app.session(g.connectionId);
-    const request = await session.viewAsRequest(g.table, browseRequest(req.body));
-    return { request, consoleText: session.formatRequest(request), curl: session.toCurl(request) };
-  });
-
-  /** One column's value of a document, in full (a cut cell is never edited as its fragment). */
-  router.get("/connections/:id/documents/:index/:doc", async (req, { id, index, doc }) => {
-    const column = req.query.get("column");
-    if (!column) throw badInput("Name the column: ?column=<name>.");
-    const { session } = await app.session(id!);
-    return { value: await session.readValue(index!, doc!, column) };
-  });
 }
 
 /** Edits, and deleting an index. */
-function changeRoutes(router: ApiRoutes, app: UiServices): void {
-  router.post("/connections/:id/tables/:table/validate-changes", async (req, { id, table }) => {
-    const { session } = await app.session(id!);
-    return session.validateChanges(table!, changeSet(req.body));
-  });
-
-  router.post("/connections/:id/tables/:table/save", async (req, { id, table }) => {
-    const { session } = await app.session(id!);
-    return session.saveChanges(table!, changeSet(req.body));
-  });
-
-  router.get(
-    "/connections/:id/tables/:table/delete-plan",
-    async (_req, { id, table }): Promise<DeletePlan> => {
-      const { session } = await app.session(id!);
-      const request = session.planDeleteTable(table!);
-      return { request, text: session.formatRequest(request) };
-    },
-  );
-
-  router.delete("/connections/:id/tables/:table", async (req, { id, table }) => {
-    const body = (req.body ?? {}) as { confirmed?: ConsoleRequest };
-    if (!body.confirmed)
-      throw badInput("Deleting an index needs the confirmed request.", "Confirm in the dialog.");
-    const { session } = await app.session(id!);
-    await session.deleteTable(table!, body.confirmed);
-    await app.grids.closeFor(id!);
-    return { ok: true };
-  });
+function changeRoutes(app: UiServices) {
+  return new Hono()
+    .post(
+      "/connections/:id/tables/:table/validate-changes",
+      answer(json<ChangeSet>(), async (req, { id, table }) => {
+        const { session } = await app.session(id!);
+        return session.validateChanges(table!, changeSet(req.body));
+      }),
+    )
+    .post(
+      "/connections/:id/tables/:table/save",
+      answer(json<ChangeSet>(), async (req, { id, table }) => {
+        const { session } = await app.session(id!);
+        return session.saveChanges(table!, changeSet(req.body));
+      }),
+    )
+    .get(
+      "/connections/:id/tables/:table/delete-plan",
+      answer(async (_req, { id, table }): Promise<DeletePlan> => {
+        const { session } = await app.session(id!);
+        const request = facet(session, "tableAdmin").planDeleteTable(table!);
+        return { request, text: session.formatRequest(request) };
+      }),
+    )
+    .delete(
+      "/connections/:id/tables/:table",
+      answer(json<{ confirmed: ConsoleRequest }>(), async (req, { id, table }) => {
+        const body = (req.body ?? {}) as { confirmed?: ConsoleRequest };
+        if (!body.confirmed)
+          throw badInput(
+            "Deleting an index needs the confirmed request.",
+            "Confirm in the dialog.",
+          );
+        const { session } = await app.session(id!);
+        await facet(session, "tableAdmin").deleteTable(table!, body.confirmed);
+        await app.grids.closeFor(id!);
+        return { ok: true };
+      }),
+    );
 }
 
 /** Exports: the job that writes the file, and the file's download. */
-function exportRoutes(router: ApiRoutes, app: UiServices): void {
-  router.post("/connections/:id/tables/:table/export", async (req, { id, table }) => {
+function exportRoutes(app: UiServices) {
+  return new Hono()
+    .post("/connections/:id/tables/:table/export", answer(json<ExportInput>(), startExport(app)))
+    .get(
+      "/exports/:file",
+      download((_req, { file }) => {
+        if (!/^[A-Za-z0-9._-]+$/.test(file!) || file!.startsWith("."))
+          throw badInput("Not an export file name.");
+        const ext = file!.split(".").at(-1) as ExportFormat;
+        return new FileAnswer(
+          join(app.exportDir, file!),
+          file!,
+          EXPORT_TYPES[ext] ?? "application/octet-stream",
+        );
+      }),
+    );
+}
+
+/** The export as a job that writes the file (its name is the table's and the time's). */
+function startExport(app: UiServices): Handler<JobView<ExportJobResult>> {
+  return async (req, { id, table }) => {
     const input = (req.body ?? {}) as ExportInput;
     // Own keys only: "toString" is not a format.
     if (typeof input.format !== "string" || !Object.hasOwn(EXPORT_TYPES, input.format))
@@ -138,7 +186,7 @@ function exportRoutes(router: ApiRoutes, app: UiServices): void {
       async ({ signal, progress }) => {
         let report: ExportReport;
         try {
-          report = await exportTable(session, table!, {
+          report = await exportTable(facet(session, "exportScan"), table!, {
             format: input.format,
             out,
             ...(input.filters ? { filters: input.filters } : {}),
@@ -158,18 +206,7 @@ function exportRoutes(router: ApiRoutes, app: UiServices): void {
         return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
       },
     );
-  });
-
-  router.get("/exports/:file", (_req, { file }) => {
-    if (!/^[A-Za-z0-9._-]+$/.test(file!) || file!.startsWith("."))
-      throw badInput("Not an export file name.");
-    const ext = file!.split(".").at(-1) as ExportFormat;
-    return new FileAnswer(
-      join(app.exportDir, file!),
-      file!,
-      EXPORT_TYPES[ext] ?? "application/octet-stream",
-    );
-  });
+  };
 }
 
 /** Refused before the job starts, so the dialog shows it next to the field, not as a failed job. */
@@ -221,27 +258,17 @@ async function openGrid(
   open: GridOpen,
 ): Promise<GridOpened> {
   const { session } = await app.session(id);
-  let first: BrowseResult | undefined;
-  let columns: Column[];
-  const view = session.openGrid(table);
-  try {
-    if (open.first) {
-      first = await view.browse({ ...open.first, refresh: true });
-      columns = first.columns;
-    } else columns = await session.describeTable(table);
-  } catch (e) {
-    await view.close().catch(() => undefined);
-    throw e;
-  }
+  const { view, columns, filterOps, first } = await session.openGrid(table, open.first);
   const gridId = app.grids.add(id, table, view);
-  const filterOps = columns
-    .map((c) => ({ column: c.name, ops: session.filterOps(c) }))
-    .filter((c) => c.ops.length > 0)
-    .map(({ column, ops }) => ({
+  return {
+    gridId,
+    columns,
+    filterOps: filterOps.map(({ column, ops }) => ({
       column,
       ops: ops.map((op) => ({ value: op, label: FILTER_OPERATORS[op].label })),
-    }));
-  return { gridId, columns, filterOps, ...(first ? { first: packPage(first) } : {}) };
+    })),
+    ...(first ? { first: packPage(first) } : {}),
+  };
 }
 
 function gridOpen(v: unknown): GridOpen {

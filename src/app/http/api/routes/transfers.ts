@@ -8,8 +8,9 @@
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebStream } from "node:stream/web";
-import type { Hono } from "hono";
+import { type Context, type Env, Hono } from "hono";
 import { displayValue } from "../../../../core/exact-json.ts";
+import { facet } from "../../../../core/facet-access.ts";
 import { type CellKind, LOAD_MODES, type LoadMode } from "../../../../core/transfer.ts";
 import { type CopyEnd, copyTable } from "../../../transfer/copy.ts";
 import { checkCopy, replaceTarget, sameTable } from "../../../transfer/copy-check.ts";
@@ -20,7 +21,7 @@ import { confirmShown } from "../../../transfer/import-create.ts";
 import { cancelledTransfer, transferInUiWords } from "../../../transfer/ui-words.ts";
 import { UploadStore } from "../../../transfer/uploads.ts";
 import { badInput, errorResult, jsonResponse, toResponse } from "../answers.ts";
-import type { ApiRoutes } from "../handlers.ts";
+import { type Answer, answer, type Declared, json, query } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 import type {
   CopyCheck,
@@ -59,140 +60,171 @@ async function endOf(app: UiServices, connectionId: string, table: string): Prom
   return { session, table, connection: connection.name, settings: connection.settings };
 }
 
-export function transferRoutes(router: ApiRoutes, app: UiServices): void {
-  copyRoutes(router, app);
-  importRoutes(router, app);
+export function transferRoutes(app: UiServices) {
+  return new Hono().route("/", copyRoutes(app)).route("/", importRoutes(app));
 }
 
-/** The upload itself, on the API's Hono app: its body is streamed to a file, not read as JSON. */
-export function uploadRoute(api: Hono, app: UiServices): void {
-  api.post(UPLOAD_PATH, async (c) => {
-    try {
-      const body = c.req.raw.body;
-      if (!body) throw badInput("The upload has no file in it.", "Pick the file again.");
-      const upload = await uploads(app).receive(
-        Readable.fromWeb(body as WebStream<Uint8Array>),
-        c.req.query("name") ?? null,
-      );
-      const answer: UploadAnswer = { uploadId: upload.id, name: upload.name, bytes: upload.bytes };
-      return jsonResponse(200, answer);
-    } catch (e) {
-      return toResponse(errorResult(e));
-    }
-  });
-}
-
-function copyRoutes(router: ApiRoutes, app: UiServices): void {
-  router.get(
-    "/connections/:id/tables/:table/copy-check",
-    async (req, { id, table }): Promise<CopyCheck> => {
-      const to = req.query.get("to");
-      const name = req.query.get("table")?.trim();
-      if (!to || !name) throw badInput("Name the target: ?to=<connection id>&table=<index>.");
-      const [source, target] = await Promise.all([endOf(app, id!, table!), endOf(app, to, name)]);
-      const check = await checkCopy(source, target);
-      return {
-        source: { connection: source.connection, table: table!, records: check.sourceRecords },
-        target: { connection: target.connection, table: name, ...check.target },
-        create: check.create,
-        deleteText: check.deleteText,
-        refusal: check.refusal,
-      };
+/**
+ * The upload itself: its body is streamed to a file, not read as JSON (the typed client sends the
+ * file as the request's body; web/src/api/client.ts).
+ */
+export function uploadRoute(app: UiServices) {
+  return new Hono().post(
+    UPLOAD_PATH,
+    async (
+      c: Context<Env, string, Declared<{ query: { name: string } }>>,
+    ): Promise<Answer<UploadAnswer>> => {
+      try {
+        const body = c.req.raw.body;
+        if (!body) throw badInput("The upload has no file in it.", "Pick the file again.");
+        const upload = await uploads(app).receive(
+          Readable.fromWeb(body as WebStream<Uint8Array>),
+          c.req.query("name") ?? null,
+        );
+        const answer: UploadAnswer = {
+          uploadId: upload.id,
+          name: upload.name,
+          bytes: upload.bytes,
+        };
+        return jsonResponse(200, answer) as Answer<UploadAnswer>;
+      } catch (e) {
+        return (await toResponse(errorResult(e))) as Answer<UploadAnswer>;
+      }
     },
   );
-
-  router.post("/connections/:id/tables/:table/copy", async (req, { id, table }) => {
-    const input = copyInput(req.body);
-    const [source, target] = await Promise.all([
-      endOf(app, id!, table!),
-      endOf(app, input.to, input.table),
-    ]);
-    if (sameTable(source, target))
-      throw refused(
-        `${input.table} on ${target.connection} is the source itself: a copy never writes to its source`,
-        "Name another target index, or choose another connection.",
-      );
-    return app.jobs.start<CopyJobResult>(
-      "copy",
-      `Copying ${table} to ${target.connection}/${input.table}`,
-      async ({ signal, progress }) => {
-        try {
-          if (input.mode === "overwrite") await replaceTarget(source, target, input.confirm);
-          return await copyTable(source, target, {
-            ...(input.mode === "append" ? { append: true } : {}),
-            ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
-            workDir: workDir(app),
-            signal,
-            onProgress: (p) => progress({ ...p }),
-          });
-        } catch (e) {
-          throw transferInUiWords(e, "copy");
-        }
-      },
-    );
-  });
 }
 
-function importRoutes(router: ApiRoutes, app: UiServices): void {
-  router.delete("/uploads/:upload", async (_req, { upload }) => {
-    await uploads(app).remove(upload!);
-    return { ok: true };
-  });
-
-  router.post("/connections/:id/import-preview", async (req, { id }): Promise<ImportPreview> => {
-    const body = (req.body ?? {}) as { uploadId?: unknown; table?: unknown };
-    const upload = uploads(app).get(body.uploadId);
-    const { session } = await app.session(id!);
-    const table = typeof body.table === "string" ? body.table.trim() : "";
-    const preview = await previewFile(session, upload.path, table || undefined);
-    const state = table ? await session.tableState(table) : null;
-    return { ...preview, target: state ? { table, ...state } : null };
-  });
-
-  router.post("/connections/:id/tables/:table/import", async (req, { id, table }) => {
-    const input = importInput(req.body);
-    const store = uploads(app);
-    const upload = store.get(input.uploadId);
-    const { session } = await app.session(id!);
-    return app.jobs.start<ImportJobResult>(
-      "import",
-      `Importing ${upload.name} into ${table}`,
-      async ({ signal, progress }) => {
-        let written = 0;
-        try {
-          const report = await importFile(session, table!, {
-            input: { path: upload.path },
-            mode: input.mode,
-            // Without the dialog's tick, the import's own refusal (nothing confirmed) stands.
-            ...(input.createFields
-              ? { confirmCreate: confirmShown(input.createFields as Record<string, CellKind>) }
-              : {}),
-            workDir: workDir(app),
-            signal,
-            onProgress: (p) => {
-              written = p.written;
-              progress({
-                done: p.done,
-                total: p.total,
-                etaSeconds: p.etaSeconds,
-                written: p.written,
-                failed: p.failed,
-              });
-            },
-          });
-          return { ...report, input: upload.name };
-        } catch (e) {
-          const stopped = `The import of ${upload.name} into ${table} was cancelled after ${written.toLocaleString("en-US")} documents were written`;
-          throw transferInUiWords(
-            cancelledTransfer(e, signal.aborted, "import", stopped),
-            "import",
+function copyRoutes(app: UiServices) {
+  return new Hono()
+    .get(
+      "/connections/:id/tables/:table/copy-check",
+      answer(
+        query<{ to: string; table: string }>(),
+        async (req, { id, table }): Promise<CopyCheck> => {
+          const to = req.query.get("to");
+          const name = req.query.get("table")?.trim();
+          if (!to || !name) throw badInput("Name the target: ?to=<connection id>&table=<index>.");
+          const [source, target] = await Promise.all([
+            endOf(app, id!, table!),
+            endOf(app, to, name),
+          ]);
+          const check = await checkCopy(source, target);
+          return {
+            source: { connection: source.connection, table: table!, records: check.sourceRecords },
+            target: { connection: target.connection, table: name, ...check.target },
+            create: check.create,
+            deleteText: check.deleteText,
+            refusal: check.refusal,
+          };
+        },
+      ),
+    )
+    .post(
+      "/connections/:id/tables/:table/copy",
+      answer(json<CopyInput>(), async (req, { id, table }) => {
+        const input = copyInput(req.body);
+        const [source, target] = await Promise.all([
+          endOf(app, id!, table!),
+          endOf(app, input.to, input.table),
+        ]);
+        if (sameTable(source, target))
+          throw refused(
+            `${input.table} on ${target.connection} is the source itself: a copy never writes to its source`,
+            "Name another target index, or choose another connection.",
           );
-        } finally {
-          await store.remove(upload.id);
-        }
-      },
+        return app.jobs.start<CopyJobResult>(
+          "copy",
+          `Copying ${table} to ${target.connection}/${input.table}`,
+          async ({ signal, progress }) => {
+            try {
+              if (input.mode === "overwrite") await replaceTarget(source, target, input.confirm);
+              return await copyTable(source, target, {
+                ...(input.mode === "append" ? { append: true } : {}),
+                ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
+                workDir: workDir(app),
+                signal,
+                onProgress: (p) => progress({ ...p }),
+              });
+            } catch (e) {
+              throw transferInUiWords(e, "copy");
+            }
+          },
+        );
+      }),
     );
-  });
+}
+
+function importRoutes(app: UiServices) {
+  return new Hono()
+    .delete(
+      "/uploads/:upload",
+      answer(async (_req, { upload }) => {
+        await uploads(app).remove(upload!);
+        return { ok: true };
+      }),
+    )
+    .post(
+      "/connections/:id/import-preview",
+      answer(
+        json<{ uploadId: string; table?: string }>(),
+        async (req, { id }): Promise<ImportPreview> => {
+          const body = (req.body ?? {}) as { uploadId?: unknown; table?: unknown };
+          const upload = uploads(app).get(body.uploadId);
+          const { session } = await app.session(id!);
+          const table = typeof body.table === "string" ? body.table.trim() : "";
+          const preview = await previewFile(session, upload.path, table || undefined);
+          const state = table ? await facet(session, "transfer").tableState(table) : null;
+          return { ...preview, target: state ? { table, ...state } : null };
+        },
+      ),
+    )
+    .post(
+      "/connections/:id/tables/:table/import",
+      answer(json<ImportInput>(), async (req, { id, table }) => {
+        const input = importInput(req.body);
+        const store = uploads(app);
+        const upload = store.get(input.uploadId);
+        const { session } = await app.session(id!);
+        return app.jobs.start<ImportJobResult>(
+          "import",
+          `Importing ${upload.name} into ${table}`,
+          async ({ signal, progress }) => {
+            let written = 0;
+            try {
+              const report = await importFile(session, table!, {
+                input: { path: upload.path },
+                mode: input.mode,
+                // Without the dialog's tick, the import's own refusal (nothing confirmed) stands.
+                ...(input.createFields
+                  ? { confirmCreate: confirmShown(input.createFields as Record<string, CellKind>) }
+                  : {}),
+                workDir: workDir(app),
+                signal,
+                onProgress: (p) => {
+                  written = p.written;
+                  progress({
+                    done: p.done,
+                    total: p.total,
+                    etaSeconds: p.etaSeconds,
+                    written: p.written,
+                    failed: p.failed,
+                  });
+                },
+              });
+              return { ...report, input: upload.name };
+            } catch (e) {
+              const stopped = `The import of ${upload.name} into ${table} was cancelled after ${written.toLocaleString("en-US")} documents were written`;
+              throw transferInUiWords(
+                cancelledTransfer(e, signal.aborted, "import", stopped),
+                "import",
+              );
+            } finally {
+              await store.remove(upload.id);
+            }
+          },
+        );
+      }),
+    );
 }
 
 function copyInput(v: unknown): CopyInput {

@@ -1,0 +1,140 @@
+/**
+ * The optional parts of a driver (docs/architecture.md, "The driver contract and its facets"): what
+ * every database can do is `DriverSession`; what only some can is a facet, a method of the session
+ * that returns one of these objects, absent when the driver does not offer it. Callers ask through
+ * `facet()` / `offered()` (facet-access.ts), never by calling a facet's method on the session.
+ */
+import type { CatalogViews } from "./catalog.ts";
+import type { ConsoleRequest } from "./console.ts";
+import type { CompletionAnswer, ReferenceLink } from "./console-completion.ts";
+import type { ScanRequest, TableScan } from "./export.ts";
+import type { Impact, MeasureOptions } from "./impact.ts";
+import type { TableAdmin } from "./table-details.ts";
+import type {
+  CellKind,
+  CreatePlan,
+  LineDecoder,
+  LoadMode,
+  TableDefinition,
+  TableLoad,
+  TableState,
+} from "./transfer.ts";
+
+/** One table in full, the objects around tables, actions planned as requests, and deletion. */
+export interface TableAdminFacet extends TableAdmin {
+  /** The exact request a deletion will send, for the confirmation. */
+  planDeleteTable(table: string): ConsoleRequest;
+  /** Sends the deletion only when `confirmed` is the same request `planDeleteTable` returned. */
+  deleteTable(table: string, confirmed: ConsoleRequest): Promise<void>;
+}
+
+/** The export's read side: the app writes the batches (src/app/export); the driver only reads. */
+export interface ExportScanFacet {
+  /** Opens a scan of the table (or of what the filters select): its snapshot, count and slices. */
+  openScan(table: string, request: ScanRequest): Promise<TableScan>;
+}
+
+/**
+ * Moving records in (core/transfer.ts): a copy reads the source's definition and scans it, and
+ * writes into a table this session plans and creates; an import writes a file's records.
+ */
+export interface TransferFacet {
+  /** The table's definition (settings and schema), for creating a copy of it elsewhere. */
+  readDefinition(table: string): Promise<TableDefinition>;
+  /**
+   * The request that creates `table` from a definition read on any connection of this driver, or
+   * with the database's defaults (`null`: its schema then comes from the records written).
+   */
+  planCreateTable(table: string, definition: TableDefinition | null): Promise<CreatePlan>;
+  /** Whether the table exists and how many records it holds. */
+  tableState(table: string): Promise<TableState>;
+  /** Writes batches of records into the table. */
+  openLoad(table: string, options: { mode: LoadMode }): TableLoad;
+  /** Reads the lines of a file to import (NDJSON and the like) as records. */
+  lineDecoder(): LineDecoder;
+  /** The kinds of the table's fields by dotted name, for reading CSV cells (null: no table). */
+  fieldKinds(table: string): Promise<Record<string, CellKind> | null>;
+  /** The definition of a new table whose fields (dotted names) hold these kinds. */
+  defineFields(kinds: Record<string, CellKind>): Promise<TableDefinition>;
+}
+
+/** Help while typing in the console. */
+export interface CompletionFacet {
+  /**
+   * What to offer at `offset` in console text (core/console-completion.ts), from the API of the
+   * server's version and its live names. Never throws for a lookup that failed: it offers less.
+   */
+  completeConsole(text: string, offset: number): Promise<CompletionAnswer>;
+  /** The reference page for a request's endpoint and the server's version; null if none. */
+  consoleReference(request: ConsoleRequest): Promise<ReferenceLink | null>;
+}
+
+/** What a dangerous request would affect, before it is sent (core/impact.ts). */
+export interface ImpactFacet {
+  /**
+   * Measured now with reads only: null when nothing is measured for this request. A failed
+   * measurement is an `Impact` that says why (`unmeasured`), never a throw, unless
+   * `options.signal` aborted.
+   */
+  measureImpact(request: ConsoleRequest, options?: MeasureOptions): Promise<Impact | null>;
+}
+
+/** Requests that start a task on the server, which the UI runs as a job with progress. */
+export interface LongTasksFacet {
+  /** Whether the request starts a long task (its progress comes through `onProgress`). */
+  runsLong(request: ConsoleRequest): boolean;
+}
+
+/** How one record is read by its key: the request, and the records its answer holds. */
+export interface RecordLookup {
+  request: ConsoleRequest;
+  /** The records found, each in the database's own words (its key, its table, its version). */
+  records(answer: unknown): Record<string, unknown>[];
+}
+
+/** The requests an agent's tools send by name, in the database's own language (src/mcp). */
+export interface AgentRequestsFacet {
+  /** Reads one record by its key. */
+  recordLookup(table: string, id: string): RecordLookup;
+  /** The table's schema as the database states it. */
+  schemaRequest(table: string): ConsoleRequest;
+  /** Checks a query against the table without running it, and says what it becomes. */
+  explainRequest(table: string, query: Record<string, unknown>): ConsoleRequest;
+}
+
+/** A piped query language beside the console's requests. */
+export interface QueryLanguageFacet {
+  /** The console request that runs `query`, answered with a `queryTable` (core/query-table.ts). */
+  queryRequest(query: string): ConsoleRequest;
+}
+
+/** Every facet by name: the session's method of that name returns it. */
+export interface DriverFacets {
+  catalog: CatalogViews;
+  tableAdmin: TableAdminFacet;
+  exportScan: ExportScanFacet;
+  transfer: TransferFacet;
+  completion: CompletionFacet;
+  impact: ImpactFacet;
+  longTasks: LongTasksFacet;
+  agentRequests: AgentRequestsFacet;
+  queryLanguage: QueryLanguageFacet;
+}
+
+export type FacetName = keyof DriverFacets;
+
+/** The session's side of the facets: each an optional method returning the facet. */
+export type FacetMethods = { [K in FacetName]?: () => DriverFacets[K] };
+
+/** What each facet lets a person do, as a refusal words it ("... do not offer <this>"). */
+export const FACET_WORDS: Readonly<Record<FacetName, string>> = {
+  catalog: "cluster views (health, servers, partitions, aggregations)",
+  tableAdmin: "table administration (details, actions, deletion)",
+  exportScan: "exports",
+  transfer: "copies and imports",
+  completion: "console completion",
+  impact: "impact measurement before a dangerous request",
+  longTasks: "long-running console tasks",
+  agentRequests: "an agent's document, schema and explain requests",
+  queryLanguage: "a piped query language",
+};

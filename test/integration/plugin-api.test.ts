@@ -1,0 +1,84 @@
+/**
+ * A plugin built for the previous plugin API (its sessions of the old shape: every capability a
+ * method of the session, a grid opened without its first page) is refused before its code runs,
+ * with a message that names both versions and says to update it (docs/decisions.md, "The driver
+ * contract: facets, and the plugin API it bumped").
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { packPluginArchive } from "../../scripts/build-plugins.ts";
+import { sha256 } from "../../src/app/plugins/archive.ts";
+import { PluginService } from "../../src/app/plugins/service.ts";
+import { isQuarryError, remedyFor } from "../../src/core/errors.ts";
+import { MANIFEST_FILE, PLUGIN_API_VERSION, type PluginManifest } from "../../src/core/plugin.ts";
+
+/** The main module of a plugin of the previous API: the session shape it was built against. */
+const OLD_PLUGIN = `
+const refuse = () => { throw new Error("the old driver does not do this"); };
+function session() {
+  return {
+    testConnection: async () => ({ product: "Old", version: "1", major: 1, clusterName: "old" }),
+    listTables: async () => [],
+    describeTable: async () => [],
+    browse: refuse,
+    openGrid: () => ({ browse: refuse, close: async () => {} }),
+    filterOps: () => [],
+    runsLong: () => false,
+    measureImpact: async () => null,
+    completeConsole: async (_t, offset) => ({ from: offset, to: offset, items: [] }),
+    openScan: refuse,
+    close: async () => {},
+  };
+}
+globalThis.oldPluginRan = false;
+export function activate(host) {
+  globalThis.oldPluginRan = true;
+  return {
+    type: "olddb", displayName: "Old DB", validateConfig: (c) => c, validateSecrets: () => {},
+    secretFields: () => [], describeEndpoint: () => "old://", connect: () => session(),
+  };
+}
+`;
+
+describe("a plugin built for the previous plugin API", () => {
+  const home = mkdtempSync(join(tmpdir(), "qt-plugin-api-"));
+  after(() => rmSync(home, { recursive: true, force: true }));
+
+  it("is refused before it runs, naming both versions and saying to update it", async () => {
+    const manifest: PluginManifest = {
+      id: "olddb",
+      name: "Old DB driver",
+      version: "1.0.0",
+      apiVersion: PLUGIN_API_VERSION - 1,
+      main: "index.js",
+      driver: { type: "olddb", displayName: "Old DB" },
+      description: "a plugin of the previous API",
+    };
+    const archive = await packPluginArchive({
+      [MANIFEST_FILE]: JSON.stringify(manifest),
+      "index.js": OLD_PLUGIN,
+    });
+    const plugins = new PluginService(home, {});
+    await plugins.store.exclusive(() =>
+      plugins.store.save(manifest, archive, sha256(archive), "test"),
+    );
+
+    const refused = await plugins.driverFor("olddb").then(
+      () => assert.fail("an old plugin was loaded"),
+      (e: unknown) => e,
+    );
+    assert.ok(isQuarryError(refused), String(refused));
+    assert.equal(refused.code, "plugin_load_failed");
+    assert.equal(
+      refused.message,
+      `The olddb plugin cannot be loaded: it was built for plugin API ${PLUGIN_API_VERSION - 1}, and this Quarry speaks ${PLUGIN_API_VERSION}`,
+    );
+    assert.match(refused.remedy, /^Update the plugin \(quarry plugins update olddb\)/);
+    assert.match(remedyFor(refused, "ui"), /^Update the plugin in Settings > Plugins/);
+    assert.equal((globalThis as { oldPluginRan?: boolean }).oldPluginRan, undefined);
+    assert.equal((await plugins.installed()).find((p) => p.id === "olddb")?.status, "broken");
+  });
+});
