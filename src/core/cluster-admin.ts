@@ -3,8 +3,8 @@
  * backups in them (snapshots), the templates new tables are made from, who may do what (users,
  * roles, role mappings, access keys: core/cluster-security.ts), and each change planned as the console requests it sends, so a
  * surface shows the exact requests before anything goes out (docs/decisions.md, "Cluster
- * administration"). A driver fills it (`DriverSession.clusterAdmin()`); the app runs a confirmed
- * plan through the console's own checks (app/connections/cluster-admin-actions.ts). Nothing here
+ * administration"). A driver offers it as the `clusterAdmin` facet (core/facets.ts); the app
+ * runs a confirmed plan through the console's own checks (app/connections/cluster-admin-actions.ts). Nothing here
  * sends anything.
  */
 import type {

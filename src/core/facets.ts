@@ -5,6 +5,7 @@
  * `facet()` / `offered()` (facet-access.ts), never by calling a facet's method on the session.
  */
 import type { CatalogViews } from "./catalog.ts";
+import type { ClusterAdmin } from "./cluster-admin.ts";
 import type { ConsoleRequest } from "./console.ts";
 import type { CompletionAnswer, ReferenceLink } from "./console-completion.ts";
 import type { ScanRequest, TableScan } from "./export.ts";
@@ -119,6 +120,8 @@ export interface DriverFacets {
   longTasks: LongTasksFacet;
   agentRequests: AgentRequestsFacet;
   queryLanguage: QueryLanguageFacet;
+  /** Backups and their repositories, templates, users and roles (core/cluster-admin.ts). */
+  clusterAdmin: ClusterAdmin;
 }
 
 export type FacetName = keyof DriverFacets;
@@ -137,4 +140,5 @@ export const FACET_WORDS: Readonly<Record<FacetName, string>> = {
   longTasks: "long-running console tasks",
   agentRequests: "an agent's document, schema and explain requests",
   queryLanguage: "a piped query language",
+  clusterAdmin: "cluster administration (snapshots, templates, security)",
 };

@@ -14,17 +14,12 @@ import { samePlannedRequests } from "../../core/cluster-admin.ts";
 import type { ConsoleRequest, ConsoleResult } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
 import { isQuarryError, QuarryError } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 import { type AdminAuditEntry, recordAdminAudit } from "../storage/admin-audit.ts";
 
-/** The session's administration views; a driver without them says so. */
+/** The session's administration views; a driver without them says so (`not_offered`). */
 export function clusterAdminOf(session: DriverSession): ClusterAdmin {
-  if (typeof session.clusterAdmin !== "function")
-    throw new QuarryError(
-      "plugin_unavailable",
-      "This connection's driver plugin offers no cluster administration (backups, repositories)",
-      "Update the driver plugin (quarry plugins update), then try again.",
-    );
-  return session.clusterAdmin();
+  return facet(session, "clusterAdmin");
 }
 
 export interface AdminConfirmation {

@@ -9,7 +9,8 @@
 import { z } from "zod";
 import type { ClusterAdmin } from "../../core/cluster-admin.ts";
 import type { DriverSession } from "../../core/driver.ts";
-import { isQuarryError, QuarryError } from "../../core/errors.ts";
+import { isQuarryError } from "../../core/errors.ts";
+import { facet } from "../../core/facet-access.ts";
 import { connectionArg, defineTool, reachConnection } from "./context.ts";
 import { compactTable, output } from "./outputs.ts";
 
@@ -18,13 +19,7 @@ const MAX_REPOSITORIES = 10;
 const MAX_SNAPSHOTS = 200;
 
 function adminOf(session: DriverSession): ClusterAdmin {
-  if (typeof session.clusterAdmin !== "function")
-    throw new QuarryError(
-      "plugin_unavailable",
-      "This connection's driver plugin offers no cluster administration views",
-      "Update the driver plugin (quarry plugins update), then call again.",
-    );
-  return session.clusterAdmin();
+  return facet(session, "clusterAdmin");
 }
 
 /** A list the cluster may not serve: its rows, or why not (security off, a right not held). */
