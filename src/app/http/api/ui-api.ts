@@ -6,6 +6,7 @@
  */
 import { Hono } from "hono";
 import { clusterRoutes } from "./routes/cluster.ts";
+import { clusterAdminRoutes } from "./routes/cluster-admin.ts";
 import { connectionUrlRoutes } from "./routes/connection-url.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { consoleRoutes } from "./routes/console.ts";
@@ -28,6 +29,7 @@ export function uiApiRoutes(services: UiServices) {
     .route("/", consoleWorkspaceRoutes(services))
     .route("/", settingsRoutes(services))
     .route("/", clusterRoutes(services))
+    .route("/", clusterAdminRoutes(services))
     .route("/", uiPreferenceRoutes(services))
     .route("/", transferRoutes(services));
 }

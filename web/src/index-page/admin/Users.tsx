@@ -3,19 +3,18 @@
  * "New user…" and "Edit…" opening the user editor.
  */
 import { useState } from "react";
-import type { RoleInfo, UserInfo } from "../../../../src/core/cluster-security.ts";
-import { get, seg } from "../../api/client.ts";
+import type { UserInfo } from "../../../../src/core/cluster-security.ts";
+import { call, ui } from "../../api/client.ts";
 import { shownError } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { UserEditor } from "./UserEditor.tsx";
 
 export function Users({ connectionId }: { connectionId: string }) {
-  const base = `/connections/${seg(connectionId)}/admin`;
   const loaded = useLoad(
     async (signal) => {
       const [u, r] = await Promise.all([
-        get<{ users: UserInfo[] }>(`${base}/users`, { signal }),
-        get<{ roles: RoleInfo[] }>(`${base}/roles`, { signal }),
+        call(ui.connections[":id"].admin.users.$get, { param: { id: connectionId } }, signal),
+        call(ui.connections[":id"].admin.roles.$get, { param: { id: connectionId } }, signal),
       ]);
       return { users: u.users, roles: r.roles };
     },

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import type { ClusterAdminInput } from "../../../../src/core/cluster-admin.ts";
-import { post, seg } from "../../api/client.ts";
+import { call, ui } from "../../api/client.ts";
 import type { AdminActionRun, PlannedAdminAction } from "../../api/types.ts";
 import { announceDataChanged } from "../../navigation/data-changed.ts";
 
@@ -15,14 +15,15 @@ export function useAdminAction(connectionId: string) {
   const [run, setRun] = useState<AdminActionRun | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const base = `/connections/${seg(connectionId)}/admin`;
+  const admin = ui.connections[":id"].admin;
+  const param = { id: connectionId };
 
   const plan = async (next: ClusterAdminInput) => {
     setBusy(true);
     setError(null);
     setRun(null);
     try {
-      setPlanned(await post<PlannedAdminAction>(`${base}/plan`, next));
+      setPlanned(await call(admin.plan.$post, { param, json: next }));
       setInput(next);
     } catch (e) {
       setPlanned(null);
@@ -37,10 +38,9 @@ export function useAdminAction(connectionId: string) {
     setBusy(true);
     setError(null);
     try {
-      const r = await post<AdminActionRun>(`${base}/run`, {
-        input,
-        confirmed: planned.plan.shown,
-        typed,
+      const r = await call(admin.run.$post, {
+        param,
+        json: { input, confirmed: planned.plan.shown, typed },
       });
       setRun(r);
       if (!r.refusal) announceDataChanged(connectionId);

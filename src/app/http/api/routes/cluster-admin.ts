@@ -3,7 +3,9 @@
  * and roles read; an action planned (its requests as shown, a password hidden) and sent once
  * confirmed with the typed name (app/connections/cluster-admin-actions.ts), audited as the UI's.
  */
+import { Hono } from "hono";
 import type { ClusterAdminInput, ClusterAdminPlan } from "../../../../core/cluster-admin.ts";
+import type { ConsoleRequest } from "../../../../core/console.ts";
 import {
   adminRefusal,
   clusterAdminOf,
@@ -15,51 +17,78 @@ import type {
   AdminPlanView,
   PlannedAdminAction,
 } from "../cluster-admin-contract.ts";
-import type { ApiRoutes } from "../handlers.ts";
+import { answer, json } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
-export function clusterAdminRoutes(router: ApiRoutes, app: UiServices): void {
+export function clusterAdminRoutes(app: UiServices) {
   const admin = async (id: string) => {
     const { connection, session } = await app.session(id);
     return { connection, session, admin: clusterAdminOf(session) };
   };
-  router.get("/connections/:id/admin/repositories", async (req, { id }) => ({
-    repositories: await (await admin(id!)).admin.repositories({ signal: req.signal }),
-  }));
-  router.get("/connections/:id/admin/repositories/:repo/snapshots/:snap", async (req, p) =>
-    (await admin(p.id!)).admin.backup(p.repo!, p.snap!, { signal: req.signal }),
-  );
-  router.get("/connections/:id/admin/users", async (req, { id }) => ({
-    users: await (await admin(id!)).admin.users({ signal: req.signal }),
-  }));
-  router.get("/connections/:id/admin/roles", async (req, { id }) => ({
-    roles: await (await admin(id!)).admin.roles({ signal: req.signal }),
-  }));
-
-  router.post("/connections/:id/admin/plan", async (req, { id }): Promise<PlannedAdminAction> => {
-    const { session, admin: a } = await admin(id!);
-    const plan = await a.plan(adminInput(req.body), { signal: req.signal });
-    return { plan: view(plan), texts: plan.shown.map((r) => session.formatRequest(r)) };
-  });
-
-  router.post("/connections/:id/admin/run", async (req, { id }): Promise<AdminActionRun> => {
-    const body = (req.body ?? {}) as { input?: unknown; confirmed?: unknown; typed?: unknown };
-    if (!body.confirmed)
-      throw badInput("An administration action needs the confirmed requests.", "Confirm it first.");
-    const { connection, session } = await admin(id!);
-    const outcome = await runClusterAdminAction(session, adminInput(body.input), {
-      confirmed: body.confirmed,
-      ...(typeof body.typed === "string" ? { typed: body.typed } : {}),
-      signal: req.signal,
-      audit: { dir: app.storage.dir, surface: "ui", connection: connection.name },
-    });
-    const refusal = adminRefusal(session, outcome);
-    return {
-      plan: view(outcome.plan),
-      results: outcome.results,
-      refusal: refusal ? { message: refusal.message, remedy: refusal.remedy } : null,
-    };
-  });
+  return new Hono()
+    .get(
+      "/connections/:id/admin/repositories",
+      answer(async (req, { id }) => ({
+        repositories: await (await admin(id!)).admin.repositories({ signal: req.signal }),
+      })),
+    )
+    .get(
+      "/connections/:id/admin/repositories/:repo/snapshots/:snap",
+      answer(async (req, p) =>
+        (await admin(p.id!)).admin.backup(p.repo!, p.snap!, { signal: req.signal }),
+      ),
+    )
+    .get(
+      "/connections/:id/admin/users",
+      answer(async (req, { id }) => ({
+        users: await (await admin(id!)).admin.users({ signal: req.signal }),
+      })),
+    )
+    .get(
+      "/connections/:id/admin/roles",
+      answer(async (req, { id }) => ({
+        roles: await (await admin(id!)).admin.roles({ signal: req.signal }),
+      })),
+    )
+    .post(
+      "/connections/:id/admin/plan",
+      answer(json<ClusterAdminInput>(), async (req, { id }): Promise<PlannedAdminAction> => {
+        const { session, admin: a } = await admin(id!);
+        const plan = await a.plan(adminInput(req.body), { signal: req.signal });
+        return { plan: view(plan), texts: plan.shown.map((r) => session.formatRequest(r)) };
+      }),
+    )
+    .post(
+      "/connections/:id/admin/run",
+      answer(
+        json<{ input: ClusterAdminInput; confirmed: ConsoleRequest[]; typed?: string }>(),
+        async (req, { id }): Promise<AdminActionRun> => {
+          const body = (req.body ?? {}) as {
+            input?: unknown;
+            confirmed?: unknown;
+            typed?: unknown;
+          };
+          if (!body.confirmed)
+            throw badInput(
+              "An administration action needs the confirmed requests.",
+              "Confirm it first.",
+            );
+          const { connection, session } = await admin(id!);
+          const outcome = await runClusterAdminAction(session, adminInput(body.input), {
+            confirmed: body.confirmed,
+            ...(typeof body.typed === "string" ? { typed: body.typed } : {}),
+            signal: req.signal,
+            audit: { dir: app.storage.dir, surface: "ui", connection: connection.name },
+          });
+          const refusal = adminRefusal(session, outcome);
+          return {
+            plan: view(outcome.plan),
+            results: outcome.results,
+            refusal: refusal ? { message: refusal.message, remedy: refusal.remedy } : null,
+          };
+        },
+      ),
+    );
 }
 
 /** The plan without its sent requests and input, which may hold a password. */
