@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
   type AppStorage,
@@ -32,7 +33,7 @@ import type {
 import type { BridgeTokenTimes, TokenScope } from "../../src/core/tokens.ts";
 import { type RunningMcpServer, startMcpServer } from "../../src/mcp/index.ts";
 import { outputSchemaOf } from "../../src/mcp/tools/catalog.ts";
-import { connectionTo, type NodeName, node } from "./cluster.ts";
+import { connectionTo, MAJORS, type NodeName, node } from "./cluster.ts";
 
 /** A clock the test moves by hand (lockout, expiry) instead of waiting. */
 export class ManualClock {
@@ -112,14 +113,16 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  bridgeToken?: BridgeTokenTimes;
+  limits?: { requestsPerMinute?: number; concurrentRequests?: number };
+  approvalTimeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
 export async function startTestServer(
   home: TestHome,
-  options: {
-    bridgeToken?: BridgeTokenTimes;
-    limits?: { requestsPerMinute?: number; concurrentRequests?: number };
-    approvalTimeoutMs?: number;
-    maxBodyBytes?: number;
-  } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   const approvals = new ApprovalQueue({
     dir: home.dir,
@@ -165,6 +168,72 @@ export async function startTestServer(
 
 export type Era = "2026-07-28" | "2025-11-25" | "2025-06-18";
 export const ERAS: readonly Era[] = ["2026-07-28", "2025-11-25", "2025-06-18"];
+
+/** A test server with its app data folder and a token, for the tests of one suite. */
+export interface McpFixture extends Omit<TestServer, "stop"> {
+  home: TestHome;
+  /** The token made with the `token` option. */
+  token: string;
+}
+
+export interface McpFixtureOptions {
+  /** Saves the connections the suite reaches; by default one per major, named after its node. */
+  connections?: (home: TestHome) => Promise<unknown>;
+  /** The suite's token (its name and scope); a read-only one named "test" by default. */
+  token?: { name: string; scope: TokenScope };
+  server?: TestServerOptions;
+}
+
+/**
+ * A fresh app data folder with its connections and a token, and the real MCP server on it,
+ * started before the suite's tests (in the `describe` it is called in, or the file) and stopped
+ * after them, its folder removed.
+ */
+export function mcpTestServer(options: McpFixtureOptions = {}): McpFixture {
+  const srv = {} as McpFixture;
+  let running: TestServer | undefined;
+  let home: TestHome | undefined;
+  before(async () => {
+    home = await testHome();
+    if (options.connections) await options.connections(home);
+    else for (const n of MAJORS) await addNodeConnection(home, n, n);
+    const { name, scope } = options.token ?? { name: "test", scope: "read-only" };
+    srv.token = await createToken(home, name, scope);
+    running = await startTestServer(home, options.server);
+    Object.assign(srv, { ...running, home });
+  });
+  after(async () => {
+    await running?.stop();
+    await home?.cleanup();
+  });
+  return srv;
+}
+
+/**
+ * The official MCP client on a test server, speaking `era` with the server's token (or another,
+ * read when it connects), connected before the suite's tests and closed after them. It stands
+ * for the connected client: calls made before it connected throw.
+ */
+export function mcpClient(
+  srv: McpFixture,
+  era: Era = "2026-07-28",
+  token: () => string = () => srv.token,
+): Client {
+  let connected: Client | undefined;
+  before(async () => {
+    connected = await connectClient(srv.url, token(), era);
+  });
+  after(async () => {
+    await connected?.close();
+  });
+  return new Proxy({} as Client, {
+    get(_, key) {
+      if (!connected) throw new Error("the MCP client is used before its suite started");
+      const value = Reflect.get(connected, key, connected);
+      return typeof value === "function" ? value.bind(connected) : value;
+    },
+  });
+}
 
 /** The official MCP client, speaking the given revision, with a bearer token. */
 export async function connectClient(url: URL, token: string, era: Era): Promise<Client> {

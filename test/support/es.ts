@@ -1,0 +1,32 @@
+/**
+ * One request to a test node, outside the code under test: how a test makes and removes its own
+ * indices and reads what the cluster holds (docs/testing.md, "Fixtures").
+ */
+import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
+import { type NodeName, node, sessionTo } from "./cluster.ts";
+
+export type { HttpMethod };
+
+/**
+ * Sends `method path` with `body` to the node through a session of its own (with the node's
+ * credentials when it is secured) and answers the node's reply, whatever its status.
+ */
+export async function es(
+  on: NodeName,
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: { timeoutMs?: number } = {},
+) {
+  const s = sessionTo(node(on));
+  try {
+    return await s.transport.request({
+      method,
+      path,
+      ...(body !== undefined ? { body } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    });
+  } finally {
+    await s.close();
+  }
+}
