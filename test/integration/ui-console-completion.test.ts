@@ -11,9 +11,10 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import { addNodeConnection, openBrowser, startUiApp, type UiApp } from "../support/ui.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const popup = (page: Page) => page.locator(".cm-tooltip-autocomplete");
@@ -35,22 +36,12 @@ async function typeInConsole(page: Page, text: string, typed: string): Promise<v
 }
 
 describe("console completion and editor habits on every supported major", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
+  after(async () => {});
 
-  before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  for (const name of MAJORS) {
-    describe(name, () => {
+  describeOnMajors(
+    (name) => name,
+    (name) => {
       // Starts with "sam" so `GET /sam` offers it; unique to this file and run.
       const index = `sample-orders-t-c16c-${randomBytes(3).toString("hex")}`;
       let es: EsSession;
@@ -168,6 +159,6 @@ describe("console completion and editor habits on every supported major", () => 
         await page.keyboard.press("ControlOrMeta+Home");
         await page.locator("a.reference-link", { hasText: "cat.indices" }).waitFor();
       });
-    });
-  }
+    },
+  );
 });

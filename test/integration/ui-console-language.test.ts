@@ -8,15 +8,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-} from "../support/ui.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 const DOCS = 12;
 const unique = () => `t-c16p-ui-${Math.random().toString(16).slice(2, 10)}`;
@@ -66,22 +61,12 @@ async function hitIds(page: Page): Promise<string[]> {
 }
 
 describe("console language in the browser on every supported major", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
+  after(async () => {});
 
-  before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  for (const name of MAJORS) {
-    describe(name, () => {
+  describeOnMajors(
+    (name) => name,
+    (name) => {
       const index = unique();
       let es: EsSession;
       let connectionId: string;
@@ -209,6 +194,6 @@ describe("console language in the browser on every supported major", () => {
         // The editor marks the line too.
         await page.locator(".cm-lint-marker-error").first().waitFor();
       });
-    });
-  }
+    },
+  );
 });

@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
@@ -14,7 +13,8 @@ import { ConsoleWorkspace } from "../../src/app/storage/console-workspace.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import { addNodeConnection, openBrowser, startUiApp, type UiApp } from "../support/ui.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
 
 const artifacts = join(import.meta.dirname, "..", "..", "artifacts");
 const STATUSES = ["paid", "paid", "open", "paid", "void", "open", "paid", "open", "paid", "void"];
@@ -66,31 +66,22 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
 }
 
 describe("UI console: results people read, work kept across a restart", () => {
-  let home: string;
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page, restartApp } = appWithBrowser({ restartable: true });
   const majors = new Map<MajorNode, Major>();
 
   before(async () => {
-    home = await mkdtemp(join(tmpdir(), "qt-c16r-home-"));
-    app = await startUiApp({ home });
-    browser = await openBrowser();
-    page = browser.page;
     await mkdir(artifacts, { recursive: true });
   });
   after(async () => {
-    await browser?.close();
-    await app?.close();
     for (const m of majors.values()) {
       await deleteIndices(m.es.transport, m.index);
       await m.es.close();
     }
-    await rm(home, { recursive: true, force: true });
   });
 
-  for (const name of MAJORS) {
-    describe(name, () => {
+  describeOnMajors(
+    (name) => name,
+    (name) => {
       const index = `t-c16r-${name}-${randomBytes(3).toString("hex")}`;
       let m: Major;
 
@@ -200,7 +191,7 @@ describe("UI console: results people read, work kept across a restart", () => {
         await page.getByLabel("Tab name").fill(`Counts ${name}`);
         await page.getByLabel("Tab name").press("Enter");
         await typeInEditor(page, `# counting\nGET /${index}/_count`);
-        const store = new ConsoleWorkspace(home);
+        const store = new ConsoleWorkspace(app.home);
         await until("the tab saved", async () => {
           const tabs = await store.tabs(m.connectionId);
           return !!tabs?.tabs.some((t) => t.name === `Counts ${name}` && t.text.endsWith("_count"));
@@ -221,13 +212,12 @@ describe("UI console: results people read, work kept across a restart", () => {
           [[`count ${name}`, `GET /${index}/_count`]],
         );
       });
-    });
-  }
+    },
+  );
 
   describe("after a restart of the app", () => {
     before(async () => {
-      await app.close();
-      app = await startUiApp({ home });
+      await restartApp();
     });
 
     for (const name of MAJORS) {

@@ -10,14 +10,7 @@ import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { node, plainConfig, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import {
-  addEs8Connection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-  uiIndex,
-} from "../support/ui.ts";
+import { addEs8Connection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const MAPPING = {
   properties: {
@@ -39,22 +32,15 @@ describe("UI: editing, the console, deleting and exporting", () => {
   const t = s.transport;
   const index = uiIndex("edit");
   const throwaway = uiIndex("edit-drop");
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
   let connectionId: string;
 
   before(async () => {
     await loadIndex(t, index, DOCS, { mappings: MAPPING });
     await loadIndex(t, throwaway, DOCS.slice(0, 2), { mappings: MAPPING });
-    app = await startUiApp();
     connectionId = await addEs8Connection(app);
-    browser = await openBrowser();
-    page = browser.page;
   });
   after(async () => {
-    await browser?.close();
-    await app?.close();
     await deleteIndices(t, index, throwaway);
     await s.close();
   });

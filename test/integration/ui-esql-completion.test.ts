@@ -11,9 +11,10 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import { addNodeConnection, openBrowser, startUiApp, type UiApp } from "../support/ui.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const popup = (page: Page) => page.locator(".cm-tooltip-autocomplete");
@@ -39,22 +40,12 @@ async function typeInConsole(page: Page, text: string, typed: string): Promise<v
 const QUERY = 'POST /_query\n{\n  "query": """';
 
 describe("ES|QL completion in the console on every supported major", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
+  after(async () => {});
 
-  before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  for (const name of MAJORS) {
-    describe(name, () => {
+  describeOnMajors(
+    (name) => name,
+    (name) => {
       const index = `sample-orders-t-esql-${randomBytes(3).toString("hex")}`;
       let es: EsSession;
 
@@ -120,6 +111,6 @@ describe("ES|QL completion in the console on every supported major", () => {
         }
         await page.keyboard.press("Escape");
       });
-    });
-  }
+    },
+  );
 });

@@ -13,13 +13,7 @@ import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { ORDERS_ANSWER, PARSING_ERROR } from "../support/esql-answers.ts";
 import { feedQueryAnswers, type QueryAnswer } from "../support/esql-feed.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-} from "../support/ui.ts";
+import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 const STATS = {
   took: 3,
@@ -87,24 +81,17 @@ async function column(page: Page, scope: string, colId: string): Promise<string[
 }
 
 describe("UI console: ES|QL answers people read", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
   let restore: () => void;
   let es8: string;
 
   before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
     es8 = await addNodeConnection(app, "es8");
     restore = feedQueryAnswers((await app.services.session(es8)).session, answerFor);
     await page.goto(`${app.url}#/c/${es8}/console`);
   });
   after(async () => {
     restore?.();
-    await browser?.close();
-    await app?.close();
   });
 
   it("a typed table, sortable in the page, with its row count and took", async () => {
@@ -188,51 +175,39 @@ describe("UI console: ES|QL answers people read", () => {
 });
 
 describe("UI console: a request line written as a URL", () => {
+  const { app, page } = appWithBrowser();
+
   it("runs as its path on the connection, the host's dropping marked on the line", async () => {
-    const app = await startUiApp();
-    const browser = await openBrowser();
-    try {
-      const page = browser.page;
-      const es8 = await addNodeConnection(app, "es8");
-      await page.goto(`${app.url}#/c/${es8}/console`);
-      await typeInEditor(page, "GET http://localhost:9200/_cluster/health");
-      const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
-      await page
-        .getByRole("toolbar", { name: "Console actions" })
-        .getByRole("button", { name: "Run", exact: true })
-        .click();
-      assert.equal((await ran).status(), 200);
-      const header = page.getByTestId("console-result").locator(".result-header");
-      await header.waitFor();
-      assert.match(await header.innerText(), /GET \/_cluster\/health\s+200/);
-      await page.locator(".console-editor .cm-lintRange-info").waitFor();
-    } finally {
-      await browser.close();
-      await app.close();
-    }
+    const es8 = await addNodeConnection(app, "es8");
+    await page.goto(`${app.url}#/c/${es8}/console`);
+    await typeInEditor(page, "GET http://localhost:9200/_cluster/health");
+    const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
+    await page
+      .getByRole("toolbar", { name: "Console actions" })
+      .getByRole("button", { name: "Run", exact: true })
+      .click();
+    assert.equal((await ran).status(), 200);
+    const header = page.getByTestId("console-result").locator(".result-header");
+    await header.waitFor();
+    assert.match(await header.innerText(), /GET \/_cluster\/health\s+200/);
+    await page.locator(".console-editor .cm-lintRange-info").waitFor();
   });
 });
 
 describe("UI console: ES|QL on 7.17 says it is not there", () => {
+  const { app, page } = appWithBrowser();
+
   it("the run is refused, naming the version and offering the query DSL", async () => {
-    const app = await startUiApp();
-    const browser = await openBrowser();
-    try {
-      const page = browser.page;
-      const es7 = await addNodeConnection(app, "es7");
-      await page.goto(`${app.url}#/c/${es7}/console`);
-      await typeInEditor(page, 'POST /_query\n{ "query": "FROM sample-orders | LIMIT 3" }');
-      await page
-        .getByRole("toolbar", { name: "Console actions" })
-        .getByRole("button", { name: "Run", exact: true })
-        .click();
-      const note = page.getByTestId("console-result").getByRole("alert");
-      await note.waitFor();
-      assert.match(await note.innerText(), /ES\|QL is not available on this cluster: .*7\.17/);
-      assert.match(await note.innerText(), /query DSL instead: GET \/sample-orders\/_search/);
-    } finally {
-      await browser.close();
-      await app.close();
-    }
+    const es7 = await addNodeConnection(app, "es7");
+    await page.goto(`${app.url}#/c/${es7}/console`);
+    await typeInEditor(page, 'POST /_query\n{ "query": "FROM sample-orders | LIMIT 3" }');
+    await page
+      .getByRole("toolbar", { name: "Console actions" })
+      .getByRole("button", { name: "Run", exact: true })
+      .click();
+    const note = page.getByTestId("console-result").getByRole("alert");
+    await note.waitFor();
+    assert.match(await note.innerText(), /ES\|QL is not available on this cluster: .*7\.17/);
+    assert.match(await note.innerText(), /query DSL instead: GET \/sample-orders\/_search/);
   });
 });

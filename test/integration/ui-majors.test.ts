@@ -5,38 +5,21 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-  uiIndex,
-} from "../support/ui.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { addNodeConnection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const DOCS = 25;
 
 describe("UI smoke on every supported major", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
+  after(async () => {});
 
-  before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  for (const name of MAJORS) {
-    describe(name, () => {
+  describeOnMajors(
+    (name) => name,
+    (name) => {
       const index = uiIndex(`major-${name}`);
       let es: EsSession;
       let connectionId: string;
@@ -116,8 +99,8 @@ describe("UI smoke on every supported major", () => {
         assert.match(await result.locator(".result-switch").innerText(), /search hits · 1 total/);
         await screenshot(page, `ui-major-${name}-console`);
       });
-    });
-  }
+    },
+  );
 
   // After the connections above: the driver is installed, so the tile opens the editor.
   it("the connection editor names the supported versions", async () => {

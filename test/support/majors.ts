@@ -7,10 +7,10 @@ import { MAJORS, type MajorNode } from "./cluster.ts";
 
 export { MAJORS, type MajorNode };
 
-/** Declares `body` once per major, in a `describe` titled `title(major)` (the node's name by default). */
+/** Declares `body` once per major, each in a `describe` titled `title(major)`. */
 export function describeOnMajors(
-  title: ((major: MajorNode) => string) | undefined,
+  title: (major: MajorNode) => string,
   body: (major: MajorNode) => void,
 ): void {
-  for (const major of MAJORS) describe(title ? title(major) : major, () => body(major));
+  for (const major of MAJORS) describe(title(major), () => body(major));
 }

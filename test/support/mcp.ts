@@ -34,6 +34,7 @@ import type { BridgeTokenTimes, TokenScope } from "../../src/core/tokens.ts";
 import { type RunningMcpServer, startMcpServer } from "../../src/mcp/index.ts";
 import { outputSchemaOf } from "../../src/mcp/tools/catalog.ts";
 import { connectionTo, MAJORS, type NodeName, node } from "./cluster.ts";
+import { standIn } from "./stand-in.ts";
 
 /** A clock the test moves by hand (lockout, expiry) instead of waiting. */
 export class ManualClock {
@@ -172,14 +173,14 @@ export const ERAS: readonly Era[] = ["2026-07-28", "2025-11-25", "2025-06-18"];
 /** A test server with its app data folder and a token, for the tests of one suite. */
 export interface McpFixture extends Omit<TestServer, "stop"> {
   home: TestHome;
-  /** The token made with the `token` option. */
+  /** The token made with the `token` option (none without it). */
   token: string;
 }
 
 export interface McpFixtureOptions {
   /** Saves the connections the suite reaches; by default one per major, named after its node. */
   connections?: (home: TestHome) => Promise<unknown>;
-  /** The suite's token (its name and scope); a read-only one named "test" by default. */
+  /** The suite's token (its name and scope), for `srv.token` and `mcpClient`. */
   token?: { name: string; scope: TokenScope };
   server?: TestServerOptions;
 }
@@ -197,8 +198,7 @@ export function mcpTestServer(options: McpFixtureOptions = {}): McpFixture {
     home = await testHome();
     if (options.connections) await options.connections(home);
     else for (const n of MAJORS) await addNodeConnection(home, n, n);
-    const { name, scope } = options.token ?? { name: "test", scope: "read-only" };
-    srv.token = await createToken(home, name, scope);
+    if (options.token) srv.token = await createToken(home, options.token.name, options.token.scope);
     running = await startTestServer(home, options.server);
     Object.assign(srv, { ...running, home });
   });
@@ -211,8 +211,8 @@ export function mcpTestServer(options: McpFixtureOptions = {}): McpFixture {
 
 /**
  * The official MCP client on a test server, speaking `era` with the server's token (or another,
- * read when it connects), connected before the suite's tests and closed after them. It stands
- * for the connected client: calls made before it connected throw.
+ * read when it connects), connected before the suite's tests and closed after them; what it
+ * answers stands for the connected client (test/support/stand-in.ts).
  */
 export function mcpClient(
   srv: McpFixture,
@@ -226,13 +226,7 @@ export function mcpClient(
   after(async () => {
     await connected?.close();
   });
-  return new Proxy({} as Client, {
-    get(_, key) {
-      if (!connected) throw new Error("the MCP client is used before its suite started");
-      const value = Reflect.get(connected, key, connected);
-      return typeof value === "function" ? value.bind(connected) : value;
-    },
-  });
+  return standIn("The MCP client", () => connected);
 }
 
 /** The official MCP client, speaking the given revision, with a bearer token. */

@@ -29,6 +29,7 @@ import { createIntegrationsService } from "../../src/app/mcp-host/integrations-s
 import { type McpService, startMcpService } from "../../src/app/mcp-host/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
 import { connectionTo, type NodeName, node } from "./cluster.ts";
+import { standIn } from "./stand-in.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 export const screenshotsDir = join(root, "artifacts", "screenshots");
@@ -178,11 +179,14 @@ export async function addNodeConnection(
   return saved.id;
 }
 
-/** An app with a browser on it, for the tests of one suite (see `appWithBrowser`). */
+/**
+ * An app with a browser on it, for the tests of one suite (see `appWithBrowser`). `app`, `browser`
+ * and `page` stand for the real ones once the suite started (test/support/stand-in.ts); `app` is
+ * the one running, after a `restartApp()` too.
+ */
 export interface UiFixture {
   app: UiApp;
   browser: Browser;
-  /** The browser's page. */
   page: Page;
   /** Closes the app and starts it again on the same data folder (with `restartable`). */
   restartApp(): Promise<UiApp>;
@@ -203,26 +207,30 @@ export function appWithBrowser(
 ): UiFixture {
   let appOptions: UiAppOptions = {};
   let ownHome: string | undefined;
-  const ui = {
-    async restartApp() {
-      if (!ownHome) throw new Error("restartApp needs appWithBrowser({ restartable: true })");
-      await ui.app.close();
-      ui.app = await startUiApp(appOptions);
-      return ui.app;
-    },
-  } as UiFixture;
+  let app: UiApp | undefined;
+  let browser: Browser | undefined;
   before(async () => {
     const { restartable, ...rest } = typeof options === "function" ? options() : options;
     if (restartable) ownHome = await mkdtemp(join(tmpdir(), "qt-ui-home-"));
     appOptions = ownHome ? { ...rest, home: ownHome } : rest;
-    ui.app = await startUiApp(appOptions);
-    ui.browser = await openBrowser();
-    ui.page = ui.browser.page;
+    app = await startUiApp(appOptions);
+    browser = await openBrowser();
   });
   after(async () => {
-    await ui.browser?.close();
-    await ui.app?.close();
+    await browser?.close();
+    await app?.close();
     if (ownHome) await rm(ownHome, { recursive: true, force: true });
   });
-  return ui;
+  return {
+    app: standIn("The app", () => app),
+    browser: standIn("The browser", () => browser),
+    page: standIn("The page", () => browser?.page),
+    async restartApp() {
+      if (!ownHome || !app)
+        throw new Error("restartApp needs appWithBrowser({ restartable: true })");
+      await app.close();
+      app = await startUiApp(appOptions);
+      return app;
+    },
+  };
 }
