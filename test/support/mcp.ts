@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before } from "node:test";
+import { after } from "node:test";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
   type AppStorage,
@@ -34,6 +34,7 @@ import type { BridgeTokenTimes, TokenScope } from "../../src/core/tokens.ts";
 import { type RunningMcpServer, startMcpServer } from "../../src/mcp/index.ts";
 import { outputSchemaOf } from "../../src/mcp/tools/catalog.ts";
 import { connectionTo, MAJORS, type NodeName, node } from "./cluster.ts";
+import { orderedBefore } from "./ordered-before.ts";
 import { standIn } from "./stand-in.ts";
 
 /** A clock the test moves by hand (lockout, expiry) instead of waiting. */
@@ -194,7 +195,7 @@ export function mcpTestServer(options: McpFixtureOptions = {}): McpFixture {
   const srv = {} as McpFixture;
   let running: TestServer | undefined;
   let home: TestHome | undefined;
-  before(async () => {
+  orderedBefore(async () => {
     home = await testHome();
     if (options.connections) await options.connections(home);
     else for (const n of MAJORS) await addNodeConnection(home, n, n);
@@ -220,13 +221,51 @@ export function mcpClient(
   token: () => string = () => srv.token,
 ): Client {
   let connected: Client | undefined;
-  before(async () => {
+  orderedBefore(async () => {
     connected = await connectClient(srv.url, token(), era);
   });
   after(async () => {
     await connected?.close();
   });
   return standIn("The MCP client", () => connected);
+}
+
+/**
+ * Official MCP clients on a test server, one a call, each with the token it is given (the
+ * policies a token meets), all closed after the suite.
+ */
+export function mcpClientFor(
+  srv: McpFixture,
+  era: Era = "2026-07-28",
+): (token: string) => Promise<Client> {
+  const clients: Client[] = [];
+  after(async () => {
+    for (const c of clients) await c.close();
+  });
+  return async (token) => {
+    const c = await connectClient(srv.url, token, era);
+    clients.push(c);
+    return c;
+  };
+}
+
+/** The JSON-RPC error the official client throws for a refused call. */
+export interface RpcFailure<Data = { layer: string; rule: string; remedy: string }> {
+  code: number;
+  message: string;
+  data: Data;
+}
+
+/** The JSON-RPC error a call ends with; a call that succeeds fails the test. */
+export async function refused<Data = RpcFailure["data"]>(
+  p: Promise<unknown>,
+): Promise<RpcFailure<Data>> {
+  try {
+    await p;
+  } catch (e) {
+    return e as RpcFailure<Data>;
+  }
+  throw new Error("expected a JSON-RPC error");
 }
 
 /** The official MCP client, speaking the given revision, with a bearer token. */

@@ -129,6 +129,16 @@ async function waitForNodes(t: EsTransport, nodes: number): Promise<void> {
  * Starts again every node that is not running and waits for a green cluster of three, so the next
  * test starts from a healthy cluster.
  */
+/** Deletes `index` when it is there and creates it anew with `body` (its settings and mappings). */
+export async function recreateIndex(
+  t: EsTransport,
+  index: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  await t.request({ method: "DELETE", path: `/${index}` });
+  await t.json({ method: "PUT", path: `/${index}`, body });
+}
+
 export async function restoreCluster(t: EsTransport): Promise<void> {
   for (const name of FAULT_NODES) {
     if (!isAlive(faultNode(name).pid)) await startNode(name);

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before } from "node:test";
+import { after } from "node:test";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { ensureWebBuilt } from "../../scripts/build-web.ts";
@@ -29,6 +29,7 @@ import { createIntegrationsService } from "../../src/app/mcp-host/integrations-s
 import { type McpService, startMcpService } from "../../src/app/mcp-host/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
 import { connectionTo, type NodeName, node } from "./cluster.ts";
+import { orderedBefore } from "./ordered-before.ts";
 import { standIn } from "./stand-in.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -200,7 +201,8 @@ export interface UiFixtureOptions extends UiAppOptions {
 /**
  * The app's UI server and a browser, started before the suite's tests (in the `describe` it is
  * called in, or the file) and closed after them. Options may be a function, read when the app
- * starts: what a `before` hook declared ahead of this call prepared (hooks run in that order).
+ * starts: what a `before` hook declared ahead of this call prepared (in a `describe`, or at the
+ * top level with `orderedBefore`: hooks then run in that order).
  */
 export function appWithBrowser(
   options: UiFixtureOptions | (() => UiFixtureOptions) = {},
@@ -209,7 +211,7 @@ export function appWithBrowser(
   let ownHome: string | undefined;
   let app: UiApp | undefined;
   let browser: Browser | undefined;
-  before(async () => {
+  orderedBefore(async () => {
     const { restartable, ...rest } = typeof options === "function" ? options() : options;
     if (restartable) ownHome = await mkdtemp(join(tmpdir(), "qt-ui-home-"));
     appOptions = ownHome ? { ...rest, home: ownHome } : rest;
