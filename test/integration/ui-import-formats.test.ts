@@ -9,10 +9,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
+import { orderedBefore } from "../support/ordered-before.ts";
 import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
 
 const TAG = randomBytes(3).toString("hex");
@@ -30,7 +31,7 @@ const count = async (index: string) => {
     .count;
 };
 
-before(async () => {
+orderedBefore(async () => {
   es9 = sessionTo(node("es9"));
   await deleteIndices(es9.transport, ARRAY, CSV);
   id9 = await addNodeConnection(app, "es9", "to9");

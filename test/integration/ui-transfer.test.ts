@@ -11,12 +11,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { connectionTo, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
 import { type GateProxy, startGateProxy } from "../support/gate-proxy.ts";
+import { orderedBefore } from "../support/ordered-before.ts";
 import { waitFor } from "../support/quarry.ts";
 import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
@@ -47,7 +48,7 @@ const sourceOf = async (s: EsSession, index: string, id: string) =>
   (await s.transport.json<{ _source: unknown }>({ method: "GET", path: `/${index}/_doc/${id}` }))
     ._source;
 
-before(async () => {
+orderedBefore(async () => {
   es7 = sessionTo(node("es7"));
   es9 = sessionTo(node("es9"));
   es8 = sessionTo(node("es8"));
