@@ -18,7 +18,6 @@ const RUN = randomBytes(3).toString("hex");
 
 describe("the Cluster page on every supported major", () => {
   const { app, page } = appWithBrowser();
-  after(async () => {});
 
   describeOnMajors(
     (name) => name,

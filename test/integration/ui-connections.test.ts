@@ -3,13 +3,12 @@
  * Test button's version or spec 7.1 message with remedy, secrets as dots, saving and opening.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { node, portOf } from "../support/cluster.ts";
 import { appWithBrowser, screenshot } from "../support/ui.ts";
 
 describe("UI: connections", () => {
   const { app, page } = appWithBrowser();
-  after(async () => {});
 
   /** SSL Mode Disabled and Auth None: a node with security off (the editor starts on a secured install). */
   async function securityOff(): Promise<void> {

@@ -8,12 +8,11 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { node, sessionTo } from "../support/cluster.ts";
-import { deleteIndices, loadIndex } from "../support/datasets.ts";
+import { node } from "../support/cluster.ts";
 import { describeOnMajors } from "../support/majors.ts";
+import { ownIndex } from "../support/own-index.ts";
 import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -37,39 +36,32 @@ async function typeInConsole(page: Page, text: string, typed: string): Promise<v
 
 describe("console completion and editor habits on every supported major", () => {
   const { app, page } = appWithBrowser();
-  after(async () => {});
 
   describeOnMajors(
     (name) => name,
     (name) => {
       // Starts with "sam" so `GET /sam` offers it; unique to this file and run.
       const index = `sample-orders-t-c16c-${randomBytes(3).toString("hex")}`;
-      let es: EsSession;
+      const _es = ownIndex(
+        name,
+        index,
+        [["o1", { customer_name: "Ada", total: 12.5, ordered_at: "2024-01-02" }]],
+        {
+          mappings: {
+            properties: {
+              customer_name: { type: "keyword" },
+              total: { type: "double" },
+              ordered_at: { type: "date" },
+            },
+          },
+        },
+      );
       let connectionId: string;
 
       before(async () => {
-        es = sessionTo(node(name));
-        await loadIndex(
-          es.transport,
-          index,
-          [["o1", { customer_name: "Ada", total: 12.5, ordered_at: "2024-01-02" }]],
-          {
-            mappings: {
-              properties: {
-                customer_name: { type: "keyword" },
-                total: { type: "double" },
-                ordered_at: { type: "date" },
-              },
-            },
-          },
-        );
         connectionId = await addNodeConnection(app, name);
         await page.goto("about:blank");
         await page.goto(`${app.url}#/c/${connectionId}/console`);
-      });
-      after(async () => {
-        await deleteIndices(es.transport, index);
-        await es.close();
       });
 
       it("GET /sam offers the index names that start so", async () => {

@@ -5,12 +5,10 @@
  * undefined one is a clear error.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { node, sessionTo } from "../support/cluster.ts";
-import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { describeOnMajors } from "../support/majors.ts";
+import { ownIndex } from "../support/own-index.ts";
 import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 const DOCS = 12;
@@ -62,28 +60,24 @@ async function hitIds(page: Page): Promise<string[]> {
 
 describe("console language in the browser on every supported major", () => {
   const { app, page } = appWithBrowser();
-  after(async () => {});
 
   describeOnMajors(
     (name) => name,
     (name) => {
       const index = unique();
-      let es: EsSession;
+      const docs = Array.from({ length: DOCS }, (_, i): [string, Record<string, unknown>] => [
+        `d${i}`,
+        { n: i, word: `w${i}` },
+      ]);
+      const _es = ownIndex(name, index, docs, {
+        mappings: { properties: { n: { type: "integer" }, word: { type: "keyword" } } },
+      });
       let connectionId: string;
 
       before(async () => {
-        es = sessionTo(node(name));
-        const docs = Array.from({ length: DOCS }, (_, i) => [`d${i}`, { n: i, word: `w${i}` }]);
-        await loadIndex(es.transport, index, docs as [string, Record<string, unknown>][], {
-          mappings: { properties: { n: { type: "integer" }, word: { type: "keyword" } } },
-        });
         connectionId = await addNodeConnection(app, name);
         await page.goto("about:blank");
         await page.goto(`${app.url}#/c/${connectionId}/console`);
-      });
-      after(async () => {
-        await deleteIndices(es.transport, index);
-        await es.close();
       });
 
       it("a pasted curl command becomes a request and runs", async () => {

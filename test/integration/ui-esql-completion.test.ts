@@ -8,12 +8,10 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { node, sessionTo } from "../support/cluster.ts";
-import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { describeOnMajors } from "../support/majors.ts";
+import { ownIndex } from "../support/own-index.ts";
 import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -41,28 +39,21 @@ const QUERY = 'POST /_query\n{\n  "query": """';
 
 describe("ES|QL completion in the console on every supported major", () => {
   const { app, page } = appWithBrowser();
-  after(async () => {});
 
   describeOnMajors(
     (name) => name,
     (name) => {
       const index = `sample-orders-t-esql-${randomBytes(3).toString("hex")}`;
-      let es: EsSession;
+      const _es = ownIndex(name, index, [["o1", { customer_name: "Ada", total: 12.5 }]], {
+        mappings: {
+          properties: { customer_name: { type: "keyword" }, total: { type: "double" } },
+        },
+      });
 
       before(async () => {
-        es = sessionTo(node(name));
-        await loadIndex(es.transport, index, [["o1", { customer_name: "Ada", total: 12.5 }]], {
-          mappings: {
-            properties: { customer_name: { type: "keyword" }, total: { type: "double" } },
-          },
-        });
         const connectionId = await addNodeConnection(app, name);
         await page.goto("about:blank");
         await page.goto(`${app.url}#/c/${connectionId}/console`);
-      });
-      after(async () => {
-        await deleteIndices(es.transport, index);
-        await es.close();
       });
 
       if (name === "es7") {

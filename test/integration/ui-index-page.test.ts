@@ -14,7 +14,6 @@ import { describeOnMajors } from "../support/majors.ts";
 import { addNodeConnection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const { app, page } = appWithBrowser();
-after(async () => {});
 
 async function open(hash: string): Promise<void> {
   await page.goto("about:blank");

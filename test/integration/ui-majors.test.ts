@@ -4,37 +4,31 @@
  * and saved, and a console search.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { node, sessionTo } from "../support/cluster.ts";
-import { deleteIndices, loadIndex } from "../support/datasets.ts";
+import { before, describe, it } from "node:test";
 import { describeOnMajors } from "../support/majors.ts";
+import { ownIndex } from "../support/own-index.ts";
 import { addNodeConnection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const DOCS = 25;
 
 describe("UI smoke on every supported major", () => {
   const { app, page } = appWithBrowser();
-  after(async () => {});
 
   describeOnMajors(
     (name) => name,
     (name) => {
       const index = uiIndex(`major-${name}`);
-      let es: EsSession;
+      const docs = Array.from({ length: DOCS }, (_, i): [string, Record<string, unknown>] => [
+        `d${i}`,
+        { n: i, word: `w${i}` },
+      ]);
+      const es = ownIndex(name, index, docs, {
+        mappings: { properties: { n: { type: "integer" }, word: { type: "keyword" } } },
+      });
       let connectionId: string;
 
       before(async () => {
-        es = sessionTo(node(name));
-        const docs = Array.from({ length: DOCS }, (_, i) => [`d${i}`, { n: i, word: `w${i}` }]);
-        await loadIndex(es.transport, index, docs as [string, Record<string, unknown>][], {
-          mappings: { properties: { n: { type: "integer" }, word: { type: "keyword" } } },
-        });
         connectionId = await addNodeConnection(app, name);
-      });
-      after(async () => {
-        await deleteIndices(es.transport, index);
-        await es.close();
       });
 
       it("lists the index with its count and opens it as a grid", async () => {

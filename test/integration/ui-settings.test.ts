@@ -6,14 +6,13 @@
 import assert from "node:assert/strict";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { appWithBrowser, screenshot } from "../support/ui.ts";
 
 const bridgePath = realpathSync(join(import.meta.dirname, "..", "..", "bin", "quarry-mcp"));
 
 describe("UI: Settings > Integrations", () => {
   const { app, page } = appWithBrowser({ withMcp: true });
-  after(async () => {});
 
   it("shows the MCP server, creates a token once, lists it and revokes it", async () => {
     const service = app.mcpService!;
