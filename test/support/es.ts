@@ -30,3 +30,15 @@ export async function es(
     await s.close();
   }
 }
+
+/** As `es`, for a request that must succeed: any status but 2xx and 404 (nothing to delete) throws. */
+export async function esOk(
+  on: NodeName,
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+): Promise<void> {
+  const res = await es(on, method, path, body);
+  if (res.status >= 300 && res.status !== 404)
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+}

@@ -268,6 +268,42 @@ export async function refused<Data = RpcFailure["data"]>(
   throw new Error("expected a JSON-RPC error");
 }
 
+/**
+ * Runs `work` with the official client (2026-07-28, a read-only token) on a test server of its
+ * own whose one connection, `name`, reaches a cluster with `settings` (Read Only for external
+ * clients, Always Allow); the server is stopped and its folder removed after, passed or failed.
+ */
+export async function withMcpClientOn(
+  name: string,
+  settings: Record<string, unknown>,
+  work: (client: Client) => Promise<void>,
+): Promise<void> {
+  const home = await testHome();
+  const srv = await startTestServer(home);
+  try {
+    await addConnection(home.storage, {
+      name,
+      type: "elasticsearch",
+      settings,
+      externalClients: "read-only",
+      aiPolicy: "always-allow",
+    });
+    const client = await connectClient(
+      srv.url,
+      await createToken(home, "t", "read-only"),
+      "2026-07-28",
+    );
+    try {
+      await work(client);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await srv.stop();
+    await home.cleanup();
+  }
+}
+
 /** The official MCP client, speaking the given revision, with a bearer token. */
 export async function connectClient(url: URL, token: string, era: Era): Promise<Client> {
   const client = new Client(
