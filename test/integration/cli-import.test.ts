@@ -7,13 +7,14 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import { connectionTo, type NodeName, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, orders } from "../support/datasets.ts";
 import { type GateProxy, startGateProxy } from "../support/gate-proxy.ts";
+import { importCheckpoint, resumeImport, startHeldImport } from "../support/imports.ts";
 import { sandbox, waitFor } from "../support/quarry.ts";
 
 const TAG = randomBytes(3).toString("hex");
@@ -173,62 +174,20 @@ describe("quarry import: files of documents into an index", () => {
     for (const [id, d] of orders(6_000, false))
       lines.push(JSON.stringify({ index: { _id: id } }), JSON.stringify(d));
     const path = file("orders.ndjson", lines);
-    proxy.gate.hold((r) => r.path.endsWith("/_bulk"));
-    const child = box.spawn([
-      "import",
-      "c8gate",
-      idx("resume"),
-      "--in",
-      path,
-      "--batch-size",
-      "500",
-    ]);
-    const exited = new Promise((resolve) => child.once("exit", resolve));
     // Four batches land, the fifth is sent and waits at the gate when the import is killed.
-    proxy.gate.allow(4);
-    await proxy.gate.waiting(1);
-    const dir = join(box.home, "transfers");
-    const checkpoint = () => {
-      const all = existsSync(dir)
-        ? readdirSync(dir).filter((f) => f.endsWith(".checkpoint.json"))
-        : [];
-      const ours = all
-        .map(
-          (f) =>
-            JSON.parse(readFileSync(join(dir, f), "utf8")) as {
-              table: string;
-              inFlightUpTo: number;
-              linesDone: number;
-            },
-        )
-        .filter((c) => c.table === idx("resume"));
-      return ours[0] ?? null;
-    };
+    const held = await startHeldImport(box, proxy, "c8gate", idx("resume"), path, 4);
+    const checkpoint = () => importCheckpoint(box.home, idx("resume"));
     // The sixth batch is read and its lines reserved while the fifth is on its way (not sent).
     await waitFor(() => checkpoint()?.inFlightUpTo === 6_000, "the sixth batch to be reserved");
     // The fifth batch reaches the cluster and is written; its answer is held, and the import killed.
-    proxy.answers.hold((r) => r.path.endsWith("/_bulk"));
-    proxy.gate.allow(1);
-    await proxy.answers.waiting(1);
-    child.kill("SIGKILL");
-    await exited;
+    await held.killWithAnswerHeld();
     assert.equal(await count(es8, idx("resume")), 2_500, "five batches are in the index");
     assert.equal(checkpoint()?.inFlightUpTo, 6_000);
     assert.equal(checkpoint()?.linesDone, 4_000, "the checkpoint did not see the fifth batch");
     proxy.answers.open();
     proxy.gate.open();
 
-    const r = await box.runAsync([
-      "import",
-      "c8gate",
-      idx("resume"),
-      "--in",
-      path,
-      "--resume",
-      "--json",
-    ]);
-    assert.equal(r.status, 0, r.stderr + r.stdout);
-    const report = JSON.parse(r.stdout) as Report;
+    const report = await resumeImport<Report>(box, "c8gate", idx("resume"), path);
     assert.equal(report.resumed, true);
     assert.equal(report.failedCount, 0, JSON.stringify(report.failed.slice(0, 3)));
     assert.equal(report.written, 6_000);
