@@ -24,6 +24,7 @@ import { waitFor } from "../support/quarry.ts";
 import {
   faultSession,
   killFaultNode,
+  recreateIndex,
   restoreCluster,
   waitForCluster,
 } from "../support/three-node.ts";
@@ -59,19 +60,14 @@ describe("save while the node it talks to dies", { timeout: 10 * 60_000 }, () =>
     survivor = faultSession("faults-1");
     coordinator = faultSession("faults-3");
     const t = survivor.transport;
-    await t.request({ method: "DELETE", path: `/${INDEX}` });
-    await t.json({
-      method: "PUT",
-      path: `/${INDEX}`,
-      body: {
-        settings: {
-          number_of_shards: 3,
-          number_of_replicas: 1,
-          "index.routing.allocation.exclude._name": "faults-3",
-          refresh_interval: "1h",
-        },
-        mappings: { properties: { n: { type: "integer" }, name: { type: "keyword" } } },
+    await recreateIndex(t, INDEX, {
+      settings: {
+        number_of_shards: 3,
+        number_of_replicas: 1,
+        "index.routing.allocation.exclude._name": "faults-3",
+        refresh_interval: "1h",
       },
+      mappings: { properties: { n: { type: "integer" }, name: { type: "keyword" } } },
     });
     let bulk = "";
     for (let i = 0; i < DOCS; i++)
