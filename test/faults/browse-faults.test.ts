@@ -20,8 +20,9 @@ import {
   faultSession,
   faultUrl,
   killFaultNode,
+  loadNumberedDocs,
   recreateIndex,
-  restoreCluster,
+  restoreAndDrop,
   shardCopies,
 } from "../support/three-node.ts";
 import { appWithBrowser, screenshot } from "../support/ui.ts";
@@ -61,16 +62,7 @@ describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 6
       },
       mappings: { properties: { n: { type: "integer" }, name: { type: "keyword" } } },
     });
-    let bulk = "";
-    for (let i = 0; i < DOCS; i++)
-      bulk += `{"index":{"_id":"d${i}"}}\n{"n":${i},"name":"doc-${i}"}\n`;
-    await t.json({
-      method: "POST",
-      path: `/${INDEX}/_bulk`,
-      query: { refresh: "true" },
-      body: bulk,
-      contentType: "application/x-ndjson",
-    });
+    await loadNumberedDocs(t, INDEX, DOCS, { refresh: true });
     const copies = await shardCopies(t, INDEX);
     // faults-1 coordinates every request here and stays up; the lowest shard elsewhere is lost.
     const victim = copies
@@ -105,9 +97,7 @@ describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 6
 
   after(async () => {
     await box?.dispose();
-    await restoreCluster(s.transport);
-    await s.transport.request({ method: "DELETE", path: `/${INDEX}` });
-    await s.close();
+    await restoreAndDrop(s, INDEX);
   });
 
   async function waitForTotal(expected: number): Promise<void> {

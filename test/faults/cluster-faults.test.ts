@@ -20,7 +20,7 @@ import {
   faultUrl,
   killFaultNode,
   recreateIndex,
-  restoreCluster,
+  restoreAndDrop,
   waitForCluster,
 } from "../support/three-node.ts";
 import { appWithBrowser, screenshot } from "../support/ui.ts";
@@ -60,9 +60,7 @@ describe("the cluster overview with a node gone", { timeout: 10 * 60_000 }, () =
 
   after(async () => {
     await box?.dispose();
-    await restoreCluster(s.transport);
-    await s.transport.request({ method: "DELETE", path: `/${INDEX}` });
-    await s.close();
+    await restoreAndDrop(s, INDEX);
   });
 
   /** Waits until the cluster lists `n` unassigned copies of the index (and none initializing). */

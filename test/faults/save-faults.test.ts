@@ -24,8 +24,9 @@ import { waitFor } from "../support/quarry.ts";
 import {
   faultSession,
   killFaultNode,
+  loadNumberedDocs,
   recreateIndex,
-  restoreCluster,
+  restoreAndDrop,
   waitForCluster,
 } from "../support/three-node.ts";
 
@@ -69,24 +70,14 @@ describe("save while the node it talks to dies", { timeout: 10 * 60_000 }, () =>
       },
       mappings: { properties: { n: { type: "integer" }, name: { type: "keyword" } } },
     });
-    let bulk = "";
-    for (let i = 0; i < DOCS; i++)
-      bulk += `{"index":{"_id":"d${i}"}}\n{"n":${i},"name":"doc-${i}"}\n`;
-    await t.json({
-      method: "POST",
-      path: `/${INDEX}/_bulk`,
-      body: bulk,
-      contentType: "application/x-ndjson",
-    });
+    await loadNumberedDocs(t, INDEX, DOCS);
     await t.json({ method: "POST", path: `/${INDEX}/_refresh` });
     await waitForCluster(t, 3, "green");
   });
 
   after(async () => {
     await coordinator.close();
-    await restoreCluster(survivor.transport);
-    await survivor.transport.request({ method: "DELETE", path: `/${INDEX}` });
-    await survivor.close();
+    await restoreAndDrop(survivor, INDEX);
   });
 
   it("failed rows keep their edits and errors; the retry writes each of them once", async () => {
