@@ -9,12 +9,15 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
-import { connectionTo, type NodeName, node, sessionTo } from "../support/cluster.ts";
+import { after, describe, it } from "node:test";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, orders } from "../support/datasets.ts";
-import { type GateProxy, startGateProxy } from "../support/gate-proxy.ts";
-import { importCheckpoint, resumeImport, startHeldImport } from "../support/imports.ts";
+import {
+  importCheckpoint,
+  importConnections,
+  resumeImport,
+  startHeldImport,
+} from "../support/imports.ts";
 import { sandbox, waitFor } from "../support/quarry.ts";
 
 const TAG = randomBytes(3).toString("hex");
@@ -34,7 +37,7 @@ describe("quarry import: files of documents into an index", () => {
   const box = sandbox();
   const es8 = sessionTo(node("es8"));
   const es7 = sessionTo(node("es7"));
-  let proxy: GateProxy;
+  const proxy = importConnections(box);
   const file = (name: string, lines: string[]) => {
     const path = join(box.home, "..", name);
     writeFileSync(path, `${lines.join("\n")}\n`);
@@ -57,29 +60,9 @@ describe("quarry import: files of documents into an index", () => {
       })
     )._source;
 
-  before(async () => {
-    const storage = await openAppStorage(box.env);
-    for (const [name, n] of [
-      ["c7", "es7"],
-      ["c8", "es8"],
-    ] as [string, NodeName][])
-      await addConnection(storage, {
-        name,
-        type: "elasticsearch",
-        settings: { ...connectionTo(node(n)).config },
-      });
-    proxy = await startGateProxy(node("es8").url);
-    await addConnection(storage, {
-      name: "c8gate",
-      type: "elasticsearch",
-      settings: { ...connectionTo(node("es8")).config, port: proxy.port },
-    });
-  });
-
   after(async () => {
     await deleteIndices(es8.transport, ...["bulk", "hits", "plain", "modes", "resume"].map(idx));
     await deleteIndices(es7.transport, idx("plain7"));
-    await proxy.close();
     await Promise.all([es8.close(), es7.close()]);
     await box.dispose();
   });

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import type { Locator } from "playwright-core";
+import { clickRun } from "../support/console-page.ts";
 import { createSecureUser, type TestUser } from "../support/secure-user.ts";
 import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
@@ -61,10 +62,7 @@ describe("UI: an admin request in the console", () => {
     );
     assert.match((await badge.getAttribute("class")) ?? "", /\bclass-admin\b/);
 
-    await page
-      .getByRole("toolbar", { name: "Console actions" })
-      .getByRole("button", { name: "Run", exact: true })
-      .click();
+    await clickRun(page);
     const dialog = page.getByRole("dialog", { name: "Run an admin request?" });
     await dialog.waitFor();
     assert.equal(await textOf(dialog.getByTestId("confirm-requests")), text);

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { describeOnMajors } from "../support/majors.ts";
 import { ownIndex } from "../support/own-index.ts";
 import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
@@ -15,12 +16,7 @@ const DOCS = 12;
 const unique = () => `t-c16p-ui-${Math.random().toString(16).slice(2, 10)}`;
 
 async function setText(page: Page, text: string): Promise<void> {
-  const editor = page.locator(".console-editor .cm-content");
-  await editor.waitFor();
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
+  await replaceConsoleText(page, text);
 }
 
 /** The editor's lines, as the page shows them. */
@@ -29,10 +25,7 @@ const editorText = (page: Page) => page.locator(".console-editor .cm-content").i
 /** Runs the request at the cursor and waits for the app's answer. */
 async function run(page: Page): Promise<void> {
   const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
-  await page
-    .getByRole("toolbar", { name: "Console actions" })
-    .getByRole("button", { name: "Run", exact: true })
-    .click();
+  await clickRun(page);
   await ran;
 }
 
@@ -174,10 +167,7 @@ describe("console language in the browser on every supported major", () => {
         };
         page.on("request", watch);
         await setText(page, `GET /\${IDX}/_search\n{"size": \${MISSING}}`);
-        await page
-          .getByRole("toolbar", { name: "Console actions" })
-          .getByRole("button", { name: "Run", exact: true })
-          .click();
+        await clickRun(page);
         const error = page.getByTestId("console-result").getByRole("alert");
         await error.waitFor();
         const text = await error.innerText();

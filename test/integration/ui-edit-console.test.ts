@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { node, plainConfig, session } from "../support/cluster.ts";
+import { clickRun } from "../support/console-page.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { addEs8Connection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
@@ -188,10 +189,7 @@ describe("UI: editing, the console, deleting and exporting", () => {
     await page.keyboard.press("Delete");
     await page.keyboard.insertText(text);
     const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
-    await page
-      .getByRole("toolbar", { name: "Console actions" })
-      .getByRole("button", { name: "Run", exact: true })
-      .click();
+    await clickRun(page);
     await ran;
     const result = page.getByTestId("console-result");
     await result.waitFor();

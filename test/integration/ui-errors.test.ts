@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { node, plainConfig, portOf, session } from "../support/cluster.ts";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import {
   addEs8Connection,
@@ -117,16 +118,8 @@ describe("UI: errors that fit the problem, in the UI's words", () => {
     const path = `/${dbqIndex}/_delete_by_query?scroll_size=50&requests_per_second=40`;
     await page.goto("about:blank");
     await page.goto(`${app.url}#/c/${es7}/console`);
-    const editor = page.locator(".console-editor .cm-content");
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.press("Delete");
-    await page.keyboard.insertText(`POST ${path}\n{"query": {"match_all": {}}}`);
-    await page
-      .getByRole("toolbar", { name: "Console actions" })
-      .getByRole("button", { name: "Run", exact: true })
-      .click();
+    await replaceConsoleText(page, `POST ${path}\n{"query": {"match_all": {}}}`);
+    await clickRun(page);
     const dialog = page.getByRole("dialog", { name: "Run a destructive request?" });
     await dialog.getByRole("button", { name: "Run", exact: true }).click();
     let deletedWhenChanged = 300;

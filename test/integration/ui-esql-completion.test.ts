@@ -9,31 +9,14 @@ import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import { completionOption, completionPopup, typeInConsole } from "../support/console-page.ts";
 import { describeOnMajors } from "../support/majors.ts";
 import { ownIndex } from "../support/own-index.ts";
 import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
 
 const root = join(import.meta.dirname, "..", "..");
-const popup = (page: Page) => page.locator(".cm-tooltip-autocomplete");
-const option = (page: Page, label: string) =>
-  popup(page).locator("li", {
-    has: page.locator(".cm-completionLabel", {
-      hasText: new RegExp(`^${label.replace(/[|]/g, "\\|")}$`),
-    }),
-  });
-
-/** Empties the editor, puts `text` in, then types `typed` key by key (typing opens completion). */
-async function typeInConsole(page: Page, text: string, typed: string): Promise<void> {
-  const editor = page.locator(".console-editor .cm-content");
-  await editor.waitFor();
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.press("Escape");
-  if (text) await page.keyboard.insertText(text);
-  await page.keyboard.type(typed);
-}
+const _popup = completionPopup;
+const option = completionOption;
 
 const QUERY = 'POST /_query\n{\n  "query": """';
 

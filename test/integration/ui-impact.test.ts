@@ -12,6 +12,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { McpService } from "../../src/app/mcp-host/mcp-service.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { connectClient } from "../support/mcp.ts";
 import { appWithBrowser, screenshot } from "../support/ui.ts";
@@ -107,16 +108,8 @@ describe("UI: impact before a dangerous write", () => {
 
   async function askToRun(text: string) {
     await page.goto(`${app.url}#/c/${connectionId}/console`);
-    const editor = page.locator(".console-editor .cm-content");
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.press("Delete");
-    await page.keyboard.insertText(text);
-    await page
-      .getByRole("toolbar", { name: "Console actions" })
-      .getByRole("button", { name: "Run", exact: true })
-      .click();
+    await replaceConsoleText(page, text);
+    await clickRun(page);
     const dialog = page.getByRole("dialog", { name: "Run a destructive request?" });
     await dialog.waitFor();
     return dialog;

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { describeOnMajors } from "../support/majors.ts";
 import { ownIndex } from "../support/own-index.ts";
 import { addNodeConnection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
@@ -76,17 +77,9 @@ describe("UI smoke on every supported major", () => {
 
       it("runs a search in the console", async () => {
         await page.goto(`${app.url}#/c/${connectionId}/console`);
-        const editor = page.locator(".console-editor .cm-content");
-        await editor.waitFor();
-        await editor.click();
-        await page.keyboard.press("ControlOrMeta+a");
-        await page.keyboard.press("Delete");
-        await page.keyboard.insertText(`GET /${index}/_search\n{"query":{"term":{"word":"w7"}}}`);
+        await replaceConsoleText(page, `GET /${index}/_search\n{"query":{"term":{"word":"w7"}}}`);
         const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
-        await page
-          .getByRole("toolbar", { name: "Console actions" })
-          .getByRole("button", { name: "Run", exact: true })
-          .click();
+        await clickRun(page);
         await ran;
         const result = page.getByTestId("console-result");
         await result.locator('.ag-cell[col-id="_id"]', { hasText: "d7" }).waitFor();

@@ -17,6 +17,7 @@ import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { type GateProxy, type HeldRequest, startGateProxy } from "../support/gate-proxy.ts";
 import { addNodeConnection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
@@ -239,18 +240,10 @@ describe("UI: progress of long tasks and exports", () => {
   async function runInConsole(text: string) {
     await page.goto("about:blank");
     await page.goto(`${app.url}#/c/${es7Id}/console`);
-    const editor = page.locator(".console-editor .cm-content");
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.press("Delete");
-    await page.keyboard.insertText(text);
+    await replaceConsoleText(page, text);
     await page.keyboard.press("ControlOrMeta+Home");
     await recordProgress(page);
-    await page
-      .getByRole("toolbar", { name: "Console actions" })
-      .getByRole("button", { name: "Run", exact: true })
-      .click();
+    await clickRun(page);
     const dialog = page.getByRole("dialog", { name: "Run a destructive request?" });
     await dialog.waitFor();
     return dialog;

@@ -6,8 +6,43 @@
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { GateProxy } from "./gate-proxy.ts";
+import { after, before } from "node:test";
+import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { connectionTo, type NodeName, node } from "./cluster.ts";
+import { type GateProxy, startGateProxy } from "./gate-proxy.ts";
 import type { Sandbox } from "./quarry.ts";
+import { standIn } from "./stand-in.ts";
+
+/**
+ * The connections the import tests name, saved in the sandbox's data folder before the suite:
+ * `c7` and `c8` to es7 and es8, and `c8gate` to es8 through a gate proxy, which the
+ * suite holds requests at; the proxy is closed after the suite.
+ */
+export function importConnections(box: Sandbox): GateProxy {
+  let proxy: GateProxy | undefined;
+  before(async () => {
+    const storage = await openAppStorage(box.env);
+    for (const [name, n] of [
+      ["c7", "es7"],
+      ["c8", "es8"],
+    ] as [string, NodeName][])
+      await addConnection(storage, {
+        name,
+        type: "elasticsearch",
+        settings: { ...connectionTo(node(n)).config },
+      });
+    proxy = await startGateProxy(node("es8").url);
+    await addConnection(storage, {
+      name: "c8gate",
+      type: "elasticsearch",
+      settings: { ...connectionTo(node("es8")).config, port: proxy.port },
+    });
+  });
+  after(async () => {
+    await proxy?.close();
+  });
+  return standIn("The gate proxy", () => proxy);
+}
 
 const isBulk = (r: { path: string }) => r.path.endsWith("/_bulk");
 
