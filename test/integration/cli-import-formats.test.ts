@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
+import { refreshedCount, sourceOf } from "../support/es.ts";
 import {
   importCheckpoint,
   importConnections,
@@ -60,18 +61,8 @@ describe("quarry import: JSON arrays and CSV", () => {
     const r = box.run(["import", ...args, "--json"], input === undefined ? {} : { input });
     return { ...r, report: r.stdout ? (JSON.parse(r.stdout) as Report) : null };
   };
-  const count = async (s: typeof es8, index: string) => {
-    await s.transport.json({ method: "POST", path: `/${index}/_refresh` });
-    return (await s.transport.json<{ count: number }>({ method: "GET", path: `/${index}/_count` }))
-      .count;
-  };
-  const doc = async (s: typeof es8, index: string, id: string) =>
-    (
-      await s.transport.json<{ _source: Record<string, unknown> }>({
-        method: "GET",
-        path: `/${index}/_doc/${id}`,
-      })
-    )._source;
+  const count = refreshedCount;
+  const doc = sourceOf;
   const exists = async (s: typeof es8, index: string) =>
     (await s.transport.request({ method: "HEAD", path: `/${index}` })).status === 200;
 

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, orders } from "../support/datasets.ts";
+import { refreshedCount, sourceOf } from "../support/es.ts";
 import {
   importCheckpoint,
   importConnections,
@@ -47,18 +48,8 @@ describe("quarry import: files of documents into an index", () => {
     const r = box.run(["import", ...args, "--json"]);
     return { ...r, report: r.stdout ? (JSON.parse(r.stdout) as Report) : null };
   };
-  const count = async (s: typeof es8, index: string) => {
-    await s.transport.json({ method: "POST", path: `/${index}/_refresh` });
-    return (await s.transport.json<{ count: number }>({ method: "GET", path: `/${index}/_count` }))
-      .count;
-  };
-  const doc = async (s: typeof es8, index: string, id: string) =>
-    (
-      await s.transport.json<{ _source: Record<string, unknown> }>({
-        method: "GET",
-        path: `/${index}/_doc/${id}`,
-      })
-    )._source;
+  const count = refreshedCount;
+  const doc = sourceOf;
 
   after(async () => {
     await deleteIndices(es8.transport, ...["bulk", "hits", "plain", "modes", "resume"].map(idx));
