@@ -8,6 +8,7 @@
  * Prints one JSON line: {"written": <documents>}.
  */
 import { Pool } from "undici";
+import { answerBytes, lastSort } from "../export/bare-bytes.ts";
 
 const [url, source, target, batch, sliceArg] = process.argv.slice(2);
 if (!url || !source || !target || !batch || !sliceArg)
@@ -29,25 +30,11 @@ async function send(
       ? {}
       : { body: body instanceof Uint8Array ? body : JSON.stringify(body) }),
   });
-  const chunks: Buffer[] = [];
-  for await (const c of res.body) chunks.push(c as Buffer);
-  const bytes = Buffer.concat(chunks);
-  if (res.statusCode >= 300)
-    throw new Error(`${path}: ${res.statusCode} ${bytes.subarray(0, 300)}`);
-  return bytes;
+  return answerBytes(res, path);
 }
 
-const SORT = Buffer.from('"sort":[');
 const ID = Buffer.from('"_id":"');
 const SOURCE = Buffer.from('"_source":');
-
-/** The last hit's sort value, from the end of the answer (the hits' own `sort` come last). */
-function lastSort(bytes: Buffer): unknown[] | undefined {
-  const at = bytes.lastIndexOf(SORT);
-  if (at < 0) return undefined;
-  const end = bytes.indexOf(0x5d, at);
-  return JSON.parse(bytes.subarray(at + SORT.length - 1, end + 1).toString()) as unknown[];
-}
 
 /** Where the object starting at `i` ends (after its `}`), strings skipped. */
 function objectEnd(b: Buffer, i: number): number {

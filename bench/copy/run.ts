@@ -17,9 +17,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
-import { readState } from "../../scripts/es/cluster.ts";
-import { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
+import { benchTransport, benchUrl } from "../export/bench-node.ts";
 import {
   interleave,
   median,
@@ -31,30 +29,13 @@ import {
 } from "../export/harness.ts";
 import { ensureBenchIndex } from "../export/indices.ts";
 import { startRootProxy } from "../export/root-proxy.ts";
+import { transferBenchArgs } from "./args.ts";
 import { loadAverage, memoryGoals, printTable, quarryCommand } from "./report.ts";
 import { countAndDrop, dropIndex } from "./targets.ts";
 
-const { values: args } = parseArgs({
-  options: {
-    batch: { type: "string", default: "1000" },
-    size: { type: "string", default: "100000" },
-    quick: { type: "boolean" },
-    large: { type: "boolean" },
-    "skip-elasticdump": { type: "boolean" },
-  },
-});
-const quick = args.quick === true;
-const large = args.large === true || !quick;
-const batch = args.batch;
-const url =
-  process.env.BENCH_ES_URL ??
-  readState()?.nodes.find((n) => n.name === "es8")?.url ??
-  "http://127.0.0.1:19218";
-const { hostname, port } = new URL(url);
-const transport = new EsTransport(
-  { host: hostname, port: Number(port), auth: "none", sslMode: "disabled", skipTlsVerify: false },
-  {},
-);
+const { args, quick, large, batch } = transferBenchArgs();
+const url = benchUrl();
+const transport = benchTransport(url);
 const root = join(import.meta.dirname, "..", "..");
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

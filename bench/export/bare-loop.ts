@@ -10,6 +10,7 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { Pool } from "undici";
+import { answerBytes, lastSort } from "./bare-bytes.ts";
 
 const [url, index, out, batch, sliceArg] = process.argv.slice(2);
 if (!url || !index || !out || !batch || !sliceArg)
@@ -24,24 +25,10 @@ async function send(path: string, body?: unknown, method = "POST"): Promise<Buff
     headers: { "content-type": "application/json", accept: "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const chunks: Buffer[] = [];
-  for await (const c of res.body) chunks.push(c as Buffer);
-  const bytes = Buffer.concat(chunks);
-  if (res.statusCode >= 300)
-    throw new Error(`${path}: ${res.statusCode} ${bytes.subarray(0, 300)}`);
-  return bytes;
+  return answerBytes(res, path);
 }
 
-const SORT = Buffer.from('"sort":[');
 const HIT = Buffer.from('"_id":');
-
-/** The last hit's sort value, from the end of the answer (the hits' own `sort` come last). */
-function lastSort(bytes: Buffer): unknown[] | undefined {
-  const at = bytes.lastIndexOf(SORT);
-  if (at < 0) return undefined;
-  const end = bytes.indexOf(0x5d, at);
-  return JSON.parse(bytes.subarray(at + SORT.length - 1, end + 1).toString()) as unknown[];
-}
 
 function hitsIn(bytes: Buffer): number {
   let n = 0;

@@ -21,10 +21,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { readState } from "../../scripts/es/cluster.ts";
 import { DEFAULT_BATCH } from "../../src/app/export/options.ts";
-import { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { loadAverage, quarryCommand } from "../copy/report.ts";
+import { benchTransport, benchUrl } from "./bench-node.ts";
 import { interleave, median, type Run, rate, runOnce, type Side, verdict } from "./harness.ts";
 import { ensureBenchIndex } from "./indices.ts";
 import { startRootProxy } from "./root-proxy.ts";
@@ -41,15 +40,8 @@ const { values: args } = parseArgs({
 const nodeFlags = args["node-flags"]?.split(" ").filter(Boolean);
 const quick = args.quick === true;
 const batch = args.batch;
-const url =
-  process.env.BENCH_ES_URL ??
-  readState()?.nodes.find((n) => n.name === "es8")?.url ??
-  "http://127.0.0.1:19218";
-const { hostname, port } = new URL(url);
-const transport = new EsTransport(
-  { host: hostname, port: Number(port), auth: "none", sslMode: "disabled", skipTlsVerify: false },
-  {},
-);
+const url = benchUrl();
+const transport = benchTransport(url);
 const root = join(import.meta.dirname, "..", "..");
 const node = process.execPath;
 const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -9,42 +9,42 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Client } from "@modelcontextprotocol/client";
-import type { Page } from "playwright-core";
 import type { FaultNodeName } from "../../scripts/es/three-node.ts";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { BrowseResult } from "../../src/core/grid.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import {
-  connectClient,
-  createToken,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { mcpClient, mcpTestServer } from "../support/mcp.ts";
 import { type Sandbox, sandbox } from "../support/quarry.ts";
 import {
   faultConfig,
   faultSession,
   faultUrl,
   killFaultNode,
-  restoreCluster,
+  loadNumberedDocs,
+  recreateIndex,
+  restoreAndDrop,
   shardCopies,
 } from "../support/three-node.ts";
-import { openBrowser, screenshot, startUiApp, type UiApp } from "../support/ui.ts";
+import { appWithBrowser, screenshot } from "../support/ui.ts";
 
 const INDEX = "faults-browse";
 const DOCS = 300;
 
 describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 60_000 }, () => {
   let s: EsSession;
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
-  let home: TestHome;
-  let srv: TestServer;
-  let client: Client;
+  const { app, page } = appWithBrowser();
+  const srv = mcpTestServer({
+    connections: (home) =>
+      addConnection(home.storage, {
+        name: "faults",
+        type: "elasticsearch",
+        settings: { ...faultConfig("faults-1") },
+        externalClients: "read-only",
+        aiPolicy: "always-allow",
+      }),
+    token: { name: "r", scope: "read-only" },
+  });
+  const client = mcpClient(srv, "2026-07-28");
   let box: Sandbox;
   /** The shard that fails, the node it was on, and the documents the other shards hold. */
   let lost: { shard: number; node: FaultNodeName };
@@ -53,30 +53,16 @@ describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 6
   before(async () => {
     s = faultSession("faults-1");
     const t = s.transport;
-    await t.request({ method: "DELETE", path: `/${INDEX}` });
-    await t.json({
-      method: "PUT",
-      path: `/${INDEX}`,
-      body: {
-        settings: {
-          number_of_shards: 3,
-          number_of_replicas: 0,
-          // One shard on each node, so killing a node loses exactly one shard.
-          "index.routing.allocation.total_shards_per_node": 1,
-        },
-        mappings: { properties: { n: { type: "integer" }, name: { type: "keyword" } } },
+    await recreateIndex(t, INDEX, {
+      settings: {
+        number_of_shards: 3,
+        number_of_replicas: 0,
+        // One shard on each node, so killing a node loses exactly one shard.
+        "index.routing.allocation.total_shards_per_node": 1,
       },
+      mappings: { properties: { n: { type: "integer" }, name: { type: "keyword" } } },
     });
-    let bulk = "";
-    for (let i = 0; i < DOCS; i++)
-      bulk += `{"index":{"_id":"d${i}"}}\n{"n":${i},"name":"doc-${i}"}\n`;
-    await t.json({
-      method: "POST",
-      path: `/${INDEX}/_bulk`,
-      query: { refresh: "true" },
-      body: bulk,
-      contentType: "application/x-ndjson",
-    });
+    await loadNumberedDocs(t, INDEX, DOCS, { refresh: true });
     const copies = await shardCopies(t, INDEX);
     // faults-1 coordinates every request here and stays up; the lowest shard elsewhere is lost.
     const victim = copies
@@ -92,31 +78,17 @@ describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 6
       .filter((c) => Number(c.shard) !== lost.shard)
       .reduce((sum, c) => sum + Number(c.docs), 0);
     assert.ok(remaining > 0 && remaining < DOCS, "the lost shard holds some documents");
-
-    app = await startUiApp();
     const saved = await addConnection(app.storage, {
       name: "faults",
       type: "elasticsearch",
       settings: { ...faultConfig("faults-1") },
     });
-    browser = await openBrowser();
-    page = browser.page;
 
     // The grid shows the whole index first…
     await page.goto(`${app.url}#/c/${saved.id}/data/${INDEX}`);
     await waitForTotal(DOCS);
     assert.equal(await page.getByTestId("partial-results-warning").count(), 0);
 
-    home = await testHome();
-    await addConnection(home.storage, {
-      name: "faults",
-      type: "elasticsearch",
-      settings: { ...faultConfig("faults-1") },
-      externalClients: "read-only",
-      aiPolicy: "always-allow",
-    });
-    srv = await startTestServer(home);
-    client = await connectClient(srv.url, await createToken(home, "r", "read-only"), "2026-07-28");
     box = sandbox();
 
     // …then the node holding one shard dies.
@@ -124,15 +96,8 @@ describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 6
   });
 
   after(async () => {
-    await client?.close();
-    await srv?.stop();
-    await home?.cleanup();
-    await browser?.close();
-    await app?.close();
     await box?.dispose();
-    await restoreCluster(s.transport);
-    await s.transport.request({ method: "DELETE", path: `/${INDEX}` });
-    await s.close();
+    await restoreAndDrop(s, INDEX);
   });
 
   async function waitForTotal(expected: number): Promise<void> {

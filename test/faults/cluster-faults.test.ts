@@ -9,7 +9,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Page } from "playwright-core";
 import { startNode } from "../../scripts/es/three-node.ts";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { PlacementExplanation } from "../../src/core/catalog.ts";
@@ -20,49 +19,39 @@ import {
   faultSession,
   faultUrl,
   killFaultNode,
-  restoreCluster,
+  recreateIndex,
+  restoreAndDrop,
   waitForCluster,
 } from "../support/three-node.ts";
-import { openBrowser, screenshot, startUiApp, type UiApp } from "../support/ui.ts";
+import { appWithBrowser, screenshot } from "../support/ui.ts";
 
 const INDEX = "faults-cluster";
 const GONE = "faults-3";
 
 describe("the cluster overview with a node gone", { timeout: 10 * 60_000 }, () => {
   let s: EsSession;
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
   let box: Sandbox;
   let connectionId: string;
 
   before(async () => {
     s = faultSession("faults-1");
     const t = s.transport;
-    await t.request({ method: "DELETE", path: `/${INDEX}` });
-    await t.json({
-      method: "PUT",
-      path: `/${INDEX}`,
-      body: {
-        settings: {
-          number_of_shards: 3,
-          number_of_replicas: 2,
-          // Reallocate at once when a node leaves, so the verdict is "no" rather than "delayed".
-          "index.unassigned.node_left.delayed_timeout": "0",
-        },
+    await recreateIndex(t, INDEX, {
+      settings: {
+        number_of_shards: 3,
+        number_of_replicas: 2,
+        // Reallocate at once when a node leaves, so the verdict is "no" rather than "delayed".
+        "index.unassigned.node_left.delayed_timeout": "0",
       },
     });
     await waitForCluster(t, 3, "green");
-
-    app = await startUiApp();
     const saved = await addConnection(app.storage, {
       name: "faults",
       type: "elasticsearch",
       settings: { ...faultConfig("faults-1") },
     });
     connectionId = saved.id;
-    browser = await openBrowser();
-    page = browser.page;
     box = sandbox();
 
     await killFaultNode(GONE, t);
@@ -70,12 +59,8 @@ describe("the cluster overview with a node gone", { timeout: 10 * 60_000 }, () =
   });
 
   after(async () => {
-    await browser?.close();
-    await app?.close();
     await box?.dispose();
-    await restoreCluster(s.transport);
-    await s.transport.request({ method: "DELETE", path: `/${INDEX}` });
-    await s.close();
+    await restoreAndDrop(s, INDEX);
   });
 
   /** Waits until the cluster lists `n` unassigned copies of the index (and none initializing). */

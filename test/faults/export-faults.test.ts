@@ -26,6 +26,7 @@ import {
   killFaultNode,
   loadSmallDocs,
   openContexts,
+  restoreAndDrop,
   restoreCluster,
   waitForCluster,
 } from "../support/three-node.ts";
@@ -69,9 +70,7 @@ describe("export on a three-node cluster under faults", { timeout: 15 * 60_000 }
   });
 
   after(async () => {
-    await restoreCluster(s.transport);
-    await s.transport.request({ method: "DELETE", path: `/${INDEX}` });
-    await s.close();
+    await restoreAndDrop(s, INDEX);
     await box.dispose();
     rmSync(dir, { recursive: true, force: true });
   });

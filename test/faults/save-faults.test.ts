@@ -24,7 +24,9 @@ import { waitFor } from "../support/quarry.ts";
 import {
   faultSession,
   killFaultNode,
-  restoreCluster,
+  loadNumberedDocs,
+  recreateIndex,
+  restoreAndDrop,
   waitForCluster,
 } from "../support/three-node.ts";
 
@@ -59,38 +61,23 @@ describe("save while the node it talks to dies", { timeout: 10 * 60_000 }, () =>
     survivor = faultSession("faults-1");
     coordinator = faultSession("faults-3");
     const t = survivor.transport;
-    await t.request({ method: "DELETE", path: `/${INDEX}` });
-    await t.json({
-      method: "PUT",
-      path: `/${INDEX}`,
-      body: {
-        settings: {
-          number_of_shards: 3,
-          number_of_replicas: 1,
-          "index.routing.allocation.exclude._name": "faults-3",
-          refresh_interval: "1h",
-        },
-        mappings: { properties: { n: { type: "integer" }, name: { type: "keyword" } } },
+    await recreateIndex(t, INDEX, {
+      settings: {
+        number_of_shards: 3,
+        number_of_replicas: 1,
+        "index.routing.allocation.exclude._name": "faults-3",
+        refresh_interval: "1h",
       },
+      mappings: { properties: { n: { type: "integer" }, name: { type: "keyword" } } },
     });
-    let bulk = "";
-    for (let i = 0; i < DOCS; i++)
-      bulk += `{"index":{"_id":"d${i}"}}\n{"n":${i},"name":"doc-${i}"}\n`;
-    await t.json({
-      method: "POST",
-      path: `/${INDEX}/_bulk`,
-      body: bulk,
-      contentType: "application/x-ndjson",
-    });
+    await loadNumberedDocs(t, INDEX, DOCS);
     await t.json({ method: "POST", path: `/${INDEX}/_refresh` });
     await waitForCluster(t, 3, "green");
   });
 
   after(async () => {
     await coordinator.close();
-    await restoreCluster(survivor.transport);
-    await survivor.transport.request({ method: "DELETE", path: `/${INDEX}` });
-    await survivor.close();
+    await restoreAndDrop(survivor, INDEX);
   });
 
   it("failed rows keep their edits and errors; the retry writes each of them once", async () => {

@@ -12,7 +12,8 @@ import { after, before, describe, test } from "node:test";
 import type { RunningApp } from "../../src/app/app.ts";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { type BridgeHome, bridgeHome, startAppIn } from "../support/bridge.ts";
-import { node, plainConfig, session } from "../support/cluster.ts";
+import { node, plainConfig } from "../support/cluster.ts";
+import { es } from "../support/es.ts";
 import { checkApiError, rawHttp } from "../support/fuzz.ts";
 
 const INDEX = `qt-app-findings-${randomBytes(3).toString("hex")}`;
@@ -22,17 +23,10 @@ let port: number;
 let secret: string;
 let connectionId: string;
 
-async function es(method: "PUT" | "DELETE", path: string, body?: unknown) {
-  const s = session(plainConfig(node("es8")));
-  try {
-    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
-  } finally {
-    await s.close();
-  }
-}
-
 before(async () => {
-  await es("PUT", `/${INDEX}`, { mappings: { properties: { status: { type: "keyword" } } } });
+  await es("es8", "PUT", `/${INDEX}`, {
+    mappings: { properties: { status: { type: "keyword" } } },
+  });
   home = await bridgeHome();
   connectionId = (
     await addConnection(home.storage, {
@@ -54,7 +48,7 @@ before(async () => {
 after(async () => {
   await app?.stop();
   await home?.cleanup();
-  await es("DELETE", `/${INDEX}`).catch(() => {});
+  await es("es8", "DELETE", `/${INDEX}`).catch(() => {});
 });
 
 /** A request to the UI's API with the key; the body is sent as written (big integers as digits). */

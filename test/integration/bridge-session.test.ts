@@ -15,7 +15,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { RunningApp } from "../../src/app/app.ts";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { listPendingApprovals, writeApprovalAnswer } from "../../src/app/mcp-host/approvals.ts";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import {
   BRIDGE,
   type BridgeHome,
@@ -26,26 +25,11 @@ import {
   rpcErrorOf,
   startAppIn,
 } from "../support/bridge.ts";
-import {
-  connectionTo,
-  MAJORS,
-  type MajorNode,
-  node,
-  plainConfig,
-  sessionTo,
-} from "../support/cluster.ts";
+import { connectionTo, MAJORS, node, plainConfig } from "../support/cluster.ts";
+import { es } from "../support/es.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `qt-bridge-${RUN}`;
-
-async function es(name: MajorNode, method: HttpMethod, path: string, body?: unknown) {
-  const s = sessionTo(node(name));
-  try {
-    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
-  } finally {
-    await s.close();
-  }
-}
 
 let home: BridgeHome;
 let app: RunningApp;

@@ -8,12 +8,13 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { after, before, it } from "node:test";
 import type { BrowseResult, Column, TableInfo } from "../../src/core/grid.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { connectionTo, MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import { type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, order, orderId } from "../support/datasets.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { cliTargetFor } from "../support/quarry.ts";
 
 const INDEX = "qt-browse-cli-orders";
 const GENERATED = 10_050;
@@ -47,21 +48,11 @@ async function json<T>(...args: string[]): Promise<T> {
 
 after(() => rmSync(home, { recursive: true, force: true }));
 
-/**
- * What the commands are given to reach a node: its URL when it is unsecured; a saved connection
- * (credentials and CA in the CLI's data folder) when it is secured.
- */
-async function targetFor(name: MajorNode): Promise<string> {
-  const n = node(name);
-  if (!n.secured) return n.url;
-  const storage = await openAppStorage({ ...process.env, QUARRY_HOME: home });
-  const { config, secrets } = connectionTo(n);
-  await addConnection(storage, { name, type: "elasticsearch", settings: { ...config } }, secrets);
-  return name;
-}
+const targetFor = (name: MajorNode) => cliTargetFor(home, name);
 
-for (const name of MAJORS) {
-  describe(`the browsing commands on ${name}`, () => {
+describeOnMajors(
+  (name) => `the browsing commands on ${name}`,
+  (name) => {
     let s: EsSession;
     let url: string;
 
@@ -225,5 +216,5 @@ for (const name of MAJORS) {
       assert.equal(page.code, 2);
       assert.match(page.err, /--page x is not a whole number/);
     });
-  });
-}
+  },
+);

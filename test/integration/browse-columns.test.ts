@@ -12,39 +12,31 @@ import type { GridOpened } from "../../src/app/http/api/contract.ts";
 import { type PackedPage, unpackPage } from "../../src/core/packed-page.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { node, session } from "../support/cluster.ts";
+import { esOk } from "../support/es.ts";
 import { type RecordingProxy, recordingProxy } from "../support/recording-proxy.ts";
 import { addEs8Connection, startUiApp, type UiApp } from "../support/ui.ts";
 
 const INDEX = "t-browsecols-orders";
 const es = () => node("es8").url;
 
-async function esCall(method: string, path: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${es()}${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok && res.status !== 404) throw new Error(`${method} ${path}: ${await res.text()}`);
-}
-
 /** Adds a field to the mapping from outside the session under test. */
 const addField = (name: string, type: string) =>
-  esCall("PUT", `/${INDEX}/_mapping`, { properties: { [name]: { type } } });
+  esOk("es8", "PUT", `/${INDEX}/_mapping`, { properties: { [name]: { type } } });
 
 const names = (r: { columns: { name: string }[] }) => r.columns.map((c) => c.name);
 
 before(async () => {
-  await esCall("DELETE", `/${INDEX}`);
-  await esCall("PUT", `/${INDEX}`, {
+  await esOk("es8", "DELETE", `/${INDEX}`);
+  await esOk("es8", "PUT", `/${INDEX}`, {
     mappings: { properties: { status: { type: "keyword" }, at: { type: "date" } } },
   });
   for (let i = 0; i < 3; i++)
-    await esCall("POST", `/${INDEX}/_doc/${i}?refresh=true`, {
+    await esOk("es8", "POST", `/${INDEX}/_doc/${i}?refresh=true`, {
       status: "paid",
       at: `2026-01-0${i + 1}`,
     });
 });
-after(() => esCall("DELETE", `/${INDEX}`));
+after(() => esOk("es8", "DELETE", `/${INDEX}`));
 
 describe("a grid's first page and the held columns (driver)", () => {
   let proxy: RecordingProxy;
@@ -106,14 +98,14 @@ describe("a grid's first page and the held columns (driver)", () => {
   it("a sorted first page on a field the held columns lack waits for the fresh ones", async () => {
     await s.browse(INDEX, { pageSize: 10 });
     await addField("added_c", "integer");
-    await esCall("POST", `/${INDEX}/_doc/9?refresh=true`, { status: "new", added_c: 5 });
+    await esOk("es8", "POST", `/${INDEX}/_doc/9?refresh=true`, { status: "new", added_c: 5 });
     proxy.clear();
     const page = await openFirst({ sort: [{ column: "added_c", direction: "asc" }] });
     assert.equal(page.rows[0]?._id, "9");
     assert.deepEqual(page.droppedSort, []);
     assert.ok(names(page).includes("added_c"));
     assert.deepEqual(proxy.sent().sort(), [`GET /${INDEX}/_mapping`, `POST /${INDEX}/_search`]);
-    await esCall("DELETE", `/${INDEX}/_doc/9?refresh=true`);
+    await esOk("es8", "DELETE", `/${INDEX}/_doc/9?refresh=true`);
   });
 });
 

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import type { BrowseRequest, BrowseResult, Row } from "../../src/core/grid.ts";
@@ -17,8 +17,9 @@ import { browse, openGrid } from "../../src/drivers/elasticsearch/grid/browse.ts
 import { TableSizes } from "../../src/drivers/elasticsearch/grid/page-count.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { connectionTo, MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { connectionTo, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
+import { describeOnMajors } from "../support/majors.ts";
 import { collect, sandbox, waitFor } from "../support/quarry.ts";
 import { recordingProxy } from "../support/recording-proxy.ts";
 
@@ -96,8 +97,9 @@ function assertEachOnce(rows: Row[], total: number, what: string): void {
   assert.equal(seen.size, total, `${what}: every row once`);
 }
 
-for (const name of MAJORS) {
-  describe(`paging past 10,000 rows on ${name}`, () => {
+describeOnMajors(
+  (name) => `paging past 10,000 rows on ${name}`,
+  (name) => {
     let s: EsSession;
     let t: EsTransport;
 
@@ -468,5 +470,5 @@ for (const name of MAJORS) {
         await proxy.close();
       }
     });
-  });
-}
+  },
+);

@@ -15,8 +15,9 @@ import { describeTable } from "../../src/drivers/elasticsearch/table/mapping.ts"
 import type { EsRow as Row } from "../../src/drivers/elasticsearch/table/row-version.ts";
 import { listTables } from "../../src/drivers/elasticsearch/table/tables.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { MAJORS, node, securedConfig, session, sessionTo } from "../support/cluster.ts";
+import { node, securedConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadConflictingPair, loadOrders, orders } from "../support/datasets.ts";
+import { describeOnMajors } from "../support/majors.ts";
 
 const P = "qt-browse-rules";
 const ORDERS = `${P}-orders`;
@@ -56,8 +57,9 @@ async function refusal(p: Promise<unknown>): Promise<QuarryError> {
   assert.fail("expected a refusal");
 }
 
-for (const name of MAJORS) {
-  describe(`browsing on ${name}`, () => {
+describeOnMajors(
+  (name) => `browsing on ${name}`,
+  (name) => {
     let s: EsSession;
     let t: EsTransport;
     const ids = async (req: BrowseRequest, table = ORDERS) =>
@@ -494,8 +496,8 @@ for (const name of MAJORS) {
         );
       });
     });
-  });
-}
+  },
+);
 
 describe("a user who may search an index but not read its mapping (es8-secure)", () => {
   const INDEX = "qt-browse-secure-orders";

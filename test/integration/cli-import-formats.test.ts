@@ -8,13 +8,18 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
-import { connectionTo, type NodeName, node, sessionTo } from "../support/cluster.ts";
+import { after, describe, it } from "node:test";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
-import { type GateProxy, startGateProxy } from "../support/gate-proxy.ts";
+import { refreshedCount, sourceOf } from "../support/es.ts";
+import {
+  importCheckpoint,
+  importConnections,
+  resumeImport,
+  startHeldImport,
+} from "../support/imports.ts";
 import { sandbox, waitFor } from "../support/quarry.ts";
 
 const TAG = randomBytes(3).toString("hex");
@@ -46,7 +51,7 @@ describe("quarry import: JSON arrays and CSV", () => {
   const box = sandbox();
   const es8 = sessionTo(node("es8"));
   const es7 = sessionTo(node("es7"));
-  let proxy: GateProxy;
+  const proxy = importConnections(box);
   const file = (name: string, text: string) => {
     const path = join(box.home, "..", name);
     writeFileSync(path, text);
@@ -56,45 +61,15 @@ describe("quarry import: JSON arrays and CSV", () => {
     const r = box.run(["import", ...args, "--json"], input === undefined ? {} : { input });
     return { ...r, report: r.stdout ? (JSON.parse(r.stdout) as Report) : null };
   };
-  const count = async (s: typeof es8, index: string) => {
-    await s.transport.json({ method: "POST", path: `/${index}/_refresh` });
-    return (await s.transport.json<{ count: number }>({ method: "GET", path: `/${index}/_count` }))
-      .count;
-  };
-  const doc = async (s: typeof es8, index: string, id: string) =>
-    (
-      await s.transport.json<{ _source: Record<string, unknown> }>({
-        method: "GET",
-        path: `/${index}/_doc/${id}`,
-      })
-    )._source;
+  const count = refreshedCount;
+  const doc = sourceOf;
   const exists = async (s: typeof es8, index: string) =>
     (await s.transport.request({ method: "HEAD", path: `/${index}` })).status === 200;
-
-  before(async () => {
-    const storage = await openAppStorage(box.env);
-    for (const [name, n] of [
-      ["c7", "es7"],
-      ["c8", "es8"],
-    ] as [string, NodeName][])
-      await addConnection(storage, {
-        name,
-        type: "elasticsearch",
-        settings: { ...connectionTo(node(n)).config },
-      });
-    proxy = await startGateProxy(node("es8").url);
-    await addConnection(storage, {
-      name: "c8gate",
-      type: "elasticsearch",
-      settings: { ...connectionTo(node("es8")).config, port: proxy.port },
-    });
-  });
 
   after(async () => {
     const names = ["array", "stdin", "typed", "new", "resume", "refused", "notjson"].map(idx);
     await deleteIndices(es8.transport, ...names);
     await deleteIndices(es7.transport, idx("answer7"));
-    await proxy.close();
     await Promise.all([es8.close(), es7.close()]);
     await box.dispose();
   });
@@ -318,45 +293,12 @@ describe("quarry import: JSON arrays and CSV", () => {
       path: `/${idx("resume")}`,
       body: { mappings: { properties: { n: { type: "long" }, word: { type: "keyword" } } } },
     });
-    proxy.gate.hold((r) => r.path.endsWith("/_bulk"));
-    const child = box.spawn([
-      "import",
-      "c8gate",
-      idx("resume"),
-      "--in",
-      path,
-      "--batch-size",
-      "500",
-    ]);
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    proxy.gate.allow(2);
-    await proxy.gate.waiting(1);
-    const dir = join(box.home, "transfers");
-    const checkpoint = () => {
-      const all = existsSync(dir)
-        ? readdirSync(dir).filter((f) => f.endsWith(".checkpoint.json"))
-        : [];
-      const ours = all
-        .map(
-          (f) =>
-            JSON.parse(readFileSync(join(dir, f), "utf8")) as {
-              table: string;
-              format: string;
-              inFlightUpTo: number;
-              linesDone: number;
-            },
-        )
-        .filter((c) => c.table === idx("resume"));
-      return ours[0] ?? null;
-    };
+    const held = await startHeldImport(box, proxy, "c8gate", idx("resume"), path, 2);
+    const checkpoint = () => importCheckpoint(box.home, idx("resume"));
     // Rows are lines 2 to 3,001: the third batch ends on line 1,501, the fourth (read and reserved
     // while the third is on its way) on line 2,001.
     await waitFor(() => checkpoint()?.inFlightUpTo === 2_001, "the fourth batch to be reserved");
-    proxy.answers.hold((r) => r.path.endsWith("/_bulk"));
-    proxy.gate.allow(1);
-    await proxy.answers.waiting(1);
-    child.kill("SIGKILL");
-    await exited;
+    await held.killWithAnswerHeld();
     assert.equal(await count(es8, idx("resume")), 1_500, "three batches are in the index");
     assert.equal(checkpoint()?.linesDone, 1_001);
     assert.equal(checkpoint()?.format, "csv");
@@ -366,17 +308,7 @@ describe("quarry import: JSON arrays and CSV", () => {
     const wrong = run(["c8gate", idx("resume"), "--in", path, "--resume", "--format", "ndjson"]);
     assert.notEqual(wrong.status, 0);
     assert.match(wrong.stdout, /read .* as csv, not ndjson/);
-    const r = await box.runAsync([
-      "import",
-      "c8gate",
-      idx("resume"),
-      "--in",
-      path,
-      "--resume",
-      "--json",
-    ]);
-    assert.equal(r.status, 0, r.stderr + r.stdout);
-    const report = JSON.parse(r.stdout) as Report;
+    const report = await resumeImport<Report>(box, "c8gate", idx("resume"), path);
     assert.equal(report.resumed, true);
     assert.equal(report.failedCount, 0, JSON.stringify(report.failed.slice(0, 3)));
     assert.equal(report.written, 3_000);

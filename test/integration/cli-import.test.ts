@@ -7,13 +7,18 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
-import { connectionTo, type NodeName, node, sessionTo } from "../support/cluster.ts";
+import { after, describe, it } from "node:test";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, orders } from "../support/datasets.ts";
-import { type GateProxy, startGateProxy } from "../support/gate-proxy.ts";
+import { refreshedCount, sourceOf } from "../support/es.ts";
+import {
+  importCheckpoint,
+  importConnections,
+  resumeImport,
+  startHeldImport,
+} from "../support/imports.ts";
 import { sandbox, waitFor } from "../support/quarry.ts";
 
 const TAG = randomBytes(3).toString("hex");
@@ -33,7 +38,7 @@ describe("quarry import: files of documents into an index", () => {
   const box = sandbox();
   const es8 = sessionTo(node("es8"));
   const es7 = sessionTo(node("es7"));
-  let proxy: GateProxy;
+  const proxy = importConnections(box);
   const file = (name: string, lines: string[]) => {
     const path = join(box.home, "..", name);
     writeFileSync(path, `${lines.join("\n")}\n`);
@@ -43,42 +48,12 @@ describe("quarry import: files of documents into an index", () => {
     const r = box.run(["import", ...args, "--json"]);
     return { ...r, report: r.stdout ? (JSON.parse(r.stdout) as Report) : null };
   };
-  const count = async (s: typeof es8, index: string) => {
-    await s.transport.json({ method: "POST", path: `/${index}/_refresh` });
-    return (await s.transport.json<{ count: number }>({ method: "GET", path: `/${index}/_count` }))
-      .count;
-  };
-  const doc = async (s: typeof es8, index: string, id: string) =>
-    (
-      await s.transport.json<{ _source: Record<string, unknown> }>({
-        method: "GET",
-        path: `/${index}/_doc/${id}`,
-      })
-    )._source;
-
-  before(async () => {
-    const storage = await openAppStorage(box.env);
-    for (const [name, n] of [
-      ["c7", "es7"],
-      ["c8", "es8"],
-    ] as [string, NodeName][])
-      await addConnection(storage, {
-        name,
-        type: "elasticsearch",
-        settings: { ...connectionTo(node(n)).config },
-      });
-    proxy = await startGateProxy(node("es8").url);
-    await addConnection(storage, {
-      name: "c8gate",
-      type: "elasticsearch",
-      settings: { ...connectionTo(node("es8")).config, port: proxy.port },
-    });
-  });
+  const count = refreshedCount;
+  const doc = sourceOf;
 
   after(async () => {
     await deleteIndices(es8.transport, ...["bulk", "hits", "plain", "modes", "resume"].map(idx));
     await deleteIndices(es7.transport, idx("plain7"));
-    await proxy.close();
     await Promise.all([es8.close(), es7.close()]);
     await box.dispose();
   });
@@ -173,62 +148,20 @@ describe("quarry import: files of documents into an index", () => {
     for (const [id, d] of orders(6_000, false))
       lines.push(JSON.stringify({ index: { _id: id } }), JSON.stringify(d));
     const path = file("orders.ndjson", lines);
-    proxy.gate.hold((r) => r.path.endsWith("/_bulk"));
-    const child = box.spawn([
-      "import",
-      "c8gate",
-      idx("resume"),
-      "--in",
-      path,
-      "--batch-size",
-      "500",
-    ]);
-    const exited = new Promise((resolve) => child.once("exit", resolve));
     // Four batches land, the fifth is sent and waits at the gate when the import is killed.
-    proxy.gate.allow(4);
-    await proxy.gate.waiting(1);
-    const dir = join(box.home, "transfers");
-    const checkpoint = () => {
-      const all = existsSync(dir)
-        ? readdirSync(dir).filter((f) => f.endsWith(".checkpoint.json"))
-        : [];
-      const ours = all
-        .map(
-          (f) =>
-            JSON.parse(readFileSync(join(dir, f), "utf8")) as {
-              table: string;
-              inFlightUpTo: number;
-              linesDone: number;
-            },
-        )
-        .filter((c) => c.table === idx("resume"));
-      return ours[0] ?? null;
-    };
+    const held = await startHeldImport(box, proxy, "c8gate", idx("resume"), path, 4);
+    const checkpoint = () => importCheckpoint(box.home, idx("resume"));
     // The sixth batch is read and its lines reserved while the fifth is on its way (not sent).
     await waitFor(() => checkpoint()?.inFlightUpTo === 6_000, "the sixth batch to be reserved");
     // The fifth batch reaches the cluster and is written; its answer is held, and the import killed.
-    proxy.answers.hold((r) => r.path.endsWith("/_bulk"));
-    proxy.gate.allow(1);
-    await proxy.answers.waiting(1);
-    child.kill("SIGKILL");
-    await exited;
+    await held.killWithAnswerHeld();
     assert.equal(await count(es8, idx("resume")), 2_500, "five batches are in the index");
     assert.equal(checkpoint()?.inFlightUpTo, 6_000);
     assert.equal(checkpoint()?.linesDone, 4_000, "the checkpoint did not see the fifth batch");
     proxy.answers.open();
     proxy.gate.open();
 
-    const r = await box.runAsync([
-      "import",
-      "c8gate",
-      idx("resume"),
-      "--in",
-      path,
-      "--resume",
-      "--json",
-    ]);
-    assert.equal(r.status, 0, r.stderr + r.stdout);
-    const report = JSON.parse(r.stdout) as Report;
+    const report = await resumeImport<Report>(box, "c8gate", idx("resume"), path);
     assert.equal(report.resumed, true);
     assert.equal(report.failedCount, 0, JSON.stringify(report.failed.slice(0, 3)));
     assert.equal(report.written, 6_000);

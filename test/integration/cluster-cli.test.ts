@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, it } from "node:test";
-import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { after, before, it } from "node:test";
 import type {
   HealthReport,
   NodeSummary,
@@ -14,8 +13,9 @@ import type {
   PlacementExplanation,
 } from "../../src/core/catalog.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { connectionTo, MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
-import { type Sandbox, sandbox } from "../support/quarry.ts";
+import { type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { cliTargetFor, type Sandbox, sandbox } from "../support/quarry.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `t-cluster-cli-${RUN}`;
@@ -23,18 +23,11 @@ const box: Sandbox = sandbox();
 
 after(() => box.dispose());
 
-/** A node's URL when it is unsecured; a saved connection (credentials, CA) when it is secured. */
-async function targetFor(name: MajorNode): Promise<string> {
-  const n = node(name);
-  if (!n.secured) return n.url;
-  const storage = await openAppStorage({ ...process.env, QUARRY_HOME: box.home });
-  const { config, secrets } = connectionTo(n);
-  await addConnection(storage, { name, type: "elasticsearch", settings: { ...config } }, secrets);
-  return name;
-}
+const targetFor = (name: MajorNode) => cliTargetFor(box.home, name);
 
-for (const name of MAJORS) {
-  describe(`quarry cluster on ${name}`, () => {
+describeOnMajors(
+  (name) => `quarry cluster on ${name}`,
+  (name) => {
     let s: EsSession;
     let conn: string;
     const run = (...args: string[]) => box.runAsync(["cluster", ...args]);
@@ -151,5 +144,5 @@ for (const name of MAJORS) {
       assert.equal(missing.status, 1);
       assert.match(missing.stderr, /index_not_found_exception/);
     });
-  });
-}
+  },
+);

@@ -6,14 +6,8 @@ import type { ConnectionSecrets } from "../../src/core/driver.ts";
 import { QuarryError } from "../../src/core/errors.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 import { ES_REMEDIES } from "../../src/drivers/elasticsearch/wire/error-catalog.ts";
-import {
-  connectionTo,
-  MAJORS,
-  node,
-  plainConfig,
-  securedConfig,
-  session,
-} from "../support/cluster.ts";
+import { connectionTo, node, plainConfig, securedConfig, session } from "../support/cluster.ts";
+import { describeOnMajors } from "../support/majors.ts";
 
 async function connect(config: EsConnectionConfig, secrets: ConnectionSecrets = {}) {
   const s = session(config, secrets);
@@ -41,8 +35,9 @@ async function refusal(
   assert.fail("expected the connection to be refused");
 }
 
-for (const name of MAJORS) {
-  describe(`connecting to ${name}`, () => {
+describeOnMajors(
+  (name) => `connecting to ${name}`,
+  (name) => {
     it("returns the cluster name and version", async () => {
       const n = node(name);
       const { config, secrets } = connectionTo(n);
@@ -52,8 +47,8 @@ for (const name of MAJORS) {
       assert.equal(info.major, Number(n.version.split(".")[0]));
       assert.equal(info.clusterName, `quarry-${name}`);
     });
-  });
-}
+  },
+);
 
 describe("connecting to the secured 8.x node", () => {
   it("Username & Password with Verify Identity and the CA file", async () => {

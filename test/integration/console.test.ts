@@ -5,15 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:net";
-import { after, before, describe, it } from "node:test";
+import { after, before, it } from "node:test";
 import type { ConsoleResult } from "../../src/core/console.ts";
 import { QuarryError } from "../../src/core/errors.ts";
 import { parseConsoleText } from "../../src/drivers/elasticsearch/console/parse.ts";
 import { runConsole } from "../../src/drivers/elasticsearch/console/run.ts";
 import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/table/cells.ts";
 import { describeTable } from "../../src/drivers/elasticsearch/table/mapping.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
+import { describeOnMajors } from "../support/majors.ts";
 
 function expectKind<K extends ConsoleResult["kind"]>(
   r: ConsoleResult,
@@ -23,8 +24,9 @@ function expectKind<K extends ConsoleResult["kind"]>(
   return r as Extract<ConsoleResult, { kind: K }>;
 }
 
-for (const name of MAJORS) {
-  describe(`the console on ${name}`, () => {
+describeOnMajors(
+  (name) => `the console on ${name}`,
+  (name) => {
     const s = sessionTo(node(name));
     const t = s.transport;
     const index = `qt-edit-console-${name}`;
@@ -228,5 +230,5 @@ for (const name of MAJORS) {
           /Quarry browses with the query DSL/.test(e.message),
       );
     });
-  });
-}
+  },
+);

@@ -16,8 +16,9 @@ import {
 import { pollTask, runAsTask } from "../../src/drivers/elasticsearch/console/delete-by-query.ts";
 import { runConsole } from "../../src/drivers/elasticsearch/console/run.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { MAJORS, node, plainConfig, session, sessionTo } from "../support/cluster.ts";
+import { node, plainConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
+import { describeOnMajors } from "../support/majors.ts";
 import { sandbox, waitFor } from "../support/quarry.ts";
 
 const N_MAPPING = { properties: { n: { type: "integer" } } };
@@ -59,8 +60,9 @@ async function count(t: EsTransport, index: string): Promise<number> {
   return (await t.json<{ count: number }>({ method: "GET", path: `/${index}/_count` })).count;
 }
 
-for (const name of MAJORS) {
-  describe(`deleting an index on ${name}`, () => {
+describeOnMajors(
+  (name) => `deleting an index on ${name}`,
+  (name) => {
     const s = sessionTo(node(name));
     const t = s.transport;
     const index = `qt-edit-del-${name}`;
@@ -114,8 +116,8 @@ for (const name of MAJORS) {
       );
       assert.ok(await exists(t, kept));
     });
-  });
-}
+  },
+);
 
 describe("bulk delete on es7 (real reindex module)", () => {
   const s = session(plainConfig(node("es7")));

@@ -4,7 +4,7 @@
  * back, a typed `_id` never overwrites, and writes are visible to the next search.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { after, before, it } from "node:test";
 import { QuarryError } from "../../src/core/errors.ts";
 import { validateChanges } from "../../src/drivers/elasticsearch/changes/plan.ts";
 import { saveChanges } from "../../src/drivers/elasticsearch/changes/save.ts";
@@ -16,8 +16,9 @@ import type {
   EsRowUpdate as RowUpdate,
 } from "../../src/drivers/elasticsearch/table/row-version.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex, loadOrders } from "../support/datasets.ts";
+import { describeOnMajors } from "../support/majors.ts";
 
 const none: ChangeSet = { updates: [], inserts: [], deletes: [] };
 
@@ -74,8 +75,9 @@ async function refused(p: Promise<unknown>): Promise<QuarryError> {
   assert.fail("expected the change set to be refused");
 }
 
-for (const name of MAJORS) {
-  describe(`saving edits on ${name}`, () => {
+describeOnMajors(
+  (name) => `saving edits on ${name}`,
+  (name) => {
     const s = sessionTo(node(name));
     const t = s.transport;
     const index = `qt-edit-save-${name}`;
@@ -360,5 +362,5 @@ for (const name of MAJORS) {
       });
       assert.equal(count.count, 2);
     });
-  });
-}
+  },
+);

@@ -5,24 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { connectionTo, MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
-import { type Sandbox, sandbox } from "../support/quarry.ts";
+import { type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { cliTargetFor, type Sandbox, sandbox } from "../support/quarry.ts";
 
 const box: Sandbox = sandbox();
 after(() => box.dispose());
 
-/** A node's URL when it is unsecured; a saved connection (credentials, CA) when it is secured. */
-async function targetFor(name: MajorNode): Promise<string> {
-  const n = node(name);
-  if (!n.secured) return n.url;
-  const storage = await openAppStorage({ ...process.env, QUARRY_HOME: box.home });
-  const { config, secrets } = connectionTo(n);
-  await addConnection(storage, { name, type: "elasticsearch", settings: { ...config } }, secrets);
-  return name;
-}
+const targetFor = (name: MajorNode) => cliTargetFor(box.home, name);
 
 const WHY: Record<MajorNode, RegExp> = {
   es7: /Elasticsearch 7\.17\.\d+, and ES\|QL came in 8\.11/,
@@ -30,8 +22,9 @@ const WHY: Record<MajorNode, RegExp> = {
   es9: /no ES\|QL engine/,
 };
 
-for (const name of MAJORS) {
-  describe(`ES|QL not there, on ${name}`, () => {
+describeOnMajors(
+  (name) => `ES|QL not there, on ${name}`,
+  (name) => {
     let s: EsSession;
     let conn: string;
     before(async () => {
@@ -82,8 +75,8 @@ for (const name of MAJORS) {
       assert.equal(error.code, "console_refused");
       assert.match(error.remedy, /GET \/logs\/_search/);
     });
-  });
-}
+  },
+);
 
 describe("quarry esql: what is typed wrong is refused before anything is sent", () => {
   it("no query, a query and --file, a format it does not write", async () => {

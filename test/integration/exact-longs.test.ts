@@ -7,17 +7,19 @@ import assert from "node:assert/strict";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, it } from "node:test";
 import { exportTable } from "../../src/app/export/export-table.ts";
 import { parseConsoleText } from "../../src/drivers/elasticsearch/console/parse.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
+import { describeOnMajors } from "../support/majors.ts";
 
 // 2^60 + 1, + 2, + 3: one double (2^60) for all three, so any rounding shows.
 const LONGS = ["1152921504606846977", "1152921504606846978", "1152921504606846979"];
 
-for (const name of MAJORS) {
-  describe(`longs beyond 2^53 on ${name}`, () => {
+describeOnMajors(
+  (name) => `longs beyond 2^53 on ${name}`,
+  (name) => {
     const s = sessionTo(node(name));
     const t = s.transport;
     const index = `qt-exact-longs-${name}`;
@@ -104,5 +106,5 @@ for (const name of MAJORS) {
       assert.match(stored, new RegExp(`"n":${LONGS[0]}\\b`));
       assert.match(stored, /"label":"edited"/);
     });
-  });
-}
+  },
+);

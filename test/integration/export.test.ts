@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, it } from "node:test";
 import { parse } from "csv-parse/sync";
 import type { RunningNode } from "../../scripts/es/nodes.ts";
 import { QuarryError } from "../../src/core/errors.ts";
@@ -23,10 +23,11 @@ import {
   type EsResponse,
   EsTransport,
 } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { connectionTo, MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { connectionTo, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, ORDERS_SPECIALS } from "../support/datasets.ts";
 import { csvColumns, exportTable } from "../support/export.ts";
 import { Gate } from "../support/gate.ts";
+import { describeOnMajors } from "../support/majors.ts";
 
 const GENERATED = 25_000;
 const TOTAL = GENERATED + Object.keys(ORDERS_SPECIALS).length;
@@ -134,8 +135,9 @@ function progressReached(check: (done: number) => boolean) {
   };
 }
 
-for (const name of MAJORS) {
-  describe(`export on ${name}`, () => {
+describeOnMajors(
+  (name) => `export on ${name}`,
+  (name) => {
     const s = sessionTo(node(name));
     const t: EsTransport = s.transport;
     // Its own name: another run on the same nodes must not delete it under this one.
@@ -449,5 +451,5 @@ for (const name of MAJORS) {
         });
       }
     });
-  });
-}
+  },
+);

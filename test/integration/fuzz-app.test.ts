@@ -13,7 +13,6 @@
 import assert from "node:assert/strict";
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
@@ -30,6 +29,7 @@ import {
   randomString,
   rawHttp,
   safeJson,
+  sendAsIs,
 } from "../support/fuzz.ts";
 import { type FuzzCluster, fuzzCluster } from "../support/fuzz-cluster.ts";
 
@@ -503,38 +503,9 @@ async function sendApi(c: ApiCase): Promise<ApiAnswer> {
   }
 }
 
-function sendWithNode(c: ApiCase, headers: Record<string, string>): Promise<ApiAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: "127.0.0.1",
-        port: app.port,
-        method: c.method,
-        path: c.path,
-        headers,
-        setHost: false,
-        // A connection per case: one case's answer (a close) cannot fail the next one.
-        agent: false,
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          text += chunk;
-        });
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            type: String(res.headers["content-type"] ?? ""),
-            text,
-          }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(c.body);
-  });
+async function sendWithNode(c: ApiCase, headers: Record<string, string>): Promise<ApiAnswer> {
+  const a = await sendAsIs(app.port, c, headers);
+  return { status: a.status, type: String(a.headers["content-type"] ?? ""), text: a.text };
 }
 
 const TYPES = ["elasticsearch", "nope", "__proto__", "../x"];

@@ -7,7 +7,6 @@
  * works. The node is reached as a user that may touch one index only (test/support/fuzz-cluster).
  */
 import assert from "node:assert/strict";
-import { request as httpRequest } from "node:http";
 import { after, before, test } from "node:test";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { FILTER_OPS } from "../../src/core/grid.ts";
@@ -20,6 +19,7 @@ import {
   randomJson,
   randomString,
   rawHttp,
+  sendAsIs,
   sseMessages,
 } from "../support/fuzz.ts";
 import { type FuzzCluster, fuzzCluster } from "../support/fuzz-cluster.ts";
@@ -143,32 +143,7 @@ interface Answer {
 }
 
 function send(c: Omit<HttpCase, "kind">): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers = { host: `127.0.0.1:${srv.server.port}`, ...c.headers };
-    const req = httpRequest(
-      {
-        host: "127.0.0.1",
-        port: srv.server.port,
-        method: c.method,
-        path: c.path,
-        headers,
-        setHost: false,
-        // A connection per case: one case's answer (a close) cannot fail the next one.
-        agent: false,
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          text += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(c.body);
-  });
+  return sendAsIs(srv.server.port, c, { host: `127.0.0.1:${srv.server.port}`, ...c.headers });
 }
 
 // --- Generating -----------------------------------------------------------------------------

@@ -11,12 +11,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { after, before, it } from "node:test";
 import type { ServiceObjects, TableDetails } from "../../src/core/table-details.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { connectionTo, MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import { type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { cliTargetFor } from "../support/quarry.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const home = mkdtempSync(join(tmpdir(), "quarry-index-cli-"));
@@ -65,17 +66,11 @@ async function json<T>(args: string[]): Promise<T> {
 
 after(() => rmSync(home, { recursive: true, force: true }));
 
-async function targetFor(name: MajorNode): Promise<string> {
-  const n = node(name);
-  if (!n.secured) return n.url;
-  const storage = await openAppStorage({ ...process.env, QUARRY_HOME: home });
-  const { config, secrets } = connectionTo(n);
-  await addConnection(storage, { name, type: "elasticsearch", settings: { ...config } }, secrets);
-  return name;
-}
+const targetFor = (name: MajorNode) => cliTargetFor(home, name);
 
-for (const name of MAJORS) {
-  describe(`quarry index on ${name}`, () => {
+describeOnMajors(
+  (name) => `quarry index on ${name}`,
+  (name) => {
     const index = `t-idxcli-${RUN}-${name}`;
     const copy = `${index}-copy`;
     const alias = `${index}-alias`;
@@ -238,5 +233,5 @@ for (const name of MAJORS) {
       await ok(["index", "delete", conn, index, "--yes"]);
       assert.equal(await gone(), 404);
     });
-  });
-}
+  },
+);

@@ -8,17 +8,14 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import type { Client } from "@modelcontextprotocol/client";
 import type { PendingApproval } from "../../src/app/mcp-host/approvals.ts";
 import { readAudit } from "../../src/app/storage/audit-log.ts";
 import {
   addNodeConnection,
-  connectClient,
   createToken,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
+  mcpClientFor,
+  mcpTestServer,
+  type RpcFailure,
 } from "../support/mcp.ts";
 import { createSecureUser, type TestUser } from "../support/secure-user.ts";
 
@@ -28,22 +25,16 @@ const FIRST_PASSWORD = `first-${randomBytes(6).toString("hex")}`;
 let user: TestUser;
 const authenticates = (password: string) => user.authenticates(password);
 
-interface RpcFailure {
-  code: number;
-  message: string;
-  data: { layer: string; rule: string; remedy: string };
-}
-
-let home: TestHome;
-let srv: TestServer;
+const srv = mcpTestServer({
+  connections: async (home) => {
+    await addNodeConnection(home, "secure", "es8-secure", "read-write", "always-allow");
+    tokens.rw = await createToken(home, "rw", "read-write");
+    tokens.full = await createToken(home, "full", "full-access");
+  },
+  server: { approvalTimeoutMs: 5000 },
+});
 const tokens: Record<string, string> = {};
-const clients: Client[] = [];
-
-async function client(token: string): Promise<Client> {
-  const c = await connectClient(srv.url, token, "2026-07-28");
-  clients.push(c);
-  return c;
-}
+const client = mcpClientFor(srv);
 
 const changePassword = (password: string) => ({
   connection: "secure",
@@ -75,17 +66,9 @@ async function answering<T>(
 before(async () => {
   user = await createSecureUser(USER, FIRST_PASSWORD);
   assert.equal(await authenticates(FIRST_PASSWORD), 200);
-  home = await testHome();
-  await addNodeConnection(home, "secure", "es8-secure", "read-write", "always-allow");
-  tokens.rw = await createToken(home, "rw", "read-write");
-  tokens.full = await createToken(home, "full", "full-access");
-  srv = await startTestServer(home, { approvalTimeoutMs: 5000 });
 });
 
 after(async () => {
-  for (const c of clients) await c.close();
-  await srv?.stop();
-  await home?.cleanup();
   await user?.remove();
 });
 
@@ -107,7 +90,7 @@ describe("admin requests over MCP (es8 with security)", () => {
     }
     assert.equal(await authenticates(FIRST_PASSWORD), 200, "the password did not change");
     assert.equal(await authenticates("never-1"), 401);
-    const audit = (await readAudit(home.dir, { token: "rw" })).at(-1)!;
+    const audit = (await readAudit(srv.home.dir, { token: "rw" })).at(-1)!;
     assert.equal(audit.request?.class, "admin");
     assert.equal(audit.outcome, "refused");
   });
@@ -140,7 +123,7 @@ describe("admin requests over MCP (es8 with security)", () => {
     assert.match(e.message, /the user denied this admin request/);
     assert.match(e.data.remedy, /further admin requests on this connection/);
     assert.equal(await authenticates(FIRST_PASSWORD), 200);
-    home.clock.advance(60_000); // the denial's cool-off is over
+    srv.home.clock.advance(60_000); // the denial's cool-off is over
   });
 
   test("with Full Access and the user's approval it runs, and is asked again the next time", async () => {
@@ -167,7 +150,7 @@ describe("admin requests over MCP (es8 with security)", () => {
     );
     assert.equal(again.asked.length, 1, "asked again");
     assert.equal(await authenticates(third), 200);
-    const audit = (await readAudit(home.dir, { token: "full" })).at(-1)!;
+    const audit = (await readAudit(srv.home.dir, { token: "full" })).at(-1)!;
     assert.equal(audit.request?.class, "admin");
     assert.equal(audit.approval, "approved");
   });
@@ -183,7 +166,7 @@ describe("admin requests over MCP (es8 with security)", () => {
       },
     });
     assert.notEqual(res.isError, true, JSON.stringify(res));
-    const audit = (await readAudit(home.dir, { token: "rw" })).at(-1)!;
+    const audit = (await readAudit(srv.home.dir, { token: "rw" })).at(-1)!;
     assert.equal(audit.request?.class, "read");
   });
 });

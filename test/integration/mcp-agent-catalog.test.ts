@@ -6,20 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
-import {
-  addNodeConnection,
-  connectClient,
-  createToken,
-  outputSchemas,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { after, before, test } from "node:test";
+import { fromJsonSchema } from "@modelcontextprotocol/client";
+import { MAJORS } from "../support/cluster.ts";
+import { es } from "../support/es.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { mcpClient, mcpTestServer, outputSchemas } from "../support/mcp.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `t-agent-${RUN}`;
@@ -36,18 +28,7 @@ const DOCS = Array.from({ length: 24 }, (_, i) => ({
   items: [{ sku: `S${i % 5}`, qty: i % 4 }],
 }));
 
-async function es(n: MajorNode, method: HttpMethod, path: string, body?: unknown) {
-  const s = sessionTo(node(n));
-  try {
-    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
-  } finally {
-    await s.close();
-  }
-}
-
-let home: TestHome;
-let srv: TestServer;
-let token: string;
+const srv = mcpTestServer({ token: { name: "agent", scope: "read-only" } });
 
 before(async () => {
   for (const n of MAJORS) {
@@ -95,15 +76,9 @@ before(async () => {
       .join("");
     await es(n, "POST", `/${MANY_DATES}/_bulk?refresh=true`, dated);
   }
-  home = await testHome();
-  for (const n of MAJORS) await addNodeConnection(home, n, n);
-  token = await createToken(home, "agent", "read-only");
-  srv = await startTestServer(home);
 });
 
 after(async () => {
-  await srv.stop();
-  await home.cleanup();
   for (const n of MAJORS)
     for (const name of [INDEX, MANY, MANY_DATES]) await es(n, "DELETE", `/${name}`);
 });
@@ -113,15 +88,14 @@ type Table = { columns: string[]; rows: unknown[][] };
 const objects = (t: Table) =>
   t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
 
-for (const n of MAJORS) {
-  describe(`the listed catalog on ${n}`, () => {
-    let client: Client;
+describeOnMajors(
+  (n) => `the listed catalog on ${n}`,
+  (n) => {
+    const client = mcpClient(srv, "2026-07-28");
     let schemas: Map<string, Record<string, unknown>>;
     before(async () => {
-      client = await connectClient(srv.url, token, "2026-07-28");
       schemas = await outputSchemas(client);
     });
-    after(() => client.close());
 
     /** Calls a tool; its answer must fit the output schema declared for it. */
     async function call(name: string, args: Structured): Promise<Structured> {
@@ -432,5 +406,5 @@ for (const n of MAJORS) {
         /Ordering by the metric needs a metric/,
       );
     });
-  });
-}
+  },
+);

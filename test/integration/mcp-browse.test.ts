@@ -6,19 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { node, sessionTo } from "../support/cluster.ts";
-import {
-  addNodeConnection,
-  connectClient,
-  createToken,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { after, describe, test } from "node:test";
+import { fromJsonSchema } from "@modelcontextprotocol/client";
+import { es } from "../support/es.ts";
+import { addNodeConnection, mcpClient, mcpTestServer } from "../support/mcp.ts";
+import { orderedBefore } from "../support/ordered-before.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `t-catalog2-${RUN}`;
@@ -34,15 +26,6 @@ const MAPPING = {
   },
 };
 
-async function es(method: HttpMethod, path: string, body?: unknown) {
-  const s = sessionTo(node("es8"));
-  try {
-    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
-  } finally {
-    await s.close();
-  }
-}
-
 const bulkOf = (index: string, docs: Record<string, unknown>[]) =>
   docs
     .map(
@@ -51,13 +34,15 @@ const bulkOf = (index: string, docs: Record<string, unknown>[]) =>
     )
     .join("");
 
-let home: TestHome;
-let srv: TestServer;
-let client: Client;
+const srv = mcpTestServer({
+  connections: (home) => addNodeConnection(home, "es8", "es8"),
+  token: { name: "browse", scope: "full-access" },
+});
+const client = mcpClient(srv, "2026-07-28");
 let schema: Record<string, unknown>;
 
-before(async () => {
-  await es("PUT", `/${INDEX}`, {
+orderedBefore(async () => {
+  await es("es8", "PUT", `/${INDEX}`, {
     mappings: MAPPING,
     settings: { number_of_shards: 2, number_of_replicas: 0 },
   });
@@ -67,28 +52,17 @@ before(async () => {
     customer: { name: `Customer ${i}`, city: i % 3 ? "Paris" : "Lyon" },
     items: [{ sku: `S${i}` }],
   }));
-  await es("POST", "/_bulk?refresh=true", bulkOf(INDEX, docs));
+  await es("es8", "POST", "/_bulk?refresh=true", bulkOf(INDEX, docs));
   // Cells are cut at 10,000 characters by the grid: 15 such rows are more than one answer holds.
-  await es("PUT", `/${BIG}`, { settings: { number_of_replicas: 0 } });
+  await es("es8", "PUT", `/${BIG}`, { settings: { number_of_replicas: 0 } });
   const big = Array.from({ length: 15 }, (_, i) => ({ n: i, notes: "n".repeat(40_000) }));
-  await es("POST", "/_bulk?refresh=true", bulkOf(BIG, big));
-  home = await testHome();
-  await addNodeConnection(home, "es8", "es8");
-  srv = await startTestServer(home);
-  client = await connectClient(
-    srv.url,
-    await createToken(home, "browse", "full-access"),
-    "2026-07-28",
-  );
+  await es("es8", "POST", "/_bulk?refresh=true", bulkOf(BIG, big));
   const listed = (await client.listTools()).tools.find((t) => t.name === "browse_table");
   schema = listed?.outputSchema as Record<string, unknown>;
 });
 
 after(async () => {
-  await client.close();
-  await srv.stop();
-  await home.cleanup();
-  for (const name of [INDEX, BIG]) await es("DELETE", `/${name}`);
+  for (const name of [INDEX, BIG]) await es("es8", "DELETE", `/${name}`);
 });
 
 type Structured = Record<string, unknown>;

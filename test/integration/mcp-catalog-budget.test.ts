@@ -5,36 +5,19 @@
  * this fails: the catalog is sent with every model request of an agent loop.
  */
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import {
-  connectClient,
-  createToken,
-  ERAS,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { test } from "node:test";
+import { connectClient, ERAS, mcpTestServer } from "../support/mcp.ts";
 
 const BUDGET = 4_000;
 
-let home: TestHome;
-let srv: TestServer;
-let token: string;
-
-before(async () => {
-  home = await testHome();
-  token = await createToken(home, "budget", "read-only");
-  srv = await startTestServer(home);
-});
-after(async () => {
-  await srv.stop();
-  await home.cleanup();
+const srv = mcpTestServer({
+  connections: async () => {},
+  token: { name: "budget", scope: "read-only" },
 });
 
 for (const era of ERAS) {
   test(`${era}: instructions + tools (name, description, input schema) fit ${BUDGET} characters`, async () => {
-    const client = await connectClient(srv.url, token, era);
+    const client = await connectClient(srv.url, srv.token, era);
     try {
       const instructions = client.getInstructions() ?? "";
       const { tools } = await client.listTools();

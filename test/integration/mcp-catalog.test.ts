@@ -6,20 +6,10 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
-import {
-  addNodeConnection,
-  connectClient,
-  createToken,
-  ERAS,
-  outputSchemas,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { fromJsonSchema } from "@modelcontextprotocol/client";
+import { MAJORS, type MajorNode } from "../support/cluster.ts";
+import { es } from "../support/es.ts";
+import { ERAS, mcpClient, mcpTestServer, outputSchemas } from "../support/mcp.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `t-catalog-${RUN}`;
@@ -45,18 +35,7 @@ const DOCS = Array.from({ length: 30 }, (_, i) => ({
   items: [{ sku: `S${i}` }, { sku: "common" }],
 }));
 
-async function es(nodeName: MajorNode, method: HttpMethod, path: string, body?: unknown) {
-  const s = sessionTo(node(nodeName));
-  try {
-    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
-  } finally {
-    await s.close();
-  }
-}
-
-let home: TestHome;
-let srv: TestServer;
-let token: string;
+const srv = mcpTestServer({ token: { name: "catalog", scope: "full-access" } });
 
 before(async () => {
   for (const n of MAJORS) {
@@ -75,15 +54,9 @@ before(async () => {
     await es(n, "POST", "/_bulk?refresh=true", bulk);
     await es(n, "POST", `/${OTHER}/_doc?refresh=true`, { customer_name: "Ann" });
   }
-  home = await testHome();
-  for (const n of MAJORS) await addNodeConnection(home, n, n);
-  token = await createToken(home, "catalog", "full-access");
-  srv = await startTestServer(home);
 });
 
 after(async () => {
-  await srv.stop();
-  await home.cleanup();
   for (const n of MAJORS)
     for (const name of [INDEX, OTHER, YELLOW]) await es(n, "DELETE", `/${name}`);
 });
@@ -97,13 +70,11 @@ const objects = (t: Table) =>
 
 function describeFor(era: (typeof ERAS)[number], n: MajorNode) {
   describe(`catalog tools, MCP ${era}, ${n}`, () => {
-    let client: Client;
+    const client = mcpClient(srv, era);
     let schemas: Map<string, Record<string, unknown>>;
     before(async () => {
-      client = await connectClient(srv.url, token, era);
       schemas = await outputSchemas(client);
     });
-    after(() => client.close());
 
     /** Calls a tool; its structured content must be its text and fit its output schema. */
     async function call(name: string, args: Record<string, unknown>) {

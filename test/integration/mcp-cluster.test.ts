@@ -7,18 +7,9 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
+import { fromJsonSchema } from "@modelcontextprotocol/client";
 import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
-import {
-  addNodeConnection,
-  connectClient,
-  createToken,
-  outputSchemas,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { mcpClient, mcpTestServer, outputSchemas } from "../support/mcp.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `t-cluster-mcp-${RUN}`;
@@ -28,9 +19,7 @@ type Table = { columns: string[]; rows: unknown[][] };
 const objects = (t: Table) =>
   t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
 
-let home: TestHome;
-let srv: TestServer;
-let token: string;
+const srv = mcpTestServer({ token: { name: "cluster", scope: "read-only" } });
 
 before(async () => {
   for (const n of MAJORS) {
@@ -43,15 +32,9 @@ before(async () => {
     });
     await s.close();
   }
-  home = await testHome();
-  for (const n of MAJORS) await addNodeConnection(home, n, n);
-  token = await createToken(home, "cluster", "read-only");
-  srv = await startTestServer(home);
 });
 
 after(async () => {
-  await srv?.stop();
-  await home?.cleanup();
   for (const n of MAJORS) {
     const s = sessionTo(node(n));
     await s.transport.request({ method: "DELETE", path: `/${INDEX}` });
@@ -61,13 +44,11 @@ after(async () => {
 
 function describeFor(n: MajorNode) {
   describe(`cluster views over MCP, ${n}`, () => {
-    let client: Client;
+    const client = mcpClient(srv, "2026-07-28");
     let schemas: Map<string, Record<string, unknown>>;
     before(async () => {
-      client = await connectClient(srv.url, token, "2026-07-28");
       schemas = await outputSchemas(client);
     });
-    after(() => client.close());
 
     async function call(name: string, args: Record<string, unknown>) {
       const res = await client.callTool({ name, arguments: { connection: n, ...args } });

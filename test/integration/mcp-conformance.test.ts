@@ -16,14 +16,9 @@ import { createServer, type IncomingHttpHeaders, request, type Server } from "no
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import {
-  createToken,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { after, test } from "node:test";
+import { mcpTestServer } from "../support/mcp.ts";
+import { orderedBefore } from "../support/ordered-before.ts";
 
 const SUITE = join(
   import.meta.dirname,
@@ -47,8 +42,10 @@ const APPLICABLE = [
   "dns-rebinding-protection",
 ];
 
-let home: TestHome;
-let srv: TestServer;
+const srv = mcpTestServer({
+  connections: async () => {},
+  token: { name: "conformance", scope: "read-only" },
+});
 let proxy: Server;
 let url: string;
 let out: string;
@@ -74,11 +71,8 @@ function authProxy(quarryPort: number, token: string): Server {
   return server;
 }
 
-before(async () => {
-  home = await testHome();
-  const token = await createToken(home, "conformance", "read-only");
-  srv = await startTestServer(home);
-  proxy = authProxy(srv.server.port, token);
+orderedBefore(async () => {
+  proxy = authProxy(srv.server.port, srv.token);
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   // The suite's own localhost checks want a loopback name; "localhost" is one Quarry accepts.
   url = `http://localhost:${(proxy.address() as AddressInfo).port}/mcp`;
@@ -88,8 +82,6 @@ before(async () => {
 after(async () => {
   proxy?.closeAllConnections();
   proxy?.close();
-  await srv?.stop();
-  await home?.cleanup();
   if (out) await rm(out, { recursive: true, force: true });
 });
 

@@ -7,37 +7,19 @@
  * (test/unit/mcp-esql-table.test.ts).
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Client } from "@modelcontextprotocol/client";
+import { describe, test } from "node:test";
 import { MAJORS } from "../support/cluster.ts";
-import {
-  addNodeConnection,
-  connectClient,
-  createToken,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { addNodeConnection, mcpClient, mcpTestServer } from "../support/mcp.ts";
 
-let home: TestHome;
-let srv: TestServer;
-let client: Client;
-
-before(async () => {
-  home = await testHome();
-  for (const n of MAJORS) await addNodeConnection(home, n, n, "read-only");
-  await addNodeConnection(home, "blocked", "es8", "blocked");
-  await addNodeConnection(home, "never", "es8", "read-write", "never");
-  srv = await startTestServer(home);
-  client = await connectClient(srv.url, await createToken(home, "esql", "read-only"), "2026-07-28");
+const srv = mcpTestServer({
+  token: { name: "esql", scope: "read-only" },
+  connections: async (home) => {
+    for (const n of MAJORS) await addNodeConnection(home, n, n, "read-only");
+    await addNodeConnection(home, "blocked", "es8", "blocked");
+    await addNodeConnection(home, "never", "es8", "read-write", "never");
+  },
 });
-
-after(async () => {
-  await client.close();
-  await srv.stop();
-  await home.cleanup();
-});
+const client = mcpClient(srv, "2026-07-28");
 
 const QUERY = "FROM sample-orders | STATS n = COUNT(*) BY status | LIMIT 5";
 

@@ -8,41 +8,30 @@ import assert from "node:assert/strict";
 import { readdir } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { rawHttp, sseMessages } from "../support/fuzz.ts";
 import {
   addNodeConnection,
   bearer,
   connectClient,
-  createToken,
+  mcpTestServer,
   rawRequest,
   rpcError,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
 } from "../support/mcp.ts";
 
-let home: TestHome;
-let srv: TestServer;
-let token: string;
-
-before(async () => {
-  home = await testHome();
-  await addNodeConnection(home, "asks", "es8", "read-only", "ask-each-time");
-  await addNodeConnection(home, "plain", "es8", "read-only", "always-allow");
-  token = await createToken(home, "findings", "read-only");
-  srv = await startTestServer(home, { approvalTimeoutMs: 60_000 });
-});
-after(async () => {
-  await srv.stop();
-  await home.cleanup();
+const srv = mcpTestServer({
+  connections: async (home) => {
+    await addNodeConnection(home, "asks", "es8", "read-only", "ask-each-time");
+    await addNodeConnection(home, "plain", "es8", "read-only", "always-allow");
+  },
+  token: { name: "findings", scope: "read-only" },
+  server: { approvalTimeoutMs: 60_000 },
 });
 
 async function legacySession(): Promise<Record<string, string>> {
   const init = await rawRequest(srv.url, {
-    headers: bearer(token),
+    headers: bearer(srv.token),
     body: JSON.stringify({
       jsonrpc: "2.0",
       id: 0,
@@ -55,7 +44,7 @@ async function legacySession(): Promise<Record<string, string>> {
     }),
   });
   return {
-    ...bearer(token),
+    ...bearer(srv.token),
     "mcp-session-id": init.headers.get("mcp-session-id")!,
     "mcp-protocol-version": "2025-11-25",
   };
@@ -124,7 +113,7 @@ describe("legacy sessions", () => {
 
 describe("tools and prompts", () => {
   test("a name holding a lone surrogate is a bad name, not an internal error", async () => {
-    const client = await connectClient(srv.url, token, "2026-07-28");
+    const client = await connectClient(srv.url, srv.token, "2026-07-28");
     try {
       const e = await client
         .getPrompt({ name: "explore_index", arguments: { connection: "plain", table: "a\udfff" } })
@@ -149,7 +138,7 @@ describe("tools and prompts", () => {
   });
 
   test("export_data with a Raw SQL filter the cluster cannot parse: that refusal, and no file left", async () => {
-    const client = await connectClient(srv.url, token, "2026-07-28");
+    const client = await connectClient(srv.url, srv.token, "2026-07-28");
     try {
       const res = await client.callTool({
         name: "export_data",
@@ -159,7 +148,7 @@ describe("tools and prompts", () => {
       const text = (res.content as { text: string }[])[0]!.text;
       assert.match(text, /^Raw SQL filter: the cluster cannot parse it as a Lucene query/);
       assert.doesNotMatch(text, /Internal error/);
-      const left = await readdir(join(home.dir, "exports")).catch(() => [] as string[]);
+      const left = await readdir(join(srv.home.dir, "exports")).catch(() => [] as string[]);
       assert.deepEqual(
         left.filter((f) => f.startsWith("bad-query")),
         [],

@@ -10,19 +10,18 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
-import type { Client } from "@modelcontextprotocol/client";
 import type { PendingApproval } from "../../src/app/mcp-host/approvals.ts";
 import type { Impact } from "../../src/core/impact.ts";
 import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { type NodeName, node, sessionTo } from "../support/cluster.ts";
+import type { NodeName } from "../support/cluster.ts";
+import { es as esRequest } from "../support/es.ts";
 import {
   addNodeConnection,
-  connectClient,
   createToken,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
+  type RpcFailure as McpRpcFailure,
+  mcpClientFor,
+  mcpTestServer,
+  refused as refusedWith,
 } from "../support/mcp.ts";
 import { QUARRY } from "../support/quarry.ts";
 
@@ -32,20 +31,12 @@ const A = `${PREFIX}-a`;
 const B = `${PREFIX}-b`;
 const C = `${PREFIX}-c`;
 
+/** A request that must succeed (a DELETE may find nothing to delete). */
 async function es(on: NodeName, method: HttpMethod, path: string, body?: unknown) {
-  const s = sessionTo(node(on));
-  try {
-    const res = await s.transport.request({
-      method,
-      path,
-      ...(body !== undefined ? { body } : {}),
-    });
-    if (res.status >= 300 && method !== "DELETE")
-      throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res;
-  } finally {
-    await s.close();
-  }
+  const res = await esRequest(on, method, path, body);
+  if (res.status >= 300 && method !== "DELETE")
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
 }
 
 async function fill(on: NodeName, index: string, statuses: string[]) {
@@ -62,31 +53,30 @@ async function fill(on: NodeName, index: string, statuses: string[]) {
   );
 }
 
-interface RpcFailure {
-  code: number;
-  message: string;
-  data: { layer: string; rule: string; remedy: string; impact?: Impact; indices?: string[] };
-}
+type RpcFailure = McpRpcFailure<{
+  layer: string;
+  rule: string;
+  remedy: string;
+  impact?: Impact;
+  indices?: string[];
+}>;
 
-async function refused(p: Promise<unknown>): Promise<RpcFailure> {
-  try {
-    await p;
-  } catch (e) {
-    return e as RpcFailure;
-  }
-  assert.fail("expected a JSON-RPC error");
-}
+const refused = (p: Promise<unknown>) => refusedWith<RpcFailure["data"]>(p);
 
-let home: TestHome;
-let srv: TestServer;
+const srv = mcpTestServer({
+  connections: async (home) => {
+    await addNodeConnection(home, "rw", "es8", "read-write", "always-allow");
+    await addNodeConnection(home, "seven", "es7", "read-write", "always-allow");
+    await addNodeConnection(home, "nine", "es9", "read-write", "always-allow");
+    tokens.rw = await createToken(home, "rw", "read-write");
+    // One Full Access token per denial: a denied destructive request cools that token off.
+    for (const t of ["full1", "full2", "full3", "full4"])
+      tokens[t] = await createToken(home, t, "full-access");
+  },
+  server: { approvalTimeoutMs: 60_000 },
+});
 const tokens: Record<string, string> = {};
-const clients: Client[] = [];
-
-async function client(token: string): Promise<Client> {
-  const c = await connectClient(srv.url, token, "2026-07-28");
-  clients.push(c);
-  return c;
-}
+const client = mcpClientFor(srv);
 
 /** The next approval the app asks for, answered with `approve` once `look` has seen it. */
 function nextApproval(
@@ -132,21 +122,9 @@ before(async () => {
     await fill(n, A, ["x"]);
     await fill(n, B, ["y", "y"]);
   }
-  home = await testHome();
-  await addNodeConnection(home, "rw", "es8", "read-write", "always-allow");
-  await addNodeConnection(home, "seven", "es7", "read-write", "always-allow");
-  await addNodeConnection(home, "nine", "es9", "read-write", "always-allow");
-  tokens.rw = await createToken(home, "rw", "read-write");
-  // One Full Access token per denial: a denied destructive request cools that token off.
-  for (const t of ["full1", "full2", "full3", "full4"])
-    tokens[t] = await createToken(home, t, "full-access");
-  srv = await startTestServer(home, { approvalTimeoutMs: 60_000 });
 });
 
 after(async () => {
-  for (const c of clients) await c.close();
-  await srv?.stop();
-  await home?.cleanup();
   for (const n of ["es7", "es8", "es9"] as const)
     for (const i of [A, B, C]) await es(n, "DELETE", `/${i}`);
 });
@@ -194,7 +172,7 @@ describe("confirm_destructive_operation: the approval carries the impact", () =>
     let listed = "";
     const asked = nextApproval(false, async (p) => {
       // The CLI reads the pending file the app mirrors; it runs beside this process.
-      const env = { ...home.env };
+      const env = { ...srv.home.env };
       listed = (await exec(QUARRY, ["mcp", "approvals"], { env, timeout: 60_000 })).stdout;
       assert.ok(p.impact);
     });

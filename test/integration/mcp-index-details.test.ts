@@ -5,38 +5,18 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
-import {
-  addNodeConnection,
-  connectClient,
-  createToken,
-  ERAS,
-  outputSchemas,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { after, before, test } from "node:test";
+import { fromJsonSchema } from "@modelcontextprotocol/client";
+import { MAJORS } from "../support/cluster.ts";
+import { es } from "../support/es.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { ERAS, mcpClient, mcpTestServer, outputSchemas } from "../support/mcp.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `t-idxmcp-${RUN}`;
 const ALIAS = `${INDEX}-alias`;
 
-async function es(nodeName: MajorNode, method: HttpMethod, path: string, body?: unknown) {
-  const s = sessionTo(node(nodeName));
-  try {
-    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
-  } finally {
-    await s.close();
-  }
-}
-
-let home: TestHome;
-let srv: TestServer;
-let token: string;
+const srv = mcpTestServer({ token: { name: "index-details", scope: "read-only" } });
 
 before(async () => {
   for (const n of MAJORS) {
@@ -48,30 +28,23 @@ before(async () => {
     await es(n, "POST", `/${INDEX}/_doc?refresh=true`, { title: "a", n: 1 });
     await es(n, "POST", `/${INDEX}/_doc?refresh=true`, { title: "b", n: 2 });
   }
-  home = await testHome();
-  for (const n of MAJORS) await addNodeConnection(home, n, n);
-  token = await createToken(home, "index-details", "read-only");
-  srv = await startTestServer(home);
 });
 
 after(async () => {
-  await srv.stop();
-  await home.cleanup();
   for (const n of MAJORS) await es(n, "DELETE", `/${INDEX}`);
 });
 
-for (const n of MAJORS) {
-  describe(`index_details on ${n}, MCP ${ERAS[0]}`, () => {
-    let client: Client;
+describeOnMajors(
+  (n) => `index_details on ${n}, MCP ${ERAS[0]}`,
+  (n) => {
+    const client = mcpClient(srv, ERAS[0]!);
     let schema: Record<string, unknown> | undefined;
     before(async () => {
-      client = await connectClient(srv.url, token, ERAS[0]!);
       // index_details is the catalog tool's index view, answered under its own name unlisted.
       const tool = (await client.listTools()).tools.find((t) => t.name === "catalog");
       assert.equal(tool?.annotations?.readOnlyHint, true);
       schema = (await outputSchemas(client)).get("index_details");
     });
-    after(() => client.close());
 
     test("state, statistics, aliases, shards, settings and mapping of one index", async () => {
       const res = await client.callTool({
@@ -111,5 +84,5 @@ for (const n of MAJORS) {
       assert.equal(res.isError, true);
       assert.match((res.content as { text: string }[])[0]?.text ?? "", /-missing/);
     });
-  });
-}
+  },
+);

@@ -10,78 +10,43 @@ import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import { DENY_COOL_OFF_MS } from "../../src/app/mcp-host/approvals.ts";
 import { readAudit } from "../../src/app/storage/audit-log.ts";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { node, plainConfig, session } from "../support/cluster.ts";
+import { es } from "../support/es.ts";
 import {
   addNodeConnection,
-  connectClient,
   createToken,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
+  mcpClientFor,
+  mcpTestServer,
+  refused,
 } from "../support/mcp.ts";
 
 const INDEX = `qt-mcp-policy-${randomBytes(3).toString("hex")}`;
 
-async function es(method: HttpMethod, path: string, body?: unknown) {
-  const s = session(plainConfig(node("es8")));
-  try {
-    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
-  } finally {
-    await s.close();
-  }
-}
-
-interface RpcFailure {
-  code: number;
-  message: string;
-  data: { layer: string; rule: string; remedy: string };
-}
-
-async function refused(p: Promise<unknown>): Promise<RpcFailure> {
-  try {
-    await p;
-  } catch (e) {
-    return e as RpcFailure;
-  }
-  assert.fail("expected a JSON-RPC error");
-}
-
-let home: TestHome;
-let srv: TestServer;
+const srv = mcpTestServer({
+  connections: async (home) => {
+    await addNodeConnection(home, "rw", "es8", "read-write", "always-allow");
+    await addNodeConnection(home, "ro", "es8", "read-only", "always-allow");
+    await addNodeConnection(home, "blocked", "es8", "blocked", "always-allow");
+    await addNodeConnection(home, "never", "es8", "read-write", "never");
+    await addNodeConnection(home, "asks", "es8", "read-write", "ask-each-time");
+    const rw = (await home.storage.connections.require("rw")).id;
+    const blocked = (await home.storage.connections.require("blocked")).id;
+    tokens.ro = await createToken(home, "ro", "read-only");
+    tokens.rw = await createToken(home, "rw", "read-write");
+    tokens.full = await createToken(home, "full", "full-access");
+    tokens.only = await createToken(home, "only-rw", "full-access", { connections: [rw, blocked] });
+  },
+  server: { approvalTimeoutMs: 2000 },
+});
 const tokens: Record<string, string> = {};
-const clients: Client[] = [];
-
-async function client(token: string): Promise<Client> {
-  const c = await connectClient(srv.url, token, "2026-07-28");
-  clients.push(c);
-  return c;
-}
+const client = mcpClientFor(srv);
 
 before(async () => {
-  await es("PUT", `/${INDEX}`, { mappings: { properties: { n: { type: "integer" } } } });
-  await es("PUT", `/${INDEX}/_doc/1?refresh=true`, { n: 1 });
-  home = await testHome();
-  await addNodeConnection(home, "rw", "es8", "read-write", "always-allow");
-  await addNodeConnection(home, "ro", "es8", "read-only", "always-allow");
-  await addNodeConnection(home, "blocked", "es8", "blocked", "always-allow");
-  await addNodeConnection(home, "never", "es8", "read-write", "never");
-  await addNodeConnection(home, "asks", "es8", "read-write", "ask-each-time");
-  const rw = (await home.storage.connections.require("rw")).id;
-  const blocked = (await home.storage.connections.require("blocked")).id;
-  tokens.ro = await createToken(home, "ro", "read-only");
-  tokens.rw = await createToken(home, "rw", "read-write");
-  tokens.full = await createToken(home, "full", "full-access");
-  tokens.only = await createToken(home, "only-rw", "full-access", { connections: [rw, blocked] });
-  srv = await startTestServer(home, { approvalTimeoutMs: 2000 });
+  await es("es8", "PUT", `/${INDEX}`, { mappings: { properties: { n: { type: "integer" } } } });
+  await es("es8", "PUT", `/${INDEX}/_doc/1?refresh=true`, { n: 1 });
 });
 
 after(async () => {
-  for (const c of clients) await c.close();
-  await srv.stop();
-  await home.cleanup();
-  await es("DELETE", `/${INDEX}`);
+  await es("es8", "DELETE", `/${INDEX}`);
 });
 
 const names = async (c: Client) =>
@@ -188,7 +153,7 @@ describe("each refusing layer is named (-33007)", () => {
       arguments: { connection: "ro", method: "GET", path: `/${INDEX}/_search` },
     });
     assert.equal(read.isError ?? false, false, "reads run on a Read Only connection");
-    assert.equal((await es("GET", `/${INDEX}/_doc/2`)).status, 404, "nothing was written");
+    assert.equal((await es("es8", "GET", `/${INDEX}/_doc/2`)).status, 404, "nothing was written");
   });
 
   test("the token's scope: a Read Only token cannot write on a Read & Write connection", async () => {
@@ -215,7 +180,7 @@ describe("each refusing layer is named (-33007)", () => {
     });
     assert.equal(res.isError ?? false, false, JSON.stringify(res.structuredContent));
     await srv.audit.flush();
-    const entries = await readAudit(home.dir, { token: "rw" });
+    const entries = await readAudit(srv.home.dir, { token: "rw" });
     const last = entries.at(-1)!;
     assert.deepEqual(last.request, {
       method: "PUT",
@@ -228,7 +193,7 @@ describe("each refusing layer is named (-33007)", () => {
     // A read-only tool without a console request of its own is audited as a read.
     await c.callTool({ name: "count_rows", arguments: { connection: "rw", table: INDEX } });
     await srv.audit.flush();
-    const count = (await readAudit(home.dir, { token: "rw" })).at(-1)!;
+    const count = (await readAudit(srv.home.dir, { token: "rw" })).at(-1)!;
     assert.equal(count.target, "count_rows");
     assert.equal(count.request, undefined);
     assert.equal(count.class, "read");
@@ -245,7 +210,7 @@ describe("destructive requests", () => {
     );
     assert.equal(e.data.layer, "destructive-guard");
     assert.match(e.data.remedy, /confirm_destructive_operation/);
-    assert.equal((await es("HEAD", `/${INDEX}`)).status, 200);
+    assert.equal((await es("es8", "HEAD", `/${INDEX}`)).status, 200);
   });
 
   test("confirm_destructive_operation needs Full Access: the bridge's Read & Write is refused", async () => {
@@ -285,7 +250,7 @@ describe("destructive requests", () => {
       );
       assert.equal(e.data.layer, "user-approval");
       assert.match(e.message, /the user denied this request/);
-      assert.equal((await es("HEAD", `/${INDEX}`)).status, 200);
+      assert.equal((await es("es8", "HEAD", `/${INDEX}`)).status, 200);
     } finally {
       off();
     }
@@ -308,7 +273,7 @@ describe("destructive requests", () => {
         }),
       );
     try {
-      home.clock.advance(DENY_COOL_OFF_MS); // whatever earlier tests denied is over
+      srv.home.clock.advance(DENY_COOL_OFF_MS); // whatever earlier tests denied is over
       const first = await destroy(`/${INDEX}`);
       assert.equal(asked, 1);
       assert.match(
@@ -320,10 +285,10 @@ describe("destructive requests", () => {
       assert.equal(second.data.layer, "user-approval");
       assert.equal(second.data.rule, "approval-denied");
       assert.match(second.message, /a moment ago: for 60 s after a denial/);
-      home.clock.advance(DENY_COOL_OFF_MS);
+      srv.home.clock.advance(DENY_COOL_OFF_MS);
       await destroy(`/${INDEX}`);
       assert.equal(asked, 2, "asked again once the 60 s are over");
-      assert.equal((await es("HEAD", `/${INDEX}`)).status, 200);
+      assert.equal((await es("es8", "HEAD", `/${INDEX}`)).status, 200);
     } finally {
       off();
     }
@@ -371,7 +336,9 @@ describe("Ask Each Time", () => {
       off();
     }
     await srv.audit.flush();
-    const approvals = (await readAudit(home.dir, { connection: "asks" })).map((e) => e.approval);
+    const approvals = (await readAudit(srv.home.dir, { connection: "asks" })).map(
+      (e) => e.approval,
+    );
     assert.deepEqual(approvals.slice(-2), ["approved", "remembered"]);
   });
 
@@ -444,7 +411,7 @@ describe("each scope against each tool", () => {
       } finally {
         off();
       }
-      assert.equal((await es("HEAD", `/${INDEX}`)).status, 200);
+      assert.equal((await es("es8", "HEAD", `/${INDEX}`)).status, 200);
     });
   }
 });

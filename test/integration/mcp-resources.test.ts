@@ -6,35 +6,22 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import type { Client } from "@modelcontextprotocol/client";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { TOOLS_BY_NAME, UNLISTED_TOOLS } from "../../src/mcp/tools/catalog.ts";
-import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
-import {
-  addNodeConnection,
-  connectClient,
-  createToken,
-  ERAS,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { MAJORS } from "../support/cluster.ts";
+import { es } from "../support/es.ts";
+import { addNodeConnection, ERAS, mcpClient, mcpTestServer } from "../support/mcp.ts";
 
 const INDEX = `qt-mcp-res-${randomBytes(3).toString("hex")}`;
 
-async function es(nodeName: MajorNode, method: HttpMethod, path: string, body?: unknown) {
-  const s = sessionTo(node(nodeName));
-  try {
-    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
-  } finally {
-    await s.close();
-  }
-}
-
-let home: TestHome;
-let srv: TestServer;
-let token: string;
+const srv = mcpTestServer({
+  connections: async (home) => {
+    for (const n of MAJORS) await addNodeConnection(home, n, n);
+    await addNodeConnection(home, "quiet-asks", "es8", "read-write", "ask-each-time");
+    await addNodeConnection(home, "hidden", "es8", "blocked");
+  },
+  token: { name: "res", scope: "read-only" },
+  server: { approvalTimeoutMs: 1000 },
+});
 
 before(async () => {
   for (const n of MAJORS)
@@ -46,17 +33,9 @@ before(async () => {
         },
       },
     });
-  home = await testHome();
-  for (const n of MAJORS) await addNodeConnection(home, n, n);
-  await addNodeConnection(home, "quiet-asks", "es8", "read-write", "ask-each-time");
-  await addNodeConnection(home, "hidden", "es8", "blocked");
-  token = await createToken(home, "res", "read-only");
-  srv = await startTestServer(home, { approvalTimeoutMs: 1000 });
 });
 
 after(async () => {
-  await srv.stop();
-  await home.cleanup();
   for (const n of MAJORS) await es(n, "DELETE", `/${INDEX}`);
 });
 
@@ -65,11 +44,7 @@ const json = (r: { contents: unknown[] }) =>
 
 for (const era of ERAS) {
   describe(`resources and prompts, MCP ${era}`, () => {
-    let c: Client;
-    before(async () => {
-      c = await connectClient(srv.url, token, era);
-    });
-    after(() => c.close());
+    const c = mcpClient(srv, era);
 
     test("resources/list and the templates", async () => {
       const { resources } = await c.listResources();

@@ -8,18 +8,10 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
-import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
-import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
-import {
-  addNodeConnection,
-  connectClient,
-  createToken,
-  ERAS,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { MAJORS } from "../support/cluster.ts";
+import { es } from "../support/es.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { connectClient, ERAS, mcpClient, mcpTestServer } from "../support/mcp.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `qt-mcp-tools-${RUN}`;
@@ -46,22 +38,11 @@ const DOCS = Array.from({ length: 30 }, (_, i) => ({
   items: [{ sku: `S${i}`, qty: i }, { sku: "common" }],
 }));
 
-async function es(nodeName: MajorNode, method: HttpMethod, path: string, body?: unknown) {
-  const s = sessionTo(node(nodeName));
-  try {
-    return await s.transport.request({ method, path, ...(body !== undefined ? { body } : {}) });
-  } finally {
-    await s.close();
-  }
-}
-
 /** An integer JSON.stringify writes as these exact digits (Node 24's JSON.rawJSON). */
 const exactLong = (digits: string): unknown =>
   (JSON as unknown as { rawJSON(t: string): unknown }).rawJSON(digits);
 
-let home: TestHome;
-let srv: TestServer;
-let full: string;
+const srv = mcpTestServer({ token: { name: "full", scope: "full-access" } });
 
 before(async () => {
   for (const n of MAJORS) {
@@ -70,15 +51,9 @@ before(async () => {
     await es(n, "POST", "/_bulk?refresh=true", bulk);
     await es(n, "POST", "/_aliases", { actions: [{ add: { index: INDEX, alias: ALIAS_ONLY } }] });
   }
-  home = await testHome();
-  for (const n of MAJORS) await addNodeConnection(home, n, n);
-  full = await createToken(home, "full", "full-access");
-  srv = await startTestServer(home);
 });
 
 after(async () => {
-  await srv.stop();
-  await home.cleanup();
   for (const n of MAJORS) {
     await es(n, "DELETE", `/${INDEX}`);
     // Named one by one: 8.x refuses wildcard deletions (action.destructive_requires_name).
@@ -102,13 +77,10 @@ async function tool(client: Client, name: string, args: Record<string, unknown>)
 }
 
 for (const era of ERAS) {
-  for (const n of MAJORS) {
-    describe(`every tool, MCP ${era}, ${n}`, () => {
-      let client: Client;
-      before(async () => {
-        client = await connectClient(srv.url, full, era);
-      });
-      after(() => client.close());
+  describeOnMajors(
+    (n) => `every tool, MCP ${era}, ${n}`,
+    (n) => {
+      const client = mcpClient(srv, era);
 
       test("tools/list: descriptions, compact schemas and annotations", async () => {
         const { tools } = await client.listTools();
@@ -383,7 +355,7 @@ for (const era of ERAS) {
         );
         const sc = res.structuredContent as Structured;
         assert.equal(res.isError ?? false, false, JSON.stringify(sc));
-        assert.ok(String(sc.path).startsWith(`${home.dir}/exports/`));
+        assert.ok(String(sc.path).startsWith(`${srv.home.dir}/exports/`));
         assert.ok(String(sc.path).endsWith(`e-${era}-${n}.ndjson`));
         // NDJSON ready for _bulk: an action line, then the document.
         const lines = (await readFile(String(sc.path), "utf8")).trim().split("\n");
@@ -438,8 +410,8 @@ for (const era of ERAS) {
           off();
         }
       });
-    });
-  }
+    },
+  );
 }
 
 describe("results are capped with a note", () => {
@@ -452,7 +424,7 @@ describe("results are capped with a note", () => {
         `${JSON.stringify({ index: { _index: big, _id: `b${i}` } })}\n${JSON.stringify({ notes: "n".repeat(40_000) })}\n`,
     ).join("");
     await es("es8", "POST", "/_bulk?refresh=true", bulk);
-    const client = await connectClient(srv.url, full, "2026-07-28");
+    const client = await connectClient(srv.url, srv.token, "2026-07-28");
     try {
       const res = await client.callTool({
         name: "browse_table",
@@ -476,7 +448,7 @@ describe("results are capped with a note", () => {
 
 describe("timeouts", () => {
   test("a console request past timeout_seconds is cancelled and says how to avoid it", async () => {
-    const client = await connectClient(srv.url, full, "2026-07-28");
+    const client = await connectClient(srv.url, srv.token, "2026-07-28");
     try {
       const started = Date.now();
       const res = await client.callTool({

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { type ClientRequest, request as httpRequest } from "node:http";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { handshakePath } from "../../src/app/mcp-host/handshake.ts";
 import { PROOF_PATH, verifyProof } from "../../src/core/mcp-handshake.ts";
 import {
@@ -16,30 +16,20 @@ import {
   connectClient,
   createToken,
   ERAS,
+  mcpTestServer,
   modernRequest,
   rawRequest,
   readHandshake,
   rpcError,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
 } from "../support/mcp.ts";
 
-let home: TestHome;
-let srv: TestServer;
-let token: string;
 let other: string;
-
-before(async () => {
-  home = await testHome();
-  token = await createToken(home, "transport", "read-only");
-  other = await createToken(home, "other", "read-only");
-  srv = await startTestServer(home, { maxBodyBytes: 64 * 1024 });
-});
-after(async () => {
-  await srv.stop();
-  await home.cleanup();
+const srv = mcpTestServer({
+  connections: async (home) => {
+    other = await createToken(home, "other", "read-only");
+  },
+  token: { name: "transport", scope: "read-only" },
+  server: { maxBodyBytes: 64 * 1024 },
 });
 
 const initialize = (version: string, id = 1) =>
@@ -57,7 +47,7 @@ const initialize = (version: string, id = 1) =>
 describe("each revision with the official client", () => {
   for (const era of ERAS) {
     test(`${era}: connects, lists tools, and reads the instructions`, async () => {
-      const client = await connectClient(srv.url, token, era);
+      const client = await connectClient(srv.url, srv.token, era);
       try {
         assert.equal(client.getNegotiatedProtocolVersion(), era);
         assert.equal(client.getServerVersion()?.name, "quarry");
@@ -74,7 +64,7 @@ describe("each revision with the official client", () => {
   test("2026-07-28: server/discover names the modern revision and carries serverInfo", async () => {
     const r = modernRequest("server/discover");
     const res = await rawRequest(srv.url, {
-      headers: { ...r.headers, ...bearer(token) },
+      headers: { ...r.headers, ...bearer(srv.token) },
       body: r.body,
     });
     assert.equal(res.status, 200);
@@ -91,7 +81,10 @@ describe("each revision with the official client", () => {
 
   test("2025 revisions get an Mcp-Session-Id; 2026-07-28 never does", async () => {
     for (const version of ["2025-11-25", "2025-06-18"]) {
-      const res = await rawRequest(srv.url, { headers: bearer(token), body: initialize(version) });
+      const res = await rawRequest(srv.url, {
+        headers: bearer(srv.token),
+        body: initialize(version),
+      });
       assert.equal(res.status, 200);
       const sid = res.headers.get("mcp-session-id");
       assert.ok(sid && /^[\x21-\x7e]{32,}$/.test(sid), `session id ${sid}`);
@@ -102,7 +95,7 @@ describe("each revision with the official client", () => {
     }
     const r = modernRequest("tools/list");
     const res = await rawRequest(srv.url, {
-      headers: { ...r.headers, ...bearer(token) },
+      headers: { ...r.headers, ...bearer(srv.token) },
       body: r.body,
     });
     assert.equal(res.status, 200);
@@ -113,7 +106,7 @@ describe("each revision with the official client", () => {
 describe("refused revisions and legacy session rules", () => {
   test("2025-03-26 initialize is refused with the supported revisions named", async () => {
     const res = await rawRequest(srv.url, {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: initialize("2025-03-26"),
     });
     assert.equal(res.status, 400);
@@ -127,7 +120,7 @@ describe("refused revisions and legacy session rules", () => {
 
   test("a 2025-03-26-style request (no version header, no session) is refused", async () => {
     const res = await rawRequest(srv.url, {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
     });
     assert.equal(res.status, 400);
@@ -136,18 +129,22 @@ describe("refused revisions and legacy session rules", () => {
 
   test("after initialize, a request without MCP-Protocol-Version is refused", async () => {
     const init = await rawRequest(srv.url, {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: initialize("2025-11-25"),
     });
     const sid = init.headers.get("mcp-session-id")!;
     const res = await rawRequest(srv.url, {
-      headers: { ...bearer(token), "mcp-session-id": sid },
+      headers: { ...bearer(srv.token), "mcp-session-id": sid },
       body: JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }),
     });
     assert.equal(res.status, 400);
     assert.match(rpcError(res.json).message, /Missing MCP-Protocol-Version/);
     const ok = await rawRequest(srv.url, {
-      headers: { ...bearer(token), "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" },
+      headers: {
+        ...bearer(srv.token),
+        "mcp-session-id": sid,
+        "mcp-protocol-version": "2025-11-25",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/list" }),
     });
     assert.equal(ok.status, 200);
@@ -156,7 +153,7 @@ describe("refused revisions and legacy session rules", () => {
 
   test("a session belongs to the token that opened it; an unknown one is 404", async () => {
     const init = await rawRequest(srv.url, {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: initialize("2025-06-18"),
     });
     const sid = init.headers.get("mcp-session-id")!;
@@ -166,22 +163,22 @@ describe("refused revisions and legacy session rules", () => {
     assert.equal(stolen.status, 404);
     assert.equal(rpcError(stolen.json).code, -32001);
     const unknown = await rawRequest(srv.url, {
-      headers: { ...headers, ...bearer(token), "mcp-session-id": "nope" },
+      headers: { ...headers, ...bearer(srv.token), "mcp-session-id": "nope" },
       body,
     });
     assert.equal(unknown.status, 404);
-    const mine = await rawRequest(srv.url, { headers: { ...headers, ...bearer(token) }, body });
+    const mine = await rawRequest(srv.url, { headers: { ...headers, ...bearer(srv.token) }, body });
     assert.equal(mine.status, 200);
   });
 
   test("DELETE ends a legacy session; later requests on it are 404", async () => {
     const init = await rawRequest(srv.url, {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: initialize("2025-11-25"),
     });
     const sid = init.headers.get("mcp-session-id")!;
     const headers = {
-      ...bearer(token),
+      ...bearer(srv.token),
       "mcp-session-id": sid,
       "mcp-protocol-version": "2025-11-25",
     };
@@ -197,7 +194,7 @@ describe("refused revisions and legacy session rules", () => {
 
 describe("the HTTP door", () => {
   test("GET /mcp answers 405 (no notification stream)", async () => {
-    const res = await rawRequest(srv.url, { method: "GET", headers: bearer(token) });
+    const res = await rawRequest(srv.url, { method: "GET", headers: bearer(srv.token) });
     assert.equal(res.status, 405);
     assert.match(res.headers.get("allow") ?? "", /POST/);
     assert.match(rpcError(res.json).message, /no notification stream/);
@@ -205,7 +202,7 @@ describe("the HTTP door", () => {
 
   test("other paths are 404 with a JSON-RPC error", async () => {
     const res = await rawRequest(new URL("/other", srv.url), {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: "{}",
     });
     assert.equal(res.status, 404);
@@ -228,13 +225,13 @@ describe("the HTTP door", () => {
 
   test("a foreign Origin is refused; a loopback Origin is allowed", async () => {
     const bad = await rawRequest(srv.url, {
-      headers: { ...bearer(token), origin: "http://evil.example.com" },
+      headers: { ...bearer(srv.token), origin: "http://evil.example.com" },
       body: initialize("2025-11-25"),
     });
     assert.equal(bad.status, 403);
     assert.equal(rpcError(bad.json).data?.header, "Origin");
     const good = await rawRequest(srv.url, {
-      headers: { ...bearer(token), origin: "http://localhost:6274" },
+      headers: { ...bearer(srv.token), origin: "http://localhost:6274" },
       body: initialize("2025-11-25"),
     });
     assert.equal(good.status, 200);
@@ -242,7 +239,7 @@ describe("the HTTP door", () => {
 
   test("an oversized body is refused with 413 before it is read", async () => {
     const res = await rawRequest(srv.url, {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: JSON.stringify({
         jsonrpc: "2.0",
         id: 1,
@@ -269,7 +266,7 @@ describe("the HTTP door", () => {
 
   test("malformed JSON is -32700", async () => {
     const res = await rawRequest(srv.url, {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: '{"jsonrpc": "2.0", "id": 1,',
     });
     assert.equal(res.status, 400);
@@ -278,7 +275,7 @@ describe("the HTTP door", () => {
 
   test("a batch array is -32600 (batches are 2025-03-26)", async () => {
     const res = await rawRequest(srv.url, {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: JSON.stringify([
         JSON.parse(initialize("2025-11-25")),
         { jsonrpc: "2.0", method: "ping", id: 2 },
@@ -291,11 +288,11 @@ describe("the HTTP door", () => {
   });
 
   test("a body that is not an object is -32600; a wrong Content-Type is 415", async () => {
-    const res = await rawRequest(srv.url, { headers: bearer(token), body: "42" });
+    const res = await rawRequest(srv.url, { headers: bearer(srv.token), body: "42" });
     assert.equal(res.status, 400);
     assert.equal(rpcError(res.json).code, -32600);
     const ct = await rawRequest(srv.url, {
-      headers: { ...bearer(token), "content-type": "text/plain" },
+      headers: { ...bearer(srv.token), "content-type": "text/plain" },
       body: initialize("2025-11-25"),
     });
     assert.equal(ct.status, 415);
@@ -304,18 +301,18 @@ describe("the HTTP door", () => {
   test("an unknown method is -32601 in both eras", async () => {
     const r = modernRequest("tables/drop");
     const modern = await rawRequest(srv.url, {
-      headers: { ...r.headers, ...bearer(token) },
+      headers: { ...r.headers, ...bearer(srv.token) },
       body: r.body,
     });
     assert.equal(modern.status, 404);
     assert.equal(rpcError(modern.json).code, -32601);
     const init = await rawRequest(srv.url, {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: initialize("2025-11-25"),
     });
     const legacy = await rawRequest(srv.url, {
       headers: {
-        ...bearer(token),
+        ...bearer(srv.token),
         "mcp-session-id": init.headers.get("mcp-session-id")!,
         "mcp-protocol-version": "2025-11-25",
       },
@@ -328,7 +325,7 @@ describe("the HTTP door", () => {
     const r = modernRequest("tools/list");
     const body = r.body.replaceAll("2026-07-28", "2031-01-01");
     const res = await rawRequest(srv.url, {
-      headers: { ...r.headers, "mcp-protocol-version": "2031-01-01", ...bearer(token) },
+      headers: { ...r.headers, "mcp-protocol-version": "2031-01-01", ...bearer(srv.token) },
       body,
     });
     assert.equal(res.status, 400);
@@ -337,20 +334,20 @@ describe("the HTTP door", () => {
 
   test("oversized headers get a JSON-RPC error, and the server keeps serving", async () => {
     const res = await rawRequest(srv.url, {
-      headers: { ...bearer(token), "x-pad": "y".repeat(40_000) },
+      headers: { ...bearer(srv.token), "x-pad": "y".repeat(40_000) },
       body: initialize("2025-11-25"),
     });
     assert.equal(res.status, 431);
     assert.equal(rpcError(res.json).code, -32600);
     const ok = await rawRequest(srv.url, {
-      headers: bearer(token),
+      headers: bearer(srv.token),
       body: initialize("2025-11-25"),
     });
     assert.equal(ok.status, 200);
   });
 
   test("unknown tools and unknown arguments are -32602", async () => {
-    const client = await connectClient(srv.url, token, "2026-07-28");
+    const client = await connectClient(srv.url, srv.token, "2026-07-28");
     try {
       await assert.rejects(
         client.callTool({ name: "drop_everything", arguments: {} }),
@@ -370,9 +367,12 @@ describe("the HTTP door", () => {
 describe("invalid params and logging/setLevel, in every era", () => {
   /** Opens a legacy session and returns a function that sends one request on it. */
   async function legacySession(version: string) {
-    const init = await rawRequest(srv.url, { headers: bearer(token), body: initialize(version) });
+    const init = await rawRequest(srv.url, {
+      headers: bearer(srv.token),
+      body: initialize(version),
+    });
     const headers = {
-      ...bearer(token),
+      ...bearer(srv.token),
       "mcp-session-id": init.headers.get("mcp-session-id")!,
       "mcp-protocol-version": version,
     };
@@ -385,7 +385,7 @@ describe("invalid params and logging/setLevel, in every era", () => {
   }
   const modern = (method: string, params: Record<string, unknown>) => {
     const r = modernRequest(method, params);
-    return rawRequest(srv.url, { headers: { ...r.headers, ...bearer(token) }, body: r.body });
+    return rawRequest(srv.url, { headers: { ...r.headers, ...bearer(srv.token) }, body: r.body });
   };
 
   const invalid: [string, Record<string, unknown>, RegExp][] = [
@@ -434,7 +434,7 @@ describe("invalid params and logging/setLevel, in every era", () => {
 
   for (const era of ["2025-11-25", "2025-06-18"]) {
     test(`${era}: logging/setLevel answers {}; a level that is not one is -32602`, async () => {
-      const client = await connectClient(srv.url, token, era as "2025-11-25");
+      const client = await connectClient(srv.url, srv.token, era as "2025-11-25");
       try {
         assert.deepEqual(client.getServerCapabilities()?.logging, {});
         assert.deepEqual(await client.setLoggingLevel("warning"), {});
@@ -456,19 +456,19 @@ describe("invalid params and logging/setLevel, in every era", () => {
 
 describe("the handshake file and the endpoint proof", () => {
   test("the file is 0600 in a 0700 folder, with the bound port and a bridge token", async () => {
-    const hs = await readHandshake(home.dir);
+    const hs = await readHandshake(srv.home.dir);
     assert.ok(hs);
     assert.equal(hs.port, srv.server.port);
     assert.equal(hs.url, `http://127.0.0.1:${srv.server.port}/mcp`);
     assert.equal(hs.pid, process.pid);
     assert.match(hs.token, /^qry_/);
     assert.deepEqual(hs.protocolVersions, ["2026-07-28", "2025-11-25", "2025-06-18"]);
-    assert.equal((await stat(handshakePath(home.dir))).mode & 0o777, 0o600);
-    assert.equal((await stat(home.dir)).mode & 0o777, 0o700);
+    assert.equal((await stat(handshakePath(srv.home.dir))).mode & 0o777, 0o600);
+    assert.equal((await stat(srv.home.dir)).mode & 0o777, 0o700);
   });
 
   test("the endpoint proves it wrote the file, without any token", async () => {
-    const hs = (await readHandshake(home.dir))!;
+    const hs = (await readHandshake(srv.home.dir))!;
     const challenge = randomBytes(24).toString("base64url");
     const res = await rawRequest(new URL(PROOF_PATH, srv.url), {
       body: JSON.stringify({ challenge }),
@@ -502,7 +502,7 @@ function rawPost(
           "content-type": "application/json",
           accept: "application/json, text/event-stream",
           ...headers,
-          ...bearer(token),
+          ...bearer(srv.token),
         },
       },
       (res) => {

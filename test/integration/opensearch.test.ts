@@ -9,7 +9,7 @@ import { after, before, describe, it } from "node:test";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { QuarryError } from "../../src/core/errors.ts";
 import { node, session } from "../support/cluster.ts";
-import { connectClient, createToken, startTestServer, testHome } from "../support/mcp.ts";
+import { withMcpClientOn } from "../support/mcp.ts";
 import { sandbox } from "../support/quarry.ts";
 import { type RecordingProxy, recordingProxy } from "../support/recording-proxy.ts";
 import { openBrowser, screenshot, startUiApp } from "../support/ui.ts";
@@ -92,34 +92,16 @@ describe("a real OpenSearch node is refused by name and version", () => {
   });
 
   it("MCP list_tables answers with the refusal", async () => {
-    const home = await testHome();
-    const srv = await startTestServer(home);
-    try {
-      await addConnection(home.storage, {
-        name: "fork",
-        type: "elasticsearch",
-        settings: settingsFor(proxy),
-        externalClients: "read-only",
-        aiPolicy: "always-allow",
-      });
-      const token = await createToken(home, "t", "read-only");
-      const client = await connectClient(srv.url, token, "2026-07-28");
-      try {
-        proxy.clear();
-        const result = (await client.callTool({
-          name: "list_tables",
-          arguments: { connection: "fork" },
-        })) as { isError?: boolean; content: { type: string; text: string }[] };
-        assert.equal(result.isError, true);
-        const text = result.content.map((c) => c.text).join("\n");
-        assert.ok(text.includes(REFUSAL()), text);
-      } finally {
-        await client.close();
-      }
-    } finally {
-      await srv.stop();
-      await home.cleanup();
-    }
+    await withMcpClientOn("fork", settingsFor(proxy), async (client) => {
+      proxy.clear();
+      const result = (await client.callTool({
+        name: "list_tables",
+        arguments: { connection: "fork" },
+      })) as { isError?: boolean; content: { type: string; text: string }[] };
+      assert.equal(result.isError, true);
+      const text = result.content.map((c) => c.text).join("\n");
+      assert.ok(text.includes(REFUSAL()), text);
+    });
     assert.deepEqual(proxy.sent(), ["GET /"]);
   });
 

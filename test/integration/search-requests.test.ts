@@ -6,10 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { node, session } from "../support/cluster.ts";
-import { connectClient, createToken, startTestServer, testHome } from "../support/mcp.ts";
+import { esOk } from "../support/es.ts";
+import { withMcpClientOn } from "../support/mcp.ts";
 import { type RecordingProxy, recordingProxy } from "../support/recording-proxy.ts";
 
 const INDEX = "t-searchreq-orders";
@@ -22,74 +22,47 @@ const settingsFor = (proxy: RecordingProxy) => ({
   skipTlsVerify: false,
 });
 
-async function esCall(method: string, path: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${es()}${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok && res.status !== 404) throw new Error(`${method} ${path}: ${await res.text()}`);
-}
-
 describe("requests sent per search", () => {
   let proxy: RecordingProxy;
 
   before(async () => {
-    await esCall("DELETE", `/${INDEX}`);
-    await esCall("PUT", `/${INDEX}`, {
+    await esOk("es8", "DELETE", `/${INDEX}`);
+    await esOk("es8", "PUT", `/${INDEX}`, {
       mappings: { properties: { status: { type: "keyword" }, n: { type: "integer" } } },
     });
     for (let i = 0; i < 3; i++)
-      await esCall("POST", `/${INDEX}/_doc/${i}?refresh=true`, { status: "paid", n: i });
+      await esOk("es8", "POST", `/${INDEX}/_doc/${i}?refresh=true`, { status: "paid", n: i });
     proxy = await recordingProxy(es());
   });
   after(async () => {
     await proxy.close();
-    await esCall("DELETE", `/${INDEX}`);
+    await esOk("es8", "DELETE", `/${INDEX}`);
   });
 
   it("an MCP execute_query search sends the search alone, every time", async () => {
-    const home = await testHome();
-    const srv = await startTestServer(home);
-    try {
-      await addConnection(home.storage, {
-        name: "counted",
-        type: "elasticsearch",
-        settings: settingsFor(proxy),
-        externalClients: "read-only",
-        aiPolicy: "always-allow",
-      });
-      const token = await createToken(home, "t", "read-only");
-      const client = await connectClient(srv.url, token, "2026-07-28");
-      try {
-        const search = () =>
-          client.callTool({
-            name: "execute_query",
-            arguments: {
-              connection: "counted",
-              method: "POST",
-              path: `/${INDEX}/_search`,
-              body: { query: { term: { status: "paid" } } },
-            },
-          });
-        await search();
-        proxy.clear();
-        for (let i = 0; i < 3; i++) {
-          const r = (await search()) as {
-            isError?: boolean;
-            structuredContent?: { total?: number };
-          };
-          assert.notEqual(r.isError, true);
-          assert.equal(r.structuredContent?.total, 3);
-        }
-        assert.deepEqual(proxy.sent(), Array(3).fill(`POST /${INDEX}/_search`));
-      } finally {
-        await client.close();
+    await withMcpClientOn("counted", settingsFor(proxy), async (client) => {
+      const search = () =>
+        client.callTool({
+          name: "execute_query",
+          arguments: {
+            connection: "counted",
+            method: "POST",
+            path: `/${INDEX}/_search`,
+            body: { query: { term: { status: "paid" } } },
+          },
+        });
+      await search();
+      proxy.clear();
+      for (let i = 0; i < 3; i++) {
+        const r = (await search()) as {
+          isError?: boolean;
+          structuredContent?: { total?: number };
+        };
+        assert.notEqual(r.isError, true);
+        assert.equal(r.structuredContent?.total, 3);
       }
-    } finally {
-      await srv.stop();
-      await home.cleanup();
-    }
+      assert.deepEqual(proxy.sent(), Array(3).fill(`POST /${INDEX}/_search`));
+    });
   });
 
   describe("a console search shown as a grid", () => {
@@ -125,7 +98,7 @@ describe("requests sent per search", () => {
     });
 
     it("reads it again when a hit holds a field the columns lack (a write from elsewhere)", async () => {
-      await esCall("POST", `/${INDEX}/_doc/9?refresh=true`, { status: "new", city: "Oslo" });
+      await esOk("es8", "POST", `/${INDEX}/_doc/9?refresh=true`, { status: "new", city: "Oslo" });
       proxy.clear();
       const columns = await gridSearch();
       assert.ok(columns.includes("city"), columns.join(", "));

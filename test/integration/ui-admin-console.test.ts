@@ -6,15 +6,10 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
-import type { Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
+import { clickRun } from "../support/console-page.ts";
 import { createSecureUser, type TestUser } from "../support/secure-user.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-} from "../support/ui.ts";
+import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 const USER = "t-admin-user2";
 const PASSWORD = `first-${randomBytes(6).toString("hex")}`;
@@ -33,21 +28,14 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 
 describe("UI: an admin request in the console", () => {
   let user: TestUser;
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
   let connectionId: string;
 
   before(async () => {
     user = await createSecureUser(USER, PASSWORD);
-    app = await startUiApp();
     connectionId = await addNodeConnection(app, "es8-secure", "secure");
-    browser = await openBrowser();
-    page = browser.page;
   });
   after(async () => {
-    await browser?.close();
-    await app?.close();
     await user?.remove();
   });
 
@@ -74,10 +62,7 @@ describe("UI: an admin request in the console", () => {
     );
     assert.match((await badge.getAttribute("class")) ?? "", /\bclass-admin\b/);
 
-    await page
-      .getByRole("toolbar", { name: "Console actions" })
-      .getByRole("button", { name: "Run", exact: true })
-      .click();
+    await clickRun(page);
     const dialog = page.getByRole("dialog", { name: "Run an admin request?" });
     await dialog.waitFor();
     assert.equal(await textOf(dialog.getByTestId("confirm-requests")), text);

@@ -8,37 +8,20 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-} from "../support/ui.ts";
+import { node, sessionTo } from "../support/cluster.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 const RUN = randomBytes(3).toString("hex");
 
 describe("the Cluster page on every supported major", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
 
-  before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  for (const name of MAJORS) {
-    describe(name, () => {
+  describeOnMajors(
+    (name) => name,
+    (name) => {
       const index = `t-cluster-ui-${RUN}-${name}`;
       let es: EsSession;
       let connectionId: string;
@@ -139,8 +122,8 @@ describe("the Cluster page on every supported major", () => {
         );
         await page.getByTestId("cluster-refresh-interval").selectOption({ label: "Off" });
       });
-    });
-  }
+    },
+  );
 
   it("a cluster that does not answer: the page says so, with the reason and Retry", async () => {
     const saved = await addConnection(app.storage, {

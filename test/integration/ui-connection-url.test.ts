@@ -7,35 +7,19 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import { before, describe, it } from "node:test";
 import { CONNECTIONS_FILE } from "../../src/app/storage/connection-store.ts";
 import { node, portOf } from "../support/cluster.ts";
-import {
-  addEs8Connection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-} from "../support/ui.ts";
+import { addEs8Connection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 describe("UI: a pasted URL in the connection editor", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, browser, page } = appWithBrowser();
 
   before(async () => {
-    app = await startUiApp();
     await addEs8Connection(app); // installs the driver, as a first connection does
-    browser = await openBrowser();
-    page = browser.page;
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
       origin: app.origin,
     });
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
   });
 
   async function newConnection(): Promise<void> {

@@ -3,25 +3,12 @@
  * Test button's version or spec 7.1 message with remedy, secrets as dots, saving and opening.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import { describe, it } from "node:test";
 import { node, portOf } from "../support/cluster.ts";
-import { openBrowser, screenshot, startUiApp, type UiApp } from "../support/ui.ts";
+import { appWithBrowser, screenshot } from "../support/ui.ts";
 
 describe("UI: connections", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
-
-  before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const { app, page } = appWithBrowser();
 
   /** SSL Mode Disabled and Auth None: a node with security off (the editor starts on a secured install). */
   async function securityOff(): Promise<void> {

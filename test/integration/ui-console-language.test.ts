@@ -5,29 +5,18 @@
  * undefined one is a clear error.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
-import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-} from "../support/ui.ts";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { ownIndex } from "../support/own-index.ts";
+import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 const DOCS = 12;
 const unique = () => `t-c16p-ui-${Math.random().toString(16).slice(2, 10)}`;
 
 async function setText(page: Page, text: string): Promise<void> {
-  const editor = page.locator(".console-editor .cm-content");
-  await editor.waitFor();
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
+  await replaceConsoleText(page, text);
 }
 
 /** The editor's lines, as the page shows them. */
@@ -36,10 +25,7 @@ const editorText = (page: Page) => page.locator(".console-editor .cm-content").i
 /** Runs the request at the cursor and waits for the app's answer. */
 async function run(page: Page): Promise<void> {
   const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
-  await page
-    .getByRole("toolbar", { name: "Console actions" })
-    .getByRole("button", { name: "Run", exact: true })
-    .click();
+  await clickRun(page);
   await ran;
 }
 
@@ -66,39 +52,25 @@ async function hitIds(page: Page): Promise<string[]> {
 }
 
 describe("console language in the browser on every supported major", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
 
-  before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  for (const name of MAJORS) {
-    describe(name, () => {
+  describeOnMajors(
+    (name) => name,
+    (name) => {
       const index = unique();
-      let es: EsSession;
+      const docs = Array.from({ length: DOCS }, (_, i): [string, Record<string, unknown>] => [
+        `d${i}`,
+        { n: i, word: `w${i}` },
+      ]);
+      const _es = ownIndex(name, index, docs, {
+        mappings: { properties: { n: { type: "integer" }, word: { type: "keyword" } } },
+      });
       let connectionId: string;
 
       before(async () => {
-        es = sessionTo(node(name));
-        const docs = Array.from({ length: DOCS }, (_, i) => [`d${i}`, { n: i, word: `w${i}` }]);
-        await loadIndex(es.transport, index, docs as [string, Record<string, unknown>][], {
-          mappings: { properties: { n: { type: "integer" }, word: { type: "keyword" } } },
-        });
         connectionId = await addNodeConnection(app, name);
         await page.goto("about:blank");
         await page.goto(`${app.url}#/c/${connectionId}/console`);
-      });
-      after(async () => {
-        await deleteIndices(es.transport, index);
-        await es.close();
       });
 
       it("a pasted curl command becomes a request and runs", async () => {
@@ -195,10 +167,7 @@ describe("console language in the browser on every supported major", () => {
         };
         page.on("request", watch);
         await setText(page, `GET /\${IDX}/_search\n{"size": \${MISSING}}`);
-        await page
-          .getByRole("toolbar", { name: "Console actions" })
-          .getByRole("button", { name: "Run", exact: true })
-          .click();
+        await clickRun(page);
         const error = page.getByTestId("console-result").getByRole("alert");
         await error.waitFor();
         const text = await error.innerText();
@@ -209,6 +178,6 @@ describe("console language in the browser on every supported major", () => {
         // The editor marks the line too.
         await page.locator(".cm-lint-marker-error").first().waitFor();
       });
-    });
-  }
+    },
+  );
 });

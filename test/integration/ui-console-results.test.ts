@@ -5,16 +5,17 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { ConsoleWorkspace } from "../../src/app/storage/console-workspace.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import { replaceConsoleText, runAndWait } from "../support/console-page.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import { addNodeConnection, openBrowser, startUiApp, type UiApp } from "../support/ui.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
 
 const artifacts = join(import.meta.dirname, "..", "..", "artifacts");
 const STATUSES = ["paid", "paid", "open", "paid", "void", "open", "paid", "open", "paid", "void"];
@@ -25,20 +26,8 @@ interface Major {
   connectionId: string;
 }
 
-async function typeInEditor(page: Page, text: string): Promise<void> {
-  await page.locator(".console-editor .cm-content").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
-}
-
 async function runAtCursor(page: Page): Promise<void> {
-  const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
-  await page
-    .getByRole("toolbar", { name: "Console actions" })
-    .getByRole("button", { name: "Run", exact: true })
-    .click();
-  assert.equal((await ran).status(), 200);
+  await runAndWait(page);
 }
 
 /** The cells of a result table's rows, by column id, in row order. */
@@ -66,31 +55,22 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
 }
 
 describe("UI console: results people read, work kept across a restart", () => {
-  let home: string;
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page, restartApp } = appWithBrowser({ restartable: true });
   const majors = new Map<MajorNode, Major>();
 
   before(async () => {
-    home = await mkdtemp(join(tmpdir(), "qt-c16r-home-"));
-    app = await startUiApp({ home });
-    browser = await openBrowser();
-    page = browser.page;
     await mkdir(artifacts, { recursive: true });
   });
   after(async () => {
-    await browser?.close();
-    await app?.close();
     for (const m of majors.values()) {
       await deleteIndices(m.es.transport, m.index);
       await m.es.close();
     }
-    await rm(home, { recursive: true, force: true });
   });
 
-  for (const name of MAJORS) {
-    describe(name, () => {
+  describeOnMajors(
+    (name) => name,
+    (name) => {
       const index = `t-c16r-${name}-${randomBytes(3).toString("hex")}`;
       let m: Major;
 
@@ -118,7 +98,7 @@ describe("UI console: results people read, work kept across a restart", () => {
             },
           },
         };
-        await typeInEditor(page, `GET /${index}/_search\n${JSON.stringify(body, null, 2)}`);
+        await replaceConsoleText(page, `GET /${index}/_search\n${JSON.stringify(body, null, 2)}`);
         await runAtCursor(page);
         const direct = await m.es.transport.json<{
           aggregations: {
@@ -150,13 +130,13 @@ describe("UI console: results people read, work kept across a restart", () => {
 
       it("a `_cat/indices?v` answer renders as a table, also when asked as text", async () => {
         // The console asks for JSON by default: the cluster's own table.
-        await typeInEditor(page, `GET /_cat/indices/${index}?v`);
+        await replaceConsoleText(page, `GET /_cat/indices/${index}?v`);
         await runAtCursor(page);
         const result = page.getByTestId("console-result");
         await result.locator(".ag-cell", { hasText: index }).waitFor();
         await result.getByTestId("result-table").waitFor();
         // Asked as text (`format=txt`): the aligned text is read back into a table.
-        await typeInEditor(
+        await replaceConsoleText(
           page,
           `GET /_cat/indices/${index}?v&format=txt&h=index,docs.count,status`,
         );
@@ -199,8 +179,8 @@ describe("UI console: results people read, work kept across a restart", () => {
           .click();
         await page.getByLabel("Tab name").fill(`Counts ${name}`);
         await page.getByLabel("Tab name").press("Enter");
-        await typeInEditor(page, `# counting\nGET /${index}/_count`);
-        const store = new ConsoleWorkspace(home);
+        await replaceConsoleText(page, `# counting\nGET /${index}/_count`);
+        const store = new ConsoleWorkspace(app.home);
         await until("the tab saved", async () => {
           const tabs = await store.tabs(m.connectionId);
           return !!tabs?.tabs.some((t) => t.name === `Counts ${name}` && t.text.endsWith("_count"));
@@ -221,13 +201,12 @@ describe("UI console: results people read, work kept across a restart", () => {
           [[`count ${name}`, `GET /${index}/_count`]],
         );
       });
-    });
-  }
+    },
+  );
 
   describe("after a restart of the app", () => {
     before(async () => {
-      await app.close();
-      app = await startUiApp({ home });
+      await restartApp();
     });
 
     for (const name of MAJORS) {

@@ -8,14 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
 import { catalogWithJsonFile } from "../support/drivers/jsonfile/package.ts";
-import { openBrowser, screenshot, startUiApp, type UiApp } from "../support/ui.ts";
+import { appWithBrowser, screenshot } from "../support/ui.ts";
 
 describe("UI: a second driver in the chooser and the editor", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
   let dataDir: string;
   let data: string;
   const catalogBefore = process.env.QUARRY_PLUGIN_CATALOG;
@@ -25,13 +21,10 @@ describe("UI: a second driver in the chooser and the editor", () => {
     dataDir = mkdtempSync(join(tmpdir(), "qt-ui-jsonfile-"));
     data = join(dataDir, "shop.json");
     writeFileSync(data, JSON.stringify({ people: [{ a: 1 }], pets: [] }));
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
   });
+  // Started after the catalog is in place: the app reads QUARRY_PLUGIN_CATALOG when it starts.
+  const { app, page } = appWithBrowser();
   after(async () => {
-    await browser?.close();
-    await app?.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (catalogBefore === undefined) delete process.env.QUARRY_PLUGIN_CATALOG;
     else process.env.QUARRY_PLUGIN_CATALOG = catalogBefore;

@@ -9,15 +9,9 @@ import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { node, plainConfig, session } from "../support/cluster.ts";
+import { clickRun } from "../support/console-page.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import {
-  addEs8Connection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-  uiIndex,
-} from "../support/ui.ts";
+import { addEs8Connection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const MAPPING = {
   properties: {
@@ -39,22 +33,15 @@ describe("UI: editing, the console, deleting and exporting", () => {
   const t = s.transport;
   const index = uiIndex("edit");
   const throwaway = uiIndex("edit-drop");
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
   let connectionId: string;
 
   before(async () => {
     await loadIndex(t, index, DOCS, { mappings: MAPPING });
     await loadIndex(t, throwaway, DOCS.slice(0, 2), { mappings: MAPPING });
-    app = await startUiApp();
     connectionId = await addEs8Connection(app);
-    browser = await openBrowser();
-    page = browser.page;
   });
   after(async () => {
-    await browser?.close();
-    await app?.close();
     await deleteIndices(t, index, throwaway);
     await s.close();
   });
@@ -202,10 +189,7 @@ describe("UI: editing, the console, deleting and exporting", () => {
     await page.keyboard.press("Delete");
     await page.keyboard.insertText(text);
     const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
-    await page
-      .getByRole("toolbar", { name: "Console actions" })
-      .getByRole("button", { name: "Run", exact: true })
-      .click();
+    await clickRun(page);
     await ran;
     const result = page.getByTestId("console-result");
     await result.waitFor();

@@ -6,17 +6,15 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { node, plainConfig, portOf, session } from "../support/cluster.ts";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import {
   addEs8Connection,
   addNodeConnection,
-  openBrowser,
+  appWithBrowser,
   screenshot,
-  startUiApp,
-  type UiApp,
   uiIndex,
 } from "../support/ui.ts";
 
@@ -24,9 +22,7 @@ import {
 const CLI_WORDS = /\bquarry [a-z]|(^|[\s(])--[a-z]/m;
 
 describe("UI: errors that fit the problem, in the UI's words", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
   let es8: string;
   let es7: string;
   const index = uiIndex("errors");
@@ -35,18 +31,13 @@ describe("UI: errors that fit the problem, in the UI's words", () => {
   const s7 = session(plainConfig(node("es7")));
 
   before(async () => {
-    app = await startUiApp();
     es8 = await addEs8Connection(app);
     es7 = await addNodeConnection(app, "es7");
     await loadIndex(s.transport, index, [["a", { n: 1 }]], {
       mappings: { properties: { n: { type: "integer" } } },
     });
-    browser = await openBrowser();
-    page = browser.page;
   });
   after(async () => {
-    await browser?.close();
-    await app?.close();
     await deleteIndices(s.transport, index);
     await deleteIndices(s7.transport, dbqIndex);
     await s.close();
@@ -127,16 +118,8 @@ describe("UI: errors that fit the problem, in the UI's words", () => {
     const path = `/${dbqIndex}/_delete_by_query?scroll_size=50&requests_per_second=40`;
     await page.goto("about:blank");
     await page.goto(`${app.url}#/c/${es7}/console`);
-    const editor = page.locator(".console-editor .cm-content");
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.press("Delete");
-    await page.keyboard.insertText(`POST ${path}\n{"query": {"match_all": {}}}`);
-    await page
-      .getByRole("toolbar", { name: "Console actions" })
-      .getByRole("button", { name: "Run", exact: true })
-      .click();
+    await replaceConsoleText(page, `POST ${path}\n{"query": {"match_all": {}}}`);
+    await clickRun(page);
     const dialog = page.getByRole("dialog", { name: "Run a destructive request?" });
     await dialog.getByRole("button", { name: "Run", exact: true }).click();
     let deletedWhenChanged = 300;

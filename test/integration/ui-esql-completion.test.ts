@@ -8,70 +8,35 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
-import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
-import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import { addNodeConnection, openBrowser, startUiApp, type UiApp } from "../support/ui.ts";
+import { before, describe, it } from "node:test";
+import { completionOption, completionPopup, typeInConsole } from "../support/console-page.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { ownIndex } from "../support/own-index.ts";
+import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
 
 const root = join(import.meta.dirname, "..", "..");
-const popup = (page: Page) => page.locator(".cm-tooltip-autocomplete");
-const option = (page: Page, label: string) =>
-  popup(page).locator("li", {
-    has: page.locator(".cm-completionLabel", {
-      hasText: new RegExp(`^${label.replace(/[|]/g, "\\|")}$`),
-    }),
-  });
-
-/** Empties the editor, puts `text` in, then types `typed` key by key (typing opens completion). */
-async function typeInConsole(page: Page, text: string, typed: string): Promise<void> {
-  const editor = page.locator(".console-editor .cm-content");
-  await editor.waitFor();
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.press("Escape");
-  if (text) await page.keyboard.insertText(text);
-  await page.keyboard.type(typed);
-}
+const _popup = completionPopup;
+const option = completionOption;
 
 const QUERY = 'POST /_query\n{\n  "query": """';
 
 describe("ES|QL completion in the console on every supported major", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
 
-  before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  for (const name of MAJORS) {
-    describe(name, () => {
+  describeOnMajors(
+    (name) => name,
+    (name) => {
       const index = `sample-orders-t-esql-${randomBytes(3).toString("hex")}`;
-      let es: EsSession;
+      const _es = ownIndex(name, index, [["o1", { customer_name: "Ada", total: 12.5 }]], {
+        mappings: {
+          properties: { customer_name: { type: "keyword" }, total: { type: "double" } },
+        },
+      });
 
       before(async () => {
-        es = sessionTo(node(name));
-        await loadIndex(es.transport, index, [["o1", { customer_name: "Ada", total: 12.5 }]], {
-          mappings: {
-            properties: { customer_name: { type: "keyword" }, total: { type: "double" } },
-          },
-        });
         const connectionId = await addNodeConnection(app, name);
         await page.goto("about:blank");
         await page.goto(`${app.url}#/c/${connectionId}/console`);
-      });
-      after(async () => {
-        await deleteIndices(es.transport, index);
-        await es.close();
       });
 
       if (name === "es7") {
@@ -120,6 +85,6 @@ describe("ES|QL completion in the console on every supported major", () => {
         }
         await page.keyboard.press("Escape");
       });
-    });
-  }
+    },
+  );
 });

@@ -11,15 +11,10 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
+import { clickRun, replaceConsoleText, runAndWait } from "../support/console-page.ts";
 import { ORDERS_ANSWER, PARSING_ERROR } from "../support/esql-answers.ts";
 import { feedQueryAnswers, type QueryAnswer } from "../support/esql-feed.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-} from "../support/ui.ts";
+import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 const STATS = {
   took: 3,
@@ -53,22 +48,10 @@ function answerFor(query: string): QueryAnswer {
   return { status: 200, body: ORDERS_ANSWER };
 }
 
-async function typeInEditor(page: Page, text: string): Promise<void> {
-  await page.locator(".console-editor .cm-content").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
-}
-
 async function run(page: Page, query: string): Promise<void> {
-  await typeInEditor(page, `POST /_query\n{\n  "query": """${query}"""\n}`);
+  await replaceConsoleText(page, `POST /_query\n{\n  "query": """${query}"""\n}`);
   await page.keyboard.press("ArrowUp");
-  const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
-  await page
-    .getByRole("toolbar", { name: "Console actions" })
-    .getByRole("button", { name: "Run", exact: true })
-    .click();
-  assert.equal((await ran).status(), 200);
+  await runAndWait(page);
 }
 
 /** A column's cells, top to bottom as shown. */
@@ -87,24 +70,17 @@ async function column(page: Page, scope: string, colId: string): Promise<string[
 }
 
 describe("UI console: ES|QL answers people read", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
   let restore: () => void;
   let es8: string;
 
   before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
     es8 = await addNodeConnection(app, "es8");
     restore = feedQueryAnswers((await app.services.session(es8)).session, answerFor);
     await page.goto(`${app.url}#/c/${es8}/console`);
   });
   after(async () => {
     restore?.();
-    await browser?.close();
-    await app?.close();
   });
 
   it("a typed table, sortable in the page, with its row count and took", async () => {
@@ -188,51 +164,31 @@ describe("UI console: ES|QL answers people read", () => {
 });
 
 describe("UI console: a request line written as a URL", () => {
+  const { app, page } = appWithBrowser();
+
   it("runs as its path on the connection, the host's dropping marked on the line", async () => {
-    const app = await startUiApp();
-    const browser = await openBrowser();
-    try {
-      const page = browser.page;
-      const es8 = await addNodeConnection(app, "es8");
-      await page.goto(`${app.url}#/c/${es8}/console`);
-      await typeInEditor(page, "GET http://localhost:9200/_cluster/health");
-      const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
-      await page
-        .getByRole("toolbar", { name: "Console actions" })
-        .getByRole("button", { name: "Run", exact: true })
-        .click();
-      assert.equal((await ran).status(), 200);
-      const header = page.getByTestId("console-result").locator(".result-header");
-      await header.waitFor();
-      assert.match(await header.innerText(), /GET \/_cluster\/health\s+200/);
-      await page.locator(".console-editor .cm-lintRange-info").waitFor();
-    } finally {
-      await browser.close();
-      await app.close();
-    }
+    const es8 = await addNodeConnection(app, "es8");
+    await page.goto(`${app.url}#/c/${es8}/console`);
+    await replaceConsoleText(page, "GET http://localhost:9200/_cluster/health");
+    await runAndWait(page);
+    const header = page.getByTestId("console-result").locator(".result-header");
+    await header.waitFor();
+    assert.match(await header.innerText(), /GET \/_cluster\/health\s+200/);
+    await page.locator(".console-editor .cm-lintRange-info").waitFor();
   });
 });
 
 describe("UI console: ES|QL on 7.17 says it is not there", () => {
+  const { app, page } = appWithBrowser();
+
   it("the run is refused, naming the version and offering the query DSL", async () => {
-    const app = await startUiApp();
-    const browser = await openBrowser();
-    try {
-      const page = browser.page;
-      const es7 = await addNodeConnection(app, "es7");
-      await page.goto(`${app.url}#/c/${es7}/console`);
-      await typeInEditor(page, 'POST /_query\n{ "query": "FROM sample-orders | LIMIT 3" }');
-      await page
-        .getByRole("toolbar", { name: "Console actions" })
-        .getByRole("button", { name: "Run", exact: true })
-        .click();
-      const note = page.getByTestId("console-result").getByRole("alert");
-      await note.waitFor();
-      assert.match(await note.innerText(), /ES\|QL is not available on this cluster: .*7\.17/);
-      assert.match(await note.innerText(), /query DSL instead: GET \/sample-orders\/_search/);
-    } finally {
-      await browser.close();
-      await app.close();
-    }
+    const es7 = await addNodeConnection(app, "es7");
+    await page.goto(`${app.url}#/c/${es7}/console`);
+    await replaceConsoleText(page, 'POST /_query\n{ "query": "FROM sample-orders | LIMIT 3" }');
+    await clickRun(page);
+    const note = page.getByTestId("console-result").getByRole("alert");
+    await note.waitFor();
+    assert.match(await note.innerText(), /ES\|QL is not available on this cluster: .*7\.17/);
+    assert.match(await note.innerText(), /query DSL instead: GET \/sample-orders\/_search/);
   });
 });

@@ -4,31 +4,15 @@
  * a header sort that the driver drops (with the note), and paging past 10,000.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
-import {
-  addEs8Connection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-} from "../support/ui.ts";
+import { before, describe, it } from "node:test";
+import { addEs8Connection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 describe("UI: browsing the grid", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
   let connectionId: string;
 
   before(async () => {
-    app = await startUiApp();
     connectionId = await addEs8Connection(app);
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
   });
 
   const total = async () => {

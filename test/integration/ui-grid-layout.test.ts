@@ -5,37 +5,22 @@
  * from the keyboard.
  */
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
 import { UiPreferenceStore } from "../../src/app/storage/ui-preferences.ts";
 import type { GridLayout } from "../../src/core/grid-layout.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import {
-  addEs8Connection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-  uiIndex,
-} from "../support/ui.ts";
+import { addEs8Connection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const index = uiIndex("layout");
 const PINNED_RIGHT_TOTAL = '.ag-header .ag-grid-pinned-right-cells .ag-header-cell[col-id="total"]';
 const PINNED_LEFT_STATUS = '.ag-header .ag-grid-pinned-left-cells .ag-header-cell[col-id="status"]';
 
 describe("UI: the grid's columns", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page, restartApp } = appWithBrowser({ restartable: true });
   let es: EsSession;
   let connectionId: string;
-  /** The app's data folder, kept across its restart. */
-  let home: string;
 
   before(async () => {
     es = sessionTo(node("es8"));
@@ -63,16 +48,9 @@ describe("UI: the grid's columns", () => {
         },
       },
     });
-    home = await mkdtemp(join(tmpdir(), "qt-ui-layout-home-"));
-    app = await startUiApp({ home });
     connectionId = await addEs8Connection(app);
-    browser = await openBrowser();
-    page = browser.page;
   });
   after(async () => {
-    await browser?.close();
-    await app?.close();
-    if (home) await rm(home, { recursive: true, force: true });
     await deleteIndices(es.transport, index);
     await es.close();
   });
@@ -204,8 +182,7 @@ describe("UI: the grid's columns", () => {
 
     // A restart serves the page on another port (another origin): the app still has the layout.
     const oldOrigin = app.origin;
-    await app.close();
-    app = await startUiApp({ home });
+    await restartApp();
     assert.notEqual(app.origin, oldOrigin);
     await expectArranged("after a restart");
     await screenshot(page, "grid-layout-restored");

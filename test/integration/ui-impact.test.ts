@@ -9,13 +9,13 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
-import type { Page } from "playwright-core";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { McpService } from "../../src/app/mcp-host/mcp-service.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { connectClient } from "../support/mcp.ts";
-import { openBrowser, screenshot, startUiApp, type UiApp } from "../support/ui.ts";
+import { appWithBrowser, screenshot } from "../support/ui.ts";
 
 const PREFIX = `t-impact-ui-${randomBytes(3).toString("hex")}`;
 const A = `${PREFIX}-a`;
@@ -25,10 +25,8 @@ const DBQ_BODY = { query: { term: { status: "x" } } };
 
 describe("UI: impact before a dangerous write", () => {
   const es = session(plainConfig(node("es8")));
-  let app: UiApp;
+  const { app, page } = appWithBrowser({ withMcp: true });
   let service: McpService;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
   let connectionId = "";
   let agent: Client | undefined;
 
@@ -44,7 +42,6 @@ describe("UI: impact before a dangerous write", () => {
       { mappings: MAPPINGS },
     );
     await loadIndex(es.transport, B, [["1", { status: "x" }]], { mappings: MAPPINGS });
-    app = await startUiApp({ withMcp: true });
     service = app.mcpService!;
     connectionId = (
       await addConnection(app.storage, {
@@ -55,14 +52,10 @@ describe("UI: impact before a dangerous write", () => {
         aiPolicy: "always-allow",
       })
     ).id;
-    browser = await openBrowser();
-    page = browser.page;
   });
 
   after(async () => {
     await agent?.close().catch(() => {});
-    await browser?.close();
-    await app?.close();
     await deleteIndices(es.transport, A, B);
     await es.close();
   });
@@ -115,16 +108,8 @@ describe("UI: impact before a dangerous write", () => {
 
   async function askToRun(text: string) {
     await page.goto(`${app.url}#/c/${connectionId}/console`);
-    const editor = page.locator(".console-editor .cm-content");
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.press("Delete");
-    await page.keyboard.insertText(text);
-    await page
-      .getByRole("toolbar", { name: "Console actions" })
-      .getByRole("button", { name: "Run", exact: true })
-      .click();
+    await replaceConsoleText(page, text);
+    await clickRun(page);
     const dialog = page.getByRole("dialog", { name: "Run a destructive request?" });
     await dialog.waitFor();
     return dialog;

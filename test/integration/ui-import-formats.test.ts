@@ -9,20 +9,18 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import { after, describe, it } from "node:test";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
-import { addNodeConnection, openBrowser, startUiApp, type UiApp } from "../support/ui.ts";
+import { orderedBefore } from "../support/ordered-before.ts";
+import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
 
 const TAG = randomBytes(3).toString("hex");
 const ARRAY = `t-ui-transfer-arr-${TAG}`;
 const CSV = `t-ui-transfer-csv-${TAG}`;
 
-let app: UiApp;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
+const { app, page } = appWithBrowser();
 let es9: EsSession;
 let id9: string;
 let dir: string;
@@ -33,19 +31,14 @@ const count = async (index: string) => {
     .count;
 };
 
-before(async () => {
+orderedBefore(async () => {
   es9 = sessionTo(node("es9"));
   await deleteIndices(es9.transport, ARRAY, CSV);
-  app = await startUiApp();
   id9 = await addNodeConnection(app, "es9", "to9");
-  browser = await openBrowser();
-  page = browser.page;
   dir = await mkdtemp(join(tmpdir(), "qt-ui-import-formats-"));
 });
 
 after(async () => {
-  await browser?.close();
-  await app?.close();
   await deleteIndices(es9.transport, ARRAY, CSV);
   await es9?.close();
   await rm(dir, { recursive: true, force: true });

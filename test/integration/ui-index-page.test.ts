@@ -6,41 +6,23 @@
  * templates page saying what the cluster lacks.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import { after, before, it } from "node:test";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
+import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-  uiIndex,
-} from "../support/ui.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { addNodeConnection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
-let app: UiApp;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
-
-before(async () => {
-  app = await startUiApp();
-  browser = await openBrowser();
-  page = browser.page;
-});
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, page } = appWithBrowser();
 
 async function open(hash: string): Promise<void> {
   await page.goto("about:blank");
   await page.goto(`${app.url}${hash}`);
 }
 
-for (const name of MAJORS) {
-  describe(`UI: the index page on ${name}`, () => {
+describeOnMajors(
+  (name) => `UI: the index page on ${name}`,
+  (name) => {
     const index = uiIndex(`idxpage-${name}`);
     const alias = `${index}-alias`;
     const copy = `${index}-copy`;
@@ -216,5 +198,5 @@ for (const name of MAJORS) {
       assert.match(text, /Index templates/);
       assert.match(text, /Snapshot repositories/);
     });
-  });
-}
+  },
+);

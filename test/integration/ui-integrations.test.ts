@@ -13,14 +13,13 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
-import type { Page } from "playwright-core";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { McpService, McpStatus } from "../../src/app/mcp-host/mcp-service.ts";
 import { McpSettingsStore } from "../../src/app/mcp-host/mcp-settings.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { connectClient } from "../support/mcp.ts";
-import { openBrowser, screenshot, startUiApp, type UiApp, uiIndex } from "../support/ui.ts";
+import { appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const CLIENT_NAME = "quarry-test-2026-07-28";
 
@@ -62,10 +61,8 @@ function runningPort(s: McpStatus): number {
 describe("UI: Settings > Integrations with real MCP clients", () => {
   const es = session(plainConfig(node("es8")));
   const index = uiIndex("mcp");
-  let app: UiApp;
+  const { app, page } = appWithBrowser({ withMcp: true });
   let service: McpService;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
   const tokens: Record<"agent" | "helper" | "idle", string> = { agent: "", helper: "", idle: "" };
   const clients: Client[] = [];
   const startedAt = Date.now();
@@ -89,7 +86,6 @@ describe("UI: Settings > Integrations with real MCP clients", () => {
     await loadIndex(es.transport, index, DOCS, {
       mappings: { properties: { name: { type: "keyword" }, qty: { type: "integer" } } },
     });
-    app = await startUiApp({ withMcp: true });
     service = app.mcpService!;
     // Off the default port, which other test runs prefer too: once this server lets its port go,
     // no other app should take it before the test checks that nothing answers there.
@@ -122,13 +118,9 @@ describe("UI: Settings > Integrations with real MCP clients", () => {
           asked.push(`${p.tokenName} ${p.target}`);
         }
     });
-    browser = await openBrowser();
-    page = browser.page;
   });
   after(async () => {
     for (const c of clients) await c.close().catch(() => {});
-    await browser?.close();
-    await app?.close();
     await deleteIndices(es.transport, index);
     await es.close();
   });

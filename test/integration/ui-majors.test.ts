@@ -4,54 +4,32 @@
  * and saved, and a console search.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
-import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { MAJORS, node, sessionTo } from "../support/cluster.ts";
-import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-  uiIndex,
-} from "../support/ui.ts";
+import { before, describe, it } from "node:test";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
+import { describeOnMajors } from "../support/majors.ts";
+import { ownIndex } from "../support/own-index.ts";
+import { addNodeConnection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const DOCS = 25;
 
 describe("UI smoke on every supported major", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
 
-  before(async () => {
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  for (const name of MAJORS) {
-    describe(name, () => {
+  describeOnMajors(
+    (name) => name,
+    (name) => {
       const index = uiIndex(`major-${name}`);
-      let es: EsSession;
+      const docs = Array.from({ length: DOCS }, (_, i): [string, Record<string, unknown>] => [
+        `d${i}`,
+        { n: i, word: `w${i}` },
+      ]);
+      const es = ownIndex(name, index, docs, {
+        mappings: { properties: { n: { type: "integer" }, word: { type: "keyword" } } },
+      });
       let connectionId: string;
 
       before(async () => {
-        es = sessionTo(node(name));
-        const docs = Array.from({ length: DOCS }, (_, i) => [`d${i}`, { n: i, word: `w${i}` }]);
-        await loadIndex(es.transport, index, docs as [string, Record<string, unknown>][], {
-          mappings: { properties: { n: { type: "integer" }, word: { type: "keyword" } } },
-        });
         connectionId = await addNodeConnection(app, name);
-      });
-      after(async () => {
-        await deleteIndices(es.transport, index);
-        await es.close();
       });
 
       it("lists the index with its count and opens it as a grid", async () => {
@@ -99,25 +77,17 @@ describe("UI smoke on every supported major", () => {
 
       it("runs a search in the console", async () => {
         await page.goto(`${app.url}#/c/${connectionId}/console`);
-        const editor = page.locator(".console-editor .cm-content");
-        await editor.waitFor();
-        await editor.click();
-        await page.keyboard.press("ControlOrMeta+a");
-        await page.keyboard.press("Delete");
-        await page.keyboard.insertText(`GET /${index}/_search\n{"query":{"term":{"word":"w7"}}}`);
+        await replaceConsoleText(page, `GET /${index}/_search\n{"query":{"term":{"word":"w7"}}}`);
         const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
-        await page
-          .getByRole("toolbar", { name: "Console actions" })
-          .getByRole("button", { name: "Run", exact: true })
-          .click();
+        await clickRun(page);
         await ran;
         const result = page.getByTestId("console-result");
         await result.locator('.ag-cell[col-id="_id"]', { hasText: "d7" }).waitFor();
         assert.match(await result.locator(".result-switch").innerText(), /search hits · 1 total/);
         await screenshot(page, `ui-major-${name}-console`);
       });
-    });
-  }
+    },
+  );
 
   // After the connections above: the driver is installed, so the tile opens the editor.
   it("the connection editor names the supported versions", async () => {

@@ -8,18 +8,14 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
 import { buildPlugins } from "../../scripts/build-plugins.ts";
 import type { CatalogEntry, PluginCatalog } from "../../src/core/plugin.ts";
 import { repackAsVersion } from "../support/plugins.ts";
-import { openBrowser, screenshot, startUiApp, type UiApp } from "../support/ui.ts";
+import { appWithBrowser, screenshot } from "../support/ui.ts";
 
 const NEWER = "99.0.0";
 
 describe("UI: Settings > Plugins", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
   let catalogDir = "";
   let current: CatalogEntry;
   let newer: CatalogEntry;
@@ -50,13 +46,10 @@ describe("UI: Settings > Plugins", () => {
     offer(current);
 
     process.env.QUARRY_PLUGIN_CATALOG = join(catalogDir, "catalog.json");
-    app = await startUiApp();
-    browser = await openBrowser();
-    page = browser.page;
   });
+  // Started after the catalog is in place: the app reads QUARRY_PLUGIN_CATALOG when it starts.
+  const { app, page } = appWithBrowser();
   after(async () => {
-    await browser?.close();
-    await app?.close();
     if (before_ === undefined) delete process.env.QUARRY_PLUGIN_CATALOG;
     else process.env.QUARRY_PLUGIN_CATALOG = before_;
     rmSync(catalogDir, { recursive: true, force: true });

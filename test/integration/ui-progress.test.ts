@@ -17,16 +17,10 @@ import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { node, plainConfig, session } from "../support/cluster.ts";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
 import { type GateProxy, type HeldRequest, startGateProxy } from "../support/gate-proxy.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-  uiIndex,
-} from "../support/ui.ts";
+import { addNodeConnection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const N_MAPPING = { properties: { n: { type: "integer" }, name: { type: "keyword" } } };
 
@@ -163,9 +157,7 @@ describe("UI: progress of long tasks and exports", () => {
   const dbqIndex = uiIndex("dbq");
   const dbqCancelIndex = uiIndex("dbq-cancel");
   const exportIndex = uiIndex("export");
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
   let es7Id: string;
   let es8Id: string;
   /** The app reaches es8 through this proxy, whose gate holds the export's batches for the test. */
@@ -177,7 +169,6 @@ describe("UI: progress of long tasks and exports", () => {
       loadIndex(t7, dbqCancelIndex, numbered(DELETE_MATCHES), { mappings: N_MAPPING }),
       loadIndex(t8, exportIndex, numbered(EXPORT_DOCS), { mappings: N_MAPPING }),
     ]);
-    app = await startUiApp();
     es7Id = await addNodeConnection(app, "es7");
     proxy = await startGateProxy(node("es8").url);
     const viaGate = await addConnection(app.storage, {
@@ -186,12 +177,8 @@ describe("UI: progress of long tasks and exports", () => {
       settings: { ...plainConfig(node("es8")), port: proxy.port },
     });
     es8Id = viaGate.id;
-    browser = await openBrowser();
-    page = browser.page;
   });
   after(async () => {
-    await browser?.close();
-    await app?.close();
     await proxy?.close();
     await deleteIndices(t7, dbqIndex, dbqCancelIndex);
     await deleteIndices(t8, exportIndex);
@@ -253,18 +240,10 @@ describe("UI: progress of long tasks and exports", () => {
   async function runInConsole(text: string) {
     await page.goto("about:blank");
     await page.goto(`${app.url}#/c/${es7Id}/console`);
-    const editor = page.locator(".console-editor .cm-content");
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.press("Delete");
-    await page.keyboard.insertText(text);
+    await replaceConsoleText(page, text);
     await page.keyboard.press("ControlOrMeta+Home");
     await recordProgress(page);
-    await page
-      .getByRole("toolbar", { name: "Console actions" })
-      .getByRole("button", { name: "Run", exact: true })
-      .click();
+    await clickRun(page);
     const dialog = page.getByRole("dialog", { name: "Run a destructive request?" });
     await dialog.waitFor();
     return dialog;

@@ -13,14 +13,7 @@ import type { Locator, Page, Route } from "playwright-core";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { node, plainConfig, portOf, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import {
-  addEs8Connection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-  uiIndex,
-} from "../support/ui.ts";
+import { addEs8Connection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const MAPPING = { properties: { name: { type: "keyword" }, qty: { type: "integer" } } };
 const DOCS: [string, Record<string, unknown>][] = [
@@ -105,9 +98,7 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
   const index = uiIndex("quality");
   // Index names may be 255 bytes long; this one is far wider than the toolbar and the sidebar.
   const longIndex = `${uiIndex("quality-long")}-${"a-very-long-index-name-".repeat(8)}end`;
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, browser, page } = appWithBrowser();
   let connectionId: string;
   let deadId: string;
   let deadPort: number;
@@ -115,7 +106,6 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
   before(async () => {
     await loadIndex(t, index, DOCS, { mappings: MAPPING });
     await loadIndex(t, longIndex, DOCS, { mappings: MAPPING });
-    app = await startUiApp();
     connectionId = await addEs8Connection(app);
     deadPort = await closedPort();
     const dead = await addConnection(app.storage, {
@@ -130,12 +120,8 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       },
     });
     deadId = dead.id;
-    browser = await openBrowser();
-    page = browser.page;
   });
   after(async () => {
-    await browser?.close();
-    await app?.close();
     await deleteIndices(t, index, longIndex);
     await s.close();
   });

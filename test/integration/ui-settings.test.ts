@@ -6,26 +6,13 @@
 import assert from "node:assert/strict";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
-import { openBrowser, screenshot, startUiApp, type UiApp } from "../support/ui.ts";
+import { describe, it } from "node:test";
+import { appWithBrowser, screenshot } from "../support/ui.ts";
 
 const bridgePath = realpathSync(join(import.meta.dirname, "..", "..", "bin", "quarry-mcp"));
 
 describe("UI: Settings > Integrations", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
-
-  before(async () => {
-    app = await startUiApp({ withMcp: true });
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const { app, page } = appWithBrowser({ withMcp: true });
 
   it("shows the MCP server, creates a token once, lists it and revokes it", async () => {
     const service = app.mcpService!;

@@ -5,17 +5,10 @@
  * dark colours; dark screenshots under artifacts/screenshots/.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import { before, describe, it } from "node:test";
 import { UiPreferenceStore } from "../../src/app/storage/ui-preferences.ts";
 import type { ThemeChoice } from "../../src/core/grid-layout.ts";
-import {
-  addEs8Connection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-} from "../support/ui.ts";
+import { addEs8Connection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 const LIGHT_BG = "rgb(246, 247, 249)";
 const DARK_BG = "rgb(18, 23, 29)";
@@ -27,20 +20,11 @@ function luminance(rgb: string): number {
 }
 
 describe("UI: light and dark themes", () => {
-  let app: UiApp;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
+  const { app, page } = appWithBrowser();
   let connectionId: string;
 
   before(async () => {
-    app = await startUiApp();
     connectionId = await addEs8Connection(app);
-    browser = await openBrowser();
-    page = browser.page;
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
   });
 
   const computed = (selector: string, property: string) =>

@@ -11,21 +11,15 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import { after, describe, it } from "node:test";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { connectionTo, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
 import { type GateProxy, startGateProxy } from "../support/gate-proxy.ts";
+import { orderedBefore } from "../support/ordered-before.ts";
 import { waitFor } from "../support/quarry.ts";
-import {
-  addNodeConnection,
-  openBrowser,
-  screenshot,
-  startUiApp,
-  type UiApp,
-} from "../support/ui.ts";
+import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 const TAG = randomBytes(3).toString("hex");
 const SOURCE = `t-ui-transfer-src-${TAG}`;
@@ -35,9 +29,7 @@ const CANCELLED = `t-ui-transfer-cancel-${TAG}`;
 const STRICT = `t-ui-transfer-strict-${TAG}`;
 const DOCS = 120;
 
-let app: UiApp;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
+const { app, page } = appWithBrowser();
 let es7: EsSession;
 let es9: EsSession;
 let es8: EsSession;
@@ -56,7 +48,7 @@ const sourceOf = async (s: EsSession, index: string, id: string) =>
   (await s.transport.json<{ _source: unknown }>({ method: "GET", path: `/${index}/_doc/${id}` }))
     ._source;
 
-before(async () => {
+orderedBefore(async () => {
   es7 = sessionTo(node("es7"));
   es9 = sessionTo(node("es9"));
   es8 = sessionTo(node("es8"));
@@ -88,17 +80,12 @@ before(async () => {
     contentType: "application/x-ndjson",
     body: `${lines.join("\n")}\n`,
   });
-  app = await startUiApp();
   id7 = await addNodeConnection(app, "es7", "from7");
   id9 = await addNodeConnection(app, "es9", "to9");
-  browser = await openBrowser();
-  page = browser.page;
   dir = await mkdtemp(join(tmpdir(), "qt-ui-transfer-"));
 });
 
 after(async () => {
-  await browser?.close();
-  await app?.close();
   await proxy?.close();
   await deleteIndices(es8.transport, CANCELLED);
   await es8?.close();

@@ -8,6 +8,7 @@
  * Without it each target uses a fixed seed derived from its name, so the suite is reproducible.
  */
 import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 
 /** sfc32: small, fast, good enough for test inputs, and the same on every machine. */
@@ -548,4 +549,46 @@ function parseHttpAnswer(all: Buffer, head = false): RawAnswer | undefined {
       `${extra} bytes after the answer: ${JSON.stringify(rest.subarray(body.length, body.length + 200).toString("latin1"))}`,
     );
   return { status: Number(status[1]), headers, body: body.toString("utf8") };
+}
+
+/** An answer to `sendAsIs`: its status, headers and text. */
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * Sends one request to 127.0.0.1:`port` with exactly the headers given (no Host of Node's own),
+ * on a connection of its own: one case's answer (a close) cannot fail the next one.
+ */
+export function sendAsIs(
+  port: number,
+  c: { method: string; path: string; body?: string | Buffer },
+  headers: Record<string, string>,
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        method: c.method,
+        path: c.path,
+        headers,
+        setHost: false,
+        agent: false,
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(c.body);
+  });
 }

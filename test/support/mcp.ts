@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after } from "node:test";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
   type AppStorage,
@@ -33,7 +34,9 @@ import type {
 import type { BridgeTokenTimes, TokenScope } from "../../src/core/tokens.ts";
 import { type RunningMcpServer, startMcpServer } from "../../src/mcp/index.ts";
 import { outputSchemaOf } from "../../src/mcp/tools/catalog.ts";
-import { connectionTo, type NodeName, node } from "./cluster.ts";
+import { connectionTo, MAJORS, type NodeName, node } from "./cluster.ts";
+import { orderedBefore } from "./ordered-before.ts";
+import { standIn } from "./stand-in.ts";
 
 /** A clock the test moves by hand (lockout, expiry) instead of waiting. */
 export class ManualClock {
@@ -113,14 +116,16 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  bridgeToken?: BridgeTokenTimes;
+  limits?: { requestsPerMinute?: number; concurrentRequests?: number };
+  approvalTimeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
 export async function startTestServer(
   home: TestHome,
-  options: {
-    bridgeToken?: BridgeTokenTimes;
-    limits?: { requestsPerMinute?: number; concurrentRequests?: number };
-    approvalTimeoutMs?: number;
-    maxBodyBytes?: number;
-  } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   const approvals = new ApprovalQueue({
     dir: home.dir,
@@ -168,6 +173,139 @@ export async function startTestServer(
 
 export type Era = "2026-07-28" | "2025-11-25" | "2025-06-18";
 export const ERAS: readonly Era[] = ["2026-07-28", "2025-11-25", "2025-06-18"];
+
+/** A test server with its app data folder and a token, for the tests of one suite. */
+export interface McpFixture extends Omit<TestServer, "stop"> {
+  home: TestHome;
+  /** The token made with the `token` option (none without it). */
+  token: string;
+}
+
+export interface McpFixtureOptions {
+  /** Saves the connections the suite reaches; by default one per major, named after its node. */
+  connections?: (home: TestHome) => Promise<unknown>;
+  /** The suite's token (its name and scope), for `srv.token` and `mcpClient`. */
+  token?: { name: string; scope: TokenScope };
+  server?: TestServerOptions;
+}
+
+/**
+ * A fresh app data folder with its connections and a token, and the real MCP server on it,
+ * started before the suite's tests (in the `describe` it is called in, or the file) and stopped
+ * after them, its folder removed.
+ */
+export function mcpTestServer(options: McpFixtureOptions = {}): McpFixture {
+  const srv = {} as McpFixture;
+  let running: TestServer | undefined;
+  let home: TestHome | undefined;
+  orderedBefore(async () => {
+    home = await testHome();
+    if (options.connections) await options.connections(home);
+    else for (const n of MAJORS) await addNodeConnection(home, n, n);
+    if (options.token) srv.token = await createToken(home, options.token.name, options.token.scope);
+    running = await startTestServer(home, options.server);
+    Object.assign(srv, { ...running, home });
+  });
+  after(async () => {
+    await running?.stop();
+    await home?.cleanup();
+  });
+  return srv;
+}
+
+/**
+ * The official MCP client on a test server, speaking `era` with the server's token (or another,
+ * read when it connects), connected before the suite's tests and closed after them; what it
+ * answers stands for the connected client (test/support/stand-in.ts).
+ */
+export function mcpClient(
+  srv: McpFixture,
+  era: Era = "2026-07-28",
+  token: () => string = () => srv.token,
+): Client {
+  let connected: Client | undefined;
+  orderedBefore(async () => {
+    connected = await connectClient(srv.url, token(), era);
+  });
+  after(async () => {
+    await connected?.close();
+  });
+  return standIn("The MCP client", () => connected);
+}
+
+/**
+ * Official MCP clients on a test server, one a call, each with the token it is given (the
+ * policies a token meets), all closed after the suite.
+ */
+export function mcpClientFor(
+  srv: McpFixture,
+  era: Era = "2026-07-28",
+): (token: string) => Promise<Client> {
+  const clients: Client[] = [];
+  after(async () => {
+    for (const c of clients) await c.close();
+  });
+  return async (token) => {
+    const c = await connectClient(srv.url, token, era);
+    clients.push(c);
+    return c;
+  };
+}
+
+/** The JSON-RPC error the official client throws for a refused call. */
+export interface RpcFailure<Data = { layer: string; rule: string; remedy: string }> {
+  code: number;
+  message: string;
+  data: Data;
+}
+
+/** The JSON-RPC error a call ends with; a call that succeeds fails the test. */
+export async function refused<Data = RpcFailure["data"]>(
+  p: Promise<unknown>,
+): Promise<RpcFailure<Data>> {
+  try {
+    await p;
+  } catch (e) {
+    return e as RpcFailure<Data>;
+  }
+  throw new Error("expected a JSON-RPC error");
+}
+
+/**
+ * Runs `work` with the official client (2026-07-28, a read-only token) on a test server of its
+ * own whose one connection, `name`, reaches a cluster with `settings` (Read Only for external
+ * clients, Always Allow); the server is stopped and its folder removed after, passed or failed.
+ */
+export async function withMcpClientOn(
+  name: string,
+  settings: Record<string, unknown>,
+  work: (client: Client) => Promise<void>,
+): Promise<void> {
+  const home = await testHome();
+  const srv = await startTestServer(home);
+  try {
+    await addConnection(home.storage, {
+      name,
+      type: "elasticsearch",
+      settings,
+      externalClients: "read-only",
+      aiPolicy: "always-allow",
+    });
+    const client = await connectClient(
+      srv.url,
+      await createToken(home, "t", "read-only"),
+      "2026-07-28",
+    );
+    try {
+      await work(client);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await srv.stop();
+    await home.cleanup();
+  }
+}
 
 /** The official MCP client, speaking the given revision, with a bearer token. */
 export async function connectClient(url: URL, token: string, era: Era): Promise<Client> {

@@ -9,6 +9,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { connectionTo, type NodeName, node } from "./cluster.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 export const QUARRY = join(root, "bin", "quarry");
@@ -178,4 +180,17 @@ export function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * What `quarry` commands are given to reach a test node: its URL when it is unsecured; for a
+ * secured one, a connection named after it saved in the CLI data folder `home` (credentials, CA).
+ */
+export async function cliTargetFor(home: string, name: NodeName): Promise<string> {
+  const n = node(name);
+  if (!n.secured) return n.url;
+  const storage = await openAppStorage({ ...process.env, QUARRY_HOME: home });
+  const { config, secrets } = connectionTo(n);
+  await addConnection(storage, { name, type: "elasticsearch", settings: { ...config } }, secrets);
+  return name;
 }

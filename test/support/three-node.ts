@@ -12,6 +12,7 @@ import {
   readThreeNodeState,
   startNode,
 } from "../../scripts/es/three-node.ts";
+import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { portOf, session } from "./cluster.ts";
@@ -129,6 +130,42 @@ async function waitForNodes(t: EsTransport, nodes: number): Promise<void> {
  * Starts again every node that is not running and waits for a green cluster of three, so the next
  * test starts from a healthy cluster.
  */
+/** Deletes `index` when it is there and creates it anew with `body` (its settings and mappings). */
+export async function recreateIndex(
+  t: EsTransport,
+  index: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  await t.request({ method: "DELETE", path: `/${index}` });
+  await t.json({ method: "PUT", path: `/${index}`, body });
+}
+
+/** Documents `d0`… with `{ n, name: "doc-<n>" }`, through `_bulk` (refreshed when asked). */
+export async function loadNumberedDocs(
+  t: EsTransport,
+  index: string,
+  count: number,
+  options: { refresh?: boolean } = {},
+): Promise<void> {
+  let bulk = "";
+  for (let i = 0; i < count; i++)
+    bulk += `{"index":{"_id":"d${i}"}}\n{"n":${i},"name":"doc-${i}"}\n`;
+  await t.json({
+    method: "POST",
+    path: `/${index}/_bulk`,
+    ...(options.refresh ? { query: { refresh: "true" } } : {}),
+    body: bulk,
+    contentType: "application/x-ndjson",
+  });
+}
+
+/** What a fault test leaves: the cluster green with its three nodes, its index gone, its session closed. */
+export async function restoreAndDrop(s: EsSession, index: string): Promise<void> {
+  await restoreCluster(s.transport);
+  await s.transport.request({ method: "DELETE", path: `/${index}` });
+  await s.close();
+}
+
 export async function restoreCluster(t: EsTransport): Promise<void> {
   for (const name of FAULT_NODES) {
     if (!isAlive(faultNode(name).pid)) await startNode(name);

@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after } from "node:test";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { ensureWebBuilt } from "../../scripts/build-web.ts";
@@ -30,6 +31,8 @@ import { createIntegrationsService } from "../../src/app/mcp-host/integrations-s
 import { type McpService, startMcpService } from "../../src/app/mcp-host/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
 import { connectionTo, type NodeName, node } from "./cluster.ts";
+import { orderedBefore } from "./ordered-before.ts";
+import { standIn } from "./stand-in.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 export const screenshotsDir = join(root, "artifacts", "screenshots");
@@ -57,15 +60,15 @@ export interface UiApp {
  * Starts the UI server on 127.0.0.1 with a fresh app data folder (QUARRY_HOME). With `withMcp`,
  * Settings > Integrations runs over the app's real MCP service (as src/app/app.ts wires it).
  */
-export async function startUiApp(
-  options: {
-    plugins?: PluginService;
-    mcp?: IntegrationsService;
-    withMcp?: boolean;
-    /** An app data folder to start on (a restart); it is then left in place by close(). */
-    home?: string;
-  } = {},
-): Promise<UiApp> {
+export interface UiAppOptions {
+  plugins?: PluginService;
+  mcp?: IntegrationsService;
+  withMcp?: boolean;
+  /** An app data folder to start on (a restart); it is then left in place by close(). */
+  home?: string;
+}
+
+export async function startUiApp(options: UiAppOptions = {}): Promise<UiApp> {
   await ensureWebBuilt();
   const home = options.home ?? (await mkdtemp(join(tmpdir(), "qt-ui-home-")));
   await buildPlugins();
@@ -108,12 +111,14 @@ export async function startUiApp(
   };
 }
 
-/** Launches chromium headless, with a fresh profile, at 1280x800. */
-export async function openBrowser(): Promise<{
+export interface Browser {
   context: BrowserContext;
   page: Page;
   close(): Promise<void>;
-}> {
+}
+
+/** Launches chromium headless, with a fresh profile, at 1280x800. */
+export async function openBrowser(): Promise<Browser> {
   const executablePath = ensureChromium();
   const profile = await mkdtemp(join(tmpdir(), "qt-ui-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
@@ -180,4 +185,61 @@ export async function addNodeConnection(
     secrets,
   );
   return saved.id;
+}
+
+/**
+ * An app with a browser on it, for the tests of one suite (see `appWithBrowser`). `app`, `browser`
+ * and `page` stand for the real ones once the suite started (test/support/stand-in.ts); `app` is
+ * the one running, after a `restartApp()` too.
+ */
+export interface UiFixture {
+  app: UiApp;
+  browser: Browser;
+  page: Page;
+  /** Closes the app and starts it again on the same data folder (with `restartable`). */
+  restartApp(): Promise<UiApp>;
+}
+
+export interface UiFixtureOptions extends UiAppOptions {
+  /** The fixture makes the app's data folder, keeps it across `restartApp()`, removes it after. */
+  restartable?: boolean;
+}
+
+/**
+ * The app's UI server and a browser, started before the suite's tests (in the `describe` it is
+ * called in, or the file) and closed after them. Options may be a function, read when the app
+ * starts: what a `before` hook declared ahead of this call prepared (in a `describe`, or at the
+ * top level with `orderedBefore`: hooks then run in that order).
+ */
+export function appWithBrowser(
+  options: UiFixtureOptions | (() => UiFixtureOptions) = {},
+): UiFixture {
+  let appOptions: UiAppOptions = {};
+  let ownHome: string | undefined;
+  let app: UiApp | undefined;
+  let browser: Browser | undefined;
+  orderedBefore(async () => {
+    const { restartable, ...rest } = typeof options === "function" ? options() : options;
+    if (restartable) ownHome = await mkdtemp(join(tmpdir(), "qt-ui-home-"));
+    appOptions = ownHome ? { ...rest, home: ownHome } : rest;
+    app = await startUiApp(appOptions);
+    browser = await openBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.close();
+    if (ownHome) await rm(ownHome, { recursive: true, force: true });
+  });
+  return {
+    app: standIn("The app", () => app),
+    browser: standIn("The browser", () => browser),
+    page: standIn("The page", () => browser?.page),
+    async restartApp() {
+      if (!ownHome || !app)
+        throw new Error("restartApp needs appWithBrowser({ restartable: true })");
+      await app.close();
+      app = await startUiApp(appOptions);
+      return app;
+    },
+  };
 }

@@ -10,19 +10,9 @@ import {
   sameName,
   validateConnectionName,
 } from "../../src/core/connections.ts";
-import { QuarryError } from "../../src/core/errors.ts";
+import { refusal as refused } from "../support/refusal.ts";
 
-function refusal(fn: () => unknown): QuarryError {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof QuarryError, `expected a QuarryError, got ${String(e)}`);
-    assert.equal(e.code, "invalid_config");
-    assert.ok(e.remedy.length > 0);
-    return e;
-  }
-  assert.fail("expected a refusal");
-}
+const refusal = (fn: () => unknown) => refused(fn, "invalid_config");
 
 describe("connection names", () => {
   it("are trimmed", () => {

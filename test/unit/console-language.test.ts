@@ -2,22 +2,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { checkVariables } from "../../src/core/console-variables.ts";
-import { QuarryError } from "../../src/core/errors.ts";
 import { classify } from "../../src/drivers/elasticsearch/console/classify.ts";
 import { toCurl } from "../../src/drivers/elasticsearch/console/curl.ts";
 import { fromCurl } from "../../src/drivers/elasticsearch/console/curl-import.ts";
 import { parseConsoleText } from "../../src/drivers/elasticsearch/console/parse.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
-
-function refusal(fn: () => unknown): QuarryError {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof QuarryError, `expected a QuarryError, got ${String(e)}`);
-    return e;
-  }
-  assert.fail("expected a refusal");
-}
+import { refusal } from "../support/refusal.ts";
 
 describe("comments anywhere", () => {
   it("/* */, // and # inside a body, after values, and spanning lines", () => {

@@ -2,22 +2,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { consoleText } from "../../src/core/console.ts";
-import { QuarryError } from "../../src/core/errors.ts";
 import { classifyAnswer, tableAnswer } from "../../src/drivers/elasticsearch/console/answers.ts";
 import { toCurl } from "../../src/drivers/elasticsearch/console/curl.ts";
 import { parseConsoleText } from "../../src/drivers/elasticsearch/console/parse.ts";
 import { prepareRequest } from "../../src/drivers/elasticsearch/console/request.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
-
-function refusal(fn: () => unknown): QuarryError {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof QuarryError, `expected a QuarryError, got ${String(e)}`);
-    return e;
-  }
-  assert.fail("expected a refusal");
-}
+import { refusal } from "../support/refusal.ts";
 
 describe("Kibana Dev Tools text", () => {
   it("several requests in order, with bodies, comments and blank lines", () => {

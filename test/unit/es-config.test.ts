@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { QuarryError } from "../../src/core/errors.ts";
 import {
   authorizationHeader,
   baseUrl,
@@ -9,18 +8,9 @@ import {
   validateConfig,
   validateSecrets,
 } from "../../src/drivers/elasticsearch/wire/config.ts";
+import { refusal as refused } from "../support/refusal.ts";
 
-function refusal(fn: () => unknown): QuarryError {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof QuarryError, `expected a QuarryError, got ${String(e)}`);
-    assert.equal(e.code, "invalid_config");
-    assert.ok(e.remedy.length > 0, "every refusal carries a remedy");
-    return e;
-  }
-  assert.fail("expected the input to be refused");
-}
+const refusal = (fn: () => unknown) => refused(fn, "invalid_config");
 
 describe("Elasticsearch connection configuration (spec 2.1, 5.1, 5.2)", () => {
   it("new connections start on SSL Mode Disabled and port 9200", () => {

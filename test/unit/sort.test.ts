@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseSort } from "../../src/cli/commands/browse.ts";
-import { QuarryError } from "../../src/core/errors.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
 import { compileSort } from "../../src/drivers/elasticsearch/table/sort.ts";
+import { refusal } from "../support/refusal.ts";
 
 const columns = mappingToColumns({
   t: {
@@ -26,16 +26,6 @@ const columns = mappingToColumns({
     },
   },
 });
-
-function refusal(fn: () => unknown): QuarryError {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof QuarryError, String(e));
-    return e;
-  }
-  assert.fail("expected a refusal");
-}
 
 describe("compileSort", () => {
   it("sorts keyword, date and meta columns as they are", () => {

@@ -7,19 +7,11 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import type { Client } from "@modelcontextprotocol/client";
+import { after, describe, test } from "node:test";
 import type { HttpMethod } from "../../../src/drivers/elasticsearch/wire/transport.ts";
-import { node, sessionTo } from "../../support/cluster.ts";
-import {
-  addNodeConnection,
-  connectClient,
-  createToken,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../../support/mcp.ts";
+import { es as esOn } from "../../support/es.ts";
+import { addNodeConnection, mcpClient, mcpTestServer } from "../../support/mcp.ts";
+import { orderedBefore } from "../../support/ordered-before.ts";
 
 const N = "es8" as const;
 const RUN = randomBytes(3).toString("hex");
@@ -31,20 +23,9 @@ const PER_OBJECT = 100;
 const LIMIT = 8_000;
 const names = Array.from({ length: MANY }, (_, i) => `${PREFIX}-${String(i).padStart(3, "0")}`);
 
-async function es(method: HttpMethod, path: string, body?: unknown) {
-  const s = sessionTo(node(N));
-  try {
-    // Creating and deleting hundreds of indices takes the node a while: wait for its answer.
-    return await s.transport.request({
-      method,
-      path,
-      timeoutMs: 300_000,
-      ...(body !== undefined ? { body } : {}),
-    });
-  } finally {
-    await s.close();
-  }
-}
+// Creating and deleting hundreds of indices takes the node a while: wait for its answer.
+const es = (method: HttpMethod, path: string, body?: unknown) =>
+  esOn(N, method, path, body, { timeoutMs: 300_000 });
 
 /** 3,000 fields: 30 objects of 100, keywords, longs and text with a keyword sub-field. */
 function wideMapping() {
@@ -73,11 +54,8 @@ function wideDoc(n: number) {
   return doc;
 }
 
-let home: TestHome;
-let srv: TestServer;
-let client: Client;
-
-before(async () => {
+// The indices first, then the server and its client (top-level hooks in order: ordered-before.ts).
+orderedBefore(async () => {
   // A node holds 1,000 shards by default; the 900 indices and the other tests' need more.
   await es("PUT", "/_cluster/settings", { persistent: { "cluster.max_shards_per_node": 3000 } });
   await es("PUT", `/_index_template/${PREFIX}`, {
@@ -101,20 +79,15 @@ before(async () => {
     (n) => `{"index":{"_index":"${WIDE}"}}\n${JSON.stringify(wideDoc(n))}\n`,
   );
   await es("POST", "/_bulk?refresh=true", docs.join(""));
-  home = await testHome();
-  await addNodeConnection(home, N, N);
-  srv = await startTestServer(home);
-  client = await connectClient(
-    srv.url,
-    await createToken(home, "scale", "read-only"),
-    "2026-07-28",
-  );
 });
 
+const srv = mcpTestServer({
+  connections: (home) => addNodeConnection(home, N, N),
+  token: { name: "scale", scope: "read-only" },
+});
+const client = mcpClient(srv, "2026-07-28");
+
 after(async () => {
-  await client.close();
-  await srv.stop();
-  await home.cleanup();
   const all = [...names, WIDE];
   for (let i = 0; i < all.length; i += 100)
     await es("DELETE", `/${all.slice(i, i + 100).join(",")}`);

@@ -1,0 +1,110 @@
+/**
+ * `quarry import` interrupted and resumed (test/integration/cli-import*.test.ts): the import runs
+ * through a gate proxy that holds its bulk requests, so the test decides how many batches land
+ * before it kills the process, never a timer (docs/testing.md, "Gates").
+ */
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before } from "node:test";
+import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { connectionTo, type NodeName, node } from "./cluster.ts";
+import { type GateProxy, startGateProxy } from "./gate-proxy.ts";
+import type { Sandbox } from "./quarry.ts";
+import { standIn } from "./stand-in.ts";
+
+/**
+ * The connections the import tests name, saved in the sandbox's data folder before the suite:
+ * `c7` and `c8` to es7 and es8, and `c8gate` to es8 through a gate proxy, which the
+ * suite holds requests at; the proxy is closed after the suite.
+ */
+export function importConnections(box: Sandbox): GateProxy {
+  let proxy: GateProxy | undefined;
+  before(async () => {
+    const storage = await openAppStorage(box.env);
+    for (const [name, n] of [
+      ["c7", "es7"],
+      ["c8", "es8"],
+    ] as [string, NodeName][])
+      await addConnection(storage, {
+        name,
+        type: "elasticsearch",
+        settings: { ...connectionTo(node(n)).config },
+      });
+    proxy = await startGateProxy(node("es8").url);
+    await addConnection(storage, {
+      name: "c8gate",
+      type: "elasticsearch",
+      settings: { ...connectionTo(node("es8")).config, port: proxy.port },
+    });
+  });
+  after(async () => {
+    await proxy?.close();
+  });
+  return standIn("The gate proxy", () => proxy);
+}
+
+const isBulk = (r: { path: string }) => r.path.endsWith("/_bulk");
+
+/** What an interrupted import keeps in the app's `transfers` folder. */
+export interface ImportCheckpoint {
+  table: string;
+  format?: string;
+  inFlightUpTo: number;
+  linesDone: number;
+}
+
+/** The checkpoint of the import into `table` in the app's data folder, or null when none. */
+export function importCheckpoint(home: string, table: string): ImportCheckpoint | null {
+  const dir = join(home, "transfers");
+  const all = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".checkpoint.json")) : [];
+  const ours = all
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as ImportCheckpoint)
+    .filter((c) => c.table === table);
+  return ours[0] ?? null;
+}
+
+export interface HeldImport {
+  /** Lets the batch at the gate reach the cluster, holds its answer, then kills the import. */
+  killWithAnswerHeld(): Promise<void>;
+}
+
+/**
+ * Starts `quarry import <connection> <table> --in <path> --batch-size 500` with its bulk requests
+ * held at the proxy's gate, lets `landed` batches through and waits until the next one is held.
+ */
+export async function startHeldImport(
+  box: Sandbox,
+  proxy: GateProxy,
+  connection: string,
+  table: string,
+  path: string,
+  landed: number,
+): Promise<HeldImport> {
+  proxy.gate.hold(isBulk);
+  const child = box.spawn(["import", connection, table, "--in", path, "--batch-size", "500"]);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  proxy.gate.allow(landed);
+  await proxy.gate.waiting(1);
+  return {
+    async killWithAnswerHeld() {
+      proxy.answers.hold(isBulk);
+      proxy.gate.allow(1);
+      await proxy.answers.waiting(1);
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** The JSON report of `quarry import … --resume --json`, which must succeed. */
+export async function resumeImport<Report>(
+  box: Sandbox,
+  connection: string,
+  table: string,
+  path: string,
+): Promise<Report> {
+  const r = await box.runAsync(["import", connection, table, "--in", path, "--resume", "--json"]);
+  assert.equal(r.status, 0, r.stderr + r.stdout);
+  return JSON.parse(r.stdout) as Report;
+}
