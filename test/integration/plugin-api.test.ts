@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { packPluginArchive } from "../../scripts/build-plugins.ts";
 import { sha256 } from "../../src/app/plugins/archive.ts";
+import { catalogLocation, readCatalog } from "../../src/app/plugins/catalog.ts";
 import { PluginService } from "../../src/app/plugins/service.ts";
 import { isQuarryError, remedyFor } from "../../src/core/errors.ts";
 import { MANIFEST_FILE, PLUGIN_API_VERSION, type PluginManifest } from "../../src/core/plugin.ts";
@@ -80,5 +81,46 @@ describe("a plugin built for the previous plugin API", () => {
     assert.match(remedyFor(refused, "ui"), /^Update the plugin in Settings > Plugins/);
     assert.equal((globalThis as { oldPluginRan?: boolean }).oldPluginRan, undefined);
     assert.equal((await plugins.installed()).find((p) => p.id === "olddb")?.status, "broken");
+  });
+
+  it("is replaced on first use by the shipped plugin of this API, even under the same version", async () => {
+    // An upgrade that bumped the plugin API and kept the driver's version: the installed driver
+    // no longer loads, and the one this build ships does (docs/decisions.md, "Quarry as an
+    // installed package").
+    const upgraded = mkdtempSync(join(tmpdir(), "qt-plugin-api-upgrade-"));
+    try {
+      const plugins = new PluginService(upgraded, {});
+      const shipped = await readCatalog(await catalogLocation(upgraded, {}));
+      const offer = shipped.plugins.find((p) => p.id === "elasticsearch");
+      assert.ok(offer, "the shipped catalog offers the elasticsearch driver");
+      const manifest: PluginManifest = {
+        id: "elasticsearch",
+        name: "Elasticsearch driver of the previous API",
+        version: offer.version,
+        apiVersion: PLUGIN_API_VERSION - 1,
+        main: "index.js",
+        driver: { type: "elasticsearch", displayName: "Elasticsearch" },
+        description: "a plugin of the previous API",
+      };
+      const archive = await packPluginArchive({
+        [MANIFEST_FILE]: JSON.stringify(manifest),
+        "index.js": OLD_PLUGIN,
+      });
+      await plugins.store.exclusive(() =>
+        plugins.store.save(manifest, archive, sha256(archive), "test"),
+      );
+
+      const driver = await plugins.driverFor("elasticsearch", { autoInstall: true });
+      assert.equal(driver.type, "elasticsearch");
+      const installed = (await plugins.installed()).find((p) => p.id === "elasticsearch");
+      assert.equal(installed?.status, "ok", JSON.stringify(installed));
+      assert.equal(installed?.version, offer.version);
+      assert.equal(
+        (await plugins.store.get("elasticsearch"))?.record?.manifest.apiVersion,
+        PLUGIN_API_VERSION,
+      );
+    } finally {
+      rmSync(upgraded, { recursive: true, force: true });
+    }
   });
 });

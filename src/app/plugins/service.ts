@@ -5,7 +5,12 @@
  * every call, so a plugin installed by another Quarry process (the CLI beside the app) is seen at once.
  */
 import { errors, isQuarryError, type QuarryError, type Surface } from "../../core/errors.ts";
-import { compareVersions, type PluginDriver } from "../../core/plugin.ts";
+import {
+  compareVersions,
+  PLUGIN_API_VERSION,
+  type PluginDriver,
+  type PluginManifest,
+} from "../../core/plugin.ts";
 import {
   type CatalogLocation,
   catalogLocation,
@@ -138,7 +143,7 @@ export class PluginService {
       if (!entry)
         throw errors.pluginUnavailable(`The ${type} driver did not install`, "Try again.");
     }
-    if (options.autoInstall && (await this.#upToShipped(entry.id, entry.record?.version))) {
+    if (options.autoInstall && (await this.#upToShipped(entry.id, entry.record?.manifest))) {
       entry = (await this.store.get(entry.id)) ?? entry;
     }
     if (!entry.record) {
@@ -153,11 +158,12 @@ export class PluginService {
    * An upgraded Quarry's first use of a plugin: when the catalog in force is the one this build
    * ships and it has a newer version than the installed one, that version is installed (never an
    * older one; a mirror's or a test catalog's updates stay with `quarry plugins update`). A
-   * plugin that no longer loads (`installed` unknown, e.g. built for an older plugin API) is
-   * replaced by the shipped one too. Once per plugin and process: the shipped catalog is a local
-   * file and does not change. True when it installed.
+   * plugin that no longer loads (its manifest unreadable, or built for another plugin API, as
+   * after an upgrade that bumped the API under the same plugin version) is replaced by the
+   * shipped one too, when that one speaks this Quarry's API. Once per plugin and process: the
+   * shipped catalog is a local file and does not change. True when it installed.
    */
-  async #upToShipped(id: string, installed: string | undefined): Promise<boolean> {
+  async #upToShipped(id: string, installed: PluginManifest | undefined): Promise<boolean> {
     if (this.#comparedWithShipped.has(id)) return false;
     this.#comparedWithShipped.add(id);
     const location = await this.catalogLocation();
@@ -165,9 +171,9 @@ export class PluginService {
     // Unreadable here, it is no reason to refuse the installed plugin, which is checked on its own.
     const shipped = await readCatalog(location).catch(() => undefined);
     const offer = shipped?.plugins.find((p) => p.id === id);
-    if (!offer || (installed !== undefined && compareVersions(offer.version, installed) <= 0)) {
-      return false;
-    }
+    if (!offer || offer.apiVersion !== PLUGIN_API_VERSION) return false;
+    const loads = installed?.apiVersion === PLUGIN_API_VERSION;
+    if (installed && loads && compareVersions(offer.version, installed.version) <= 0) return false;
     await installEntry(this.store, this.#drivers, offer, { force: true });
     return true;
   }
