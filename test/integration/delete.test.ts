@@ -43,17 +43,26 @@ function changeDocuments(t: EsTransport, index: string, from: number, to: number
   });
 }
 
-/** The running _delete_by_query task's status, if one runs. */
-async function runningDeleteByQuery(t: EsTransport): Promise<{ deleted: number } | undefined> {
+/**
+ * The status of the _delete_by_query task running on this index, if one runs. Other test files
+ * run their own on the same node at the same time (the progress tests), so the index decides.
+ */
+async function runningDeleteByQuery(
+  t: EsTransport,
+  index: string,
+): Promise<{ deleted: number } | undefined> {
   const body = await t.json<{
-    nodes?: Record<string, { tasks: Record<string, { status?: { deleted: number } }> }>;
+    nodes?: Record<
+      string,
+      { tasks: Record<string, { description?: string; status?: { deleted: number } }> }
+    >;
   }>({
     method: "GET",
     path: "/_tasks",
     query: { actions: "*delete/byquery", detailed: true },
   });
   const tasks = Object.values(body.nodes ?? {}).flatMap((n) => Object.values(n.tasks));
-  return tasks[0]?.status;
+  return tasks.find((task) => task.description?.includes(`[${index}]`))?.status;
 }
 
 async function count(t: EsTransport, index: string): Promise<number> {
@@ -277,7 +286,7 @@ describe("bulk delete on es7 (real reindex module)", () => {
       // Changed once the task runs, and before it reaches them.
       let started: { deleted: number } | undefined;
       await waitFor(async () => {
-        started = await runningDeleteByQuery(t);
+        started = await runningDeleteByQuery(t, index);
         return started !== undefined;
       }, "the task to start");
       await changeDocuments(t, index, 200, 210);
