@@ -21,7 +21,8 @@ import {
   faultUrl,
   killFaultNode,
   loadNumberedDocs,
-  recreateIndex,
+  NUMBERED_DOC_MAPPINGS,
+  recreateSpreadIndex,
   restoreAndDrop,
   shardCopies,
 } from "../support/three-node.ts";
@@ -53,14 +54,10 @@ describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 6
   before(async () => {
     s = faultSession("faults-1");
     const t = s.transport;
-    await recreateIndex(t, INDEX, {
-      settings: {
-        number_of_shards: 3,
-        number_of_replicas: 0,
-        // One shard on each node, so killing a node loses exactly one shard.
-        "index.routing.allocation.total_shards_per_node": 1,
-      },
-      mappings: { properties: { n: { type: "integer" }, name: { type: "keyword" } } },
+    await recreateSpreadIndex(t, INDEX, 0, {
+      // One shard on each node, so killing a node loses exactly one shard.
+      settings: { "index.routing.allocation.total_shards_per_node": 1 },
+      mappings: NUMBERED_DOC_MAPPINGS,
     });
     await loadNumberedDocs(t, INDEX, DOCS, { refresh: true });
     const copies = await shardCopies(t, INDEX);

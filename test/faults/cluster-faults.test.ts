@@ -19,7 +19,7 @@ import {
   faultSession,
   faultUrl,
   killFaultNode,
-  recreateIndex,
+  recreateSpreadIndex,
   restoreAndDrop,
   waitForCluster,
 } from "../support/three-node.ts";
@@ -37,13 +37,9 @@ describe("the cluster overview with a node gone", { timeout: 10 * 60_000 }, () =
   before(async () => {
     s = faultSession("faults-1");
     const t = s.transport;
-    await recreateIndex(t, INDEX, {
-      settings: {
-        number_of_shards: 3,
-        number_of_replicas: 2,
-        // Reallocate at once when a node leaves, so the verdict is "no" rather than "delayed".
-        "index.unassigned.node_left.delayed_timeout": "0",
-      },
+    await recreateSpreadIndex(t, INDEX, 2, {
+      // Reallocate at once when a node leaves, so the verdict is "no" rather than "delayed".
+      settings: { "index.unassigned.node_left.delayed_timeout": "0" },
     });
     await waitForCluster(t, 3, "green");
     const saved = await addConnection(app.storage, {

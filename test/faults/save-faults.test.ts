@@ -25,7 +25,8 @@ import {
   faultSession,
   killFaultNode,
   loadNumberedDocs,
-  recreateIndex,
+  NUMBERED_DOC_MAPPINGS,
+  recreateSpreadIndex,
   restoreAndDrop,
   waitForCluster,
 } from "../support/three-node.ts";
@@ -61,14 +62,9 @@ describe("save while the node it talks to dies", { timeout: 10 * 60_000 }, () =>
     survivor = faultSession("faults-1");
     coordinator = faultSession("faults-3");
     const t = survivor.transport;
-    await recreateIndex(t, INDEX, {
-      settings: {
-        number_of_shards: 3,
-        number_of_replicas: 1,
-        "index.routing.allocation.exclude._name": "faults-3",
-        refresh_interval: "1h",
-      },
-      mappings: { properties: { n: { type: "integer" }, name: { type: "keyword" } } },
+    await recreateSpreadIndex(t, INDEX, 1, {
+      settings: { "index.routing.allocation.exclude._name": "faults-3", refresh_interval: "1h" },
+      mappings: NUMBERED_DOC_MAPPINGS,
     });
     await loadNumberedDocs(t, INDEX, DOCS);
     await t.json({ method: "POST", path: `/${INDEX}/_refresh` });

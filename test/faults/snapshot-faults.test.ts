@@ -7,15 +7,14 @@
  * lists the failure; B is restored from the partial snapshot under a new name with every document.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FaultNodeName } from "../../scripts/es/three-node.ts";
 import type { BackupDetail } from "../../src/core/cluster-admin.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import { cliRunner } from "../support/cli-runner.ts";
 import {
   faultNode,
   faultSession,
@@ -25,34 +24,13 @@ import {
   restoreCluster,
 } from "../support/three-node.ts";
 
-const root = join(import.meta.dirname, "..", "..");
-const home = mkdtempSync(join(tmpdir(), "quarry-snapshot-faults-"));
 const A = "faults-snap-a";
 const B = "faults-snap-b";
 const RESTORED = `restored-${B}`;
 const REPO = "faults-snap-repo";
 const SNAP = "faults-snap-1";
 
-type Run = { code: number | null; out: string; err: string };
-
-function quarry(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, "src/cli/main.ts"), ...args], {
-      cwd: root,
-      env: { ...process.env, QUARRY_HOME: home },
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      err += d;
-    });
-    child.stdin.end();
-    child.on("exit", (code) => resolve({ code, out, err }));
-  });
-}
+const { quarry } = cliRunner("snapshot-faults");
 
 describe("a snapshot while a node dies", { timeout: 10 * 60_000 }, () => {
   let s: EsSession;
@@ -95,7 +73,6 @@ describe("a snapshot while a node dies", { timeout: 10 * 60_000 }, () => {
       await s.transport.request({ method: "DELETE", path: `/${i}` });
     await s.close();
     rmSync(location, { recursive: true, force: true });
-    rmSync(home, { recursive: true, force: true });
   });
 
   it("is reported partial with the shard that failed, and what was copied restores", async () => {

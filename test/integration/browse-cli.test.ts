@@ -4,13 +4,10 @@
  * element groups, sorting, paging past 10,000 rows, and refusals with their exit codes.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, it } from "node:test";
 import type { BrowseResult, Column, TableInfo } from "../../src/core/grid.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import { cliRunner } from "../support/cli-runner.ts";
 import { type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, order, orderId } from "../support/datasets.ts";
 import { describeOnMajors } from "../support/majors.ts";
@@ -18,37 +15,12 @@ import { cliTargetFor } from "../support/quarry.ts";
 
 const INDEX = "qt-browse-cli-orders";
 const GENERATED = 10_050;
-const root = join(import.meta.dirname, "..", "..");
-const home = mkdtempSync(join(tmpdir(), "quarry-browse-cli-"));
 
-function quarry(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, "src/cli/main.ts"), ...args], {
-      cwd: root,
-      env: { ...process.env, QUARRY_HOME: home },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      err += d;
-    });
-    child.on("exit", (code) => resolve({ code, out, err }));
-  });
-}
+const cli = cliRunner("browse-cli");
+const quarry = (...args: string[]) => cli.quarry(args);
+const json = <T>(...args: string[]) => cli.json<T>(args);
 
-async function json<T>(...args: string[]): Promise<T> {
-  const r = await quarry(...args, "--json");
-  assert.equal(r.code, 0, r.err || r.out);
-  return JSON.parse(r.out) as T;
-}
-
-after(() => rmSync(home, { recursive: true, force: true }));
-
-const targetFor = (name: MajorNode) => cliTargetFor(home, name);
+const targetFor = (name: MajorNode) => cliTargetFor(cli.home, name);
 
 describeOnMajors(
   (name) => `the browsing commands on ${name}`,

@@ -64,6 +64,11 @@ describe("quarry connections", () => {
   const seven = node("es7");
   const password = secure.password!;
   const wrongPassword = "Wrong-Pa55word-never-printed";
+  /** The secured node's port and user, the password read from stdin. */
+  const secureLogin = [
+    ...["--port", String(portOf(secure)), "--username", secure.username!],
+    "--password-stdin",
+  ];
   const unusedPassword = "Unused-Pa55word-never-printed";
   let apiKey = "";
 
@@ -91,11 +96,7 @@ describe("quarry connections", () => {
         "Secure",
         "--host",
         "localhost",
-        "--port",
-        String(portOf(secure)),
-        "--username",
-        secure.username!,
-        "--password-stdin",
+        ...secureLogin,
         "--ssl-mode",
         "verify-identity",
         "--ca-file",
@@ -245,17 +246,10 @@ describe("quarry connections", () => {
     );
     ok(["connections", "test", "Secure"]);
 
+    /** `quarry connections edit <name>` with `flags`, which must succeed. */
+    const edit = (name: string, ...flags: string[]) => ok(["connections", "edit", name, ...flags]);
     const renamed = JSON.parse(
-      ok([
-        "connections",
-        "edit",
-        "secure",
-        "--name",
-        "Secure EU",
-        "--ai-policy",
-        "always-allow",
-        "--json",
-      ]).stdout,
+      edit("secure", "--name", "Secure EU", "--ai-policy", "always-allow", "--json").stdout,
     );
     assert.equal(renamed.name, "Secure EU");
     assert.equal(renamed.aiPolicy, "always-allow");
@@ -263,32 +257,16 @@ describe("quarry connections", () => {
     ok(["connections", "test", "secure eu"]);
 
     const skip = JSON.parse(
-      ok([
-        "connections",
-        "edit",
+      edit(
         "Secure EU",
-        "--ssl-mode",
-        "verify-identity",
-        "--host",
-        "127.0.0.2",
-        "--no-ca-file",
-        "--skip-tls-verify",
-        "--json",
-      ]).stdout,
+        ...["--ssl-mode", "verify-identity", "--host", "127.0.0.2"],
+        ...["--no-ca-file", "--skip-tls-verify", "--json"],
+      ).stdout,
     );
     assert.equal(skip.settings.caFile, undefined);
     assert.equal(skip.settings.skipTlsVerify, true);
     ok(["connections", "test", "Secure EU"]);
-    ok([
-      "connections",
-      "edit",
-      "Secure EU",
-      "--host",
-      "localhost",
-      "--ca-file",
-      secure.caPath!,
-      "--no-skip-tls-verify",
-    ]);
+    edit("Secure EU", "--host", "localhost", "--ca-file", secure.caPath!, "--no-skip-tls-verify");
     ok(["connections", "test", "Secure EU"]);
   });
 
@@ -300,11 +278,7 @@ describe("quarry connections", () => {
       name,
       "--host",
       "127.0.0.1",
-      "--port",
-      String(portOf(secure)),
-      "--username",
-      secure.username!,
-      "--password-stdin",
+      ...secureLogin,
       "--ssl-mode",
       "required-skip-verify",
     ];

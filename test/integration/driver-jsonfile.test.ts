@@ -130,33 +130,16 @@ describe("a second driver, known only to its own folder", () => {
   });
 
   it("refusals come from its rules and point at its flags", () => {
-    let e = refused([
-      "connections",
-      "add",
-      "--type",
-      "jsonfile",
-      "--name",
-      "n",
-      "--data-file",
-      data,
-      "--layout",
-      "nope",
-    ]);
+    /** `quarry connections add` of a jsonfile connection "n", with `more` flags. */
+    const addJsonfile = (...more: string[]) =>
+      refused(["connections", "add", "--type", "jsonfile", "--name", "n", ...more]);
+    let e = addJsonfile("--data-file", data, "--layout", "nope");
     assert.match(e.message, /^Layout: "nope" is not one of the choices/);
     assert.match(e.remedy, /\(Flag: --layout\.\)$/);
-    e = refused(["connections", "add", "--type", "jsonfile", "--name", "n"]);
+    e = addJsonfile();
     assert.match(e.message, /^Data file: is empty/);
     assert.match(e.remedy, /\(Flag: --data-file <path> \/ --no-data-file\.\)$/);
-    e = refused([
-      "connections",
-      "add",
-      "--type",
-      "jsonfile",
-      "--name",
-      "n",
-      "--data-file",
-      "/nonexistent/x.json",
-    ]);
+    e = addJsonfile("--data-file", "/nonexistent/x.json");
     assert.match(e.message, /^The Data file \/nonexistent\/x\.json cannot be read/);
   });
 

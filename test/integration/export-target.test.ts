@@ -171,26 +171,10 @@ describe("export targets that are not a file of Quarry's own", () => {
     const real = join(dir, "real.ndjson");
     writeFileSync(real, "old\n");
     symlinkSync(real, join(dir, "link.ndjson"));
-    const r = quarry([
-      "export",
-      url,
-      INDEX,
-      "--format",
-      "ndjson",
-      "--out",
-      join(dir, "link.ndjson"),
-    ]);
+    const toLink = ["export", url, INDEX, "--format", "ndjson", "--out", join(dir, "link.ndjson")];
+    const r = quarry(toLink);
     assert.equal(r.status, 2, "an existing file is not replaced without --force");
-    const forced = quarry([
-      "export",
-      url,
-      INDEX,
-      "--format",
-      "ndjson",
-      "--out",
-      join(dir, "link.ndjson"),
-      "--force",
-    ]);
+    const forced = quarry([...toLink, "--force"]);
     assert.equal(forced.status, 0, forced.err);
     assert.ok(lstatSync(join(dir, "link.ndjson")).isSymbolicLink(), "the link is still a link");
     assert.equal(ndjsonIds(readFileSync(real, "utf8")).length, DOCS);

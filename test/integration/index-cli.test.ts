@@ -6,65 +6,19 @@
  * typed at the terminal is not the index's.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, it } from "node:test";
 import type { ServiceObjects, TableDetails } from "../../src/core/table-details.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import { cliRunner } from "../support/cli-runner.ts";
 import { type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
 import { describeOnMajors } from "../support/majors.ts";
 import { cliTargetFor } from "../support/quarry.ts";
 
-const root = join(import.meta.dirname, "..", "..");
-const home = mkdtempSync(join(tmpdir(), "quarry-index-cli-"));
 const RUN = randomBytes(3).toString("hex");
 
-type Run = { code: number | null; out: string; err: string };
-
-function quarry(args: string[], input?: string, tty = false): Promise<Run> {
-  return new Promise((resolve) => {
-    const main = join(root, "src/cli/main.ts");
-    // With a terminal: `script` gives the command a pseudo-terminal whose input is `input`.
-    const quoted = [process.execPath, main, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`);
-    const child = tty
-      ? spawn("script", ["-qec", quoted.join(" "), "/dev/null"], {
-          cwd: root,
-          env: { ...process.env, QUARRY_HOME: home },
-          stdio: ["pipe", "pipe", "pipe"],
-        })
-      : spawn(process.execPath, [main, ...args], {
-          cwd: root,
-          env: { ...process.env, QUARRY_HOME: home },
-          stdio: ["pipe", "pipe", "pipe"],
-        });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      err += d;
-    });
-    child.stdin.end(input ?? "");
-    child.on("exit", (code) => resolve({ code, out, err }));
-  });
-}
-
-async function ok(args: string[]): Promise<Run> {
-  const r = await quarry(args);
-  assert.equal(r.code, 0, r.err || r.out);
-  return r;
-}
-
-async function json<T>(args: string[]): Promise<T> {
-  return JSON.parse((await ok([...args, "--json"])).out) as T;
-}
-
-after(() => rmSync(home, { recursive: true, force: true }));
+const { home, quarry, ok, json } = cliRunner("index-cli");
 
 const targetFor = (name: MajorNode) => cliTargetFor(home, name);
 

@@ -8,8 +8,14 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { fromJsonSchema } from "@modelcontextprotocol/client";
 import { MAJORS, type MajorNode } from "../support/cluster.ts";
-import { es } from "../support/es.ts";
-import { ERAS, mcpClient, mcpTestServer, outputSchemas } from "../support/mcp.ts";
+import { bulkLoad, es } from "../support/es.ts";
+import {
+  ERAS,
+  mcpClient,
+  mcpTestServer,
+  ORDER_FIELD_MAPPINGS,
+  outputSchemas,
+} from "../support/mcp.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `t-catalog-${RUN}`;
@@ -18,10 +24,7 @@ const YELLOW = `t-catalog-${RUN}-yellow`;
 
 const MAPPING = {
   properties: {
-    status: { type: "keyword" },
-    total: { type: "double" },
-    title: { type: "text", fields: { keyword: { type: "keyword" } } },
-    created_at: { type: "date" },
+    ...ORDER_FIELD_MAPPINGS,
     customer: { properties: { name: { type: "text" }, city: { type: "keyword" } } },
     items: { type: "nested", properties: { sku: { type: "keyword" } } },
   },
@@ -47,11 +50,7 @@ before(async () => {
       mappings: { properties: { customer_name: { type: "keyword" } } },
       settings: { number_of_replicas: 0 },
     });
-    const bulk = DOCS.map(
-      (d, i) =>
-        `${JSON.stringify({ index: { _index: INDEX, _id: `d${i}` } })}\n${JSON.stringify(d)}\n`,
-    ).join("");
-    await es(n, "POST", "/_bulk?refresh=true", bulk);
+    await bulkLoad(n, INDEX, DOCS);
     await es(n, "POST", `/${OTHER}/_doc?refresh=true`, { customer_name: "Ann" });
   }
 });

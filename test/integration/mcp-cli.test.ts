@@ -74,31 +74,16 @@ describe("quarry tokens", () => {
   });
 
   test("bad input is refused with exit code 2 and a remedy", () => {
+    /** `quarry tokens create` of a read-only token "x", with one more refusable flag. */
+    const createReadOnly = (...more: string[]) =>
+      box.run(["tokens", "create", "--name", "x", "--scope", "read-only", ...more]);
     const scope = box.run(["tokens", "create", "--name", "x", "--scope", "admin"]);
     assert.equal(scope.status, 2);
     assert.match(scope.stderr, /"admin" is not a scope/);
     assert.match(scope.stderr, /read-only \(Read Only\)/);
-    const expires = box.run([
-      "tokens",
-      "create",
-      "--name",
-      "x",
-      "--scope",
-      "read-only",
-      "--expires",
-      "soon",
-    ]);
+    const expires = createReadOnly("--expires", "soon");
     assert.equal(expires.status, 2);
-    const conn = box.run([
-      "tokens",
-      "create",
-      "--name",
-      "x",
-      "--scope",
-      "read-only",
-      "--connections",
-      "nope",
-    ]);
+    const conn = createReadOnly("--connections", "nope");
     assert.equal(conn.status, 2);
     assert.match(conn.stderr, /No saved connection is named "nope"/);
     assert.equal(box.run(["tokens", "revoke", "ghost"]).status, 2);

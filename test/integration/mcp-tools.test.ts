@@ -9,9 +9,15 @@ import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import { MAJORS } from "../support/cluster.ts";
-import { es } from "../support/es.ts";
+import { bulkLoad, es } from "../support/es.ts";
 import { describeOnMajors } from "../support/majors.ts";
-import { connectClient, ERAS, mcpClient, mcpTestServer } from "../support/mcp.ts";
+import {
+  connectClient,
+  ERAS,
+  mcpClient,
+  mcpTestServer,
+  ORDER_FIELD_MAPPINGS,
+} from "../support/mcp.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `qt-mcp-tools-${RUN}`;
@@ -21,10 +27,7 @@ const ALIAS_ONLY = `qt-aliasonly-${RUN}`;
 
 const MAPPING = {
   properties: {
-    status: { type: "keyword" },
-    total: { type: "double" },
-    title: { type: "text", fields: { keyword: { type: "keyword" } } },
-    created_at: { type: "date" },
+    ...ORDER_FIELD_MAPPINGS,
     customer: { properties: { city: { type: "keyword" } } },
     items: { type: "nested", properties: { sku: { type: "keyword" }, qty: { type: "integer" } } },
   },
@@ -47,8 +50,7 @@ const srv = mcpTestServer({ token: { name: "full", scope: "full-access" } });
 before(async () => {
   for (const n of MAJORS) {
     await es(n, "PUT", `/${INDEX}`, { mappings: MAPPING, settings: { number_of_replicas: 0 } });
-    const bulk = `${DOCS.map((d, i) => `${JSON.stringify({ index: { _index: INDEX, _id: `d${i}` } })}\n${JSON.stringify(d)}\n`).join("")}`;
-    await es(n, "POST", "/_bulk?refresh=true", bulk);
+    await bulkLoad(n, INDEX, DOCS);
     await es(n, "POST", "/_aliases", { actions: [{ add: { index: INDEX, alias: ALIAS_ONLY } }] });
   }
 });

@@ -7,10 +7,8 @@
  * refused without the name typed, and no password or secret is left in Quarry's data folder.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
@@ -18,48 +16,13 @@ import { readAdminAudit } from "../../src/app/storage/admin-audit.ts";
 import type { AccessKeyInfo, UserInfo } from "../../src/core/cluster-security.ts";
 import type { ConsoleResult } from "../../src/core/console.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
+import { cliRunner } from "../support/cli-runner.ts";
 import { connectionTo, node, securedConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
 
-const root = join(import.meta.dirname, "..", "..");
-const home = mkdtempSync(join(tmpdir(), "quarry-security-cli-"));
 const RUN = randomBytes(3).toString("hex");
 
-type Run = { code: number | null; out: string; err: string };
-
-function quarry(args: string[], input?: string, tty = false): Promise<Run> {
-  return new Promise((resolve) => {
-    const main = join(root, "src/cli/main.ts");
-    // With a terminal: `script` gives the command a pseudo-terminal whose input is `input`.
-    const quoted = [process.execPath, main, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`);
-    const env = { ...process.env, QUARRY_HOME: home };
-    const child = tty
-      ? spawn("script", ["-qec", quoted.join(" "), "/dev/null"], { cwd: root, env })
-      : spawn(process.execPath, [main, ...args], { cwd: root, env });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      err += d;
-    });
-    child.stdin.end(input ?? "");
-    child.on("exit", (code) => resolve({ code, out, err }));
-  });
-}
-
-async function ok(args: string[]): Promise<Run> {
-  const r = await quarry(args);
-  assert.equal(r.code, 0, r.err || r.out);
-  return r;
-}
-
-async function json<T>(args: string[]): Promise<T> {
-  return JSON.parse((await ok([...args, "--json"])).out) as T;
-}
-
-after(() => rmSync(home, { recursive: true, force: true }));
+const { home, quarry, ok, json } = cliRunner("security-cli");
 
 const SECURED = ["es8-secure", "es9"] as const;
 

@@ -7,67 +7,23 @@
  * repository removed only with their names typed.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import type { BackupDetail, RepositoryKind } from "../../src/core/cluster-admin.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { connectionTo, MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import { cliRunner } from "../support/cli-runner.ts";
+import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, orderId } from "../support/datasets.ts";
+import { cliTargetFor } from "../support/quarry.ts";
 
-const root = join(import.meta.dirname, "..", "..");
-const home = mkdtempSync(join(tmpdir(), "quarry-snapshot-cli-"));
 const RUN = randomBytes(3).toString("hex");
 const SAMPLE = "sample-orders";
 
-type Run = { code: number | null; out: string; err: string };
+const { home, quarry, ok, json } = cliRunner("snapshot-cli");
 
-function quarry(args: string[], input?: string, tty = false): Promise<Run> {
-  return new Promise((resolve) => {
-    const main = join(root, "src/cli/main.ts");
-    // With a terminal: `script` gives the command a pseudo-terminal whose input is `input`.
-    const quoted = [process.execPath, main, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`);
-    const env = { ...process.env, QUARRY_HOME: home };
-    const child = tty
-      ? spawn("script", ["-qec", quoted.join(" "), "/dev/null"], { cwd: root, env })
-      : spawn(process.execPath, [main, ...args], { cwd: root, env });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      err += d;
-    });
-    child.stdin.end(input ?? "");
-    child.on("exit", (code) => resolve({ code, out, err }));
-  });
-}
-
-async function ok(args: string[]): Promise<Run> {
-  const r = await quarry(args);
-  assert.equal(r.code, 0, r.err || r.out);
-  return r;
-}
-
-async function json<T>(args: string[]): Promise<T> {
-  return JSON.parse((await ok([...args, "--json"])).out) as T;
-}
-
-after(() => rmSync(home, { recursive: true, force: true }));
-
-async function targetFor(name: MajorNode): Promise<string> {
-  const n = node(name);
-  if (!n.secured) return n.url;
-  const storage = await openAppStorage({ ...process.env, QUARRY_HOME: home });
-  const { config, secrets } = connectionTo(n);
-  await addConnection(storage, { name, type: "elasticsearch", settings: { ...config } }, secrets);
-  return name;
-}
+const targetFor = (name: MajorNode) => cliTargetFor(home, name);
 
 for (const name of MAJORS) {
   describe(`quarry snapshot on ${name}`, () => {
@@ -81,6 +37,12 @@ for (const name of MAJORS) {
     let conn: string;
     let withSample = false;
     let sampleCount = 0;
+    /** Restores `indices` from the snapshot, renamed by `pattern` and `replacement`. */
+    const restoreRenamed = (indices: string, pattern: string, replacement: string) =>
+      ok([
+        ...["snapshot", "restore", conn, repo, snap, "--indices", indices],
+        ...["--rename-pattern", pattern, "--rename-replacement", replacement],
+      ]);
     const count = async (i: string) =>
       (await s.transport.json<{ count: number }>({ method: "GET", path: `/${i}/_count` })).count;
 
@@ -169,34 +131,10 @@ for (const name of MAJORS) {
         contentType: "application/x-ndjson",
       });
       assert.equal(await count(index), 200);
-      await ok([
-        "snapshot",
-        "restore",
-        conn,
-        repo,
-        snap,
-        "--indices",
-        index,
-        "--rename-pattern",
-        "(.+)",
-        "--rename-replacement",
-        "restored-$1",
-      ]);
+      await restoreRenamed(index, "(.+)", "restored-$1");
       assert.equal(await count(restored), 300);
       if (withSample) {
-        await ok([
-          "snapshot",
-          "restore",
-          conn,
-          repo,
-          snap,
-          "--indices",
-          SAMPLE,
-          "--rename-pattern",
-          `^${SAMPLE}$`,
-          "--rename-replacement",
-          restoredSample,
-        ]);
+        await restoreRenamed(SAMPLE, `^${SAMPLE}$`, restoredSample);
         assert.equal(await count(restoredSample), sampleCount);
       }
     });

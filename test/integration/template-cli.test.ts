@@ -6,66 +6,20 @@
  * asks for the template's name.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import type { TemplateInfo, TemplateSimulation } from "../../src/core/cluster-admin.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { connectionTo, MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
+import { cliRunner } from "../support/cli-runner.ts";
+import { MAJORS, type MajorNode, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
+import { cliTargetFor } from "../support/quarry.ts";
 
-const root = join(import.meta.dirname, "..", "..");
-const home = mkdtempSync(join(tmpdir(), "quarry-template-cli-"));
 const RUN = randomBytes(3).toString("hex");
 
-type Run = { code: number | null; out: string; err: string };
+const { home, quarry, ok, json } = cliRunner("template-cli");
 
-function quarry(args: string[], input?: string, tty = false): Promise<Run> {
-  return new Promise((resolve) => {
-    const main = join(root, "src/cli/main.ts");
-    // With a terminal: `script` gives the command a pseudo-terminal whose input is `input`.
-    const quoted = [process.execPath, main, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`);
-    const env = { ...process.env, QUARRY_HOME: home };
-    const child = tty
-      ? spawn("script", ["-qec", quoted.join(" "), "/dev/null"], { cwd: root, env })
-      : spawn(process.execPath, [main, ...args], { cwd: root, env });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      err += d;
-    });
-    child.stdin.end(input ?? "");
-    child.on("exit", (code) => resolve({ code, out, err }));
-  });
-}
-
-async function ok(args: string[]): Promise<Run> {
-  const r = await quarry(args);
-  assert.equal(r.code, 0, r.err || r.out);
-  return r;
-}
-
-async function json<T>(args: string[]): Promise<T> {
-  return JSON.parse((await ok([...args, "--json"])).out) as T;
-}
-
-after(() => rmSync(home, { recursive: true, force: true }));
-
-async function targetFor(name: MajorNode): Promise<string> {
-  const n = node(name);
-  if (!n.secured) return n.url;
-  const storage = await openAppStorage({ ...process.env, QUARRY_HOME: home });
-  const { config, secrets } = connectionTo(n);
-  await addConnection(storage, { name, type: "elasticsearch", settings: { ...config } }, secrets);
-  return name;
-}
+const targetFor = (name: MajorNode) => cliTargetFor(home, name);
 
 for (const name of MAJORS) {
   describe(`quarry template on ${name}`, () => {
@@ -75,6 +29,11 @@ for (const name of MAJORS) {
     const index = `t-tpl-${RUN}-${name}-1`;
     let s: EsSession;
     let conn: string;
+    /** `quarry template create` of the index template on the pattern, with `more` arguments. */
+    const createTemplate = (...more: string[]) => [
+      ...["template", "create", conn, template, "--patterns", pattern],
+      ...more,
+    ];
 
     before(async () => {
       conn = await targetFor(name);
@@ -96,16 +55,7 @@ for (const name of MAJORS) {
 
     it("refuses a draft the cluster refuses, with its reason, and saves nothing", async () => {
       const bad = JSON.stringify({ mappings: { properties: { n: { type: "no-such-type" } } } });
-      const r = await quarry([
-        "template",
-        "create",
-        conn,
-        template,
-        "--patterns",
-        pattern,
-        "--template",
-        bad,
-      ]);
+      const r = await quarry(createTemplate("--template", bad));
       assert.equal(r.code, 2, r.err);
       assert.match(r.err, /refuses the template .*no-such-type/);
       const res = await s.transport.request({
@@ -116,20 +66,16 @@ for (const name of MAJORS) {
     });
 
     it("creates an index template composed of it, and a new index gets both", async () => {
-      const r = await json<{ simulation: TemplateSimulation }>([
-        "template",
-        "create",
-        conn,
-        template,
-        "--patterns",
-        pattern,
-        "--priority",
-        "400",
-        "--composed-of",
-        component,
-        "--template",
-        JSON.stringify({ settings: { number_of_shards: 2, number_of_replicas: 0 } }),
-      ]);
+      const r = await json<{ simulation: TemplateSimulation }>(
+        createTemplate(
+          "--priority",
+          "400",
+          "--composed-of",
+          component,
+          "--template",
+          JSON.stringify({ settings: { number_of_shards: 2, number_of_replicas: 0 } }),
+        ),
+      );
       const settings = r.simulation.result.settings as { index?: { number_of_shards?: string } };
       assert.equal(settings.index?.number_of_shards, "2");
       const sim = await json<TemplateSimulation>(["template", "simulate-index", conn, index]);
@@ -154,7 +100,7 @@ for (const name of MAJORS) {
     });
 
     it("create refuses a name that exists; edit saves over it", async () => {
-      const again = await quarry(["template", "create", conn, template, "--patterns", pattern]);
+      const again = await quarry(createTemplate());
       assert.notEqual(again.code, 0, again.err);
       assert.match(again.err, /already exists/);
       await ok([

@@ -44,6 +44,15 @@ export async function esOk(
     throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+/** Indexes `docs` into `index` on the node as `d0`, `d1`, … through `_bulk`, then refreshed. */
+export async function bulkLoad(on: NodeName, index: string, docs: readonly unknown[]) {
+  const lines = docs.map(
+    (d, i) =>
+      `${JSON.stringify({ index: { _index: index, _id: `d${i}` } })}\n${JSON.stringify(d)}\n`,
+  );
+  return es(on, "POST", "/_bulk?refresh=true", lines.join(""));
+}
+
 /** How many documents `index` holds, once refreshed, read through the suite's session `s`. */
 export async function refreshedCount(s: EsSession, index: string): Promise<number> {
   await s.transport.json({ method: "POST", path: `/${index}/_refresh` });

@@ -171,6 +171,17 @@ export async function startTestServer(
   };
 }
 
+/**
+ * The order fields the MCP tool suites map alike (a keyword, a number, text with a keyword
+ * sub-field, a date); each suite adds its own customer and nested items.
+ */
+export const ORDER_FIELD_MAPPINGS = {
+  status: { type: "keyword" },
+  total: { type: "double" },
+  title: { type: "text", fields: { keyword: { type: "keyword" } } },
+  created_at: { type: "date" },
+};
+
 export type Era = "2026-07-28" | "2025-11-25" | "2025-06-18";
 export const ERAS: readonly Era[] = ["2026-07-28", "2025-11-25", "2025-06-18"];
 

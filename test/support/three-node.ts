@@ -50,11 +50,14 @@ interface Health {
   timed_out: boolean;
 }
 
-/** Waits (on the cluster's own health API, asked through `via`) for `nodes` nodes at `status`. */
+/**
+ * Waits (on the cluster's own health API, asked through `t`) for `nodes` nodes, and at `status`
+ * when one is given.
+ */
 export async function waitForCluster(
   t: EsTransport,
   nodes: number,
-  status: "yellow" | "green",
+  status?: "yellow" | "green",
 ): Promise<void> {
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -62,13 +65,17 @@ export async function waitForCluster(
       .request<Health>({
         method: "GET",
         path: "/_cluster/health",
-        query: { wait_for_nodes: String(nodes), wait_for_status: status, timeout: "10s" },
+        query: {
+          wait_for_nodes: String(nodes),
+          ...(status ? { wait_for_status: status } : {}),
+          timeout: "10s",
+        },
         timeoutMs: 30_000,
       })
       .catch(() => undefined);
     if (res?.status === 200 && !res.body.timed_out) return;
     if (Date.now() > deadline)
-      throw new Error(`the cluster did not reach ${nodes} nodes at ${status}`);
+      throw new Error(`the cluster did not reach ${nodes} nodes${status ? ` at ${status}` : ""}`);
   }
 }
 
@@ -107,23 +114,7 @@ export async function killFaultNode(name: FaultNodeName, survivor: EsTransport):
   const alive = FAULT_NODES.filter((n) => isAlive(faultNode(n).pid)).length;
   await killNode(name);
   // The node count only: an index without replicas stays red while its only copy is gone.
-  await waitForNodes(survivor, alive - 1);
-}
-
-async function waitForNodes(t: EsTransport, nodes: number): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const res = await t
-      .request<Health>({
-        method: "GET",
-        path: "/_cluster/health",
-        query: { wait_for_nodes: String(nodes), timeout: "10s" },
-        timeoutMs: 30_000,
-      })
-      .catch(() => undefined);
-    if (res?.status === 200 && !res.body.timed_out) return;
-    if (Date.now() > deadline) throw new Error(`the cluster did not reach ${nodes} nodes`);
-  }
+  await waitForCluster(survivor, alive - 1);
 }
 
 /**
@@ -139,6 +130,27 @@ export async function recreateIndex(
   await t.request({ method: "DELETE", path: `/${index}` });
   await t.json({ method: "PUT", path: `/${index}`, body });
 }
+
+/**
+ * Recreates `index` with one primary shard per node of the fault cluster, `replicas` copies of
+ * each, and the suite's own settings (what it tests the failure of) and mappings on top.
+ */
+export async function recreateSpreadIndex(
+  t: EsTransport,
+  index: string,
+  replicas: number,
+  own: { settings?: Record<string, unknown>; mappings?: Record<string, unknown> } = {},
+): Promise<void> {
+  await recreateIndex(t, index, {
+    settings: { number_of_shards: 3, number_of_replicas: replicas, ...own.settings },
+    ...(own.mappings ? { mappings: own.mappings } : {}),
+  });
+}
+
+/** The mappings of the documents `loadNumberedDocs` writes. */
+export const NUMBERED_DOC_MAPPINGS = {
+  properties: { n: { type: "integer" }, name: { type: "keyword" } },
+};
 
 /** Documents `d0`… with `{ n, name: "doc-<n>" }`, through `_bulk` (refreshed when asked). */
 export async function loadNumberedDocs(

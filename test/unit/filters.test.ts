@@ -7,35 +7,30 @@ import { FILTER_OPERATORS, FILTER_OPS } from "../../src/core/filter-ops.ts";
 import type { FilterRow } from "../../src/core/grid.ts";
 import { compileFilters, DATE_FORMAT } from "../../src/drivers/elasticsearch/table/filters.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
+import { columnsOf } from "../support/columns.ts";
 
-const columns = mappingToColumns({
-  t: {
-    mappings: {
-      properties: {
-        status: { type: "keyword" },
-        notes: { type: "text" },
-        title: { type: "text", fields: { keyword: { type: "keyword" } } },
-        qty: { type: "integer" },
-        big: { type: "long" },
-        price: { type: "double" },
-        paid: { type: "boolean" },
-        created_at: { type: "date" },
-        ip: { type: "ip" },
-        loc: { type: "geo_point" },
-        blob: { type: "object", enabled: false },
-        items: {
-          type: "nested",
-          properties: {
-            a: { type: "integer" },
-            b: { type: "integer" },
-            sku: { type: "keyword" },
-            parts: { type: "nested", properties: { code: { type: "keyword" } } },
-          },
-        },
-        other: { type: "nested", properties: { x: { type: "keyword" } } },
-      },
+const columns = columnsOf({
+  status: { type: "keyword" },
+  notes: { type: "text" },
+  title: { type: "text", fields: { keyword: { type: "keyword" } } },
+  qty: { type: "integer" },
+  big: { type: "long" },
+  price: { type: "double" },
+  paid: { type: "boolean" },
+  created_at: { type: "date" },
+  ip: { type: "ip" },
+  loc: { type: "geo_point" },
+  blob: { type: "object", enabled: false },
+  items: {
+    type: "nested",
+    properties: {
+      a: { type: "integer" },
+      b: { type: "integer" },
+      sku: { type: "keyword" },
+      parts: { type: "nested", properties: { code: { type: "keyword" } } },
     },
   },
+  other: { type: "nested", properties: { x: { type: "keyword" } } },
 });
 
 const q = (filters: FilterRow[], raw?: string) => compileFilters(columns, filters, raw, "t");

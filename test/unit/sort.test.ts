@@ -4,25 +4,20 @@ import { describe, it } from "node:test";
 import { parseSort } from "../../src/cli/commands/browse.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
 import { compileSort } from "../../src/drivers/elasticsearch/table/sort.ts";
+import { columnsOf } from "../support/columns.ts";
 import { refusal } from "../support/refusal.ts";
 
-const columns = mappingToColumns({
-  t: {
-    mappings: {
-      properties: {
-        status: { type: "keyword" },
-        notes: { type: "text" },
-        title: { type: "text", fields: { keyword: { type: "keyword" } } },
-        created_at: { type: "date" },
-        loc: { type: "geo_point" },
-        items: {
-          type: "nested",
-          properties: {
-            price: { type: "double" },
-            parts: { type: "nested", properties: { code: { type: "keyword" } } },
-          },
-        },
-      },
+const columns = columnsOf({
+  status: { type: "keyword" },
+  notes: { type: "text" },
+  title: { type: "text", fields: { keyword: { type: "keyword" } } },
+  created_at: { type: "date" },
+  loc: { type: "geo_point" },
+  items: {
+    type: "nested",
+    properties: {
+      price: { type: "double" },
+      parts: { type: "nested", properties: { code: { type: "keyword" } } },
     },
   },
 });

@@ -5,6 +5,7 @@
 import { errors } from "../../../core/errors.ts";
 import { type FilterOp, opSymbol } from "../../../core/filter-ops.ts";
 import type { BrowseResult, Column, TableInfo } from "../../../core/grid.ts";
+import { binaryBytes } from "../../binary-bytes.ts";
 import { printLine, printTable } from "../../output.ts";
 
 export function printTables(tables: TableInfo[]): void {
@@ -13,7 +14,7 @@ export function printTables(tables: TableInfo[]): void {
     tables.map((t) => [
       t.name,
       t.docCount === null ? "" : t.docCount.toLocaleString("en-US"),
-      t.sizeBytes === null ? "" : bytes(t.sizeBytes),
+      t.sizeBytes === null ? "" : binaryBytes(t.sizeBytes),
       t.health ?? "",
       t.status,
     ]),
@@ -120,15 +121,4 @@ export function printPage(result: BrowseResult, columns: Column[]): void {
         .join("; ")}${cut.length > 5 ? "; …" : ""}`,
     );
   }
-}
-
-function bytes(n: number): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let v = n;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${u === 0 ? v : v.toFixed(1)} ${units[u]}`;
 }

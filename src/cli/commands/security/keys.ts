@@ -3,8 +3,9 @@
  * (the cluster never gives it again); invalidating names the key and the ids it reaches.
  */
 import type { Command } from "commander";
+import { jsonObject } from "../../flag-values.ts";
 import { type AdminFlags, runAdminAction } from "../admin-run.ts";
-import { jsonObject, namedWrite } from "./shared.ts";
+import { namedWrite } from "./shared.ts";
 
 interface KeyFlags extends AdminFlags {
   expiration?: string;

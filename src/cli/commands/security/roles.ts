@@ -5,8 +5,9 @@
 import type { Command } from "commander";
 import type { TablePrivileges } from "../../../core/cluster-security.ts";
 import { QuarryError } from "../../../core/errors.ts";
+import { jsonObject, list } from "../../flag-values.ts";
 import { type AdminFlags, runAdminAction } from "../admin-run.ts";
-import { jsonObject, list, namedWrite } from "./shared.ts";
+import { namedWrite } from "./shared.ts";
 
 interface RoleFlags extends AdminFlags {
   cluster?: string;

@@ -9,8 +9,9 @@ import type { UserDraft } from "../../../core/cluster-security.ts";
 import { QuarryError } from "../../../core/errors.ts";
 import { readStdin } from "../../connection-options.ts";
 import { withSession } from "../../context.ts";
+import { list } from "../../flag-values.ts";
 import { type AdminFlags, runAdminAction } from "../admin-run.ts";
-import { list, namedWrite } from "./shared.ts";
+import { namedWrite } from "./shared.ts";
 
 interface UserFlags extends AdminFlags {
   roles?: string;

@@ -1,16 +1,9 @@
 /** A snapshot as lines for a person: its state, shards, size, indices and failed shards. */
 import type { BackupDetail } from "../../../core/cluster-admin.ts";
+import { binaryBytes } from "../../binary-bytes.ts";
 
 export function bytes(n: number | null): string {
-  if (n === null) return "?";
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let v = n;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${u === 0 ? v : v.toFixed(1)} ${units[u]}`;
+  return n === null ? "?" : binaryBytes(n);
 }
 
 export function detailLines(d: BackupDetail): string[] {

@@ -1,7 +1,7 @@
 /** A template draft from the command line's flags: patterns, priority, components and JSON. */
-import { readFile } from "node:fs/promises";
 import type { TemplateDraft, TemplateKind } from "../../../core/cluster-admin.ts";
 import { QuarryError } from "../../../core/errors.ts";
+import { jsonObject, list } from "../../flag-values.ts";
 import type { AdminFlags } from "../admin-run.ts";
 
 export interface DraftFlags extends AdminFlags {
@@ -11,32 +11,11 @@ export interface DraftFlags extends AdminFlags {
   template?: string;
 }
 
-const list = (v: string | undefined) =>
-  (v ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-async function json(text: string, flag: string): Promise<Record<string, unknown>> {
-  const source = text.startsWith("@") ? await readFile(text.slice(1), "utf8") : text;
-  let value: unknown;
-  try {
-    value = JSON.parse(source);
-  } catch (e) {
-    throw new QuarryError(
-      "invalid_input",
-      `${flag} is not JSON: ${(e as Error).message}`,
-      'Give a JSON object such as {"settings":{…},"mappings":{…}}, or @file.json.',
-    );
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value))
-    throw new QuarryError(
-      "invalid_input",
-      `${flag} is not a JSON object`,
-      'Give settings, mappings and aliases as one object: {"settings":{…},"mappings":{…}}.',
-    );
-  return value as Record<string, unknown>;
-}
+/** Remedies that say what a template's JSON holds. */
+const TEMPLATE_JSON = {
+  notJson: 'Give a JSON object such as {"settings":{…},"mappings":{…}}, or @file.json.',
+  notObject: 'Give settings, mappings and aliases as one object: {"settings":{…},"mappings":{…}}.',
+};
 
 export async function draftOf(
   kind: TemplateKind,
@@ -58,7 +37,10 @@ export async function draftOf(
     kind,
     name,
     mode,
-    template: flags.template !== undefined ? await json(flags.template, "--template") : {},
+    template:
+      flags.template !== undefined
+        ? await jsonObject(flags.template, "--template", TEMPLATE_JSON)
+        : {},
     ...(kind === "table"
       ? {
           patterns: list(flags.patterns),

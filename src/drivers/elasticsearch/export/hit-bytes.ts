@@ -156,19 +156,9 @@ class Reader {
    * of the object; no text is made of it. `first` for the first key of the object.
    */
   knownKey(first: boolean, names: readonly Uint8Array[]): number | undefined {
-    this.space();
-    const c = this.b[this.i];
-    if (c === CLOSE_OBJECT) {
-      this.i++;
-      return undefined;
-    }
-    if (!first) {
-      if (c !== COMMA) this.fail("expected , or }");
-      this.i++;
-      this.space();
-    }
-    if (this.b[this.i] !== QUOTE) this.fail("expected a key");
-    const start = this.i + 1;
+    const quote = this.nextKey(first);
+    if (quote === undefined) return undefined;
+    const start = quote + 1;
     this.skipString();
     const length = this.i - 1 - start;
     this.expect(COLON);
@@ -196,8 +186,11 @@ class Reader {
     return String(parseJsonExact(this.text(start, this.i)));
   }
 
-  /** A key, or undefined at the end of the object; `first` for the first key of the object. */
-  key(first: boolean): string | undefined {
+  /**
+   * Moves past the comma before the next key of the object under `i` and answers where its opening
+   * quote stands, or past the closing brace and answers undefined; `first` for the first key.
+   */
+  private nextKey(first: boolean): number | undefined {
     this.space();
     const c = this.b[this.i];
     if (c === CLOSE_OBJECT) {
@@ -210,7 +203,13 @@ class Reader {
       this.space();
     }
     if (this.b[this.i] !== QUOTE) this.fail("expected a key");
-    const start = this.i;
+    return this.i;
+  }
+
+  /** A key, or undefined at the end of the object; `first` for the first key of the object. */
+  key(first: boolean): string | undefined {
+    const start = this.nextKey(first);
+    if (start === undefined) return undefined;
     this.skipString();
     const end = this.i;
     this.expect(COLON);

@@ -53,41 +53,32 @@ const readonly: RepositoryField = {
   kind: "boolean",
 };
 
+/** A cloud store's settings: `where` in it (required), then those every cloud store has. */
+const cloudFields = (where: RepositoryField): RepositoryField[] => [
+  where,
+  text("base_path", "Base path"),
+  text("client", "Client"),
+  compress,
+  readonly,
+];
+
 /** Repository types held by a module or plugin, and the settings their forms ask for. */
 const BY_COMPONENT: Record<string, RepositoryKind> = {
   "repository-url": { type: "url", label: "Read-only URL", fields: [text("url", "URL", true)] },
   "repository-s3": {
     type: "s3",
     label: "Amazon S3",
-    fields: [
-      text("bucket", "Bucket", true),
-      text("base_path", "Base path"),
-      text("client", "Client"),
-      compress,
-      readonly,
-    ],
+    fields: cloudFields(text("bucket", "Bucket", true)),
   },
   "repository-azure": {
     type: "azure",
     label: "Azure Blob Storage",
-    fields: [
-      text("container", "Container", true),
-      text("base_path", "Base path"),
-      text("client", "Client"),
-      compress,
-      readonly,
-    ],
+    fields: cloudFields(text("container", "Container", true)),
   },
   "repository-gcs": {
     type: "gcs",
     label: "Google Cloud Storage",
-    fields: [
-      text("bucket", "Bucket", true),
-      text("base_path", "Base path"),
-      text("client", "Client"),
-      compress,
-      readonly,
-    ],
+    fields: cloudFields(text("bucket", "Bucket", true)),
   },
   "repository-hdfs": {
     type: "hdfs",
