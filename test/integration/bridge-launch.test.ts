@@ -10,10 +10,10 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { chmod, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { ensureSystemPackages } from "../../scripts/system-packages.ts";
-import type { RunningApp } from "../../src/app/app.ts";
 import {
+  appInBridgeHome,
   type BridgeHome,
   bridgeClient,
   bridgeHome,
@@ -22,7 +22,6 @@ import {
   QUARRY,
   rawBridge,
   rpcErrorOf,
-  startAppIn,
 } from "../support/bridge.ts";
 import { startForeignListener, startOldApp } from "../support/old-app.ts";
 
@@ -168,16 +167,7 @@ describe("no app running", { concurrency: true }, () => {
 });
 
 describe("a running app whose handshake others could read", () => {
-  let home: BridgeHome;
-  let app: RunningApp;
-  before(async () => {
-    home = await bridgeHome();
-    app = await startAppIn(home);
-  });
-  after(async () => {
-    await app.stop();
-    await home.cleanup();
-  });
+  const { home, app } = appInBridgeHome();
 
   test("a handshake file readable by others is refused; at 0600 it is trusted again", async () => {
     const file = join(home.dir, "mcp-handshake.json");

@@ -5,30 +5,17 @@
  * over stdio spawns bin/quarry-mcp; the real app runs in this process.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { RunningApp } from "../../src/app/app.ts";
+import { describe, test } from "node:test";
 import { readHandshake } from "../../src/app/mcp-host/handshake.ts";
 import {
-  type BridgeHome,
+  appInBridgeHome,
   bridgeClient,
-  bridgeHome,
   MODERN_META,
   rawBridge,
   rpcErrorOf,
-  startAppIn,
 } from "../support/bridge.ts";
 
-let home: BridgeHome;
-let app: RunningApp;
-
-before(async () => {
-  home = await bridgeHome();
-  app = await startAppIn(home);
-});
-after(async () => {
-  await app?.stop();
-  await home?.cleanup();
-});
+const { home } = appInBridgeHome();
 
 describe("logging/setLevel", () => {
   for (const era of ["2025-11-25", "2025-06-18"] as const) {

@@ -8,10 +8,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after } from "node:test";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { type RunningApp, startApp } from "../../src/app/app.ts";
 import { type AppStorage, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { orderedBefore } from "./ordered-before.ts";
+import { standIn } from "./stand-in.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 export const BRIDGE = join(root, "bin", "quarry-mcp");
@@ -72,6 +75,24 @@ export async function startAppIn(
   });
   if (result.kind !== "started") throw new Error("an app already runs for this test folder");
   return result.app;
+}
+
+/**
+ * A fixture: a fresh bridge home with the real app running in it for the whole suite, stopped and
+ * removed after it (docs/testing.md, "Fixtures").
+ */
+export function appInBridgeHome(): { home: BridgeHome; app: RunningApp } {
+  let home: BridgeHome | undefined;
+  let app: RunningApp | undefined;
+  orderedBefore(async () => {
+    home = await bridgeHome();
+    app = await startAppIn(home);
+  });
+  after(async () => {
+    await app?.stop();
+    await home?.cleanup();
+  });
+  return { home: standIn("the bridge home", () => home), app: standIn("the app", () => app) };
 }
 
 export interface BridgeSession {
