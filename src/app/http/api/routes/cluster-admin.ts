@@ -11,7 +11,7 @@ import {
   clusterAdminOf,
   runClusterAdminAction,
 } from "../../../connections/cluster-admin-actions.ts";
-import { badInput } from "../answers.ts";
+import { badInput, confirmedBody } from "../answers.ts";
 import type {
   AdminActionRun,
   AdminPlanView,
@@ -63,20 +63,13 @@ export function clusterAdminRoutes(app: UiServices) {
       answer(
         json<{ input: ClusterAdminInput; confirmed: ConsoleRequest[]; typed?: string }>(),
         async (req, { id }): Promise<AdminActionRun> => {
-          const body = (req.body ?? {}) as {
-            input?: unknown;
-            confirmed?: unknown;
-            typed?: unknown;
-          };
-          if (!body.confirmed)
-            throw badInput(
-              "An administration action needs the confirmed requests.",
-              "Confirm it first.",
-            );
+          const { input, ...confirmation } = confirmedBody<ConsoleRequest[]>(req.body, {
+            message: "An administration action needs the confirmed requests.",
+            remedy: "Confirm it first.",
+          });
           const { connection, session } = await admin(id!);
-          const outcome = await runClusterAdminAction(session, adminInput(body.input), {
-            confirmed: body.confirmed,
-            ...(typeof body.typed === "string" ? { typed: body.typed } : {}),
+          const outcome = await runClusterAdminAction(session, adminInput(input), {
+            ...confirmation,
             signal: req.signal,
             audit: { dir: app.storage.dir, surface: "ui", connection: connection.name },
           });

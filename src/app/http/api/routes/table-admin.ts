@@ -9,7 +9,7 @@ import type { ConsoleRequest } from "../../../../core/console.ts";
 import { measuredImpact } from "../../../../core/facet-access.ts";
 import type { TableActionInput } from "../../../../core/table-details.ts";
 import { runTableAction, tableAdminOf } from "../../../connections/table-actions.ts";
-import { badInput } from "../answers.ts";
+import { badInput, confirmedBody } from "../answers.ts";
 import type { ConsoleImpact, PlannedTableAction, TableActionRun } from "../contract.ts";
 import { answer, json } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
@@ -59,20 +59,13 @@ export function tableAdminRoutes(app: UiServices) {
       answer(
         json<{ input: TableActionInput; confirmed: ConsoleRequest; typed?: string }>(),
         async (req, { id }): Promise<TableActionRun> => {
-          const body = (req.body ?? {}) as {
-            input?: unknown;
-            confirmed?: unknown;
-            typed?: unknown;
-          };
-          if (!body.confirmed)
-            throw badInput(
-              "An index action needs the confirmed request.",
-              "Confirm it on the index page.",
-            );
+          const { input, ...confirmation } = confirmedBody<ConsoleRequest>(req.body, {
+            message: "An index action needs the confirmed request.",
+            remedy: "Confirm it on the index page.",
+          });
           const { session } = await app.session(id!);
-          const run = await runTableAction(session, actionInput(body.input), {
-            confirmed: body.confirmed,
-            ...(typeof body.typed === "string" ? { typed: body.typed } : {}),
+          const run = await runTableAction(session, actionInput(input), {
+            ...confirmation,
             signal: req.signal,
           });
           // Grids of a deleted or closed index would page through nothing.
