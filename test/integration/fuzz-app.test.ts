@@ -769,7 +769,14 @@ function apiCase(r: Prng): ApiCase {
         () => undefined,
       ],
     ],
-    [1, () => ["GET", `/api/jobs/${enc(randomString(r, 8)) || "x"}`, () => undefined]],
+    [
+      1,
+      () => [
+        "GET",
+        `/api/jobs/${r.pick(["export", "copy", "import", "plugin", "console"])}/${enc(randomString(r, 8)) || "x"}`,
+        () => undefined,
+      ],
+    ],
     [1, () => ["GET", "/api/mcp", () => undefined]],
     [
       0.5,

@@ -161,7 +161,7 @@ describe("UI: Copy to…", () => {
       state: "running",
     };
     await waitFor(async () => {
-      end = await api("GET", `/jobs/${job.id}`);
+      end = await api("GET", `/jobs/copy/${job.id}`);
       return end.state !== "running";
     }, "the refused copy to end");
     assert.equal(end.state, "failed");

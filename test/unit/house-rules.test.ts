@@ -321,6 +321,46 @@ test("the web UI calls its API only through the typed client: no paths, no casts
   assert.deepEqual(offenders, [], `call the API as call(ui.<path>.$<method>, …) (${WEB_CLIENT})`);
 });
 
+/** Answers of the typed client given another type by a cast: `(await call(…)) as T`, `call(…)!`. */
+function answerCasts(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const isClientCall = (e: ts.Expression): boolean => {
+    let inner: ts.Expression = e;
+    while (ts.isParenthesizedExpression(inner) || ts.isAwaitExpression(inner))
+      inner = inner.expression;
+    return (
+      ts.isCallExpression(inner) &&
+      ts.isIdentifier(inner.expression) &&
+      ["call", "sendFile"].includes(inner.expression.text)
+    );
+  };
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isAsExpression(node) || ts.isNonNullExpression(node)) &&
+      isClientCall(node.expression)
+    ) {
+      const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+      found.push(`${file}:${line}: ${node.getText(sf).split("\n")[0]}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+test("the web UI takes each answer as its route declares it: no cast of an answer", () => {
+  const casts = FILES.filter((f) => f.startsWith(`${WEB}/`) && f !== WEB_CLIENT).flatMap((f) =>
+    answerCasts(f, readFileSync(join(ROOT, f), "utf8")),
+  );
+  assert.deepEqual(casts, [], "declare the answer's type on its route (src/app/http/api/routes)");
+  assert.deepEqual(
+    answerCasts("probe.ts", "const a = (await call(ui.x.$get, {})) as T; const b = call(r)!;"),
+    ["probe.ts:1: (await call(ui.x.$get, {})) as T", "probe.ts:1: call(r)!"],
+    "the rule finds a cast",
+  );
+});
+
 // The web's type check sees Node's types with the routes' declaration; the browser has none.
 test("the web UI uses no Node global", () => {
   const offenders = webOffenders([

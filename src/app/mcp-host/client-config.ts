@@ -8,7 +8,7 @@
  * Connect a Client sheet shows it, both from `clientSnippet`, which is pure.
  */
 import { realpathSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { installPaths } from "../process/install.ts";
 import { appDataDir } from "../storage/paths.ts";
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from "react";
 import { call, ui } from "../api/client.ts";
-import type { ConnectionView, CopyCheck, CopyJobResult, CopyMode } from "../api/types.ts";
+import type { ConnectionView, CopyCheck, CopyMode } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -79,7 +79,7 @@ export function CopyDialog({
   const [typed, setTyped] = useState("");
   const [batch, setBatch] = useState("");
   const { check, current, pending } = useCopyCheck(connectionId, table, target);
-  const job = useTransferJob<CopyJobResult>();
+  const job = useTransferJob<"copy">();
   const close = () => {
     job.abandon();
     onClose(job.job ? target.to : undefined);
@@ -227,7 +227,7 @@ function CopyFooter({
   onStart,
   onClose,
 }: {
-  job: TransferJob<CopyJobResult>;
+  job: TransferJob<"copy">;
   ready: boolean;
   mode: CopyMode;
   onStart: () => void;
@@ -258,7 +258,7 @@ function CopyFooter({
   );
 }
 
-function CopyOutcome({ job }: { job: TransferJob<CopyJobResult> }) {
+function CopyOutcome({ job }: { job: TransferJob<"copy"> }) {
   return (
     <>
       <Loading active={job.starting} label="Starting the copy…" />

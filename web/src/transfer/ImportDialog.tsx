@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { call, ui } from "../api/client.ts";
-import type { ImportInput, ImportJobResult, ImportPreview, UploadAnswer } from "../api/types.ts";
+import type { ImportInput, ImportPreview, UploadAnswer } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -78,7 +78,7 @@ export function ImportDialog({
     return () => clearTimeout(t);
   }, [name]);
   const [mode, setMode] = useState<Mode>("create");
-  const job = useTransferJob<ImportJobResult>();
+  const job = useTransferJob<"import">();
   const uploadId = file.upload?.uploadId;
   const preview = useLoad(
     (signal) =>
@@ -221,7 +221,7 @@ function ImportFooter({
   onStart,
   onClose,
 }: {
-  job: TransferJob<ImportJobResult>;
+  job: TransferJob<"import">;
   ready: boolean;
   onStart: () => void;
   onClose: () => void;
@@ -242,7 +242,7 @@ function ImportFooter({
   );
 }
 
-function ImportOutcome({ job }: { job: TransferJob<ImportJobResult> }) {
+function ImportOutcome({ job }: { job: TransferJob<"import"> }) {
   return (
     <>
       <Loading active={job.starting} label="Starting the import…" />

@@ -4,14 +4,16 @@
  * remedy). Closing the dialog while it runs cancels it: nothing else would show it.
  */
 import { useRef, useState } from "react";
-import type { JobView } from "../api/types.ts";
+import type { JobResults, JobView } from "../api/types.ts";
 import { cancelJob, followJob, jobError } from "../ui/jobs.ts";
 
-export type TransferJob<R> = ReturnType<typeof useTransferJob<R>>;
+type TransferKind = "copy" | "import";
 
-export function useTransferJob<R>() {
-  const [job, setJob] = useState<JobView<R> | null>(null);
-  const [done, setDone] = useState<R | null>(null);
+export type TransferJob<K extends TransferKind> = ReturnType<typeof useTransferJob<K>>;
+
+export function useTransferJob<K extends TransferKind>() {
+  const [job, setJob] = useState<JobView<K> | null>(null);
+  const [done, setDone] = useState<JobResults[K] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [cancelled, setCancelled] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -21,7 +23,7 @@ export function useTransferJob<R>() {
   const busy = starting || running;
 
   /** Starts the job (`begin` asks the app for it) and follows it to its end. */
-  const start = async (begin: () => Promise<JobView<R>>) => {
+  const start = async (begin: () => Promise<JobView<K>>) => {
     if (busy) return;
     setStarting(true);
     setError(null);

@@ -1,39 +1,46 @@
 /** Long tasks run in the app as jobs; the browser polls them until they end, and may cancel them. */
 import { ApiError, call, ui } from "../api/client.ts";
-import type { JobView } from "../api/types.ts";
+import type { JobKind, JobResults, JobView } from "../api/types.ts";
 
 const POLL_MS = 250;
 
+/** Each kind's poll route, which answers that kind's result (JobResults in the API's contract). */
+const POLL: {
+  [K in JobKind]: (job: string, signal?: AbortSignal) => Promise<JobView<K>>;
+} = {
+  plugin: (job, signal) => call(ui.jobs.plugin[":job"].$get, { param: { job } }, signal),
+  export: (job, signal) => call(ui.jobs.export[":job"].$get, { param: { job } }, signal),
+  copy: (job, signal) => call(ui.jobs.copy[":job"].$get, { param: { job } }, signal),
+  import: (job, signal) => call(ui.jobs.import[":job"].$get, { param: { job } }, signal),
+  console: (job, signal) => call(ui.jobs.console[":job"].$get, { param: { job } }, signal),
+};
+
 /** Polls a job until it ends and returns its last view, whatever the ending (done, failed…). */
-export async function followJob<R>(
-  job: JobView<R>,
-  onUpdate: (j: JobView<R>) => void,
+export async function followJob<K extends JobKind>(
+  job: JobView<K>,
+  onUpdate: (j: JobView<K>) => void,
   signal?: AbortSignal,
-): Promise<JobView<R>> {
+): Promise<JobView<K>> {
+  const poll: (job: string, signal?: AbortSignal) => Promise<JobView<K>> = POLL[job.kind];
   let current = job;
   onUpdate(current);
   while (current.state === "running") {
     await new Promise((r) => setTimeout(r, POLL_MS));
     if (signal?.aborted) throw new DOMException("cancelled", "AbortError");
-    // The poll answers any job; this one's result is what its start route declared.
-    current = (await call(
-      ui.jobs[":job"].$get,
-      { param: { job: current.id } },
-      signal,
-    )) as JobView<R>;
+    current = await poll(current.id, signal);
     onUpdate(current);
   }
   return current;
 }
 
 /** Polls a job until it ends; resolves with its result or throws its error (message + remedy). */
-export async function waitForJob<R>(
-  job: JobView<R>,
-  onUpdate: (j: JobView<R>) => void,
+export async function waitForJob<K extends JobKind>(
+  job: JobView<K>,
+  onUpdate: (j: JobView<K>) => void,
   signal?: AbortSignal,
-): Promise<R> {
+): Promise<JobResults[K]> {
   const end = await followJob(job, onUpdate, signal);
-  if (end.state === "done") return end.result as R;
+  if (end.state === "done" && end.result !== undefined) return end.result;
   throw jobError(end);
 }
 

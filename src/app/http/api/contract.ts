@@ -33,7 +33,11 @@ export const SECRET_HEADER = "x-quarry-secret";
 
 export type * from "./cluster-admin-contract.ts";
 export type * from "./cluster-contract.ts";
+export type * from "./integrations-contract.ts";
 export type * from "./table-admin-contract.ts";
+
+import type { CopyJobResult, ImportJobResult } from "./transfer-contract.ts";
+
 export type * from "./transfer-contract.ts";
 export type {
   BrowseRequest,
@@ -262,9 +266,20 @@ export interface CurlImportAnswer {
 // ---------------------------------------------------------------------------------------------
 // Long tasks (export, plugin install, _delete_by_query): started, then polled
 
-export interface JobView<R = unknown> {
+/** What each kind of long task ends with; a kind's poll route answers its own (routes/settings.ts). */
+export interface JobResults {
+  plugin: { ok: true };
+  export: ExportJobResult;
+  copy: CopyJobResult;
+  import: ImportJobResult;
+  console: ConsoleRun;
+}
+
+export type JobKind = keyof JobResults;
+
+export interface JobView<K extends JobKind = JobKind> {
   id: string;
-  kind: string;
+  kind: K;
   state: "running" | "done" | "failed" | "cancelled";
   /** What is being done, in words ("Exporting orders"). */
   label: string;
@@ -277,7 +292,7 @@ export interface JobView<R = unknown> {
     written?: number;
     failed?: number;
   } | null;
-  result?: R;
+  result?: JobResults[K];
   error?: ErrorBody["error"];
   startedAt: string;
   endedAt?: string;
@@ -287,106 +302,6 @@ export interface ExportJobResult extends ExportReport {
   /** Name of the file for the browser's download. */
   fileName: string;
   downloadUrl: string;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Settings > Integrations
-
-export interface McpStatus {
-  enabled: boolean;
-  running: boolean;
-  /** The port actually bound, when running. */
-  port: number | null;
-  preferredPort: number | null;
-  url: string | null;
-  /** Why the server is not running although it is enabled (it failed to start); else null. */
-  error: string | null;
-  /** Absolute path of this install's `quarry-mcp`. */
-  bridgePath: string;
-}
-
-export type TokenScope = "read-only" | "read-write" | "full-access";
-
-export interface TokenView {
-  id: string;
-  name: string;
-  scope: TokenScope;
-  /** The first characters of the token, to recognise it. */
-  prefix: string;
-  /** Connection ids; null means every connection. */
-  connections: string[] | null;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  revoked: boolean;
-}
-
-export interface TokenInput {
-  name: string;
-  scope: TokenScope;
-  connections: string[] | null;
-  /** ISO date, or null for no expiry. */
-  expiresAt: string | null;
-}
-
-export interface TokenCreated {
-  token: TokenView;
-  /** The token itself, shown once and never again. */
-  secret: string;
-}
-
-export interface ApprovalRequest {
-  id: string;
-  /** Who asks: the token's name. */
-  client: string;
-  connectionId: string;
-  connectionName: string;
-  tool: string;
-  /** The exact request, as text. */
-  request: string;
-  classification: RequestClass | null;
-  requestedAt: string;
-  /** What the request would affect, measured before asking; null when nothing was measured. */
-  impact: Impact | null;
-}
-
-export type ApprovalDecision = "allow-once" | "allow-session" | "deny";
-
-export interface AuditEntry {
-  at: string;
-  token: string | null;
-  connection: string | null;
-  tool: string | null;
-  classification: string | null;
-  outcome: string;
-  layer: string | null;
-  durationMs: number | null;
-  message: string | null;
-}
-
-/** Whether the audit log's hash chain holds, and where it breaks if not. */
-export interface AuditChainView {
-  holds: boolean;
-  /** The lines read, in the rotated file and the current one. */
-  lines: number;
-  /** Lines written before the chain began (an older Quarry). */
-  unlinked: number;
-  breaks?: { file: string; line: number; problem: string };
-}
-
-export interface ClientSnippet {
-  /** Stable id, e.g. "claude-desktop". */
-  client: string;
-  title: string;
-  /** Where the snippet goes (a config file path or a terminal). */
-  where: string;
-  format: "json" | "yaml" | "shell";
-  text: string;
-}
-
-export interface ConnectClientSheet {
-  bridgePath: string;
-  snippets: ClientSnippet[];
 }
 
 /** `POST /connections/:id/console/complete` answers a `CompletionAnswer` (core/console-completion.ts). */

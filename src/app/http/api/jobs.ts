@@ -6,29 +6,39 @@
 import { randomUUID } from "node:crypto";
 import { isQuarryError } from "../../../core/errors.ts";
 import { errorResult } from "./answers.ts";
-import type { JobView } from "./contract.ts";
+import type { JobKind, JobResults, JobView } from "./contract.ts";
 
 const KEEP_FINISHED_MS = 10 * 60_000;
 
 type Progress = NonNullable<JobView["progress"]>;
 
-interface Job {
-  view: JobView;
+interface Job<K extends JobKind> {
+  view: JobView<K>;
   controller: AbortController;
 }
 
+/** One map per kind, so a job read by its kind has that kind's result type without a cast. */
+type JobsByKind = { [K in JobKind]: Map<string, Job<K>> };
+
 export class JobRegistry {
-  readonly #jobs = new Map<string, Job>();
+  readonly #jobs: JobsByKind = {
+    plugin: new Map(),
+    export: new Map(),
+    copy: new Map(),
+    import: new Map(),
+    console: new Map(),
+  };
 
   /** Starts `work` and returns its first view at once. */
-  start<R>(
-    kind: string,
+  start<K extends JobKind>(
+    kind: K,
     label: string,
-    work: (ctx: { signal: AbortSignal; progress: (p: Progress) => void }) => Promise<R>,
-  ): JobView<R> {
+    work: (ctx: { signal: AbortSignal; progress: (p: Progress) => void }) => Promise<JobResults[K]>,
+  ): JobView<K> {
+    const jobs: Map<string, Job<K>> = this.#jobs[kind];
     const id = randomUUID();
     const controller = new AbortController();
-    const view: JobView = {
+    const view: JobView<K> = {
       id,
       kind,
       label,
@@ -36,7 +46,7 @@ export class JobRegistry {
       progress: null,
       startedAt: new Date().toISOString(),
     };
-    this.#jobs.set(id, { view, controller });
+    jobs.set(id, { view, controller });
     work({ signal: controller.signal, progress: (p) => (view.progress = p) })
       .then(
         (result) => {
@@ -56,23 +66,29 @@ export class JobRegistry {
       )
       .finally(() => {
         view.endedAt = new Date().toISOString();
-        setTimeout(() => this.#jobs.delete(id), KEEP_FINISHED_MS).unref();
+        setTimeout(() => jobs.delete(id), KEEP_FINISHED_MS).unref();
       });
-    return view as JobView<R>;
+    return view;
   }
 
-  get(id: string): JobView | undefined {
-    return this.#jobs.get(id)?.view;
+  /** A job of this kind; another kind's job of that id is not it. */
+  get<K extends JobKind>(id: string, kind: K): JobView<K> | undefined {
+    const jobs: Map<string, Job<K>> = this.#jobs[kind];
+    return jobs.get(id)?.view;
   }
 
   cancel(id: string): boolean {
-    const job = this.#jobs.get(id);
+    const job = this.#all().find((j) => j.view.id === id);
     if (job?.view.state !== "running") return false;
     job.controller.abort();
     return true;
   }
 
   cancelAll(): void {
-    for (const job of this.#jobs.values()) job.controller.abort();
+    for (const job of this.#all()) job.controller.abort();
+  }
+
+  #all(): Job<JobKind>[] {
+    return Object.values(this.#jobs).flatMap((m: Map<string, Job<JobKind>>) => [...m.values()]);
   }
 }

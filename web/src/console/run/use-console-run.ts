@@ -18,9 +18,7 @@ export type RunOutcome = {
   cancelled?: boolean;
 };
 
-export type RunAnswer =
-  | { kind: "run"; run: ConsoleRun }
-  | { kind: "job"; job: JobView<ConsoleRun> };
+export type RunAnswer = { kind: "run"; run: ConsoleRun } | { kind: "job"; job: JobView<"console"> };
 
 /** Destructive and admin requests waiting for the user's yes or no. */
 export interface PendingConfirm {
@@ -29,8 +27,8 @@ export interface PendingConfirm {
 }
 
 /** What a job's ending means for the request it ran. */
-function jobOutcome(block: ParsedConsoleRequest, end: JobView<ConsoleRun>): RunOutcome {
-  if (end.state === "done") return { block, run: end.result! };
+function jobOutcome(block: ParsedConsoleRequest, end: JobView<"console">): RunOutcome {
+  if (end.state === "done" && end.result) return { block, run: end.result };
   if (end.state === "cancelled")
     return { block, cancelled: true, ...(end.result ? { run: end.result } : {}) };
   return { block, error: jobError(end) };

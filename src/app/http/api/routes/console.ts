@@ -60,7 +60,7 @@ function runRoutes(app: UiServices) {
 function runOne(
   app: UiServices,
   history: ConsoleHistory,
-): Handler<{ kind: "job"; job: JobView<ConsoleRun> } | { kind: "run"; run: ConsoleRun }> {
+): Handler<{ kind: "job"; job: JobView<"console"> } | { kind: "run"; run: ConsoleRun }> {
   return async (req, { id }) => {
     const request = consoleRequest(req.body);
     const { session } = await app.session(id!);

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { loadInstalledDrivers } from "../../../connections/driver-registry.ts";
 import { badInput, notFound } from "../answers.ts";
-import type { ApprovalDecision, JobView, TokenInput } from "../contract.ts";
+import type { ApprovalDecision, JobKind, JobView, TokenInput } from "../contract.ts";
 import { answer, json, query } from "../handlers.ts";
 import type { IntegrationsService } from "../integrations.ts";
 import { pluginEntryView } from "../plugin-views.ts";
@@ -18,7 +18,7 @@ function pluginRoutes(app: UiServices) {
     if (!app.plugins) throw unavailable("Settings > Plugins");
     return app.plugins;
   };
-  const installJob = (type: string, action: "install" | "update"): JobView => {
+  const installJob = (type: string, action: "install" | "update"): JobView<"plugin"> => {
     const service = plugins();
     return app.jobs.start(
       "plugin",
@@ -32,6 +32,17 @@ function pluginRoutes(app: UiServices) {
       },
     );
   };
+  // A poll route per kind, so each answers its own result type (contract.ts, JobResults).
+  const poll = <K extends JobKind>(kind: K) =>
+    answer((_req, { job }) => {
+      const j = app.jobs.get(job!, kind);
+      if (!j)
+        throw notFound(
+          "This task is no longer known.",
+          "It ended a while ago or Quarry restarted; start it again.",
+        );
+      return j;
+    });
   return new Hono()
     .get(
       "/plugins",
@@ -53,18 +64,11 @@ function pluginRoutes(app: UiServices) {
         return removed;
       }),
     )
-    .get(
-      "/jobs/:job",
-      answer((_req, { job }) => {
-        const j = app.jobs.get(job!);
-        if (!j)
-          throw notFound(
-            "This task is no longer known.",
-            "It ended a while ago or Quarry restarted; start it again.",
-          );
-        return j;
-      }),
-    )
+    .get("/jobs/plugin/:job", poll("plugin"))
+    .get("/jobs/export/:job", poll("export"))
+    .get("/jobs/copy/:job", poll("copy"))
+    .get("/jobs/import/:job", poll("import"))
+    .get("/jobs/console/:job", poll("console"))
     .delete(
       "/jobs/:job",
       answer((_req, { job }) => ({ cancelled: app.jobs.cancel(job!) })),

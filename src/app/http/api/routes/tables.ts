@@ -20,7 +20,6 @@ import { badInput, FileAnswer } from "../answers.ts";
 import type {
   DeletePlan,
   ExportInput,
-  ExportJobResult,
   GridOpen,
   GridOpened,
   JobView,
@@ -165,7 +164,7 @@ function exportRoutes(app: UiServices) {
 }
 
 /** The export as a job that writes the file (its name is the table's and the time's). */
-function startExport(app: UiServices): Handler<JobView<ExportJobResult>> {
+function startExport(app: UiServices): Handler<JobView<"export">> {
   return async (req, { id, table }) => {
     const input = (req.body ?? {}) as ExportInput;
     // Own keys only: "toString" is not a format.
@@ -180,32 +179,28 @@ function startExport(app: UiServices): Handler<JobView<ExportJobResult>> {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const fileName = `${table!.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp}.${input.format}`;
     const out = join(app.exportDir, fileName);
-    return app.jobs.start<ExportJobResult>(
-      "export",
-      `Exporting ${table}`,
-      async ({ signal, progress }) => {
-        let report: ExportReport;
-        try {
-          report = await exportTable(facet(session, "exportScan"), table!, {
-            format: input.format,
-            out,
-            ...(input.filters ? { filters: input.filters } : {}),
-            ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
-            ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
-            // Every UI export has a new file name and is never resumed: nothing is kept for one.
-            keepInterrupted: false,
-            signal,
-            onProgress: (p) =>
-              progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
-          });
-        } catch (e) {
-          if (!signal.aborted) throw inAppWords(e);
-          const details = isQuarryError(e) ? e.details : {};
-          throw exportCancelled(table!, details.written, details.expected);
-        }
-        return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
-      },
-    );
+    return app.jobs.start("export", `Exporting ${table}`, async ({ signal, progress }) => {
+      let report: ExportReport;
+      try {
+        report = await exportTable(facet(session, "exportScan"), table!, {
+          format: input.format,
+          out,
+          ...(input.filters ? { filters: input.filters } : {}),
+          ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
+          ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
+          // Every UI export has a new file name and is never resumed: nothing is kept for one.
+          keepInterrupted: false,
+          signal,
+          onProgress: (p) =>
+            progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
+        });
+      } catch (e) {
+        if (!signal.aborted) throw inAppWords(e);
+        const details = isQuarryError(e) ? e.details : {};
+        throw exportCancelled(table!, details.written, details.expected);
+      }
+      return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
+    });
   };
 }
 

@@ -26,9 +26,7 @@ import type { UiServices } from "../services.ts";
 import type {
   CopyCheck,
   CopyInput,
-  CopyJobResult,
   ImportInput,
-  ImportJobResult,
   ImportPreview,
   UploadAnswer,
 } from "../transfer-contract.ts";
@@ -132,7 +130,7 @@ function copyRoutes(app: UiServices) {
             `${input.table} on ${target.connection} is the source itself: a copy never writes to its source`,
             "Name another target index, or choose another connection.",
           );
-        return app.jobs.start<CopyJobResult>(
+        return app.jobs.start(
           "copy",
           `Copying ${table} to ${target.connection}/${input.table}`,
           async ({ signal, progress }) => {
@@ -185,7 +183,7 @@ function importRoutes(app: UiServices) {
         const store = uploads(app);
         const upload = store.get(input.uploadId);
         const { session } = await app.session(id!);
-        return app.jobs.start<ImportJobResult>(
+        return app.jobs.start(
           "import",
           `Importing ${upload.name} into ${table}`,
           async ({ signal, progress }) => {
