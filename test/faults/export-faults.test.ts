@@ -75,23 +75,23 @@ describe("export on a three-node cluster under faults", { timeout: 15 * 60_000 }
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The export of the index as NDJSON to `out`, through faults-1 (which holds no copy). */
+  const exportTo = (out: string) => [
+    "export",
+    faultUrl("faults-1"),
+    INDEX,
+    "--format",
+    "ndjson",
+    "--out",
+    out,
+  ];
+
   /** Starts the export and pauses it once its file holds documents (or returns if it ended). */
   async function startAndPause(
     out: string,
     extra: string[],
   ): Promise<{ child: ChildProcess; output: () => string; ended: Promise<unknown> }> {
-    const child = box.spawn([
-      "export",
-      faultUrl("faults-1"),
-      INDEX,
-      "--format",
-      "ndjson",
-      "--out",
-      out,
-      "--batch-size",
-      "500",
-      ...extra,
-    ]);
+    const child = box.spawn([...exportTo(out), "--batch-size", "500", ...extra]);
     const output = collect(child);
     const ended = once(child, "exit");
     await waitFor(
@@ -139,16 +139,7 @@ describe("export on a three-node cluster under faults", { timeout: 15 * 60_000 }
     assert.ok(existsSync(`${out}.partial`) && existsSync(`${out}.checkpoint.json`));
 
     // The replicas on the surviving node were promoted: the resume reads them on a new snapshot.
-    const resumed = await box.runAsync([
-      "export",
-      faultUrl("faults-1"),
-      INDEX,
-      "--format",
-      "ndjson",
-      "--out",
-      out,
-      "--resume",
-    ]);
+    const resumed = await box.runAsync([...exportTo(out), "--resume"]);
     assert.equal(resumed.status, 0, resumed.stderr);
     assert.match(resumed.stdout, /Exported [\d,]+ of 200,000 documents .*resumed/);
     assertEveryIdOnce(out);
@@ -182,16 +173,7 @@ describe("export on a three-node cluster under faults", { timeout: 15 * 60_000 }
     assert.match(text, /documents changed, added or deleted since the export started/, text);
     assert.match(text, /--keep-alive, now 3s/, text);
 
-    const resumed = await box.runAsync([
-      "export",
-      faultUrl("faults-1"),
-      INDEX,
-      "--format",
-      "ndjson",
-      "--out",
-      out,
-      "--resume",
-    ]);
+    const resumed = await box.runAsync([...exportTo(out), "--resume"]);
     assert.equal(resumed.status, 0, resumed.stderr);
     assertEveryIdOnce(out);
   });

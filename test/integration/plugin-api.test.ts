@@ -44,28 +44,36 @@ export function activate(host) {
 }
 `;
 
+/** Installs a plugin of the previous API (OLD_PLUGIN) as `type`, the way an install saves one. */
+async function installOldPlugin(
+  plugins: PluginService,
+  driver: { type: string; displayName: string; version: string },
+): Promise<void> {
+  const manifest: PluginManifest = {
+    id: driver.type,
+    name: `${driver.displayName} driver of the previous API`,
+    version: driver.version,
+    apiVersion: PLUGIN_API_VERSION - 1,
+    main: "index.js",
+    driver: { type: driver.type, displayName: driver.displayName },
+    description: "a plugin of the previous API",
+  };
+  const archive = await packPluginArchive({
+    [MANIFEST_FILE]: JSON.stringify(manifest),
+    "index.js": OLD_PLUGIN,
+  });
+  await plugins.store.exclusive(() =>
+    plugins.store.save(manifest, archive, sha256(archive), "test"),
+  );
+}
+
 describe("a plugin built for the previous plugin API", () => {
   const home = mkdtempSync(join(tmpdir(), "qt-plugin-api-"));
   after(() => rmSync(home, { recursive: true, force: true }));
 
   it("is refused before it runs, naming both versions and saying to update it", async () => {
-    const manifest: PluginManifest = {
-      id: "olddb",
-      name: "Old DB driver",
-      version: "1.0.0",
-      apiVersion: PLUGIN_API_VERSION - 1,
-      main: "index.js",
-      driver: { type: "olddb", displayName: "Old DB" },
-      description: "a plugin of the previous API",
-    };
-    const archive = await packPluginArchive({
-      [MANIFEST_FILE]: JSON.stringify(manifest),
-      "index.js": OLD_PLUGIN,
-    });
     const plugins = new PluginService(home, {});
-    await plugins.store.exclusive(() =>
-      plugins.store.save(manifest, archive, sha256(archive), "test"),
-    );
+    await installOldPlugin(plugins, { type: "olddb", displayName: "Old DB", version: "1.0.0" });
 
     const refused = await plugins.driverFor("olddb").then(
       () => assert.fail("an old plugin was loaded"),
@@ -93,22 +101,11 @@ describe("a plugin built for the previous plugin API", () => {
       const shipped = await readCatalog(await catalogLocation(upgraded, {}));
       const offer = shipped.plugins.find((p) => p.id === "elasticsearch");
       assert.ok(offer, "the shipped catalog offers the elasticsearch driver");
-      const manifest: PluginManifest = {
-        id: "elasticsearch",
-        name: "Elasticsearch driver of the previous API",
+      await installOldPlugin(plugins, {
+        type: "elasticsearch",
+        displayName: "Elasticsearch",
         version: offer.version,
-        apiVersion: PLUGIN_API_VERSION - 1,
-        main: "index.js",
-        driver: { type: "elasticsearch", displayName: "Elasticsearch" },
-        description: "a plugin of the previous API",
-      };
-      const archive = await packPluginArchive({
-        [MANIFEST_FILE]: JSON.stringify(manifest),
-        "index.js": OLD_PLUGIN,
       });
-      await plugins.store.exclusive(() =>
-        plugins.store.save(manifest, archive, sha256(archive), "test"),
-      );
 
       const driver = await plugins.driverFor("elasticsearch", { autoInstall: true });
       assert.equal(driver.type, "elasticsearch");

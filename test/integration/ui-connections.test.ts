@@ -16,6 +16,16 @@ describe("UI: connections", () => {
     await page.getByLabel("Auth Method").selectOption("none");
   }
 
+  /** Host and port of a local node; for a secured one, basic auth as its user and `password`. */
+  async function fillEndpoint(port: number, secured?: { user: string; password: string }) {
+    await page.getByLabel("Host").fill("127.0.0.1");
+    await page.getByLabel("Port").fill(String(port));
+    if (!secured) return securityOff();
+    await page.getByLabel("Auth Method").selectOption("basic");
+    await page.getByLabel("Username").fill(secured.user);
+    await page.getByLabel("Password").fill(secured.password);
+  }
+
   async function newElasticsearchConnection(): Promise<void> {
     await page.goto(app.url);
     await page.getByRole("heading", { name: "New connection" }).waitFor();
@@ -93,9 +103,7 @@ describe("UI: connections", () => {
   it("tests a connection: the version on success", async () => {
     await newElasticsearchConnection();
     const es8 = node("es8");
-    await page.getByLabel("Host").fill("127.0.0.1");
-    await page.getByLabel("Port").fill(String(portOf(es8)));
-    await securityOff();
+    await fillEndpoint(portOf(es8));
     const text = await test(/Connected to Elasticsearch/);
     assert.match(text, new RegExp(`Elasticsearch ${es8.version.replace(/\./g, "\\.")}`));
     await screenshot(page, "connections-test-ok");
@@ -103,9 +111,7 @@ describe("UI: connections", () => {
 
   it("tests a connection: Connection failed with its remedy for a closed port", async () => {
     await newElasticsearchConnection();
-    await page.getByLabel("Host").fill("127.0.0.1");
-    await page.getByLabel("Port").fill("19299");
-    await securityOff();
+    await fillEndpoint(19299);
     const text = await test(/^Connection failed: /);
     assert.match(text, /Connection failed: /);
     assert.ok(text.split("\n").length >= 2, "the remedy is shown under the message");
@@ -114,11 +120,7 @@ describe("UI: connections", () => {
   it("tests a connection: Authentication failed, without the HTTPS hint over HTTPS", async () => {
     await newElasticsearchConnection();
     const secure = node("es8-secure");
-    await page.getByLabel("Host").fill("127.0.0.1");
-    await page.getByLabel("Port").fill(String(portOf(secure)));
-    await page.getByLabel("Auth Method").selectOption("basic");
-    await page.getByLabel("Username").fill(secure.username!);
-    await page.getByLabel("Password").fill("not-the-password");
+    await fillEndpoint(portOf(secure), { user: secure.username!, password: "not-the-password" });
     await page.getByLabel("SSL Mode").selectOption({ label: "Required (skip verify)" });
     const text = await test(/^Authentication failed: /);
     assert.match(text, /Check the username and password or the API key/);
@@ -130,11 +132,7 @@ describe("UI: connections", () => {
   it("tests a connection: Connection failed with the self-signed remedy under Verify Identity", async () => {
     await newElasticsearchConnection();
     const secure = node("es8-secure");
-    await page.getByLabel("Host").fill("127.0.0.1");
-    await page.getByLabel("Port").fill(String(portOf(secure)));
-    await page.getByLabel("Auth Method").selectOption("basic");
-    await page.getByLabel("Username").fill(secure.username!);
-    await page.getByLabel("Password").fill(secure.password!);
+    await fillEndpoint(portOf(secure), { user: secure.username!, password: secure.password! });
     await page.getByLabel("SSL Mode").selectOption({ label: "Verify Identity" });
     const text = await test(/^Connection failed: /);
     assert.match(text, /Required \(skip verify\).*Skip TLS Verification/s);
@@ -148,11 +146,7 @@ describe("UI: connections", () => {
     await newElasticsearchConnection();
     const secure = node("es8-secure");
     await page.getByLabel("Name", { exact: true }).fill("secure dev");
-    await page.getByLabel("Host").fill("127.0.0.1");
-    await page.getByLabel("Port").fill(String(portOf(secure)));
-    await page.getByLabel("Auth Method").selectOption("basic");
-    await page.getByLabel("Username").fill(secure.username!);
-    await page.getByLabel("Password").fill(secure.password!);
+    await fillEndpoint(portOf(secure), { user: secure.username!, password: secure.password! });
     await page.getByLabel("SSL Mode").selectOption({ label: "Required (skip verify)" });
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByRole("heading", { name: "Edit secure dev" }).waitFor();
@@ -172,9 +166,7 @@ describe("UI: connections", () => {
     await page.getByRole("button", { name: "New", exact: true }).click();
     await page.locator(".type-tile[data-type=elasticsearch]").click();
     await page.getByLabel("Name", { exact: true }).fill("dev");
-    await page.getByLabel("Host").fill("127.0.0.1");
-    await page.getByLabel("Port").fill(String(portOf(node("es8"))));
-    await securityOff();
+    await fillEndpoint(portOf(node("es8")));
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByRole("heading", { name: "Edit dev" }).waitFor();
     const list = page.getByTestId("connection-list");

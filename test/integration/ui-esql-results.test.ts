@@ -12,22 +12,10 @@ import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { clickRun, replaceConsoleText, runAndWait } from "../support/console-page.ts";
-import { ORDERS_ANSWER, PARSING_ERROR } from "../support/esql-answers.ts";
+import { ORDERS_ANSWER, PARSING_ERROR, STATS_ANSWER } from "../support/esql-answers.ts";
 import { feedQueryAnswers, type QueryAnswer } from "../support/esql-feed.ts";
 import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
-const STATS = {
-  took: 3,
-  columns: [
-    { name: "orders", type: "long" },
-    { name: "status", type: "keyword" },
-  ],
-  values: [
-    [12, "paid"],
-    [5, "open"],
-    [2, "void"],
-  ],
-};
 const THOUSAND = {
   took: 41,
   columns: [
@@ -43,7 +31,7 @@ const THOUSAND = {
 /** What the fed cluster answers, by the query's text. */
 function answerFor(query: string): QueryAnswer {
   if (/WHER\b/.test(query)) return { status: 400, body: PARSING_ERROR };
-  if (/STATS/.test(query)) return { status: 200, body: STATS };
+  if (/STATS/.test(query)) return { status: 200, body: STATS_ANSWER };
   if (/FROM big/.test(query)) return { status: 200, body: THOUSAND };
   return { status: 200, body: ORDERS_ANSWER };
 }

@@ -19,6 +19,20 @@ export const ORDERS_ANSWER = {
   ],
 };
 
+/** `STATS orders = COUNT(*) BY status`: one number by one key, which the UI charts. */
+export const STATS_ANSWER = {
+  took: 3,
+  columns: [
+    { name: "orders", type: "long" },
+    { name: "status", type: "keyword" },
+  ],
+  values: [
+    [12, "paid"],
+    [5, "open"],
+    [2, "void"],
+  ],
+};
+
 export const PARSING_ERROR = {
   error: {
     root_cause: [

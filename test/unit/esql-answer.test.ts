@@ -14,7 +14,7 @@ import {
   queryLimit,
 } from "../../src/drivers/elasticsearch/esql/answer.ts";
 import { esqlRequest, withEsqlShape } from "../../src/drivers/elasticsearch/esql/result.ts";
-import { ORDERS_ANSWER, PARSING_ERROR } from "../support/esql-answers.ts";
+import { ORDERS_ANSWER, PARSING_ERROR, STATS_ANSWER } from "../support/esql-answers.ts";
 
 describe("ES|QL answers as tables", () => {
   it("typed columns, rows as given (multi-values as arrays), took", () => {
@@ -84,20 +84,7 @@ describe("ES|QL answers as tables", () => {
   });
 
   it("STATS … BY over one key and one number is charted", () => {
-    const t = esqlTable(
-      {
-        took: 3,
-        columns: [
-          { name: "orders", type: "long" },
-          { name: "status", type: "keyword" },
-        ],
-        values: [
-          [12, "paid"],
-          [3, "refunded"],
-        ],
-      },
-      "FROM sample-orders | STATS orders = COUNT(*) BY status",
-    );
+    const t = esqlTable(STATS_ANSWER, "FROM sample-orders | STATS orders = COUNT(*) BY status");
     assert.deepEqual(t.chart, { label: 1, value: 0 });
     const noBy = esqlTable(
       {
