@@ -8,15 +8,15 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
 import { refreshedCount, sourceOf } from "../support/es.ts";
 import {
   importCheckpoint,
+  importCommand,
   importConnections,
+  importInput,
   resumeImport,
   startHeldImport,
 } from "../support/imports.ts";
@@ -25,42 +25,13 @@ import { sandbox, waitFor } from "../support/quarry.ts";
 const TAG = randomBytes(3).toString("hex");
 const idx = (name: string) => `t-importfmt-${name}-${TAG}`;
 
-interface Failure {
-  origin: number;
-  startLine?: number;
-  key: string | null;
-  status: number;
-  reason: string;
-}
-interface Report {
-  format: string;
-  origins: string;
-  shape: string;
-  created: boolean;
-  resumed: boolean;
-  written: number;
-  failedCount: number;
-  failed: Failure[];
-  fields?: Record<string, string>;
-  notes: string[];
-  tableRecords: number;
-  plan?: { request: { body: { mappings: { properties: Record<string, unknown> } } } };
-}
-
 describe("quarry import: JSON arrays and CSV", () => {
   const box = sandbox();
   const es8 = sessionTo(node("es8"));
   const es7 = sessionTo(node("es7"));
   const proxy = importConnections(box);
-  const file = (name: string, text: string) => {
-    const path = join(box.home, "..", name);
-    writeFileSync(path, text);
-    return path;
-  };
-  const run = (args: string[], input?: string) => {
-    const r = box.run(["import", ...args, "--json"], input === undefined ? {} : { input });
-    return { ...r, report: r.stdout ? (JSON.parse(r.stdout) as Report) : null };
-  };
+  const file = (name: string, text: string) => importInput(box, name, text);
+  const run = importCommand(box);
   const count = refreshedCount;
   const doc = sourceOf;
   const exists = async (s: typeof es8, index: string) =>
@@ -308,7 +279,7 @@ describe("quarry import: JSON arrays and CSV", () => {
     const wrong = run(["c8gate", idx("resume"), "--in", path, "--resume", "--format", "ndjson"]);
     assert.notEqual(wrong.status, 0);
     assert.match(wrong.stdout, /read .* as csv, not ndjson/);
-    const report = await resumeImport<Report>(box, "c8gate", idx("resume"), path);
+    const report = await resumeImport(box, "c8gate", idx("resume"), path);
     assert.equal(report.resumed, true);
     assert.equal(report.failedCount, 0, JSON.stringify(report.failed.slice(0, 3)));
     assert.equal(report.written, 3_000);

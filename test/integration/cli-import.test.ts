@@ -7,15 +7,15 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, orders } from "../support/datasets.ts";
 import { refreshedCount, sourceOf } from "../support/es.ts";
 import {
   importCheckpoint,
+  importCommand,
   importConnections,
+  importInput,
   resumeImport,
   startHeldImport,
 } from "../support/imports.ts";
@@ -24,30 +24,13 @@ import { sandbox, waitFor } from "../support/quarry.ts";
 const TAG = randomBytes(3).toString("hex");
 const idx = (name: string) => `t-import-${name}-${TAG}`;
 
-interface Report {
-  shape: string;
-  created: boolean;
-  resumed: boolean;
-  written: number;
-  failedCount: number;
-  failed: { origin: number; key: string | null; status: number; reason: string }[];
-  tableRecords: number;
-}
-
 describe("quarry import: files of documents into an index", () => {
   const box = sandbox();
   const es8 = sessionTo(node("es8"));
   const es7 = sessionTo(node("es7"));
   const proxy = importConnections(box);
-  const file = (name: string, lines: string[]) => {
-    const path = join(box.home, "..", name);
-    writeFileSync(path, `${lines.join("\n")}\n`);
-    return path;
-  };
-  const run = (args: string[]) => {
-    const r = box.run(["import", ...args, "--json"]);
-    return { ...r, report: r.stdout ? (JSON.parse(r.stdout) as Report) : null };
-  };
+  const file = (name: string, lines: string[]) => importInput(box, name, `${lines.join("\n")}\n`);
+  const run = importCommand(box);
   const count = refreshedCount;
   const doc = sourceOf;
 
@@ -161,7 +144,7 @@ describe("quarry import: files of documents into an index", () => {
     proxy.answers.open();
     proxy.gate.open();
 
-    const report = await resumeImport<Report>(box, "c8gate", idx("resume"), path);
+    const report = await resumeImport(box, "c8gate", idx("resume"), path);
     assert.equal(report.resumed, true);
     assert.equal(report.failedCount, 0, JSON.stringify(report.failed.slice(0, 3)));
     assert.equal(report.written, 6_000);

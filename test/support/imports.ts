@@ -1,13 +1,15 @@
 /**
  * `quarry import` interrupted and resumed (test/integration/cli-import*.test.ts): the import runs
  * through a gate proxy that holds its bulk requests, so the test decides how many batches land
- * before it kills the process, never a timer (docs/testing.md, "Gates").
+ * before it kills the process, never a timer (docs/testing.md, "Gates"); and the suites' one way to
+ * run `quarry import … --json` and read its report.
  */
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before } from "node:test";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import type { ImportReport } from "../../src/app/transfer/import.ts";
 import { connectionTo, type NodeName, node } from "./cluster.ts";
 import { type GateProxy, startGateProxy } from "./gate-proxy.ts";
 import type { Sandbox } from "./quarry.ts";
@@ -98,13 +100,33 @@ export async function startHeldImport(
 }
 
 /** The JSON report of `quarry import … --resume --json`, which must succeed. */
-export async function resumeImport<Report>(
+export async function resumeImport(
   box: Sandbox,
   connection: string,
   table: string,
   path: string,
-): Promise<Report> {
+): Promise<ImportJson> {
   const r = await box.runAsync(["import", connection, table, "--in", path, "--resume", "--json"]);
   assert.equal(r.status, 0, r.stderr + r.stdout);
-  return JSON.parse(r.stdout) as Report;
+  return JSON.parse(r.stdout) as ImportJson;
+}
+
+/** What `quarry import … --json` prints: its report, with the plan when it created the index. */
+export type ImportJson = ImportReport & {
+  plan?: { request: { body: { mappings: { properties: Record<string, unknown> } } } };
+};
+
+/** `quarry import <args> --json` in the sandbox: how it ran and, when it printed one, its report. */
+export function importCommand(box: Sandbox) {
+  return (args: string[], input?: string) => {
+    const r = box.run(["import", ...args, "--json"], input === undefined ? {} : { input });
+    return { ...r, report: r.stdout ? (JSON.parse(r.stdout) as ImportJson) : null };
+  };
+}
+
+/** A file beside the sandbox's data folder, for an import to read; its path. */
+export function importInput(box: Sandbox, name: string, text: string): string {
+  const path = join(box.home, "..", name);
+  writeFileSync(path, text);
+  return path;
 }
