@@ -14,7 +14,8 @@ import { sha256 } from "../../src/app/plugins/archive.ts";
 import { catalogLocation, readCatalog } from "../../src/app/plugins/catalog.ts";
 import { PluginService } from "../../src/app/plugins/service.ts";
 import { isQuarryError, remedyFor } from "../../src/core/errors.ts";
-import { MANIFEST_FILE, PLUGIN_API_VERSION, type PluginManifest } from "../../src/core/plugin.ts";
+import { MANIFEST_FILE, PLUGIN_API_VERSION } from "../../src/core/plugin.ts";
+import { testManifest } from "../support/plugins.ts";
 
 /** The main module of a plugin of the previous API: the session shape it was built against. */
 const OLD_PLUGIN = `
@@ -49,15 +50,11 @@ async function installOldPlugin(
   plugins: PluginService,
   driver: { type: string; displayName: string; version: string },
 ): Promise<void> {
-  const manifest: PluginManifest = {
-    id: driver.type,
-    name: `${driver.displayName} driver of the previous API`,
+  const manifest = testManifest(driver.type, driver.displayName, {
     version: driver.version,
     apiVersion: PLUGIN_API_VERSION - 1,
-    main: "index.js",
-    driver: { type: driver.type, displayName: driver.displayName },
     description: "a plugin of the previous API",
-  };
+  });
   const archive = await packPluginArchive({
     [MANIFEST_FILE]: JSON.stringify(manifest),
     "index.js": OLD_PLUGIN,

@@ -31,7 +31,7 @@ import {
   type PluginManifest,
 } from "../../src/core/plugin.ts";
 import { node, plainConfig } from "../support/cluster.ts";
-import { repackAsVersion } from "../support/plugins.ts";
+import { repackAsVersion, testManifest } from "../support/plugins.ts";
 import { type Sandbox, sandbox } from "../support/quarry.ts";
 
 /** Files served by the test's catalog server, by path; requests are counted. */
@@ -58,16 +58,7 @@ async function makePlugin(
   files: Record<string, string | Buffer>,
   manifestOverrides: Partial<PluginManifest> = {},
 ): Promise<{ entry: CatalogEntry; archive: Buffer; manifest: PluginManifest }> {
-  const manifest: PluginManifest = {
-    id,
-    name: `${id} driver`,
-    version: "1.0.0",
-    apiVersion: PLUGIN_API_VERSION,
-    main: "index.js",
-    driver: { type: id, displayName: id },
-    description: "a test plugin",
-    ...manifestOverrides,
-  };
+  const manifest = testManifest(id, id, manifestOverrides);
   const archive = await packPluginArchive({ [MANIFEST_FILE]: JSON.stringify(manifest), ...files });
   const { main: _main, ...about } = manifest;
   return {

@@ -5,7 +5,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { backoffMs, MAX_ATTEMPTS, writeWithRetries } from "../../src/app/transfer/retries.ts";
-import type { QuarryError } from "../../src/core/errors.ts";
 import type { LoadOutcome, LoadRecord, TableLoad } from "../../src/core/transfer.ts";
 
 const records: LoadRecord[] = [1, 2, 3].map((n) => ({ origin: n, key: `k${n}`, document: { n } }));

@@ -13,24 +13,18 @@ import { sha256 } from "../../../../src/app/plugins/archive.ts";
 import {
   type CatalogEntry,
   MANIFEST_FILE,
-  PLUGIN_API_VERSION,
   type PluginCatalog,
   type PluginManifest,
 } from "../../../../src/core/plugin.ts";
+import { testManifest } from "../../plugins.ts";
 import { DISPLAY_NAME, TYPE } from "./settings.ts";
 
 const root = join(import.meta.dirname, "..", "..", "..", "..");
 
 export async function packJsonFilePlugin(): Promise<{ manifest: PluginManifest; archive: Buffer }> {
-  const manifest: PluginManifest = {
-    id: TYPE,
-    name: `${DISPLAY_NAME} Driver`,
-    version: "1.0.0",
-    apiVersion: PLUGIN_API_VERSION,
-    main: "index.js",
-    driver: { type: TYPE, displayName: DISPLAY_NAME },
+  const manifest = testManifest(TYPE, DISPLAY_NAME, {
     description: "Reads a JSON file as tables (a test driver).",
-  };
+  });
   const bundled = await build({
     entryPoints: [join(import.meta.dirname, "plugin.ts")],
     absWorkingDir: root,
