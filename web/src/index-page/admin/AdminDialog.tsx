@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useState } from "react";
 import type { ClusterAdminInput } from "../../../../src/core/cluster-admin.ts";
-import type { PlannedAdminAction } from "../../api/types.ts";
+import type { AdminActionRun, PlannedAdminAction } from "../../api/types.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Modal } from "../../ui/modal.tsx";
 import type { AdminAction } from "./use-admin-action.ts";
@@ -16,6 +16,7 @@ export function AdminDialog({
   action,
   form,
   input,
+  outcome,
   onClose,
 }: {
   title: string;
@@ -23,6 +24,8 @@ export function AdminDialog({
   /** The fields; the requests are planned from `input()` when the person asks. */
   form: ReactNode;
   input: () => ClusterAdminInput | null;
+  /** What to show once it was sent without refusal (a verification's nodes, a snapshot's progress). */
+  outcome?: (run: AdminActionRun) => ReactNode;
   onClose: () => void;
 }) {
   const [typed, setTyped] = useState("");
@@ -85,6 +88,7 @@ export function AdminDialog({
             : `Done (HTTP ${run.results.map((r) => r.status).join(", ")}).`}
         </p>
       ) : null}
+      {run && !run.refusal ? outcome?.(run) : null}
       <ErrorNote error={action.error} />
     </Modal>
   );
