@@ -116,6 +116,7 @@ describe("UI: composable templates on es8", () => {
     await dialog.getByRole("button", { name: "Check" }).click();
     const simulation = dialog.getByTestId("template-simulation");
     await simulation.getByText('"type": "keyword"').waitFor();
+    await simulation.scrollIntoViewIfNeeded();
     await screenshot(page, "template-editor");
     assert.equal(await status(`/_index_template/${tpl}`), 404, "Check saves nothing");
 

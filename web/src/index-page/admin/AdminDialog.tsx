@@ -81,16 +81,21 @@ export function AdminDialog({
           />
         </label>
       ) : null}
-      {run ? (
-        <p data-testid="admin-outcome" className={run.refusal ? "error-text" : ""}>
-          {run.refusal
-            ? `${run.refusal.message} ${run.refusal.remedy}`
-            : `Done (HTTP ${run.results.map((r) => r.status).join(", ")}).`}
-        </p>
-      ) : null}
+      {run ? <Outcome run={run} /> : null}
       {run && !run.refusal ? outcome?.(run) : null}
       <ErrorNote error={action.error} />
     </Modal>
+  );
+}
+
+/** The cluster's answer: done with each status, or its refusal with what to do. */
+function Outcome({ run }: { run: AdminActionRun }) {
+  return (
+    <p data-testid="admin-outcome" className={run.refusal ? "error-text" : ""}>
+      {run.refusal
+        ? `${run.refusal.message} ${run.refusal.remedy}`
+        : `Done (HTTP ${run.results.map((r) => r.status).join(", ")}).`}
+    </p>
   );
 }
 

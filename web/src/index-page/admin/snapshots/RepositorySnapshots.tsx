@@ -50,39 +50,14 @@ export function RepositorySnapshots({
       {list.data?.snapshots.length === 0 ? <p className="muted">No snapshot.</p> : null}
       <ul>
         {list.data?.snapshots.map((s) => (
-          <li key={s.name}>
-            <code>{s.name}</code> <span className="muted">{s.state}</span>{" "}
-            <span className="muted">{s.tables.join(", ")}</span>{" "}
-            <button
-              type="button"
-              className="small"
-              aria-expanded={shown === s.name}
-              onClick={() => setShown(shown === s.name ? null : s.name)}
-            >
-              Details
-            </button>{" "}
-            <button
-              type="button"
-              className="small"
-              onClick={() => setOpen({ what: "restore", snapshot: s })}
-            >
-              Restore…
-            </button>{" "}
-            <button
-              type="button"
-              className="small danger"
-              onClick={() => setOpen({ what: "delete", snapshot: s })}
-            >
-              Delete…
-            </button>
-            {shown === s.name ? (
-              <SnapshotDetail
-                connectionId={connectionId}
-                repository={repository}
-                snapshot={s.name}
-              />
-            ) : null}
-          </li>
+          <SnapshotItem
+            key={s.name}
+            connectionId={connectionId}
+            snapshot={s}
+            shown={shown === s.name}
+            toggle={() => setShown(shown === s.name ? null : s.name)}
+            open={(what) => setOpen({ what, snapshot: s })}
+          />
         ))}
       </ul>
       {open?.what === "restore" ? (
@@ -104,5 +79,39 @@ export function RepositorySnapshots({
         />
       ) : null}
     </div>
+  );
+}
+
+/** One snapshot: its state and indices, Details (shown below it), Restore… and Delete…. */
+function SnapshotItem({
+  connectionId,
+  snapshot: s,
+  shown,
+  toggle,
+  open,
+}: {
+  connectionId: string;
+  snapshot: BackupSummary;
+  shown: boolean;
+  toggle: () => void;
+  open: (what: "restore" | "delete") => void;
+}) {
+  return (
+    <li>
+      <code>{s.name}</code> <span className="muted">{s.state}</span>{" "}
+      <span className="muted">{s.tables.join(", ")}</span>{" "}
+      <button type="button" className="small" aria-expanded={shown} onClick={toggle}>
+        Details
+      </button>{" "}
+      <button type="button" className="small" onClick={() => open("restore")}>
+        Restore…
+      </button>{" "}
+      <button type="button" className="small danger" onClick={() => open("delete")}>
+        Delete…
+      </button>
+      {shown ? (
+        <SnapshotDetail connectionId={connectionId} repository={s.repository} snapshot={s.name} />
+      ) : null}
+    </li>
   );
 }

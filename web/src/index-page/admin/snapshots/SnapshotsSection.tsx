@@ -6,18 +6,10 @@
 import { useState } from "react";
 import type { RepositoryInfo } from "../../../../../src/core/cluster-admin.ts";
 import { call, ui } from "../../../api/client.ts";
-import type { AdminActionRun } from "../../../api/types.ts";
 import { shownError } from "../../../ui/errors.tsx";
 import { Loading, useLoad } from "../../../ui/loading.tsx";
-import { FixedActionDialog } from "../FixedActionDialog.tsx";
-import { RegisterRepository } from "./RegisterRepository.tsx";
+import { type Open, RepositoryDialog } from "./RepositoryDialog.tsx";
 import { RepositorySnapshots } from "./RepositorySnapshots.tsx";
-import { TakeSnapshot } from "./TakeSnapshot.tsx";
-
-type Open =
-  | { what: "register" }
-  | { what: "verify" | "remove" | "take"; repository: RepositoryInfo }
-  | null;
 
 export function SnapshotsSection({ connectionId }: { connectionId: string }) {
   const [version, setVersion] = useState(0);
@@ -32,7 +24,7 @@ export function SnapshotsSection({ connectionId }: { connectionId: string }) {
     (signal) => call(admin["repository-kinds"].$get, { param }, signal),
     [connectionId],
   );
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<Open | null>(null);
   const close = () => {
     setOpen(null);
     changed();
@@ -64,20 +56,11 @@ export function SnapshotsSection({ connectionId }: { connectionId: string }) {
         {repos.data && repositories.length === 0 ? <p className="muted">None.</p> : null}
         <ul data-testid="repositories-list">
           {repositories.map((r) => (
-            <li key={r.name}>
-              <code>{r.name}</code> <span className="muted">({r.type})</span>{" "}
-              <span className="muted">{settingsText(r.settings)}</span>{" "}
-              {REPOSITORY_ACTIONS.map((what) => (
-                <button
-                  key={what}
-                  type="button"
-                  className={what === "remove" ? "small danger" : "small"}
-                  onClick={() => setOpen({ what, repository: r })}
-                >
-                  {LABELS[what]}
-                </button>
-              ))}
-            </li>
+            <RepositoryItem
+              key={r.name}
+              repository={r}
+              open={(what) => setOpen({ what, repository: r })}
+            />
           ))}
         </ul>
       </section>
@@ -93,33 +76,12 @@ export function SnapshotsSection({ connectionId }: { connectionId: string }) {
           />
         ))}
       </section>
-      {open?.what === "register" && kinds.data ? (
-        <RegisterRepository connectionId={connectionId} kinds={kinds.data.kinds} onClose={close} />
-      ) : null}
-      {open?.what === "take" ? (
-        <TakeSnapshot
+      {open ? (
+        <RepositoryDialog
           connectionId={connectionId}
-          repository={open.repository.name}
-          onDone={changed}
-          onClose={close}
-        />
-      ) : null}
-      {open?.what === "verify" ? (
-        <FixedActionDialog
-          connectionId={connectionId}
-          title={`Verify repository ${open.repository.name}`}
-          text={`Every node writes a test file to ${open.repository.name} and reads it back.`}
-          input={{ action: "repository-verify", repository: open.repository.name }}
-          outcome={(run) => <VerifiedBy run={run} />}
-          onClose={close}
-        />
-      ) : null}
-      {open?.what === "remove" ? (
-        <FixedActionDialog
-          connectionId={connectionId}
-          title={`Remove repository ${open.repository.name}`}
-          text={`The cluster forgets ${open.repository.name}; its files stay where they are.`}
-          input={{ action: "repository-remove", repository: open.repository.name }}
+          open={open}
+          kinds={kinds.data?.kinds ?? []}
+          onTaken={changed}
           onClose={close}
         />
       ) : null}
@@ -130,26 +92,33 @@ export function SnapshotsSection({ connectionId }: { connectionId: string }) {
 const REPOSITORY_ACTIONS: ("verify" | "take" | "remove")[] = ["verify", "take", "remove"];
 const LABELS = { verify: "Verify…", take: "Take snapshot…", remove: "Remove…" };
 
+/** One repository: its type and settings, Verify…, Take snapshot… and Remove…. */
+function RepositoryItem({
+  repository: r,
+  open,
+}: {
+  repository: RepositoryInfo;
+  open: (what: "verify" | "take" | "remove") => void;
+}) {
+  return (
+    <li>
+      <code>{r.name}</code> <span className="muted">({r.type})</span>{" "}
+      <span className="muted">{settingsText(r.settings)}</span>{" "}
+      {REPOSITORY_ACTIONS.map((what) => (
+        <button
+          key={what}
+          type="button"
+          className={what === "remove" ? "small danger" : "small"}
+          onClick={() => open(what)}
+        >
+          {LABELS[what]}
+        </button>
+      ))}
+    </li>
+  );
+}
+
 const settingsText = (settings: Record<string, unknown>) =>
   Object.entries(settings)
     .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
     .join(", ");
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** The nodes that verified the repository, from the cluster's answer (`nodes: { id: { name } }`). */
-function VerifiedBy({ run }: { run: AdminActionRun }) {
-  const answer = run.results.at(-1);
-  const raw = answer && "raw" in answer ? answer.raw : undefined;
-  const nodes = isRecord(raw) && isRecord(raw.nodes) ? Object.entries(raw.nodes) : [];
-  return (
-    <p data-testid="verified-by">
-      Verified by{" "}
-      {nodes
-        .map(([id, n]) => (isRecord(n) && typeof n.name === "string" ? n.name : id))
-        .join(", ") || "no node"}
-      .
-    </p>
-  );
-}
