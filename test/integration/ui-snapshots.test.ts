@@ -1,7 +1,8 @@
 /**
  * Repositories and snapshots on the Templates page, in a real browser on 8.x: a shared file
  * system repository registered from the form the cluster's own answers make (at the node's
- * `path.repo`, docs/testing.md "Snapshots"), verified by its nodes; a snapshot of an own index
+ * `path.repo`, docs/testing.md "Snapshots"; one outside it refused with the cluster's reason),
+ * verified by its nodes; a snapshot of an own index
  * taken and followed until SUCCESS, its detail shown; the snapshot deleted and the repository
  * removed only once their names are typed (Send disabled until then). On 7.17, 8.x and 9.x the
  * routes the forms are made from: the repository kinds and a repository's snapshots.
@@ -108,8 +109,25 @@ describe("UI: repositories and snapshots on es8", () => {
     rmSync(location, { recursive: true, force: true });
   });
 
-  it("registers a shared file system repository from the cluster's form, and verifies it", async () => {
+  it("shows the cluster's refusal of a location outside path.repo, registering nothing", async () => {
     await open(`#/c/${id}/templates`);
+    await page.getByRole("button", { name: "Register repository…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Register repository" });
+    await dialog.getByLabel("Repository name").fill(repo);
+    await dialog.getByLabel("Location").fill(`/var/tmp/not-a-repo-folder-${RUN}`);
+    await dialog.getByRole("button", { name: "Show request" }).click();
+    await dialog.getByTestId("admin-request").waitFor();
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    const outcome = dialog.getByTestId("admin-outcome");
+    await outcome.getByText(/^The cluster refused PUT \/_snapshot\//).waitFor();
+    await outcome.getByText("The cluster's answer").click();
+    await outcome.getByText(/doesn't match any of the locations specified by path\.repo/).waitFor();
+    await screenshot(page, "repository-register-refused");
+    assert.equal(await status(`/_snapshot/${repo}`), 404);
+    await dialog.getByRole("button", { name: "Done", exact: true }).click();
+  });
+
+  it("registers a shared file system repository from the cluster's form, and verifies it", async () => {
     await page.getByRole("button", { name: "Register repository…" }).click();
     const dialog = page.getByRole("dialog", { name: "Register repository" });
     await dialog.getByLabel("Repository name").fill(repo);

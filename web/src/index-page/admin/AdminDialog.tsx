@@ -88,14 +88,27 @@ export function AdminDialog({
   );
 }
 
-/** The cluster's answer: done with each status, or its refusal with what to do. */
+/**
+ * The cluster's answer: done with each status, or its refusal with what to do, and the refusing
+ * answer itself on demand (its causes name what the summary line cannot, e.g. a folder outside
+ * `path.repo`).
+ */
 function Outcome({ run }: { run: AdminActionRun }) {
+  const refused = run.refusal ? run.results.at(-1) : undefined;
   return (
-    <p data-testid="admin-outcome" className={run.refusal ? "error-text" : ""}>
-      {run.refusal
-        ? `${run.refusal.message} ${run.refusal.remedy}`
-        : `Done (HTTP ${run.results.map((r) => r.status).join(", ")}).`}
-    </p>
+    <div data-testid="admin-outcome">
+      <p className={run.refusal ? "error-text" : ""}>
+        {run.refusal
+          ? `${run.refusal.message} ${run.refusal.remedy}`
+          : `Done (HTTP ${run.results.map((r) => r.status).join(", ")}).`}
+      </p>
+      {refused ? (
+        <details>
+          <summary>The cluster's answer</summary>
+          <pre className="index-json">{JSON.stringify(refused.raw, null, 2)}</pre>
+        </details>
+      ) : null}
+    </div>
   );
 }
 
