@@ -3,7 +3,8 @@
  * form (patterns, priority, mappings as JSON), "Check" showing the index the cluster's `_simulate`
  * makes of it, saved with its exact request, then an index matching its pattern made with its
  * mapping; edited; a template the cluster refuses (an unknown field type) showing the cluster's
- * reason and saving nothing; deleted only once its name is typed. On 7.17, 8.x and 9.x the routes
+ * reason and saving nothing; a component template created, which an index template composed of
+ * it simulates with; deleted only once its name is typed. On 7.17, 8.x and 9.x the routes
  * the editor reads: a draft simulated, and the templates listed.
  */
 import assert from "node:assert/strict";
@@ -76,6 +77,7 @@ describeOnMajors(
 describe("UI: composable templates on es8", () => {
   const tpl = `t-uitpl-${RUN}`;
   const refused = `t-uitpl-bad-${RUN}`;
+  const component = `t-uitpl-comp-${RUN}`;
   const pattern = `t-uitpl-${RUN}-*`;
   const index = `t-uitpl-${RUN}-a`;
   let s: EsSession;
@@ -98,6 +100,7 @@ describe("UI: composable templates on es8", () => {
     await deleteIndices(s.transport, index);
     for (const t of [tpl, refused])
       await s.transport.request({ method: "DELETE", path: `/_index_template/${t}` });
+    await s.transport.request({ method: "DELETE", path: `/_component_template/${component}` });
     await s.close();
   });
 
@@ -184,6 +187,37 @@ describe("UI: composable templates on es8", () => {
     await screenshot(page, "template-refused");
     assert.equal(await status(`/_index_template/${refused}`), 404);
     await dialog.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  it("creates a component template, whose mapping an index template composed of it gets", async () => {
+    await page.getByRole("button", { name: "New template…" }).click();
+    const dialog = page.getByRole("dialog", { name: "New template" });
+    await dialog.getByLabel("Kind").selectOption("component");
+    assert.equal(await dialog.getByLabel("Index patterns").count(), 0, "a component has none");
+    await dialog.getByLabel("Template name").fill(component);
+    await write(dialog, "Template mappings", '{ "properties": { "shared": { "type": "long" } } }');
+    await dialog.getByRole("button", { name: "Show request" }).click();
+    const request = dialog.getByTestId("admin-request");
+    await request.waitFor();
+    assert.match(
+      await request.innerText(),
+      new RegExp(`^PUT /_component_template/${component}\\?create=true\\n`),
+    );
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await dialog.getByTestId("admin-outcome").getByText("Done (HTTP 200).").waitFor();
+    await dialog.getByRole("button", { name: "Done", exact: true }).click();
+
+    const sim = await api<TemplateSimulation>(`/connections/${id}/admin/templates/simulate`, {
+      draft: {
+        kind: "table",
+        name: `${component}-user`,
+        patterns: [`${component}-user-*`],
+        composedOf: [component],
+        template: {},
+        mode: "create",
+      },
+    });
+    assert.deepEqual(sim.result.mappings, { properties: { shared: { type: "long" } } });
   });
 
   it("deletes the template only once its name is typed", async () => {
