@@ -9,6 +9,7 @@ import { bytesText as bytes } from "../../../../../src/core/impact.ts";
 import { call, ui } from "../../../api/client.ts";
 import { ErrorNote } from "../../../ui/errors.tsx";
 import { Loading, useLoad } from "../../../ui/loading.tsx";
+import { ProgressBar } from "../../../ui/progress.tsx";
 
 const POLL_MS = 500;
 
@@ -57,6 +58,12 @@ export function SnapshotDetail({
 function Shown({ d }: { d: BackupDetail }) {
   return (
     <>
+      {d.running ? (
+        <ProgressBar
+          label={`Taking snapshot ${d.name} (shards)`}
+          progress={{ done: d.shards.successful, total: d.shards.total || null }}
+        />
+      ) : null}
       <p data-testid="snapshot-state">
         <strong>{d.state}</strong>
         {d.running ? " (running)" : ""}: {d.shards.successful} of {d.shards.total} shards done
