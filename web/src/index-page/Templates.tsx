@@ -1,22 +1,17 @@
 /**
- * A connection's index templates (composable and legacy), ILM policies, snapshot repositories and
- * snapshots, each list saying so when the cluster has no such feature; a snapshot can be restored
- * (admin/RestoreDialog.tsx), and on a cluster with security on its users are listed and edited.
+ * A connection's templates, ILM policies, snapshots and users: composable and component templates
+ * created, edited and deleted (admin/templates/), repositories and snapshots managed
+ * (admin/snapshots/), legacy templates and ILM policies listed read-only, each list saying so
+ * when the cluster has no such feature; on a cluster with security on its users are listed and
+ * edited.
  */
-import { type ReactNode, useState } from "react";
-import type { ObjectList, ServiceObject, ServiceObjects } from "../../../src/core/table-details.ts";
+import type { ObjectList } from "../../../src/core/table-details.ts";
 import { call, ui } from "../api/client.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
-import { RestoreDialog } from "./admin/RestoreDialog.tsx";
+import { SnapshotsSection } from "./admin/snapshots/SnapshotsSection.tsx";
+import { TemplatesSection } from "./admin/templates/TemplatesSection.tsx";
 import { Users } from "./admin/Users.tsx";
-
-const SECTIONS: [keyof ServiceObjects, string][] = [
-  ["templates", "Index templates"],
-  ["lifecyclePolicies", "ILM policies"],
-  ["backupRepositories", "Snapshot repositories"],
-  ["backups", "Snapshots"],
-];
 
 export function Templates({ connectionId }: { connectionId: string }) {
   const objects = useLoad(
@@ -24,12 +19,7 @@ export function Templates({ connectionId }: { connectionId: string }) {
       call(ui.connections[":id"]["table-objects"].$get, { param: { id: connectionId } }, signal),
     [connectionId],
   );
-  const [restoring, setRestoring] = useState<ServiceObject | null>(null);
-  const restore = (o: ServiceObject) => (
-    <button type="button" className="small" onClick={() => setRestoring(o)}>
-      Restore…
-    </button>
-  );
+  const legacy = objects.data?.templates;
   return (
     <div className="index-page" data-testid="templates-page">
       <div className="toolbar">
@@ -38,44 +28,24 @@ export function Templates({ connectionId }: { connectionId: string }) {
           Reload
         </button>
       </div>
+      <TemplatesSection connectionId={connectionId} />
       <Loading active={objects.loading} label="Loading…" />
       <ErrorNote error={objects.error} />
-      {objects.data
-        ? SECTIONS.map(([key, title]) => (
-            <Section
-              key={key}
-              title={title}
-              list={objects.data![key]}
-              {...(key === "backups" ? { actions: restore } : {})}
-            />
-          ))
-        : null}
-      <Users connectionId={connectionId} />
-      {restoring ? (
-        <RestoreDialog
-          connectionId={connectionId}
-          repository={restoring.kind ?? ""}
-          snapshot={restoring.name}
-          indices={((restoring.definition as { indices?: string[] }).indices ?? []).toSorted()}
-          onClose={() => {
-            setRestoring(null);
-            objects.reload();
-          }}
+      {legacy ? (
+        <Section
+          title="Legacy index templates"
+          list={{ ...legacy, items: legacy.items.filter((o) => o.kind === "legacy") }}
         />
       ) : null}
+      {objects.data ? <Section title="ILM policies" list={objects.data.lifecyclePolicies} /> : null}
+      <SnapshotsSection connectionId={connectionId} />
+      <Users connectionId={connectionId} />
     </div>
   );
 }
 
-function Section({
-  title,
-  list,
-  actions,
-}: {
-  title: string;
-  list: ObjectList;
-  actions?: (o: ServiceObject) => ReactNode;
-}) {
+/** A read-only list of the cluster's objects, each definition shown on demand. */
+function Section({ title, list }: { title: string; list: ObjectList }) {
   return (
     <section className="index-objects" aria-label={title}>
       <h3>{title}</h3>
@@ -90,8 +60,7 @@ function Section({
               <details>
                 <summary>
                   <code>{o.name}</code>
-                  {o.kind ? <span className="muted"> ({o.kind})</span> : null} {o.summary}{" "}
-                  {actions?.(o)}
+                  {o.kind ? <span className="muted"> ({o.kind})</span> : null} {o.summary}
                 </summary>
                 <pre className="index-json">{JSON.stringify(o.definition, null, 2)}</pre>
               </details>

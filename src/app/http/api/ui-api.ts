@@ -5,6 +5,8 @@
  * page). docs/architecture.md, "The UI's API".
  */
 import { Hono } from "hono";
+import { adminSnapshotRoutes } from "./routes/admin-snapshots.ts";
+import { adminTemplateRoutes } from "./routes/admin-templates.ts";
 import { clusterRoutes } from "./routes/cluster.ts";
 import { clusterAdminRoutes } from "./routes/cluster-admin.ts";
 import { connectionUrlRoutes } from "./routes/connection-url.ts";
@@ -30,6 +32,8 @@ export function uiApiRoutes(services: UiServices) {
     .route("/", settingsRoutes(services))
     .route("/", clusterRoutes(services))
     .route("/", clusterAdminRoutes(services))
+    .route("/", adminSnapshotRoutes(services))
+    .route("/", adminTemplateRoutes(services))
     .route("/", uiPreferenceRoutes(services))
     .route("/", transferRoutes(services));
 }

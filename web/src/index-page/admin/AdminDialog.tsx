@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useState } from "react";
 import type { ClusterAdminInput } from "../../../../src/core/cluster-admin.ts";
-import type { PlannedAdminAction } from "../../api/types.ts";
+import type { AdminActionRun, PlannedAdminAction } from "../../api/types.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Modal } from "../../ui/modal.tsx";
 import type { AdminAction } from "./use-admin-action.ts";
@@ -16,6 +16,7 @@ export function AdminDialog({
   action,
   form,
   input,
+  outcome,
   onClose,
 }: {
   title: string;
@@ -23,6 +24,8 @@ export function AdminDialog({
   /** The fields; the requests are planned from `input()` when the person asks. */
   form: ReactNode;
   input: () => ClusterAdminInput | null;
+  /** What to show once it was sent without refusal (a verification's nodes, a snapshot's progress). */
+  outcome?: (run: AdminActionRun) => ReactNode;
   onClose: () => void;
 }) {
   const [typed, setTyped] = useState("");
@@ -78,15 +81,34 @@ export function AdminDialog({
           />
         </label>
       ) : null}
-      {run ? (
-        <p data-testid="admin-outcome" className={run.refusal ? "error-text" : ""}>
-          {run.refusal
-            ? `${run.refusal.message} ${run.refusal.remedy}`
-            : `Done (HTTP ${run.results.map((r) => r.status).join(", ")}).`}
-        </p>
-      ) : null}
+      {run ? <Outcome run={run} /> : null}
+      {run && !run.refusal ? outcome?.(run) : null}
       <ErrorNote error={action.error} />
     </Modal>
+  );
+}
+
+/**
+ * The cluster's answer: done with each status, or its refusal with what to do, and the refusing
+ * answer itself on demand (its causes name what the summary line cannot, e.g. a folder outside
+ * `path.repo`).
+ */
+function Outcome({ run }: { run: AdminActionRun }) {
+  const refused = run.refusal ? run.results.at(-1) : undefined;
+  return (
+    <div data-testid="admin-outcome">
+      <p className={run.refusal ? "error-text" : ""}>
+        {run.refusal
+          ? `${run.refusal.message} ${run.refusal.remedy}`
+          : `Done (HTTP ${run.results.map((r) => r.status).join(", ")}).`}
+      </p>
+      {refused ? (
+        <details>
+          <summary>The cluster's answer</summary>
+          <pre className="index-json">{JSON.stringify(refused.raw, null, 2)}</pre>
+        </details>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,0 +1,117 @@
+/**
+ * The snapshots of one repository, newest last as the cluster lists them: each with its state,
+ * its detail on demand, Restore… (RestoreDialog.tsx) and Delete…, which asks for its name typed.
+ */
+import { useState } from "react";
+import type { BackupSummary } from "../../../../../src/core/cluster-admin.ts";
+import { call, ui } from "../../../api/client.ts";
+import { shownError } from "../../../ui/errors.tsx";
+import { Loading, useLoad } from "../../../ui/loading.tsx";
+import { FixedActionDialog } from "../FixedActionDialog.tsx";
+import { RestoreDialog } from "../RestoreDialog.tsx";
+import { SnapshotDetail } from "./SnapshotDetail.tsx";
+
+type Open = { what: "restore" | "delete"; snapshot: BackupSummary } | null;
+
+export function RepositorySnapshots({
+  connectionId,
+  repository,
+  version,
+  onChanged,
+}: {
+  connectionId: string;
+  repository: string;
+  /** Bumped by the page when a snapshot was taken: the list is read again. */
+  version: number;
+  onChanged: () => void;
+}) {
+  const list = useLoad(
+    (signal) =>
+      call(
+        ui.connections[":id"].admin.repositories[":repo"].snapshots.$get,
+        { param: { id: connectionId, repo: repository } },
+        signal,
+      ),
+    [connectionId, repository, version],
+  );
+  const [shown, setShown] = useState<string | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => {
+    setOpen(null);
+    onChanged();
+  };
+  return (
+    <div data-testid={`snapshots-of-${repository}`}>
+      <h4>
+        <code>{repository}</code>
+      </h4>
+      <Loading active={list.loading} label="Loading…" />
+      {list.error ? <p className="muted">{shownError(list.error).message}</p> : null}
+      {list.data?.snapshots.length === 0 ? <p className="muted">No snapshot.</p> : null}
+      <ul>
+        {list.data?.snapshots.map((s) => (
+          <SnapshotItem
+            key={s.name}
+            connectionId={connectionId}
+            snapshot={s}
+            shown={shown === s.name}
+            toggle={() => setShown(shown === s.name ? null : s.name)}
+            open={(what) => setOpen({ what, snapshot: s })}
+          />
+        ))}
+      </ul>
+      {open?.what === "restore" ? (
+        <RestoreDialog
+          connectionId={connectionId}
+          repository={repository}
+          snapshot={open.snapshot.name}
+          indices={open.snapshot.tables}
+          onClose={close}
+        />
+      ) : null}
+      {open?.what === "delete" ? (
+        <FixedActionDialog
+          connectionId={connectionId}
+          title={`Delete snapshot ${open.snapshot.name}`}
+          text={`The snapshot ${open.snapshot.name} of ${repository} is deleted, with no undo.`}
+          input={{ action: "backup-delete", repository, backup: open.snapshot.name }}
+          onClose={close}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** One snapshot: its state and indices, Details (shown below it), Restore… and Delete…. */
+function SnapshotItem({
+  connectionId,
+  snapshot: s,
+  shown,
+  toggle,
+  open,
+}: {
+  connectionId: string;
+  snapshot: BackupSummary;
+  shown: boolean;
+  toggle: () => void;
+  open: (what: "restore" | "delete") => void;
+}) {
+  return (
+    <li>
+      <code>{s.name}</code> <span className="muted">{s.state}</span>{" "}
+      <span className="muted">{s.tables.join(", ")}</span>{" "}
+      <button type="button" className="small" aria-expanded={shown} onClick={toggle}>
+        Details
+      </button>{" "}
+      <button type="button" className="small" onClick={() => open("restore")}>
+        Restore…
+      </button>{" "}
+      <button type="button" className="small danger" onClick={() => open("delete")}>
+        Delete…
+      </button>
+      {shown ? (
+        <SnapshotDetail connectionId={connectionId} repository={s.repository} snapshot={s.name} />
+      ) : null}
+    </li>
+  );
+}
