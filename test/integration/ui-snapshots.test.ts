@@ -119,9 +119,14 @@ describe("UI: repositories and snapshots on es8", () => {
     await dialog.getByTestId("admin-request").waitFor();
     await dialog.getByRole("button", { name: "Send request" }).click();
     const outcome = dialog.getByTestId("admin-outcome");
-    await outcome.getByText(/^The cluster refused PUT \/_snapshot\//).waitFor();
+    // The refusal says why in its own line: the cause the cluster nests under its reason.
+    await outcome
+      .getByText(
+        /^The cluster refused PUT \/_snapshot\/.*failed to create repository: .*doesn't match any of the locations specified by path\.repo\. Nothing was changed/,
+      )
+      .waitFor();
     await outcome.getByText("The cluster's answer").click();
-    await outcome.getByText(/doesn't match any of the locations specified by path\.repo/).waitFor();
+    await outcome.locator("pre", { hasText: '"caused_by"' }).waitFor();
     await screenshot(page, "repository-register-refused");
     assert.equal(await status(`/_snapshot/${repo}`), 404);
     await dialog.getByRole("button", { name: "Done", exact: true }).click();

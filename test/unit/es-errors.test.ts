@@ -145,6 +145,29 @@ describe("driver error mapping (spec 7.1)", () => {
     assert.equal(e.code, "cluster_error");
     assert.equal(e.details.status, 400);
   });
+
+  it("adds the deepest cause when the error's own reason does not say why", () => {
+    const why = "[r] location [/x] doesn't match any of the locations specified by path.repo";
+    const body = {
+      error: {
+        root_cause: [{ type: "repository_exception", reason: why }],
+        type: "repository_exception",
+        reason: "[r] failed to create repository",
+        caused_by: { type: "repository_exception", reason: why },
+      },
+      status: 500,
+    };
+    assert.deepEqual(errorTypeAndReason(body), {
+      type: "repository_exception",
+      reason: `[r] failed to create repository: ${why}`,
+    });
+    const said = { error: { type: "t", reason: `outer: ${why}`, caused_by: { reason: why } } };
+    assert.equal(
+      errorTypeAndReason(said).reason,
+      `outer: ${why}`,
+      "a cause it quotes is not repeated",
+    );
+  });
 });
 
 describe("recognizing the cluster", () => {

@@ -123,6 +123,11 @@ async function runConfirmed(
   return { plan, results };
 }
 
+/** The cluster's reason as a sentence, so the parts after it read apart. */
+function sentence(reason: string): string {
+  return /[.!?…]$/.test(reason) ? reason : `${reason}.`;
+}
+
 /**
  * The refusal of a plan the cluster stopped part way: the request it refused with its reason,
  * those sent before it, and those not attempted. Null when every request succeeded.
@@ -137,7 +142,7 @@ export function adminRefusal(session: DriverSession, outcome: AdminOutcome): Qua
   const done = outcome.plan.shown.slice(0, at).map(line);
   const skipped = outcome.plan.shown.slice(at + 1).map(line);
   const parts = [
-    `The cluster refused ${line(outcome.plan.shown[at])} (HTTP ${last.status}, ${last.type}): ${last.reason}`,
+    `The cluster refused ${line(outcome.plan.shown[at])} (HTTP ${last.status}, ${last.type}): ${sentence(last.reason)}`,
     done.length > 0 ? `Done before it: ${done.join("; ")}.` : "",
     skipped.length > 0 ? `Not attempted: ${skipped.join("; ")}.` : "",
   ].filter(Boolean);

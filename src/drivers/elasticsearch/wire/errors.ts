@@ -147,11 +147,28 @@ export function networkError(e: unknown, target: { url: string; tls: boolean }):
 }
 
 /** The shape of an Elasticsearch error body: `{"error":{"type","reason","root_cause":[…]},"status":N}`. */
+interface EsCause {
+  type?: string;
+  reason?: string;
+  caused_by?: EsCause;
+}
+
 interface EsErrorBody {
-  error?:
-    | string
-    | { type?: string; reason?: string; root_cause?: { type?: string; reason?: string }[] };
+  error?: string | (EsCause & { root_cause?: EsCause[] });
   status?: number;
+}
+
+/**
+ * The deepest cause's reason when the error's own does not hold it: "[r] failed to create
+ * repository" says why only in its cause ("location … doesn't match any of the locations
+ * specified by path.repo").
+ */
+function withCause(err: EsCause): string {
+  const reason = err.reason ?? "";
+  let deepest: EsCause | undefined = err.caused_by;
+  for (let depth = 0; deepest?.caused_by && depth < 8; depth++) deepest = deepest.caused_by;
+  const why = deepest?.reason;
+  return why && !reason.includes(why) ? `${reason}: ${why}` : reason;
 }
 
 /** The node's reason without the internal request it names ("… for REST request [/_x?y]"). */
@@ -173,7 +190,7 @@ export function errorTypeAndReason(body: unknown): { type: string; reason: strin
   const generic = !err.reason || /all shards failed/i.test(err.reason);
   if (generic && root?.reason)
     return { type: root.type ?? err.type ?? "error", reason: root.reason };
-  return { type: err.type ?? "error", reason: err.reason ?? "" };
+  return { type: err.type ?? "error", reason: withCause(err) };
 }
 
 /** What the server was asked through: its address, and whether it was over HTTPS. */
