@@ -24,7 +24,7 @@ const RUN = randomBytes(3).toString("hex");
 
 const { home, quarry, ok, json } = cliRunner("security-cli");
 
-const SECURED = ["es8-secure", "es9"] as const;
+const SECURED = ["es7-secure", "es8-secure", "es9"] as const;
 
 /** A request as someone else: the console's answer, or the refusal it threw. */
 async function as(
