@@ -1,18 +1,23 @@
 /**
- * `quarry security …` on the secured 8.x and 9.x nodes: a role from flags; a user created with it
- * (its password read from standard input and printed as <hidden>), who signs in and sees what the
- * role allows and is refused the rest with the cluster's reason; its password changed, disabled
- * and enabled again; an API key created with an expiry and role descriptors, its secret printed
- * once, used, invalidated and then refused; a role mapping saved and deleted. Every write is
- * refused without the name typed, and no password or secret is left in Quarry's data folder.
+ * `quarry security …` on the secured 7.17, 8.x and 9.x nodes: a role from flags; a user created
+ * with it (its password read from standard input and printed as <hidden>), who signs in and sees
+ * what the role allows and is refused the rest with the cluster's reason; its password changed,
+ * disabled and enabled again; an API key created with an expiry and role descriptors, its secret
+ * printed once, used, invalidated and then refused; a role mapping saved and deleted. Every write
+ * is refused without the name typed, and no password or secret is left in Quarry's data folder.
+ * Then `quarry audit admin` lists the writes and verifies the log, finding a line changed.
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
-import { readAdminAudit } from "../../src/app/storage/admin-audit.ts";
+import {
+  ADMIN_AUDIT_FILE,
+  type AdminAuditEntry,
+  readAdminAudit,
+} from "../../src/app/storage/admin-audit.ts";
 import type { AccessKeyInfo, UserInfo } from "../../src/core/cluster-security.ts";
 import type { ConsoleResult } from "../../src/core/console.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
@@ -250,3 +255,28 @@ for (const name of SECURED) {
     });
   });
 }
+
+describe("quarry audit admin", () => {
+  it("lists the writes of every node's suite, verifies the chain, and finds a line changed", async () => {
+    const { entries } = await json<{ entries: AdminAuditEntry[] }>([
+      "audit",
+      "admin",
+      "--limit",
+      "1000",
+    ]);
+    for (const name of SECURED)
+      assert.ok(entries.some((e) => e.connection === name && e.action === "user-delete"));
+    const table = await ok(["audit", "admin", "--connection", SECURED[0]]);
+    assert.match(table.out, /user-delete/);
+    assert.match((await ok(["audit", "admin", "--verify"])).out, /chain holds: \d+ lines/);
+    const file = join(home, ADMIN_AUDIT_FILE);
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines[1] = (lines[1] as string).replace('"subject":"', '"subject":"changed-');
+    writeFileSync(file, lines.join("\n"));
+    const broken = await quarry(["audit", "admin", "--verify", "--json"]);
+    assert.equal(broken.code, 1, broken.err);
+    const report = JSON.parse(broken.out) as { holds: boolean; breaks?: { line: number } };
+    assert.equal(report.holds, false);
+    assert.equal(report.breaks?.line, 3);
+  });
+});
