@@ -1,7 +1,8 @@
 /**
  * A connection's index templates (composable and legacy), ILM policies, snapshot repositories and
  * snapshots, each list saying so when the cluster has no such feature; a snapshot can be restored
- * (admin/RestoreDialog.tsx), and on a cluster with security on its users are listed and edited.
+ * (admin/RestoreDialog.tsx), and on a cluster with security on its users, roles, role mappings and
+ * API keys are listed and changed (admin/security/).
  */
 import { type ReactNode, useState } from "react";
 import type { ObjectList, ServiceObject, ServiceObjects } from "../../../src/core/table-details.ts";
@@ -9,7 +10,7 @@ import { call, ui } from "../api/client.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { RestoreDialog } from "./admin/RestoreDialog.tsx";
-import { Users } from "./admin/Users.tsx";
+import { Security } from "./admin/security/Security.tsx";
 
 const SECTIONS: [keyof ServiceObjects, string][] = [
   ["templates", "Index templates"],
@@ -50,7 +51,7 @@ export function Templates({ connectionId }: { connectionId: string }) {
             />
           ))
         : null}
-      <Users connectionId={connectionId} />
+      <Security connectionId={connectionId} />
       {restoring ? (
         <RestoreDialog
           connectionId={connectionId}

@@ -5,6 +5,7 @@
  * page). docs/architecture.md, "The UI's API".
  */
 import { Hono } from "hono";
+import { adminSecurityRoutes } from "./routes/admin-security.ts";
 import { clusterRoutes } from "./routes/cluster.ts";
 import { clusterAdminRoutes } from "./routes/cluster-admin.ts";
 import { connectionUrlRoutes } from "./routes/connection-url.ts";
@@ -30,6 +31,7 @@ export function uiApiRoutes(services: UiServices) {
     .route("/", settingsRoutes(services))
     .route("/", clusterRoutes(services))
     .route("/", clusterAdminRoutes(services))
+    .route("/", adminSecurityRoutes(services))
     .route("/", uiPreferenceRoutes(services))
     .route("/", transferRoutes(services));
 }
