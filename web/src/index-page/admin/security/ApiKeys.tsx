@@ -11,7 +11,7 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : 
 export function ApiKeys({ keys, open }: { keys: AccessKeyInfo[]; open: OpenDialog }) {
   const live = keys.filter((k) => !k.invalidated);
   return (
-    <>
+    <section className="index-objects" aria-label="API keys">
       <h3>
         API keys{" "}
         <button type="button" className="small" onClick={() => open({ kind: "key" })}>
@@ -44,6 +44,6 @@ export function ApiKeys({ keys, open }: { keys: AccessKeyInfo[]; open: OpenDialo
           </li>
         ))}
       </ul>
-    </>
+    </section>
   );
 }

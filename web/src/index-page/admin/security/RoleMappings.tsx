@@ -13,7 +13,7 @@ export function RoleMappings({
   open: OpenDialog;
 }) {
   return (
-    <>
+    <section className="index-objects" aria-label="Role mappings">
       <h3>
         Role mappings{" "}
         <button type="button" className="small" onClick={() => open({ kind: "mapping" })}>
@@ -49,6 +49,6 @@ export function RoleMappings({
           </li>
         ))}
       </ul>
-    </>
+    </section>
   );
 }

@@ -9,7 +9,7 @@ export function Roles({ roles, open }: { roles: RoleInfo[]; open: OpenDialog }) 
   const own = roles.filter((r) => !r.reserved);
   const builtIn = roles.length - own.length;
   return (
-    <>
+    <section className="index-objects" aria-label="Roles">
       <h3>
         Roles{" "}
         <button type="button" className="small" onClick={() => open({ kind: "role" })}>
@@ -50,6 +50,6 @@ export function Roles({ roles, open }: { roles: RoleInfo[]; open: OpenDialog }) 
       {builtIn > 0 ? (
         <p className="muted">and {builtIn} built-in roles, which cannot be changed</p>
       ) : null}
-    </>
+    </section>
   );
 }

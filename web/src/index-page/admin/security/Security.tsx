@@ -32,13 +32,13 @@ export function Security({ connectionId }: { connectionId: string }) {
   const [dialog, setDialog] = useState<SecurityDialog | null>(null);
   const data = loaded.data;
   return (
-    <section className="index-objects" aria-label="Security">
+    <>
       <Loading active={loaded.loading} label="Loading…" />
       {loaded.error ? (
-        <>
+        <section className="index-objects" aria-label="Users">
           <h3>Users</h3>
           <p className="muted">{shownError(loaded.error).message}</p>
-        </>
+        </section>
       ) : null}
       {data ? (
         <>
@@ -59,6 +59,6 @@ export function Security({ connectionId }: { connectionId: string }) {
           }}
         />
       ) : null}
-    </section>
+    </>
   );
 }

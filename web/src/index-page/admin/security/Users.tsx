@@ -7,7 +7,7 @@ import type { OpenDialog } from "./dialogs.tsx";
 
 export function Users({ users, open }: { users: UserInfo[]; open: OpenDialog }) {
   return (
-    <>
+    <section className="index-objects" aria-label="Users">
       <h3>
         Users{" "}
         <button type="button" className="small" onClick={() => open({ kind: "user" })}>
@@ -23,7 +23,7 @@ export function Users({ users, open }: { users: UserInfo[]; open: OpenDialog }) 
           </li>
         ))}
       </ul>
-    </>
+    </section>
   );
 }
 
