@@ -5,11 +5,14 @@
  * with the cluster's reason, then deleted only once its name is typed; a role mapping created and
  * deleted; an API key created with an expiry and role descriptors, its key shown once and gone
  * once the dialog closes (never in the list), used, invalidated only once its name is typed, then
- * refused. Then the same routes without a browser on 7.17 and 9.x (role mapping, API key). Names
+ * refused; the console's confirmation of a role delete names the user holding it; no password or
+ * key secret is left in the app's data folder. Then the same routes without a browser on 7.17 and 9.x (role mapping, API key). Names
  * are this file's own (`t-uisec-…`), removed after; `elastic` is never changed.
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Locator } from "playwright-core";
 import type {
@@ -21,6 +24,7 @@ import type { ClusterAdminInput } from "../../src/core/cluster-admin.ts";
 import type { AccessKeyInfo, RoleMappingInfo } from "../../src/core/cluster-security.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { type NodeName, node, securedConfig, session, sessionTo } from "../support/cluster.ts";
+import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
 import {
   addNodeConnection,
@@ -54,6 +58,12 @@ async function statusAs(who: EsSession, path: string): Promise<{ status: number;
   } finally {
     await who.close();
   }
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
 }
 
 const asUser = (password: string) =>
@@ -187,6 +197,23 @@ describe("UI: security on es8-secure", () => {
     assert.match(refused.reason, new RegExp(`unauthorized for user \\[${USER}\\]`));
   });
 
+  it("the console's confirmation of a role delete names the user holding it; cancelled, kept", async () => {
+    await page.goto(`${app.url}#/c/${id}/console`);
+    await replaceConsoleText(page, `DELETE /_security/role/${ROLE}`);
+    await page.keyboard.press("ControlOrMeta+Home");
+    await clickRun(page);
+    const dialog = page.getByRole("dialog", { name: "Run an admin request?" });
+    const affected = dialog.getByTestId("impact-affected");
+    await affected.getByText(USER, { exact: true }).waitFor();
+    assert.match(await dialog.getByTestId("impact").innerText(), /held by 1 user/);
+    await screenshot(page, "console-security-impact");
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    const role = await s.transport.request({ method: "GET", path: `/_security/role/${ROLE}` });
+    assert.equal(role.status, 200, "cancelled: the role is still there");
+    await page.goto(`${app.url}#/c/${id}/templates`);
+  });
+
   it("creates a role mapping and deletes it once its name is typed", async () => {
     await region("Role mappings").getByRole("button", { name: "New role mapping…" }).click();
     const made = page.getByRole("dialog", { name: "New role mapping" });
@@ -236,6 +263,11 @@ describe("UI: security on es8-secure", () => {
     const listed = await region("API keys").innerText();
     const secret = Buffer.from(encoded, "base64").toString().split(":")[1] as string;
     assert.ok(!listed.includes(encoded) && !listed.includes(secret), "never in the list");
+    for (const file of filesUnder(app.home)) {
+      const text = readFileSync(file, "latin1");
+      for (const held of [secret, SECOND, FIRST])
+        assert.ok(!text.includes(held), `${file} holds a secret`);
+    }
   });
 
   it("invalidates the key only once its name is typed; it is refused after", async () => {
