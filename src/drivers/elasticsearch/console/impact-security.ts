@@ -306,7 +306,7 @@ function securitySummary(
           : "granted by no role mapping",
       ].join(" and ");
       const verb = exists ? plan.verb : "creates";
-      return `${verb} the role ${plan.name}, ${holders}${exists ? ": they lose or change these privileges" : ""}`;
+      return `${verb} the role ${plan.name}, ${holders}${exists ? (plan.verb === "deletes" ? ": they lose its privileges" : ": they get the privileges saved") : ""}`;
     }
     case "role-mapping": {
       const m = affected[0];

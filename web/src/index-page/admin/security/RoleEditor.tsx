@@ -10,6 +10,7 @@ import { AdminDialog } from "../AdminDialog.tsx";
 import { useAdminAction } from "../use-admin-action.ts";
 import { type Entry, entriesOf, formOf, list, parsedObject, roleBody } from "./role-form.ts";
 
+/** Long because it holds both modes, form and JSON, and carries what was typed between them. */
 export function RoleEditor({
   connectionId,
   role,
@@ -40,8 +41,6 @@ export function RoleEditor({
     setProblem(null);
     setJson(null);
   };
-  const setEntry = (i: number, next: Partial<Entry>) =>
-    setEntries((all) => all.map((e, j) => (j === i ? { ...e, ...next } : e)));
   return (
     <AdminDialog
       title={role ? `Edit role ${role.name}` : "New role"}
@@ -85,57 +84,12 @@ export function RoleEditor({
             </button>
           </div>
           {json === null ? (
-            <>
-              <label>
-                Cluster privileges (comma-separated, e.g. monitor)
-                <input
-                  value={cluster}
-                  onChange={(e) => setCluster(e.target.value)}
-                  spellCheck={false}
-                />
-              </label>
-              {entries.map((e, i) => (
-                <fieldset
-                  key={e.key}
-                  className="admin-roles"
-                  aria-label={`Index privileges ${i + 1}`}
-                >
-                  <legend>Index privileges {i + 1}</legend>
-                  <label>
-                    Indices (names or patterns)
-                    <input
-                      value={e.names}
-                      onChange={(v) => setEntry(i, { names: v.target.value })}
-                      spellCheck={false}
-                    />
-                  </label>
-                  <label>
-                    Privileges (e.g. read, view_index_metadata)
-                    <input
-                      value={e.privileges}
-                      onChange={(v) => setEntry(i, { privileges: v.target.value })}
-                      spellCheck={false}
-                    />
-                  </label>
-                  <button
-                    type="button"
-                    className="small"
-                    onClick={() => setEntries((all) => all.filter((_, j) => j !== i))}
-                  >
-                    Remove
-                  </button>
-                </fieldset>
-              ))}
-              <button
-                type="button"
-                className="small"
-                onClick={() =>
-                  setEntries((all) => [...all, ...entriesOf([{ names: [], privileges: [] }])])
-                }
-              >
-                Add index privileges
-              </button>
-            </>
+            <RoleFormFields
+              cluster={cluster}
+              setCluster={setCluster}
+              entries={entries}
+              setEntries={setEntries}
+            />
           ) : (
             <label>
               The role as JSON
@@ -153,5 +107,64 @@ export function RoleEditor({
         </>
       }
     />
+  );
+}
+
+/** The form: cluster privileges, then each index privileges entry, added and removed. */
+function RoleFormFields({
+  cluster,
+  setCluster,
+  entries,
+  setEntries,
+}: {
+  cluster: string;
+  setCluster: (text: string) => void;
+  entries: Entry[];
+  setEntries: (update: (all: Entry[]) => Entry[]) => void;
+}) {
+  const setEntry = (i: number, next: Partial<Entry>) =>
+    setEntries((all) => all.map((e, j) => (j === i ? { ...e, ...next } : e)));
+  return (
+    <>
+      <label>
+        Cluster privileges (comma-separated, e.g. monitor)
+        <input value={cluster} onChange={(e) => setCluster(e.target.value)} spellCheck={false} />
+      </label>
+      {entries.map((e, i) => (
+        <fieldset key={e.key} className="admin-roles" aria-label={`Index privileges ${i + 1}`}>
+          <legend>Index privileges {i + 1}</legend>
+          <label>
+            Indices (names or patterns)
+            <input
+              value={e.names}
+              onChange={(v) => setEntry(i, { names: v.target.value })}
+              spellCheck={false}
+            />
+          </label>
+          <label>
+            Privileges (e.g. read, view_index_metadata)
+            <input
+              value={e.privileges}
+              onChange={(v) => setEntry(i, { privileges: v.target.value })}
+              spellCheck={false}
+            />
+          </label>
+          <button
+            type="button"
+            className="small"
+            onClick={() => setEntries((all) => all.filter((_, j) => j !== i))}
+          >
+            Remove
+          </button>
+        </fieldset>
+      ))}
+      <button
+        type="button"
+        className="small"
+        onClick={() => setEntries((all) => [...all, ...entriesOf([{ names: [], privileges: [] }])])}
+      >
+        Add index privileges
+      </button>
+    </>
   );
 }

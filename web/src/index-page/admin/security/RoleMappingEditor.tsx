@@ -12,6 +12,7 @@ import { list, parsedObject } from "./role-form.ts";
 /** Rules for a new mapping: one user by name, to be edited. */
 const EXAMPLE_RULES = { field: { username: "someone" } };
 
+/** Long because it is one form of four labelled fields and their check. */
 export function RoleMappingEditor({
   connectionId,
   roles,
