@@ -227,6 +227,15 @@ for (const name of SECURED) {
         maps.filter((m) => m.name === mapping).map((m) => m.roles),
         [[role]],
       );
+      // The console's confirmation of a role delete names who holds it; without a terminal,
+      // nothing is sent.
+      const asked = await quarry(["console", conn, "DELETE", `/_security/role/${role}`]);
+      assert.equal(asked.code, 2, asked.err);
+      assert.match(
+        asked.err,
+        new RegExp(`held by 1 user \\(${user}\\) and granted by 1 role mapping \\(${mapping}\\)`),
+      );
+      assert.match(asked.err, new RegExp(`user ${user}  holds ${role}`));
       await ok(["security", "role-mapping", "delete", conn, mapping, "--confirm", mapping]);
       const wrong = await quarry(["security", "user", "delete", conn, user, "--confirm", role]);
       assert.equal(wrong.code, 2, wrong.err);

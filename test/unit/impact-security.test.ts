@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { impactLines } from "../../src/cli/commands/impact-print.ts";
 import { missingConfirmation } from "../../src/core/impact.ts";
 import {
   securityImpactOf,
@@ -77,6 +78,13 @@ describe("security impact answers", () => {
       /held by 2 users \(alice, carol\) and granted by 1 role mapping \(ldap\)/,
     );
     assert.equal(missingConfirmation(impact, undefined), undefined);
+    // As `quarry mcp approvals` and the CLI console's confirmation print it.
+    assert.deepEqual(impactLines(impact).slice(1), [
+      "  role reader  exists",
+      "  role mapping ldap  grants reader",
+      "  user alice  holds reader",
+      "  user carol  holds reader (disabled)",
+    ]);
   });
 
   test("a user disabled is named with its roles; a missing one affects nothing", () => {
