@@ -6,7 +6,8 @@
  * deleted; an API key created with an expiry and role descriptors, its key shown once and gone
  * once the dialog closes (never in the list), used, invalidated only once its name is typed, then
  * refused; the console's confirmation of a role delete names the user holding it; no password or
- * key secret is left in the app's data folder. Then the same routes without a browser on 7.17 and 9.x (role mapping, API key). Names
+ * key secret is left in the app's data folder; Settings > Integrations lists the writes in the
+ * administration audit log. Then the same routes without a browser on 7.17 and 9.x (role mapping, API key). Names
  * are this file's own (`t-uisec-…`), removed after; `elastic` is never changed.
  */
 import assert from "node:assert/strict";
@@ -295,6 +296,20 @@ describe("UI: security on es8-secure", () => {
     const audited = (await readAdminAudit(app.home)).filter((e) => e.surface === "ui");
     assert.ok(audited.some((e) => e.action === "user-delete" && e.subject === USER));
     assert.ok(audited.some((e) => e.action === "key-create" && e.subject === KEY));
+  });
+
+  it("Settings > Integrations lists those writes in the administration audit log, its chain whole", async () => {
+    await page.goto(`${app.url}#/settings/integrations`);
+    const log = region("Administration audit log");
+    const row = log.getByTestId("admin-audit-table").locator("tr", { hasText: "user-delete" });
+    await row.getByText(USER, { exact: true }).waitFor();
+    assert.match(await row.innerText(), new RegExp(`DELETE /_security/user/${USER}`));
+    await log
+      .getByTestId("admin-audit-chain")
+      .getByText(/The chain holds/)
+      .waitFor();
+    await log.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-audit-log");
   });
 });
 

@@ -5,6 +5,7 @@
  * page). docs/architecture.md, "The UI's API".
  */
 import { Hono } from "hono";
+import { adminAuditRoutes } from "./routes/admin-audit.ts";
 import { adminSecurityRoutes } from "./routes/admin-security.ts";
 import { clusterRoutes } from "./routes/cluster.ts";
 import { clusterAdminRoutes } from "./routes/cluster-admin.ts";
@@ -32,6 +33,7 @@ export function uiApiRoutes(services: UiServices) {
     .route("/", clusterRoutes(services))
     .route("/", clusterAdminRoutes(services))
     .route("/", adminSecurityRoutes(services))
+    .route("/", adminAuditRoutes(services))
     .route("/", uiPreferenceRoutes(services))
     .route("/", transferRoutes(services));
 }
