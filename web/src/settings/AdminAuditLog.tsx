@@ -23,8 +23,9 @@ export function AdminAuditLog() {
     <section className="card" aria-label="Administration audit log">
       <div className="card-header">
         <h3>Administration audit log</h3>
+        {/* "Reload", not "Refresh": the MCP audit log's card above has that button. */}
         <button type="button" className="small" onClick={refresh}>
-          Refresh
+          Reload
         </button>
       </div>
       <Loading active={audit.loading} label="Loading the administration audit log…" />

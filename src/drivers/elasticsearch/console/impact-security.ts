@@ -23,7 +23,7 @@ export interface SecurityImpactPlan {
   kind: SecurityImpactKind;
   /** What the request does, as a verb phrase ("deletes", "disables", "changes the password of"). */
   verb: string;
-  /** The user, role, mapping or key name the request gives; null: the caller itself, or keys by filter. */
+  /** The user, role or mapping the request names; null: the caller itself, or keys by filter. */
   name: string | null;
   /** Sent in order; each answer is handed to `securityImpactOf` in the same order. */
   reads: EsRequest[];
@@ -67,7 +67,7 @@ const get = (path: string, query?: EsRequest["query"]): EsRequest => ({
   ...(query ? { query } : {}),
 });
 
-/** Pure: the reads that measure `request`, or null when it is not a security write measured here. */
+/** Pure: the reads that measure `request`; null when it is no security write measured here. */
 export function securityImpactPlan(request: ConsoleRequest): SecurityImpactPlan | null {
   const method = String(request.method ?? "").toUpperCase();
   if (!WRITE.has(method)) return null;
@@ -160,7 +160,7 @@ function keysPlan(
   };
 }
 
-/** An answer to one read: its status and body (a 404 says the user, role or mapping is not there). */
+/** An answer to one read: its status and body (a 404: no user, role or mapping of that name). */
 export interface ReadAnswer {
   status: number;
   body: unknown;
@@ -306,7 +306,12 @@ function securitySummary(
           : "granted by no role mapping",
       ].join(" and ");
       const verb = exists ? plan.verb : "creates";
-      return `${verb} the role ${plan.name}, ${holders}${exists ? (plan.verb === "deletes" ? ": they lose its privileges" : ": they get the privileges saved") : ""}`;
+      const effect = !exists
+        ? ""
+        : plan.verb === "deletes"
+          ? ": they lose its privileges"
+          : ": they get the privileges saved";
+      return `${verb} the role ${plan.name}, ${holders}${effect}`;
     }
     case "role-mapping": {
       const m = affected[0];

@@ -1,7 +1,8 @@
 /**
  * The cluster's administration in the UI (core/cluster-admin.ts): repositories and snapshots read
- * (users, roles, role mappings and keys: admin-security.ts); an action planned (its requests as shown, a password hidden) and sent once
- * confirmed with the typed name (app/connections/cluster-admin-actions.ts), audited as the UI's.
+ * (users, roles, role mappings and keys: admin-security.ts); an action planned (its requests as
+ * shown, a password hidden) and sent once confirmed with the typed name
+ * (app/connections/cluster-admin-actions.ts), audited as the UI's.
  */
 import { Hono } from "hono";
 import type { ClusterAdminInput, ClusterAdminPlan } from "../../../../core/cluster-admin.ts";

@@ -1,6 +1,6 @@
 /**
  * The cluster's users, with "New user…" and, on each user that is not built in, "Edit…",
- * "Password…", "Disable…" or "Enable…", and "Delete…" (each a dialog: security/dialogs.tsx).
+ * "Password…", "Disable…" or "Enable…", and "Delete…" (each a dialog: dialogs.tsx).
  */
 import type { UserInfo } from "../../../../../src/core/cluster-security.ts";
 import type { OpenDialog } from "./dialogs.tsx";
