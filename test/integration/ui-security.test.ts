@@ -7,26 +7,40 @@
  * once the dialog closes (never in the list), used, invalidated only once its name is typed, then
  * refused; the console's confirmation of a role delete names the user holding it; no password or
  * key secret is left in the app's data folder; Settings > Integrations lists the writes in the
- * administration audit log. Then the same routes without a browser on 7.17 and 9.x (role mapping, API key). Names
+ * administration audit log; an AI client's role delete, asked in the app, lists the user holding
+ * the role. Then the same routes without a browser on 7.17 and 9.x (role mapping, API key). Names
  * are this file's own (`t-uisec-…`), removed after; `elastic` is never changed.
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import type { Client } from "@modelcontextprotocol/client";
 import type { Locator } from "playwright-core";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type {
   AdminActionRun,
   PlannedAdminAction,
 } from "../../src/app/http/api/cluster-admin-contract.ts";
+import { McpSettingsStore } from "../../src/app/mcp-host/mcp-settings.ts";
 import { readAdminAudit } from "../../src/app/storage/admin-audit.ts";
 import type { ClusterAdminInput } from "../../src/core/cluster-admin.ts";
 import type { AccessKeyInfo, RoleMappingInfo } from "../../src/core/cluster-security.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
-import { type NodeName, node, securedConfig, session, sessionTo } from "../support/cluster.ts";
+import {
+  connectionTo,
+  type NodeName,
+  node,
+  securedConfig,
+  session,
+  sessionTo,
+} from "../support/cluster.ts";
 import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
+import { connectClient } from "../support/mcp.ts";
 import {
   addNodeConnection,
   appWithBrowser,
@@ -310,6 +324,93 @@ describe("UI: security on es8-secure", () => {
       .waitFor();
     await log.scrollIntoViewIfNeeded();
     await screenshot(page, "admin-audit-log");
+  });
+});
+
+describe("UI: an AI client's role delete, asked in the app, names who holds the role", () => {
+  const { app, page } = appWithBrowser({ withMcp: true });
+  const role = `t-uisec-mcprole-${RUN}`;
+  const user = `t-uisec-mcpuser-${RUN}`;
+  let s: EsSession;
+  let client: Client | undefined;
+  let token = "";
+
+  before(async () => {
+    s = sessionTo(node("es8-secure"));
+    await s.transport.json({
+      method: "PUT",
+      path: `/_security/role/${role}`,
+      body: { cluster: ["monitor"] },
+    });
+    await s.transport.json({
+      method: "PUT",
+      path: `/_security/user/${user}`,
+      body: { password: FIRST, roles: [role] },
+    });
+    const service = app.mcpService!;
+    // Off the default port, which other test runs' apps prefer too.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    await new McpSettingsStore(app.home).update((settings) => {
+      settings.preferredPort = port;
+    });
+    await service.reload();
+    const { config, secrets } = connectionTo(node("es8-secure"));
+    await addConnection(
+      app.storage,
+      {
+        name: "secure",
+        type: "elasticsearch",
+        settings: { ...config },
+        externalClients: "read-write",
+        aiPolicy: "always-allow",
+      },
+      secrets,
+    );
+    token = (
+      await service.tokens.create({
+        name: "full",
+        scope: "full-access",
+        connections: null,
+        lifetimeMs: null,
+      })
+    ).token;
+  });
+  after(async () => {
+    await client?.close().catch(() => {});
+    await s.transport.request({ method: "DELETE", path: `/_security/user/${user}` });
+    await s.transport.request({ method: "DELETE", path: `/_security/role/${role}` });
+    await s.close();
+  });
+
+  it("the approval lists the user holding the role; denied, the role stays", async () => {
+    await page.goto(app.url);
+    const status = app.mcpService!.status();
+    assert.equal(status.state, "running");
+    client = await connectClient(
+      new URL(status.state === "running" ? status.url : ""),
+      token,
+      "2026-07-28",
+    );
+    const call = client
+      .callTool({
+        name: "confirm_destructive_operation",
+        arguments: { connection: "secure", method: "DELETE", path: `/_security/role/${role}` },
+      })
+      .then(
+        () => "ran",
+        () => "refused",
+      );
+    const dialog = page.getByRole("dialog", { name: "Approval request" });
+    await dialog.getByTestId("impact-affected").getByText(user, { exact: true }).waitFor();
+    assert.match(await dialog.getByTestId("impact").innerText(), /held by 1 user/);
+    await screenshot(page, "approval-security-impact");
+    await dialog.getByRole("button", { name: "Deny" }).click();
+    assert.equal(await call, "refused");
+    const kept = await s.transport.request({ method: "GET", path: `/_security/role/${role}` });
+    assert.equal(kept.status, 200, "denied: the role is still there");
   });
 });
 
