@@ -1,14 +1,23 @@
 /**
  * A role created or changed (docs/decisions.md, "Security in the UI"): as a form (cluster
  * privileges, then index privilege entries, each index names and privileges, comma-separated) or
- * as JSON in the cluster's own words; switching carries what was typed across. The exact request
- * is shown and the role's name typed before it is sent.
+ * as JSON in the cluster's own words; switching carries what was typed across. A role with more
+ * than the form shows (run-as, field or document security) opens in JSON. The exact request is
+ * shown and the role's name typed before it is sent.
  */
 import { useState } from "react";
 import type { RoleInfo, TablePrivileges } from "../../../../../src/core/cluster-security.ts";
 import { AdminDialog } from "../AdminDialog.tsx";
 import { useAdminAction } from "../use-admin-action.ts";
-import { type Entry, entriesOf, formOf, list, parsedObject, roleBody } from "./role-form.ts";
+import {
+  type Entry,
+  entriesOf,
+  formOf,
+  jsonOnlyDefinition,
+  list,
+  parsedObject,
+  roleBody,
+} from "./role-form.ts";
 
 /** Long because it holds both modes, form and JSON, and carries what was typed between them. */
 export function RoleEditor({
@@ -25,7 +34,7 @@ export function RoleEditor({
   const [name, setName] = useState(role?.name ?? "");
   const [cluster, setCluster] = useState((role?.cluster ?? []).join(", "));
   const [entries, setEntries] = useState<Entry[]>(entriesOf(role?.tables ?? []));
-  const [json, setJson] = useState<string | null>(null);
+  const [json, setJson] = useState<string | null>(() => jsonOnlyDefinition(role?.definition));
   const [problem, setProblem] = useState<string | null>(null);
   const tables = (): TablePrivileges[] =>
     entries

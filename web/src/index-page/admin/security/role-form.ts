@@ -66,3 +66,28 @@ export function formOf(body: Record<string, unknown>): {
     tables: indices.map((i) => ({ names: strings(i.names), privileges: strings(i.privileges) })),
   };
 }
+
+/** Index privilege keys the form shows; any other (field or document security) needs JSON. */
+const FORM_INDEX_KEYS = new Set(["names", "privileges", "allow_restricted_indices"]);
+
+/**
+ * Pure: the role's own JSON, when the form cannot show all of it (run-as, applications, field or
+ * document security): the editor then opens in JSON, so saving does not drop those parts. The
+ * cluster's `transient_metadata` is its own and is left out.
+ */
+export function jsonOnlyDefinition(definition: unknown): string | null {
+  if (!isRecord(definition)) return null;
+  const { transient_metadata: _t, ...own } = definition;
+  const nonEmpty = (v: unknown) =>
+    Array.isArray(v) ? v.length > 0 : isRecord(v) ? Object.keys(v).length > 0 : v !== undefined;
+  const indices = Array.isArray(own.indices) ? own.indices.filter(isRecord) : [];
+  const beyondForm =
+    Object.entries(own).some(
+      ([k, v]) => !["cluster", "indices", "metadata"].includes(k) && nonEmpty(v),
+    ) ||
+    indices.some(
+      (i) =>
+        Object.keys(i).some((k) => !FORM_INDEX_KEYS.has(k)) || i.allow_restricted_indices === true,
+    );
+  return beyondForm ? JSON.stringify(own, null, 2) : null;
+}
