@@ -8,7 +8,8 @@
  *
  * Elasticsearch has no per-node plugins folder, so it goes into the shared distribution, before
  * the first node of that version starts. That is harmless for the unsecured node: it only adds
- * analysis components that a full distribution has anyway.
+ * analysis components that a full distribution has anyway (a running node loads it at its next
+ * start).
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -31,10 +32,13 @@ const NAME = "security-analysis";
 const SOURCE_DIR = fileURLToPath(new URL(`../../test/es-plugins/${NAME}/`, import.meta.url));
 const DESCRIPTOR = "plugin-descriptor.properties";
 
-/** Distributions from 8.x on that have security but not analysis-common need it (7.x is left alone). */
+/**
+ * Distributions that have security but not analysis-common need it: 8.x and 9.x, and 7.17 since a
+ * secured 7.17 node (es7-secure) creates the same .security index.
+ */
 function needsPlugin(dist: string, version: string): boolean {
   return (
-    Number(version.split(".")[0]) >= 8 &&
+    Number(version.split(".")[0]) >= 7 &&
     existsSync(join(dist, "modules", "x-pack-security")) &&
     !existsSync(join(dist, "modules", "analysis-common"))
   );
@@ -50,7 +54,7 @@ function sourceHash(version: string, files: string[]): string {
 /**
  * Builds the plugin zip once per source hash; a later run finds it in the run folder. The build runs
  * on the machine's JDK 17 (for `java` and `jar`); the classes target Java 17, which every runtime
- * of 8.x and 9.x loads.
+ * of 7.17 (here on Java 17), 8.x and 9.x loads.
  */
 function buildZip(dist: string, version: string, hash: string): string {
   const dir = join(runDir(), "plugins");
@@ -61,7 +65,7 @@ function buildZip(dist: string, version: string, hash: string): string {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(join(work, "classes"), { recursive: true });
   mkdirSync(join(work, "zip"), { recursive: true });
-  const sources = readdirSync(SOURCE_DIR).filter((f) => f.endsWith(".java"));
+  const sources = lucene8Sources(work, version);
   const jdk = machineJavaHome();
   const run = (tool: string, args: string[]) =>
     execFileSync(join(jdk, "bin", tool), args, { stdio: ["ignore", "pipe", "pipe"] });
@@ -83,7 +87,7 @@ function buildZip(dist: string, version: string, hash: string): string {
     classPath,
     "-d",
     join(work, "classes"),
-    ...sources.map((f) => join(SOURCE_DIR, f)),
+    ...sources,
   ]);
   run("jar", [
     "--create",
@@ -116,6 +120,24 @@ function buildZip(dist: string, version: string, hash: string): string {
   renameSync(join(work, "plugin.zip"), zip);
   rmSync(work, { recursive: true, force: true });
   return zip;
+}
+
+/**
+ * The sources to compile: as they are for 8.x and 9.x (Lucene 9 and 10); for 7.x (Lucene 8) the one
+ * class that moved package, `UAX29URLEmailTokenizer`, imported from where Lucene 8 has it.
+ */
+function lucene8Sources(work: string, version: string): string[] {
+  const files = readdirSync(SOURCE_DIR).filter((f) => f.endsWith(".java"));
+  if (Number(version.split(".")[0]) >= 8) return files.map((f) => join(SOURCE_DIR, f));
+  mkdirSync(join(work, "src"), { recursive: true });
+  return files.map((f) => {
+    const text = readFileSync(join(SOURCE_DIR, f), "utf8").replaceAll(
+      "org.apache.lucene.analysis.email.UAX29URLEmailTokenizer",
+      "org.apache.lucene.analysis.standard.UAX29URLEmailTokenizer",
+    );
+    writeFileSync(join(work, "src", f), text);
+    return join(work, "src", f);
+  });
 }
 
 /** Installs the plugin into the distribution unless this very build is there already. */

@@ -221,7 +221,8 @@ function settings(spec: NodeSpec, home: string): string[] {
   }
   lines.push(
     "xpack.security.enabled: true",
-    "xpack.security.autoconfiguration.enabled: false",
+    // 7.x has no security auto-configuration, and refuses a setting it does not know.
+    ...(spec.version.startsWith("7.") ? [] : ["xpack.security.autoconfiguration.enabled: false"]),
     "xpack.security.authc.api_key.enabled: true",
     "xpack.security.transport.ssl.enabled: false",
     "xpack.security.http.ssl.enabled: true",

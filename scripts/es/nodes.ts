@@ -53,6 +53,15 @@ export const NODE_SPECS: readonly NodeSpec[] = [
     transportPort: 19320,
     secured: true,
   },
+  // 7.17 with security on (bootstrap password, TLS on HTTP) like es8-secure: security on every major.
+  {
+    name: "es7-secure",
+    product: "elasticsearch",
+    version: ES7_VERSION,
+    httpPort: 19222,
+    transportPort: 19322,
+    secured: true,
+  },
   {
     name: "opensearch",
     product: "opensearch",

@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { APP_VERSION } from "../app/process/version.ts";
 import { handleClosedOutput } from "./closed-output.ts";
 import { registerAppCommands } from "./commands/app/index.ts";
+import { registerAuditGroup } from "./commands/audit/index.ts";
 import { registerBrowseCommands } from "./commands/browse.ts";
 import { registerClusterCommands } from "./commands/cluster/index.ts";
 import { registerConnectionCommands } from "./commands/connect.ts";
@@ -53,6 +54,7 @@ export function buildProgram(): Command {
   registerSnapshotGroup(program);
   registerTemplateGroup(program);
   registerSecurityGroup(program);
+  registerAuditGroup(program);
   registerCopyCommand(program);
   registerImportCommand(program);
   installPreparers(program);

@@ -15,6 +15,14 @@ export interface ImpactTarget {
   closed?: boolean;
 }
 
+/** One user, API key, role or role mapping a security write reaches, and how. */
+export interface AffectedPrincipal {
+  kind: "user" | "api key" | "role" | "role mapping";
+  name: string;
+  /** Why it is affected, or what it is (a key's id and owner, a user's roles). */
+  note: string;
+}
+
 export interface Impact {
   /** The table names as the request gave them, patterns and exclusions as typed. */
   named: string[];
@@ -32,6 +40,11 @@ export interface Impact {
   cap?: number;
   /** Each resolved table with its size. */
   targets: ImpactTarget[];
+  /**
+   * A security write's reach instead of tables: the users, keys, roles and role mappings it
+   * changes or that hold what it changes (docs/decisions.md, "Security impact").
+   */
+  affected?: AffectedPrincipal[];
   /** One line in the database's words, for display. */
   summary: string;
   /** Why nothing could be measured; `summary` then says "impact could not be measured: …". */

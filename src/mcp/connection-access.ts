@@ -25,6 +25,9 @@ import type {
 } from "./host.ts";
 
 /** What the caller is, for the access decision and the approval question. */
+/** The refusals a confirmation could lift: they carry what the request would affect. */
+const CONFIRMABLE = new Set(["destructive-needs-confirmation", "admin-needs-confirmation"]);
+
 export interface Caller {
   principal: Principal;
   clientName?: string;
@@ -124,8 +127,9 @@ export class ConnectionGateway {
     const decision: AccessDecision = decideAccess(connection, caller.principal, request);
     if (decision.outcome !== "allow") {
       const refusal = accessErrors.accessRefused(decision.rule, connection.name);
-      // Only the refusal that asks for a confirmation measures: the caller may go on to confirm.
-      if (!impact || decision.rule !== "destructive-needs-confirmation") throw refusal;
+      // Only the refusals that ask for a confirmation measure: the caller may go on to confirm
+      // (an admin request's impact: the users, roles and keys a security write reaches).
+      if (!impact || !CONFIRMABLE.has(decision.rule)) throw refusal;
       throw impact.withImpact(refusal, await impact.measure());
     }
     if (!decision.approval) return;

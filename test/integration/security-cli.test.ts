@@ -1,18 +1,23 @@
 /**
- * `quarry security …` on the secured 8.x and 9.x nodes: a role from flags; a user created with it
- * (its password read from standard input and printed as <hidden>), who signs in and sees what the
- * role allows and is refused the rest with the cluster's reason; its password changed, disabled
- * and enabled again; an API key created with an expiry and role descriptors, its secret printed
- * once, used, invalidated and then refused; a role mapping saved and deleted. Every write is
- * refused without the name typed, and no password or secret is left in Quarry's data folder.
+ * `quarry security …` on the secured 7.17, 8.x and 9.x nodes: a role from flags; a user created
+ * with it (its password read from standard input and printed as <hidden>), who signs in and sees
+ * what the role allows and is refused the rest with the cluster's reason; its password changed,
+ * disabled and enabled again; an API key created with an expiry and role descriptors, its secret
+ * printed once, used, invalidated and then refused; a role mapping saved and deleted. Every write
+ * is refused without the name typed, and no password or secret is left in Quarry's data folder.
+ * Then `quarry audit admin` lists the writes and verifies the log, finding a line changed.
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
-import { readAdminAudit } from "../../src/app/storage/admin-audit.ts";
+import {
+  ADMIN_AUDIT_FILE,
+  type AdminAuditEntry,
+  readAdminAudit,
+} from "../../src/app/storage/admin-audit.ts";
 import type { AccessKeyInfo, UserInfo } from "../../src/core/cluster-security.ts";
 import type { ConsoleResult } from "../../src/core/console.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
@@ -24,7 +29,7 @@ const RUN = randomBytes(3).toString("hex");
 
 const { home, quarry, ok, json } = cliRunner("security-cli");
 
-const SECURED = ["es8-secure", "es9"] as const;
+const SECURED = ["es7-secure", "es8-secure", "es9"] as const;
 
 /** A request as someone else: the console's answer, or the refusal it threw. */
 async function as(
@@ -222,6 +227,15 @@ for (const name of SECURED) {
         maps.filter((m) => m.name === mapping).map((m) => m.roles),
         [[role]],
       );
+      // The console's confirmation of a role delete names who holds it; without a terminal,
+      // nothing is sent.
+      const asked = await quarry(["console", conn, "DELETE", `/_security/role/${role}`]);
+      assert.equal(asked.code, 2, asked.err);
+      assert.match(
+        asked.err,
+        new RegExp(`held by 1 user \\(${user}\\) and granted by 1 role mapping \\(${mapping}\\)`),
+      );
+      assert.match(asked.err, new RegExp(`user ${user}  holds ${role}`));
       await ok(["security", "role-mapping", "delete", conn, mapping, "--confirm", mapping]);
       const wrong = await quarry(["security", "user", "delete", conn, user, "--confirm", role]);
       assert.equal(wrong.code, 2, wrong.err);
@@ -250,3 +264,28 @@ for (const name of SECURED) {
     });
   });
 }
+
+describe("quarry audit admin", () => {
+  it("lists the writes of every node's suite, verifies the chain, and finds a line changed", async () => {
+    const { entries } = await json<{ entries: AdminAuditEntry[] }>([
+      "audit",
+      "admin",
+      "--limit",
+      "1000",
+    ]);
+    for (const name of SECURED)
+      assert.ok(entries.some((e) => e.connection === name && e.action === "user-delete"));
+    const table = await ok(["audit", "admin", "--connection", SECURED[0]]);
+    assert.match(table.out, /user-delete/);
+    assert.match((await ok(["audit", "admin", "--verify"])).out, /chain holds: \d+ lines/);
+    const file = join(home, ADMIN_AUDIT_FILE);
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines[1] = (lines[1] as string).replace('"subject":"', '"subject":"changed-');
+    writeFileSync(file, lines.join("\n"));
+    const broken = await quarry(["audit", "admin", "--verify", "--json"]);
+    assert.equal(broken.code, 1, broken.err);
+    const report = JSON.parse(broken.out) as { holds: boolean; breaks?: { line: number } };
+    assert.equal(report.holds, false);
+    assert.equal(report.breaks?.line, 3);
+  });
+});

@@ -5,7 +5,7 @@ import type { ConnectionSecrets } from "../../src/core/driver.ts";
 import { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 
-export type NodeName = "es7" | "es8" | "es8-secure" | "es9" | "opensearch";
+export type NodeName = "es7" | "es7-secure" | "es8" | "es8-secure" | "es9" | "opensearch";
 
 export function node(name: NodeName): RunningNode {
   const found = readState()?.nodes.find((n) => n.name === name);

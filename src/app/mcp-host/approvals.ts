@@ -147,6 +147,7 @@ export class ApprovalQueue implements ApprovalGate {
       expiresAt: new Date(now + this.#timeoutMs).toISOString(),
       pid: process.pid,
     };
+    let mirrored: Promise<void> = Promise.resolve();
     const answer = await new Promise<ApprovalAnswer | "timed-out" | "cancelled">((resolve) => {
       const finish = (a: ApprovalAnswer | "timed-out" | "cancelled") => {
         clearTimeout(timer);
@@ -157,12 +158,15 @@ export class ApprovalQueue implements ApprovalGate {
       const onAbort = () => finish("cancelled");
       options.signal?.addEventListener("abort", onAbort, { once: true });
       this.#waiting.set(pending.id, { pending, resolve: finish });
-      void this.#mirror(pending);
+      mirrored = this.#mirror(pending);
       this.#changed();
       options.onPending?.(pending);
       if (options.signal?.aborted) onAbort();
     });
     this.#waiting.delete(pending.id);
+    // An answer may come before the pending file is written: the call ends only once that write
+    // (and its removal) is done, so nothing writes into the folder after the call returned.
+    await mirrored;
     await rm(join(this.folder, `pending-${pending.id}.json`), { force: true }).catch(() => {});
     this.#changed();
     if (answer === "timed-out") return { outcome: "timed-out", remembered: false };

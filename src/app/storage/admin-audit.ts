@@ -10,7 +10,14 @@
 import { appendFile, chmod, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { RequestClass } from "../../core/console.ts";
-import { CHAIN_START, chainedLine, lastLine, lineHash } from "./audit-chain.ts";
+import {
+  CHAIN_START,
+  type ChainReport,
+  chainedLine,
+  lastLine,
+  lineHash,
+  verifyChain,
+} from "./audit-chain.ts";
 import { redactPath } from "./audit-log.ts";
 import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";
@@ -52,10 +59,23 @@ export async function recordAdminAudit(dir: string, entry: AdminAuditEntry): Pro
   }
 }
 
+/** The entries, oldest first; a line that is not JSON (cut short, edited) is left out. */
 export async function readAdminAudit(dir: string): Promise<AdminAuditEntry[]> {
   const text = await readFile(join(dir, ADMIN_AUDIT_FILE), "utf8").catch(() => "");
   return text
     .split("\n")
     .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as AdminAuditEntry);
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as AdminAuditEntry];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** Checks the administration audit log's hash chain (one file: it is not rotated). */
+export async function verifyAdminAudit(dir: string): Promise<ChainReport> {
+  const text = await readFile(join(dir, ADMIN_AUDIT_FILE), "utf8").catch(() => "");
+  return verifyChain([{ name: ADMIN_AUDIT_FILE, text }]);
 }

@@ -2,16 +2,16 @@
  * A connection's templates, ILM policies, snapshots and users: composable and component templates
  * created, edited and deleted (admin/templates/), repositories and snapshots managed
  * (admin/snapshots/), legacy templates and ILM policies listed read-only, each list saying so
- * when the cluster has no such feature; on a cluster with security on its users are listed and
- * edited.
+ * when the cluster has no such feature; on a cluster with security on its users, roles, role mappings and API keys are
+ * listed and changed (admin/security/).
  */
 import type { ObjectList } from "../../../src/core/table-details.ts";
 import { call, ui } from "../api/client.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
+import { Security } from "./admin/security/Security.tsx";
 import { SnapshotsSection } from "./admin/snapshots/SnapshotsSection.tsx";
 import { TemplatesSection } from "./admin/templates/TemplatesSection.tsx";
-import { Users } from "./admin/Users.tsx";
 
 export function Templates({ connectionId }: { connectionId: string }) {
   const objects = useLoad(
@@ -39,7 +39,7 @@ export function Templates({ connectionId }: { connectionId: string }) {
       ) : null}
       {objects.data ? <Section title="ILM policies" list={objects.data.lifecyclePolicies} /> : null}
       <SnapshotsSection connectionId={connectionId} />
-      <Users connectionId={connectionId} />
+      <Security connectionId={connectionId} />
     </div>
   );
 }

@@ -1,12 +1,14 @@
 /**
  * Settings > Integrations: Enable MCP Server and its bound port; Authentication (Tokens.tsx); the
- * audit log (AuditLog.tsx); the Connect a Client sheet.
+ * audit log (AuditLog.tsx) and the administration audit log (AdminAuditLog.tsx); the Connect a
+ * Client sheet.
  */
 import { useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { McpStatus } from "../api/types.ts";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { type Loaded, Loading, useLoad } from "../ui/loading.tsx";
+import { AdminAuditLog } from "./AdminAuditLog.tsx";
 import { AuditLog } from "./AuditLog.tsx";
 import { ConnectClientSheet } from "./ConnectClientSheet.tsx";
 import { Tokens } from "./Tokens.tsx";
@@ -39,6 +41,7 @@ export function Integrations() {
       />
       <Tokens />
       <AuditLog />
+      <AdminAuditLog />
       {sheet ? <ConnectClientSheet onClose={() => setSheet(false)} /> : null}
     </div>
   );

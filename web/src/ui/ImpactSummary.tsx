@@ -1,6 +1,7 @@
 /**
  * What a dangerous request would affect, measured just before it is confirmed: the driver's
- * one-line summary, then each index with its documents and size. Shown by the console's
+ * one-line summary, then each index with its documents and size, or each user, API key, role or
+ * role mapping a security write reaches. Shown by the console's
  * confirmation and by the approval prompt of an AI client's request.
  */
 import { bytesText, countText, type Impact } from "../../../src/core/impact.ts";
@@ -32,6 +33,15 @@ export function ImpactSummary({ impact }: { impact: Impact }) {
             ))}
           </tbody>
         </table>
+      ) : null}
+      {impact.affected && impact.affected.length > 0 ? (
+        <ul className="impact-affected" data-testid="impact-affected">
+          {impact.affected.slice(0, MAX_ROWS).map((p) => (
+            <li key={`${p.kind}:${p.name}:${p.note}`}>
+              {p.kind} <code>{p.name}</code> <span className="muted">{p.note}</span>
+            </li>
+          ))}
+        </ul>
       ) : null}
       {impact.targets.length > MAX_ROWS ? (
         <p className="muted">and {impact.targets.length - MAX_ROWS} more</p>

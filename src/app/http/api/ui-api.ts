@@ -5,6 +5,8 @@
  * page). docs/architecture.md, "The UI's API".
  */
 import { Hono } from "hono";
+import { adminAuditRoutes } from "./routes/admin-audit.ts";
+import { adminSecurityRoutes } from "./routes/admin-security.ts";
 import { adminSnapshotRoutes } from "./routes/admin-snapshots.ts";
 import { adminTemplateRoutes } from "./routes/admin-templates.ts";
 import { clusterRoutes } from "./routes/cluster.ts";
@@ -34,6 +36,8 @@ export function uiApiRoutes(services: UiServices) {
     .route("/", clusterAdminRoutes(services))
     .route("/", adminSnapshotRoutes(services))
     .route("/", adminTemplateRoutes(services))
+    .route("/", adminSecurityRoutes(services))
+    .route("/", adminAuditRoutes(services))
     .route("/", uiPreferenceRoutes(services))
     .route("/", transferRoutes(services));
 }

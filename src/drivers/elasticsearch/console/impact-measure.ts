@@ -9,6 +9,12 @@ import { type Impact, type MeasureOptions, unmeasuredImpact } from "../../../cor
 import { httpError } from "../wire/errors.ts";
 import type { EsRequest, EsTransport } from "../wire/transport.ts";
 import { type CatIndexRow, impactOf, impactPlan } from "./impact.ts";
+import {
+  type ReadAnswer,
+  type SecurityImpactPlan,
+  securityImpactOf,
+  securityImpactPlan,
+} from "./impact-security.ts";
 
 /** Measuring is a quick read; a cluster slower than this gets "could not be measured". */
 const MEASURE_TIMEOUT_MS = 15_000;
@@ -19,13 +25,16 @@ export async function measureImpact(
   options: MeasureOptions = {},
   ready: () => Promise<void> = async () => {},
 ): Promise<Impact | null> {
+  let security: ReturnType<typeof securityImpactPlan>;
   let plan: ReturnType<typeof impactPlan>;
   try {
-    plan = impactPlan(request);
+    security = securityImpactPlan(request);
+    plan = security ? null : impactPlan(request);
   } catch (e) {
     // A name that cannot be sent (ill-formed text): the request itself will be refused too.
     return unmeasuredImpact([], false, isQuarryError(e) ? e.message : String(e));
   }
+  if (security) return measureSecurity(transport, security, options, ready);
   if (!plan) return null;
   const send = async <T>(req: EsRequest): Promise<T> => {
     const res = await transport.request<T>({
@@ -54,6 +63,33 @@ export async function measureImpact(
   } catch (e) {
     if (options.signal?.aborted) throw e;
     return unmeasuredImpact(plan.named, plan.patterned, whyOf(e));
+  }
+}
+
+/** A security write's reach: each read sent in turn, a 404 kept as an answer (nothing of that name). */
+async function measureSecurity(
+  transport: EsTransport,
+  plan: SecurityImpactPlan,
+  options: MeasureOptions,
+  ready: () => Promise<void>,
+): Promise<Impact> {
+  try {
+    await ready();
+    const answers: ReadAnswer[] = [];
+    for (const read of plan.reads) {
+      const res = await transport.request({
+        ...read,
+        timeoutMs: MEASURE_TIMEOUT_MS,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if ((res.status < 200 || res.status > 299) && res.status !== 404)
+        throw httpError(res.status, res.body);
+      answers.push({ status: res.status, body: res.body });
+    }
+    return securityImpactOf(plan, answers);
+  } catch (e) {
+    if (options.signal?.aborted) throw e;
+    return unmeasuredImpact(plan.name === null ? [] : [plan.name], false, whyOf(e));
   }
 }
 

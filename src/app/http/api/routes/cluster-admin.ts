@@ -1,7 +1,8 @@
 /**
- * The cluster's administration in the UI (core/cluster-admin.ts): repositories, snapshots, users
- * and roles read; an action planned (its requests as shown, a password hidden) and sent once
- * confirmed with the typed name (app/connections/cluster-admin-actions.ts), audited as the UI's.
+ * The cluster's administration in the UI (core/cluster-admin.ts): repositories and snapshots read
+ * (users, roles, role mappings and keys: admin-security.ts); an action planned (its requests as
+ * shown, a password hidden) and sent once confirmed with the typed name
+ * (app/connections/cluster-admin-actions.ts), audited as the UI's.
  */
 import { Hono } from "hono";
 import type { ClusterAdminInput, ClusterAdminPlan } from "../../../../core/cluster-admin.ts";
@@ -37,18 +38,6 @@ export function clusterAdminRoutes(app: UiServices) {
       answer(async (req, p) =>
         (await admin(p.id!)).admin.backup(p.repo!, p.snap!, { signal: req.signal }),
       ),
-    )
-    .get(
-      "/connections/:id/admin/users",
-      answer(async (req, { id }) => ({
-        users: await (await admin(id!)).admin.users({ signal: req.signal }),
-      })),
-    )
-    .get(
-      "/connections/:id/admin/roles",
-      answer(async (req, { id }) => ({
-        roles: await (await admin(id!)).admin.roles({ signal: req.signal }),
-      })),
     )
     .post(
       "/connections/:id/admin/plan",

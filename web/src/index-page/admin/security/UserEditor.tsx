@@ -4,9 +4,9 @@
  * user's name typed before it is sent (docs/decisions.md, "Security administration").
  */
 import { useState } from "react";
-import type { RoleInfo, UserInfo } from "../../../../src/core/cluster-security.ts";
-import { AdminDialog } from "./AdminDialog.tsx";
-import { useAdminAction } from "./use-admin-action.ts";
+import type { RoleInfo, UserInfo } from "../../../../../src/core/cluster-security.ts";
+import { AdminDialog } from "../AdminDialog.tsx";
+import { useAdminAction } from "../use-admin-action.ts";
 
 export function UserEditor({
   connectionId,
