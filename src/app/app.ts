@@ -15,8 +15,9 @@ import { errors, isQuarryError } from "../core/errors.ts";
 import { START_MCP_URL } from "../core/quarry-scheme.ts";
 import { openAppStorage } from "./connections/connection-service.ts";
 import { SessionPool } from "./connections/session-pool.ts";
-import type { AppContext, AppControl } from "./context.ts";
+import type { AppContext, AppControl, AppStatus, WindowResult } from "./context.ts";
 import { createUiApi, serveWebAssets, UiServices } from "./http/api/index.ts";
+import { type AppClient, findRunningApp } from "./http/app-client.ts";
 import { appRoutes } from "./http/app-routes.ts";
 import { placeholderPage, placeholderResponse } from "./http/placeholder.ts";
 import { startUiServer, type UiServer } from "./http/server.ts";
@@ -24,12 +25,6 @@ import { createIntegrationsService } from "./mcp-host/integrations-service.ts";
 import { ensureMcpServer, type McpServerHandle, type McpStartReason } from "./mcp-host/mcp-hook.ts";
 import type { McpService } from "./mcp-host/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "./plugins/service.ts";
-import {
-  type AppClient,
-  type AppStatus,
-  findRunningApp,
-  type WindowResult,
-} from "./process/app-client.ts";
 import { type OpenResult, openInBrowser } from "./process/browser.ts";
 import { installPaths } from "./process/install.ts";
 import {

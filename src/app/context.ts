@@ -3,8 +3,8 @@
  * itself (the composition root in app.ts imports them, not the other way round).
  */
 import type { SessionPool } from "./connections/session-pool.ts";
-import type { PluginService } from "./plugins/service.ts";
-import type { AppStatus, WindowResult } from "./process/app-client.ts";
+import type { InstalledPlugin, PluginService } from "./plugins/service.ts";
+import type { OpenResult } from "./process/browser.ts";
 import type { InstanceInfo } from "./process/instance.ts";
 
 /** What the app's parts (HTTP routes, the MCP server) are given. */
@@ -26,4 +26,26 @@ export interface AppControl {
   openWindow(): Promise<WindowResult>;
   handleUrl(url: string): Promise<AppStatus>;
   stop(reason: string): Promise<void>;
+}
+
+/** What the running app says about itself (`GET /api/app/status`, `quarry status --json`). */
+export interface AppStatus {
+  instanceId: string;
+  pid: number;
+  version: string;
+  dataDir: string;
+  startedAt: string;
+  /** The UI's address, without the key. */
+  url: string;
+  /** "background" until a window was asked for in this run (by hand, or a second start), then "window". */
+  mode: "background" | "window";
+  /** What the last attempt to open the window did: opened with what, or why not; null if none. */
+  window: { opened: boolean; how: string } | null;
+  mcp: { requested: boolean; running: boolean; port: number | null; detail: string };
+  plugins: InstalledPlugin[];
+}
+
+export interface WindowResult extends OpenResult {
+  /** The UI's address with its key, to print where no browser could open it. */
+  url: string;
 }

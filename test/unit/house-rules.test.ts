@@ -118,6 +118,49 @@ test("no room of the driver imports one above it", () => {
   assert.deepEqual(offenders, [], `the driver's rooms, ground up: ${DRIVER_ROOMS.join(" < ")}`);
 });
 
+const APP = "src/app";
+/**
+ * The app's rooms from the ground up (docs/architecture.md): files kept, then the process and
+ * what the app runs on its own (exports, plugins, transfers), the connections and their sessions,
+ * the parts' context, the HTTP layer, the MCP host, and the composition root over them all. A
+ * room imports only rooms below it.
+ */
+export const APP_ROOMS = [
+  "storage",
+  "process",
+  "export",
+  "plugins",
+  "transfer",
+  "connections",
+  "context.ts",
+  "http",
+  "mcp-host",
+  "app.ts",
+];
+
+const appRoom = (file: string) => relative(APP, file).split("/")[0] as string;
+
+test("every room of the app stands in its order", () => {
+  const rooms = new Set(FILES.filter((f) => f.startsWith(`${APP}/`)).map(appRoom));
+  assert.deepEqual(
+    [...rooms].filter((r) => !APP_ROOMS.includes(r)),
+    [],
+    "a new folder or root file of src/app takes its place in APP_ROOMS",
+  );
+});
+
+test("no room of the app imports one above it", () => {
+  const offenders: string[] = [];
+  for (const [file, targets] of GRAPH) {
+    if (!file.startsWith(`${APP}/`)) continue;
+    const floor = APP_ROOMS.indexOf(appRoom(file));
+    for (const t of targets)
+      if (t.startsWith(`${APP}/`) && APP_ROOMS.indexOf(appRoom(t)) > floor)
+        offenders.push(`${file} imports ${t}`);
+  }
+  assert.deepEqual(offenders, [], `the app's rooms, ground up: ${APP_ROOMS.join(" < ")}`);
+});
+
 test("the driver leaves the process to the app: no signal or exit hooks of its own", () => {
   const offenders = FILES.filter((f) => f.startsWith(`${DRIVER}/`)).flatMap((file) =>
     codeOnly(readFileSync(join(ROOT, file), "utf8"), false)

@@ -29,7 +29,11 @@ export interface AppStorage {
 export async function openAppStorage(env: NodeJS.ProcessEnv = process.env): Promise<AppStorage> {
   const dir = await ensureAppDataDir(env);
   await loadInstalledDrivers(dir, env); // drivers are plugins, verified and loaded per data folder
-  return { dir, connections: new ConnectionStore(dir), secrets: await openSecretStore(dir, env) };
+  return {
+    dir,
+    connections: new ConnectionStore(dir, { driverFor: installedDriver }),
+    secrets: await openSecretStore(dir, env),
+  };
 }
 
 /** A secret to set (a string), to delete (null), or to keep (absent). */

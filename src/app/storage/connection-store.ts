@@ -17,7 +17,6 @@ import {
   validateConnectionName,
 } from "../../core/connections.ts";
 import { errors } from "../../core/errors.ts";
-import { type InstalledDriver, installedDriver } from "../connections/driver-registry.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";
@@ -31,15 +30,18 @@ interface ConnectionsFile {
   connections: Record<string, unknown>[];
 }
 
-/** What the store needs of a driver: its settings rules. */
-export type SettingsRules = Pick<InstalledDriver, "validateConfig">;
+/** What the store needs of a driver: its settings rules (checks and normalizes settings). */
+export interface SettingsRules {
+  validateConfig(input: unknown): Record<string, unknown>;
+}
 
 export interface ConnectionStoreOptions {
   /**
-   * The driver of a type, or undefined when none is installed. By default the drivers loaded in
-   * this process (`openAppStorage` loads the data folder's plugins first).
+   * The driver of a type, or undefined when none is installed: the app gives the drivers loaded
+   * in this process (`openAppStorage` loads the data folder's plugins first). Given, not imported,
+   * so storage stays below the connections that use it.
    */
-  driverFor?: (type: string) => SettingsRules | undefined;
+  driverFor: (type: string) => SettingsRules | undefined;
 }
 
 export class ConnectionStore {
@@ -48,11 +50,11 @@ export class ConnectionStore {
   readonly #lockPath: string;
   readonly #driverFor: (type: string) => SettingsRules | undefined;
 
-  constructor(dir: string, options: ConnectionStoreOptions = {}) {
+  constructor(dir: string, options: ConnectionStoreOptions) {
     this.dir = dir;
     this.path = join(dir, CONNECTIONS_FILE);
     this.#lockPath = `${this.path}.lock`;
-    this.#driverFor = options.driverFor ?? installedDriver;
+    this.#driverFor = options.driverFor;
   }
 
   async list(): Promise<SavedConnection[]> {

@@ -2,7 +2,7 @@
  * Running the app in this process until it is stopped (Ctrl-C, `quarry stop`), or handing over
  * to the one already running: `quarry start` and `npm start`.
  */
-import type { WindowResult } from "../../../app/process/app-client.ts";
+import type { WindowResult } from "../../../app/context.ts";
 import { handleClosedOutput, onClosedOutput } from "../../closed-output.ts";
 import { printJson, printLine } from "../../output.ts";
 

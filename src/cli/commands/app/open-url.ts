@@ -2,7 +2,7 @@
  * `quarry open-url <url>`: handle a quarry:// URL, starting Quarry in the background if needed.
  */
 import type { Command } from "commander";
-import { findRunningApp } from "../../../app/process/app-client.ts";
+import { findRunningApp } from "../../../app/http/app-client.ts";
 import { spawnBackgroundApp } from "../../../app/process/daemon.ts";
 import { parseQuarryUrl } from "../../../app/process/quarry-url.ts";
 import { ensureAppDataDir } from "../../../app/storage/paths.ts";

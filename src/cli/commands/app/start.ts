@@ -3,7 +3,7 @@
  * window; either hands over to a Quarry already running on this data folder.
  */
 import type { Command } from "commander";
-import { findRunningApp } from "../../../app/process/app-client.ts";
+import { findRunningApp } from "../../../app/http/app-client.ts";
 import { type ChildReport, spawnBackgroundApp } from "../../../app/process/daemon.ts";
 import { ensureAppDataDir } from "../../../app/storage/paths.ts";
 import { QuarryError } from "../../../core/errors.ts";

@@ -2,7 +2,8 @@
  * `quarry status`: whether Quarry is running, and how (exit status 1 when it is not).
  */
 import type { Command } from "commander";
-import { type AppStatus, findRunningApp } from "../../../app/process/app-client.ts";
+import type { AppStatus } from "../../../app/context.ts";
+import { findRunningApp } from "../../../app/http/app-client.ts";
 import { lockIsHeld } from "../../../app/process/instance.ts";
 import { appDataDir } from "../../../app/storage/paths.ts";
 import { wantsJson } from "../../context.ts";

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Command } from "commander";
-import { findRunningApp } from "../../../app/process/app-client.ts";
+import { findRunningApp } from "../../../app/http/app-client.ts";
 import { lockIsHeld, readInstanceInfo } from "../../../app/process/instance.ts";
 import { isAlive } from "../../../app/storage/atomic-write.ts";
 import { appDataDir } from "../../../app/storage/paths.ts";

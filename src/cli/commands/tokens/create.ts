@@ -1,5 +1,6 @@
 /** `quarry tokens create`: creates a token and prints it once; only its salted hash is stored. */
 import type { Command } from "commander";
+import { installedDriver } from "../../../app/connections/driver-registry.ts";
 import { ConnectionStore } from "../../../app/storage/connection-store.ts";
 import { ensureAppDataDir } from "../../../app/storage/paths.ts";
 import { TokenStore } from "../../../app/storage/token-store.ts";
@@ -47,7 +48,7 @@ export function registerCreate(group: Command): void {
         const dir = await ensureAppDataDir();
         let connections: string[] | null = null;
         if (flags.connections !== undefined) {
-          const store = new ConnectionStore(dir);
+          const store = new ConnectionStore(dir, { driverFor: installedDriver });
           const refs = flags.connections
             .split(",")
             .map((s) => s.trim())

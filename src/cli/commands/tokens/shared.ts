@@ -1,4 +1,6 @@
 /** What the `quarry tokens` subcommands share: a token as shown (never its salt or hash) and the connections' names. */
+
+import { installedDriver } from "../../../app/connections/driver-registry.ts";
 import { ConnectionStore } from "../../../app/storage/connection-store.ts";
 import { type StoredToken, tokenStatus } from "../../../core/tokens.ts";
 
@@ -20,6 +22,6 @@ export function shown(t: StoredToken, connectionNames: Map<string, string>, now 
 }
 
 export async function connectionNames(dir: string): Promise<Map<string, string>> {
-  const all = await new ConnectionStore(dir).list().catch(() => []);
+  const all = await new ConnectionStore(dir, { driverFor: installedDriver }).list().catch(() => []);
   return new Map(all.map((c) => [c.id, c.name]));
 }

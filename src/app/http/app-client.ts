@@ -3,32 +3,9 @@
  * app of a data folder: through its local HTTP server, with the per-run secret from instance.json.
  */
 import { errors, QuarryError } from "../../core/errors.ts";
-import { SECRET_HEADER } from "../http/api/contract.ts";
-import type { InstalledPlugin } from "../plugins/service.ts";
-import type { OpenResult } from "./browser.ts";
-import { type InstanceInfo, readInstanceInfo } from "./instance.ts";
-
-/** What the running app says about itself (`GET /api/app/status`, `quarry status --json`). */
-export interface AppStatus {
-  instanceId: string;
-  pid: number;
-  version: string;
-  dataDir: string;
-  startedAt: string;
-  /** The UI's address, without the key. */
-  url: string;
-  /** "background" until a window was asked for in this run (by hand, or a second start), then "window". */
-  mode: "background" | "window";
-  /** What the last attempt to open the window did: opened with what, or why not; null if none. */
-  window: { opened: boolean; how: string } | null;
-  mcp: { requested: boolean; running: boolean; port: number | null; detail: string };
-  plugins: InstalledPlugin[];
-}
-
-export interface WindowResult extends OpenResult {
-  /** The UI's address with its key, to print where no browser could open it. */
-  url: string;
-}
+import type { AppStatus, WindowResult } from "../context.ts";
+import { type InstanceInfo, readInstanceInfo } from "../process/instance.ts";
+import { SECRET_HEADER } from "./api/contract.ts";
 
 export class AppClient {
   readonly info: InstanceInfo;
