@@ -407,6 +407,9 @@ describe("UI: an AI client's role delete, asked in the app, names who holds the 
     await dialog.getByTestId("impact-affected").getByText(user, { exact: true }).waitFor();
     assert.match(await dialog.getByTestId("impact").innerText(), /held by 1 user/);
     await screenshot(page, "approval-security-impact");
+    // An admin request is asked every time: no yes for the session is offered.
+    await dialog.getByTestId("approval-each-time").waitFor();
+    assert.equal(await dialog.getByRole("button", { name: "Allow for this session" }).count(), 0);
     await dialog.getByRole("button", { name: "Deny" }).click();
     assert.equal(await call, "refused");
     const kept = await s.transport.request({ method: "GET", path: `/_security/role/${role}` });

@@ -112,6 +112,10 @@ function keep(ids: ReadonlySet<string>, listed: Set<string>): ReadonlySet<string
 export function ApprovalPrompt({ approvals }: { approvals: Approvals }) {
   const { question, waiting, answer, later } = approvals;
   if (!question) return null;
+  // A destructive or admin request is asked every time (docs/mcp.md, "Approvals"): a session's
+  // yes would not be kept, so it is not offered, and no answer is the default.
+  const askedEachTime =
+    question.classification === "destructive" || question.classification === "admin";
   return (
     // A new dialog per question: focus starts afresh, so a key pressed for one cannot answer the next.
     <Modal
@@ -135,13 +139,15 @@ export function ApprovalPrompt({ approvals }: { approvals: Approvals }) {
           <button type="button" onClick={() => answer(question, "allow-once")}>
             Allow once
           </button>
-          <button
-            type="button"
-            className="primary"
-            onClick={() => answer(question, "allow-session")}
-          >
-            Allow for this session
-          </button>
+          {askedEachTime ? null : (
+            <button
+              type="button"
+              className="primary"
+              onClick={() => answer(question, "allow-session")}
+            >
+              Allow for this session
+            </button>
+          )}
         </>
       }
     >
@@ -154,6 +160,11 @@ export function ApprovalPrompt({ approvals }: { approvals: Approvals }) {
         {question.request}
       </pre>
       {question.impact ? <ImpactSummary impact={question.impact} /> : null}
+      {askedEachTime ? (
+        <p className="muted" data-testid="approval-each-time">
+          A {question.classification} request is asked every time: a yes here allows this call only.
+        </p>
+      ) : null}
       {waiting > 1 ? <p className="muted">{waiting - 1} more waiting.</p> : null}
     </Modal>
   );
