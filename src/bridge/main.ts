@@ -10,7 +10,7 @@ import { APP_VERSION } from "../app/process/version.ts";
 import { appDataDir } from "../app/storage/paths.ts";
 import { AppLink } from "./app-link.ts";
 import { launch, planForThisMachine } from "./launcher.ts";
-import { LineSplitter } from "./lines.ts";
+import { LineSplitter } from "../core/lines.ts";
 import { Relay } from "./relay.ts";
 import { closeConnections, post, prove } from "./upstream.ts";
 import { lineOf } from "./verbatim.ts";

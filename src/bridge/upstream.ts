@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { Agent, type IncomingMessage, request } from "node:http";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { PROOF_PATH, type ProofAnswer, verifyProof } from "../core/mcp-handshake.ts";
-import { SseReader } from "./sse.ts";
+import { SseReader } from "../core/sse.ts";
 import { VerbatimAnswer } from "./verbatim.ts";
 
 /** Requests in flight at once: above the app's default per-token limit (16), which answers -33010. */
