@@ -124,44 +124,66 @@ export class LineStream {
 
   #line(line: string): void {
     if (!line.trim()) return;
-    if (
-      line.length * 3 > this.#core.maxLineBytes &&
-      Buffer.byteLength(line) > this.#core.maxLineBytes
-    )
-      return this.#tooLarge();
+    const read = this.#read(line);
+    if ("error" in read) {
+      this.#error(null, read.error);
+      return;
+    }
+    const body = read.body;
+    const m = body as { id?: unknown; method?: unknown; params?: unknown };
+    if (m.method === "notifications/cancelled") {
+      this.#cancel(m.params);
+      return;
+    }
+    if (this.#ending || !this.#core.valid()) {
+      this.end();
+      if (m.id !== undefined)
+        this.#error(requestIdOf(body), {
+          code: RPC.unauthenticated,
+          message:
+            "Unauthenticated: the bridge token this stream was opened with has expired (the bridge re-reads the handshake file)",
+          data: { code: "unauthenticated", reason: "expired", layer: "transport" },
+        });
+      return;
+    }
+    void this.#call(body, m);
+  }
+
+  /** One line as a message, or the error HTTP gives a body that is not one. */
+  #read(line: string): { body: object } | { error: RpcError } {
+    const limit = this.#core.maxLineBytes;
+    if (line.length * 3 > limit && Buffer.byteLength(line) > limit)
+      return {
+        error: {
+          code: RPC.payloadTooLarge,
+          message: `Request body too large: at most ${limit} bytes`,
+          data: { limit },
+        },
+      };
     let body: unknown;
     try {
       body = parseJsonExact(line);
     } catch {
-      return this.#error(null, {
-        code: RPC.parseError,
-        message: "Parse error: the line is not valid JSON",
-      });
+      return {
+        error: { code: RPC.parseError, message: "Parse error: the line is not valid JSON" },
+      };
     }
     if (Array.isArray(body))
-      return this.#error(null, {
-        code: RPC.invalidRequest,
-        message:
-          "Invalid request: batch requests are not supported (they belong to MCP 2025-03-26); send one message per line",
-      });
+      return {
+        error: {
+          code: RPC.invalidRequest,
+          message:
+            "Invalid request: batch requests are not supported (they belong to MCP 2025-03-26); send one message per line",
+        },
+      };
     if (body === null || typeof body !== "object")
-      return this.#error(null, {
-        code: RPC.invalidRequest,
-        message: "Invalid request: each line must be one JSON-RPC message (an object)",
-      });
-    const m = body as { id?: unknown; method?: unknown; params?: unknown };
-    if (m.method === "notifications/cancelled") return this.#cancel(m.params);
-    if (this.#ending || !this.#core.valid()) {
-      this.end();
-      if (m.id === undefined) return;
-      return this.#error(requestIdOf(body), {
-        code: RPC.unauthenticated,
-        message:
-          "Unauthenticated: the bridge token this stream was opened with has expired (the bridge re-reads the handshake file)",
-        data: { code: "unauthenticated", reason: "expired", layer: "transport" },
-      });
-    }
-    void this.#call(body, m);
+      return {
+        error: {
+          code: RPC.invalidRequest,
+          message: "Invalid request: each line must be one JSON-RPC message (an object)",
+        },
+      };
+    return { body };
   }
 
   #cancel(params: unknown): void {
