@@ -8,9 +8,10 @@
 
 import { APP_VERSION } from "../app/process/version.ts";
 import { appDataDir } from "../app/storage/paths.ts";
+import { LineSplitter } from "../core/lines.ts";
 import { AppLink } from "./app-link.ts";
 import { launch, planForThisMachine } from "./launcher.ts";
-import { LineSplitter } from "../core/lines.ts";
+import { LineChannel } from "./line-channel.ts";
 import { Relay } from "./relay.ts";
 import { closeConnections, post, prove } from "./upstream.ts";
 import { lineOf } from "./verbatim.ts";
@@ -77,7 +78,8 @@ function main(): void {
     finish(0);
   });
 
-  const relay = new Relay({ post, write, writeLine, log, version: APP_VERSION });
+  const channel = new LineChannel({ http: post, writeLine, log });
+  const relay = new Relay({ post: channel.post, write, writeLine, log, version: APP_VERSION });
   const link = new AppLink({
     dir: appDataDir(env),
     now: Date.now,
@@ -109,6 +111,7 @@ function main(): void {
   const finish = (code: number) => {
     if (closing) return;
     closing = true;
+    channel.close();
     closeConnections();
     process.exitCode = code;
     // Let stdout flush; nothing else keeps the process alive.

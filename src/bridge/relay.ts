@@ -245,7 +245,15 @@ export class Relay {
       let endpoint = await this.#endpoint();
       for (let attempt = 0; ; attempt++) {
         if (signal.aborted) return;
-        const r = await this.#deps.post(endpoint, body, headers, signal, answer.onMessage);
+        // A 2026-07-28 client's request may go on the line stream; a legacy one's is a POST.
+        const r = await this.#deps.post(
+          endpoint,
+          body,
+          headers,
+          signal,
+          answer.onMessage,
+          legacy ? undefined : key,
+        );
         if (r.kind === "aborted" || signal.aborted) return;
         const retry = await this.#retryTarget(r, endpoint, attempt);
         if (retry) {

@@ -36,13 +36,17 @@ export type PostResult =
   | { kind: "broken"; messages: number; detail: string }
   | { kind: "aborted" };
 
-/** One POST to the app, its answers passed to `onMessage` as they arrive. */
+/**
+ * One request to the app, its answers passed to `onMessage` as they arrive: its own POST, or a
+ * line on the stream (line-channel.ts), which routes answers by `idKey` (the id's JSON text).
+ */
 export type Post = (
   target: Target,
   body: string,
   headers: Record<string, string>,
   signal: AbortSignal,
   onMessage: (message: unknown) => void,
+  idKey?: string,
 ) => Promise<PostResult>;
 
 export interface Target {

@@ -48,6 +48,12 @@ export interface RpcMessage {
  */
 export const LINE_STREAM = "quarry-mcp-lines";
 
+/**
+ * The server's last line on a line stream it ends (its token expired): whatever the bridge sent
+ * that was not answered before it was not taken, so the bridge sends it again on a new stream.
+ */
+export const STREAM_END_METHOD = "quarry/streamEnded";
+
 export interface RpcError {
   code: number;
   message: string;

@@ -28,6 +28,7 @@ import {
   type RpcId,
   requestIdOf,
   rpcErrorBody,
+  STREAM_END_METHOD,
 } from "./protocol.ts";
 
 /** What a stream needs of the door: the core every POST goes through after authentication. */
@@ -57,6 +58,7 @@ export class LineStream {
   readonly #inflight = new Map<string, AbortController>();
   #ending = false;
   #closed = false;
+  #said = false;
   readonly #timer: NodeJS.Timeout;
   /** Called once the connection has closed. */
   onClose: () => void = () => {};
@@ -82,7 +84,10 @@ export class LineStream {
   /** Takes no more requests; ends once those in flight are answered. */
   end(): void {
     this.#ending = true;
-    if (this.#inflight.size === 0 && !this.#closed) this.#socket.end();
+    if (this.#inflight.size > 0 || this.#closed || this.#said) return;
+    // The last line: whatever the bridge sent after it was not taken, so it may send it again.
+    this.#said = true;
+    this.#socket.end(`{"jsonrpc":"2.0","method":"${STREAM_END_METHOD}"}\n`);
   }
 
   /** Ends at once, abandoning what is in flight (the server stops). */
@@ -106,7 +111,7 @@ export class LineStream {
   }
 
   #write(text: string): void {
-    if (!this.#closed) this.#socket.write(`${text}\n`);
+    if (!this.#closed && !this.#said) this.#socket.write(`${text}\n`);
   }
 
   #error(id: RpcId, error: RpcError): void {

@@ -19,8 +19,8 @@ import {
   withId,
   withModernMeta,
 } from "../../src/bridge/protocol.ts";
-import { SseReader } from "../../src/core/sse.ts";
 import { errors } from "../../src/core/errors.ts";
+import { SseReader } from "../../src/core/sse.ts";
 
 test("classifyMessage: requests, notifications, responses and what is not a message", () => {
   assert.deepEqual(classifyMessage({ jsonrpc: "2.0", id: 1, method: "tools/list" }), {
