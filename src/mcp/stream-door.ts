@@ -16,6 +16,7 @@
  * every stream at once.
  */
 import type { Duplex } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { LineSplitter } from "../core/lines.ts";
 import { SseReader } from "../core/sse.ts";
@@ -71,14 +72,15 @@ export class LineStream {
     this.#lines = new LineSplitter(core.maxLineBytes);
     socket.write(SWITCHING);
     (socket as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => this.#push(chunk));
+    // The HTTP server's sockets refuse setEncoding: a decoder keeps characters split across chunks.
+    const text = new StringDecoder("utf8");
+    socket.on("data", (chunk: Buffer) => this.#push(text.write(chunk)));
     socket.on("end", () => this.end());
     socket.on("error", () => socket.destroy());
     socket.on("close", () => this.#onClosed());
     this.#timer = setTimeout(() => this.end(), Math.max(0, core.expiresAt - core.now()));
     this.#timer.unref();
-    if (head.length) this.#push(head.toString("utf8"));
+    if (head.length) this.#push(text.write(head));
   }
 
   /** Takes no more requests; ends once those in flight are answered. */
