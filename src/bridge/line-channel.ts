@@ -33,6 +33,8 @@ interface Pending {
 /** One open stream to one app instance, with one token. */
 class AppStream {
   readonly key: string;
+  /** The endpoint it was opened to. */
+  target: StreamTarget | undefined;
   readonly #socket: Duplex;
   readonly #pending = new Map<string, Pending>();
   readonly #writeLine: (line: Buffer) => void;
@@ -87,8 +89,8 @@ class AppStream {
     this.#rest = undefined;
     let start = 0;
     for (let nl = buf.indexOf(LF); nl >= 0; nl = buf.indexOf(LF, start)) {
-      // A copy: the answer outlives this chunk (stdout may write it later).
-      this.#line(Buffer.from(buf.subarray(start, nl + 1)));
+      // Each read is a buffer of its own: a chunk that is one whole line is handed on as it is.
+      this.#line(start === 0 && nl === buf.length - 1 ? buf : buf.subarray(start, nl + 1));
       start = nl + 1;
     }
     if (start < buf.length) {
@@ -315,6 +317,15 @@ export class LineChannel {
     });
   };
 
+  /**
+   * The endpoint of the open stream, if any: its requests need no fresh look at the handshake file
+   * (the connection is to the process that proved itself; it closes when that process ends).
+   */
+  open(): StreamTarget | undefined {
+    const s = this.#stream;
+    return s && !s.closed ? s.target : undefined;
+  }
+
   /** Ends every stream (the bridge exits). */
   close(): void {
     for (const s of this.#all) s.destroy();
@@ -329,6 +340,7 @@ export class LineChannel {
       const done = open(target).then((r) => {
         if (r.kind !== "open") return r;
         const s = new AppStream(key, r.socket, r.head, this.#writeLine);
+        s.target = target;
         this.#all.add(s);
         s.onClosed = () => {
           this.#all.delete(s);

@@ -9,7 +9,7 @@
 import { APP_VERSION } from "../app/process/version.ts";
 import { appDataDir } from "../app/storage/paths.ts";
 import { LineSplitter } from "../core/lines.ts";
-import { AppLink } from "./app-link.ts";
+import { AppLink, type Endpoint } from "./app-link.ts";
 import { launch, planForThisMachine } from "./launcher.ts";
 import { LineChannel } from "./line-channel.ts";
 import { Relay } from "./relay.ts";
@@ -79,7 +79,14 @@ function main(): void {
   });
 
   const channel = new LineChannel({ http: post, writeLine, log });
-  const relay = new Relay({ post: channel.post, write, writeLine, log, version: APP_VERSION });
+  const relay = new Relay({
+    post: channel.post,
+    write,
+    writeLine,
+    log,
+    version: APP_VERSION,
+    streaming: () => channel.open() as Endpoint | undefined,
+  });
   const link = new AppLink({
     dir: appDataDir(env),
     now: Date.now,

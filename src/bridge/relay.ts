@@ -48,6 +48,8 @@ export interface RelayDeps {
   log: (line: string) => void;
   /** This bridge's version (its clientInfo on its own requests). */
   version: string;
+  /** The endpoint of the open line stream, which a 2026-07-28 request goes to as it is. */
+  streaming?: () => Endpoint | undefined;
 }
 
 const keyOf = (id: unknown) => JSON.stringify(id);
@@ -242,7 +244,7 @@ export class Relay {
     const headers = modernHeaders(m);
     const answer = answerWriter(this.#deps, { id, legacy, signal });
     try {
-      let endpoint = await this.#endpoint();
+      let endpoint = (!legacy && this.#deps.streaming?.()) || (await this.#endpoint());
       for (let attempt = 0; ; attempt++) {
         if (signal.aborted) return;
         // A 2026-07-28 client's request may go on the line stream; a legacy one's is a POST.
