@@ -127,6 +127,10 @@ export class McpDoor {
     };
   }
 
+  get openStreams(): number {
+    return this.#streams.size;
+  }
+
   /** Ends every line stream at once (the server stops: no stream outlives it). */
   closeStreams(): void {
     for (const s of this.#streams) s.destroy();

@@ -62,6 +62,8 @@ export interface RunningMcpServer {
   readonly port: number;
   readonly url: string;
   readonly instanceId: string;
+  /** How many line streams are open (the bridges connected through one: docs/mcp.md). */
+  openStreams(): number;
   /** Applies new limits (from Settings) without a restart. */
   setLimits(limits: McpLimitsConfig): void;
   stop(): Promise<void>;
@@ -215,6 +217,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
     port,
     url: `http://127.0.0.1:${port}/mcp`,
     instanceId,
+    openStreams: () => door.openStreams,
     setLimits(limits) {
       rate.limit = limits.requestsPerMinute;
       concurrency.max = limits.concurrentRequests;

@@ -143,7 +143,6 @@ export class LineStream {
       return;
     }
     if (this.#ending || !this.#core.valid()) {
-      this.end();
       if (m.id !== undefined)
         this.#error(requestIdOf(body), {
           code: RPC.unauthenticated,
@@ -151,6 +150,7 @@ export class LineStream {
             "Unauthenticated: the bridge token this stream was opened with has expired (the bridge re-reads the handshake file)",
           data: { code: "unauthenticated", reason: "expired", layer: "transport" },
         });
+      this.end();
       return;
     }
     void this.#call(body, m);
