@@ -1,8 +1,10 @@
 /**
  * The relay between one stdio client and the app (reference mcp.md section 7).
  *
- * - Every request is its own 2026-07-28 POST, many in flight at once; each answer is written back
- *   as it arrives, one message per line (progress and log notifications before the result).
+ * - A 2026-07-28 client's requests go on the app's line stream when it offers one
+ *   (line-channel.ts), each other request is its own 2026-07-28 POST; many are in flight at once,
+ *   and each answer is written back as it arrives, one message per line (progress and log
+ *   notifications before the result).
  * - A 2026-07-28 client's requests go as they are. A legacy client (`initialize` with 2025-11-25
  *   or 2025-06-18) is answered by the bridge from the app's `server/discover`; its later requests
  *   get the 2026-07-28 `_meta`, and its results lose the 2026-only fields. `ping` and
