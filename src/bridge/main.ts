@@ -45,6 +45,22 @@ function tooLong(): object {
   };
 }
 
+/** The relay, sending on the line stream when the app offers it (docs/mcp.md, "The line stream"). */
+function relayOn(
+  channel: LineChannel,
+  write: (message: object) => void,
+  writeLine: (line: Buffer) => void,
+): Relay {
+  return new Relay({
+    post: channel.post,
+    write,
+    writeLine,
+    log,
+    version: APP_VERSION,
+    streaming: () => channel.open() as Endpoint | undefined,
+  });
+}
+
 function main(): void {
   const arg = process.argv[2];
   if (arg === "--version" || arg === "-v") {
@@ -79,14 +95,7 @@ function main(): void {
   });
 
   const channel = new LineChannel({ http: post, writeLine, log });
-  const relay = new Relay({
-    post: channel.post,
-    write,
-    writeLine,
-    log,
-    version: APP_VERSION,
-    streaming: () => channel.open() as Endpoint | undefined,
-  });
+  const relay = relayOn(channel, write, writeLine);
   const link = new AppLink({
     dir: appDataDir(env),
     now: Date.now,
