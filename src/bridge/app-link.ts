@@ -27,6 +27,8 @@ export interface Endpoint {
   /** When the token expires (ms). */
   expiresAt: number;
   quarryVersion: string;
+  /** The streams the app offers the bridge (`quarry-mcp-lines`), believed once it proved itself. */
+  streams: readonly string[];
   /** The handshake file's fingerprint when it was read. */
   identity: string;
 }
@@ -220,6 +222,7 @@ export class AppLink implements Link {
       pid: hs.pid,
       expiresAt: read.expiresAt,
       quarryVersion: typeof hs.quarryVersion === "string" ? hs.quarryVersion : "unknown",
+      streams: Array.isArray(hs.streams) ? hs.streams.filter((v) => typeof v === "string") : [],
       identity: read.identity,
     };
     if (!isAlive(hs.pid)) {

@@ -8,9 +8,10 @@
 
 import { APP_VERSION } from "../app/process/version.ts";
 import { appDataDir } from "../app/storage/paths.ts";
-import { AppLink } from "./app-link.ts";
+import { LineSplitter } from "../core/lines.ts";
+import { AppLink, type Endpoint } from "./app-link.ts";
 import { launch, planForThisMachine } from "./launcher.ts";
-import { LineSplitter } from "./lines.ts";
+import { LineChannel } from "./line-channel.ts";
 import { Relay } from "./relay.ts";
 import { closeConnections, post, prove } from "./upstream.ts";
 import { lineOf } from "./verbatim.ts";
@@ -42,6 +43,22 @@ function tooLong(): object {
       data: { layer: "bridge" },
     },
   };
+}
+
+/** The relay, sending on the line stream when the app offers it (docs/mcp.md, "The line stream"). */
+function relayOn(
+  channel: LineChannel,
+  write: (message: object) => void,
+  writeLine: (line: Buffer) => void,
+): Relay {
+  return new Relay({
+    post: channel.post,
+    write,
+    writeLine,
+    log,
+    version: APP_VERSION,
+    streaming: () => channel.open() as Endpoint | undefined,
+  });
 }
 
 function main(): void {
@@ -77,7 +94,8 @@ function main(): void {
     finish(0);
   });
 
-  const relay = new Relay({ post, write, writeLine, log, version: APP_VERSION });
+  const channel = new LineChannel({ http: post, writeLine, log });
+  const relay = relayOn(channel, write, writeLine);
   const link = new AppLink({
     dir: appDataDir(env),
     now: Date.now,
@@ -109,6 +127,7 @@ function main(): void {
   const finish = (code: number) => {
     if (closing) return;
     closing = true;
+    channel.close();
     closeConnections();
     process.exitCode = code;
     // Let stdout flush; nothing else keeps the process alive.

@@ -1,8 +1,10 @@
 /**
  * The relay between one stdio client and the app (reference mcp.md section 7).
  *
- * - Every request is its own 2026-07-28 POST, many in flight at once; each answer is written back
- *   as it arrives, one message per line (progress and log notifications before the result).
+ * - A 2026-07-28 client's requests go on the app's line stream when it offers one
+ *   (line-channel.ts), each other request is its own 2026-07-28 POST; many are in flight at once,
+ *   and each answer is written back as it arrives, one message per line (progress and log
+ *   notifications before the result).
  * - A 2026-07-28 client's requests go as they are. A legacy client (`initialize` with 2025-11-25
  *   or 2025-06-18) is answered by the bridge from the app's `server/discover`; its later requests
  *   get the 2026-07-28 `_meta`, and its results lose the 2026-only fields. `ping` and
@@ -48,6 +50,8 @@ export interface RelayDeps {
   log: (line: string) => void;
   /** This bridge's version (its clientInfo on its own requests). */
   version: string;
+  /** The endpoint of the open line stream, which a 2026-07-28 request goes to as it is. */
+  streaming?: () => Endpoint | undefined;
 }
 
 const keyOf = (id: unknown) => JSON.stringify(id);
@@ -242,10 +246,18 @@ export class Relay {
     const headers = modernHeaders(m);
     const answer = answerWriter(this.#deps, { id, legacy, signal });
     try {
-      let endpoint = await this.#endpoint();
+      let endpoint = (!legacy && this.#deps.streaming?.()) || (await this.#endpoint());
       for (let attempt = 0; ; attempt++) {
         if (signal.aborted) return;
-        const r = await this.#deps.post(endpoint, body, headers, signal, answer.onMessage);
+        // A 2026-07-28 client's request may go on the line stream; a legacy one's is a POST.
+        const r = await this.#deps.post(
+          endpoint,
+          body,
+          headers,
+          signal,
+          answer.onMessage,
+          legacy ? undefined : key,
+        );
         if (r.kind === "aborted" || signal.aborted) return;
         const retry = await this.#retryTarget(r, endpoint, attempt);
         if (retry) {

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { Agent, type IncomingMessage, request } from "node:http";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { PROOF_PATH, type ProofAnswer, verifyProof } from "../core/mcp-handshake.ts";
-import { SseReader } from "./sse.ts";
+import { SseReader } from "../core/sse.ts";
 import { VerbatimAnswer } from "./verbatim.ts";
 
 /** Requests in flight at once: above the app's default per-token limit (16), which answers -33010. */
@@ -36,13 +36,17 @@ export type PostResult =
   | { kind: "broken"; messages: number; detail: string }
   | { kind: "aborted" };
 
-/** One POST to the app, its answers passed to `onMessage` as they arrive. */
+/**
+ * One request to the app, its answers passed to `onMessage` as they arrive: its own POST, or a
+ * line on the stream (line-channel.ts), which routes answers by `idKey` (the id's JSON text).
+ */
 export type Post = (
   target: Target,
   body: string,
   headers: Record<string, string>,
   signal: AbortSignal,
   onMessage: (message: unknown) => void,
+  idKey?: string,
 ) => Promise<PostResult>;
 
 export interface Target {

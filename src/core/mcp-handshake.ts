@@ -37,6 +37,11 @@ export interface HandshakeFile {
   pid: number;
   /** MCP revisions the server speaks, newest first. */
   protocolVersions: string[];
+  /**
+   * Upgrade tokens of the streams the endpoint offers the bridge (`quarry-mcp-lines`: docs/mcp.md,
+   * "The line stream"). Absent in files of apps that predate it.
+   */
+  streams?: string[];
   quarryVersion: string;
   startedAt: string;
   writtenAt: string;

@@ -3,6 +3,7 @@
  * hands them to `startMcpServer`. The server itself depends only on core and these.
  */
 
+import type { Duplex } from "node:stream";
 import type { Context, Hono } from "hono";
 import type { ApprovalReason } from "../core/access.ts";
 import type { SavedConnection } from "../core/connections.ts";
@@ -148,6 +149,20 @@ export interface DoorSpec {
   malformed(tooLarge: boolean): string;
   /** The answer to a request whose Host or target cannot be made into a URL. */
   unreadable(): Response;
+  /**
+   * Whether requests asking for an HTTP Upgrade go to the routes too (the line stream, docs/mcp.md
+   * "The line stream"): each comes with an UpgradeTicket as the `upgrade` binding.
+   */
+  upgrades?: boolean;
+}
+
+/**
+ * The connection of a request that asks for an HTTP Upgrade, offered to the route that answers it
+ * (as the Hono binding `upgrade`). A route that takes it owns the socket from then on (it writes
+ * the 101 itself); otherwise the host writes the route's Response and closes the connection.
+ */
+export interface UpgradeTicket {
+  take(): { socket: Duplex; head: Buffer } | undefined;
 }
 
 /** The host's HTTP layer for the MCP door (src/app/http/mcp-endpoint.ts). */

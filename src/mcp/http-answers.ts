@@ -4,7 +4,14 @@
  * SDK's handlers are given, and the SDK's answer made ready to send (a request's in-flight slot
  * is released only when its answer, an SSE stream included, has ended).
  */
+import {
+  type AuthInfo,
+  isJsonContentType,
+  PROTOCOL_VERSION_META_KEY,
+} from "@modelcontextprotocol/server";
+import type { Context } from "hono";
 import type { QuarryError } from "../core/errors.ts";
+import type { Principal } from "./auth.ts";
 import { RPC, type RpcError, type RpcId, rpcErrorBody, rpcErrorOf } from "./protocol.ts";
 
 /** A JSON answer, sent in one write with its length. */
@@ -119,4 +126,61 @@ export async function whenSent(response: Response, done: () => void): Promise<Re
     },
   });
   return new Response(stream, init);
+}
+
+/**
+ * Whether a parsed POST body carries the 2026-07-28 envelope claim (`params._meta` holds the
+ * protocol-version key) on a method other than `initialize`. The SDK's `isLegacyRequest` answers
+ * false for every such body (its response schemas are strict, so `params` rules them out; a claim
+ * sends a request or notification to the modern path, which answers it or refuses it), so it is
+ * not asked: its zod checks cost a tenth of a millisecond a call. Any other body is asked.
+ */
+export function claimsModernEnvelope(body: unknown): boolean {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return false;
+  const { method, params } = body as { method?: unknown; params?: unknown };
+  if (typeof method !== "string" || method === "initialize") return false;
+  if (params === null || typeof params !== "object" || Array.isArray(params)) return false;
+  const meta = (params as { _meta?: unknown })._meta;
+  if (meta === null || typeof meta !== "object" || Array.isArray(meta)) return false;
+  return PROTOCOL_VERSION_META_KEY in meta;
+}
+
+/** What the SDK is handed with each message: who, and the RPC method (DoorExtra). */
+export function authInfoOf(principal: Principal, body: unknown): AuthInfo {
+  return {
+    token: principal.tokenId,
+    clientId: principal.name,
+    scopes: [principal.scope],
+    extra: { principal, method: (body as { method?: unknown } | undefined)?.method },
+  };
+}
+
+/** POST bodies are JSON only: 415 before anything is read. */
+export async function jsonOnly(
+  c: Context,
+  next: () => Promise<void>,
+): Promise<Response | undefined> {
+  if (!isJsonContentType(c.req.header("content-type")))
+    return fail(415, null, {
+      code: RPC.invalidRequest,
+      message: "Unsupported Media Type: send Content-Type: application/json",
+    });
+  await next();
+  return undefined;
+}
+
+export function notAllowed(c: Context, allow: string): Response {
+  const method = c.req.method.toUpperCase();
+  return fail(
+    405,
+    null,
+    {
+      code: RPC.invalidRequest,
+      message:
+        method === "GET"
+          ? "Method not allowed: there is no notification stream (GET); notifications travel on the response stream of the request they belong to"
+          : `Method not allowed: ${method}; send POST`,
+    },
+    { allow },
+  );
 }

@@ -4,8 +4,9 @@
  *   1. the path (`/mcp`, and the handshake proof at PROOF_PATH): anything else is 404;
  *   2. Host and Origin (DNS rebinding), by the host's guards on those two paths, answered with
  *      this door's refusal (`spec`): loopback names only, and the Host's port must be ours;
- *   3. the method (POST; DELETE ends a legacy session; GET and everything else answer 405: there
- *      is no notification stream);
+ *   3. the method (POST; DELETE ends a legacy session; GET with `Upgrade: quarry-mcp-lines` opens
+ *      the bridge's line stream, stream-door.ts; any other GET and everything else answer 405:
+ *      there is no notification stream);
  *   4. Content-Type application/json, a body of at most `maxBodyBytes` (hono/body-limit), valid
  *      JSON, one message (batches belong to 2025-03-26, which is refused);
  *   5. the lockout, the bearer token, the token's request rate and concurrency;
@@ -14,25 +15,32 @@
  * Every refusal is a JSON-RPC error with the matching HTTP status; nothing a client sends can
  * crash the server.
  */
-import {
-  type AuthInfo,
-  isJsonContentType,
-  isLegacyRequest,
-  type McpHttpHandler,
-  PROTOCOL_VERSION_META_KEY,
-} from "@modelcontextprotocol/server";
+import { isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { errors } from "../core/errors.ts";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { isValidChallenge, PROOF_PATH, type ProofAnswer } from "../core/mcp-handshake.ts";
-import type { Authenticator, Principal } from "./auth.ts";
-import type { AuditSink, Clock, DoorSpec } from "./host.ts";
-import { fail, forbiddenBy, refuse, reply, sdkRequest, whenSent } from "./http-answers.ts";
+import type { Authenticator, AuthOutcome, Principal } from "./auth.ts";
+import type { BridgeTokens } from "./bridge-token.ts";
+import type { AuditSink, Clock, DoorSpec, UpgradeTicket } from "./host.ts";
+import {
+  authInfoOf,
+  claimsModernEnvelope,
+  fail,
+  forbiddenBy,
+  jsonOnly,
+  notAllowed,
+  refuse,
+  reply,
+  sdkRequest,
+  whenSent,
+} from "./http-answers.ts";
 import type { LegacySessions } from "./legacy-sessions.ts";
 import type { ConcurrencyLimit, RateWindow } from "./limits.ts";
 import { paramsProblem } from "./params.ts";
-import { RPC, type RpcId, requestIdOf, rpcErrorBody } from "./protocol.ts";
+import { LINE_STREAM, RPC, type RpcId, requestIdOf, rpcErrorBody } from "./protocol.ts";
+import { LineStream } from "./stream-door.ts";
 
 export const MCP_PATH = "/mcp";
 
@@ -58,6 +66,8 @@ export interface DoorDeps {
   now: Clock;
   prove: (challenge: string) => ProofAnswer;
   maxBodyBytes?: number;
+  /** The line stream's offer (absent: the door answers an Upgrade as any GET, 405). */
+  stream?: { check: BridgeTokens["check"] };
 }
 
 export class McpDoor {
@@ -66,6 +76,7 @@ export class McpDoor {
   readonly #app = new Hono();
   /** The port the host serves the door on (set once it listens). */
   port = 0;
+  readonly #streams = new Set<LineStream>();
 
   constructor(deps: DoorDeps) {
     this.#deps = deps;
@@ -79,6 +90,7 @@ export class McpDoor {
     this.#app.post(MCP_PATH, ...post);
     this.#app.post(PROOF_PATH, ...post);
     this.#app.delete(MCP_PATH, (c) => this.#authorized(c, undefined));
+    this.#app.get(MCP_PATH, (c) => this.#upgrade(c));
     this.#app.all(MCP_PATH, (c) => notAllowed(c, "POST, DELETE"));
     this.#app.all(PROOF_PATH, (c) => notAllowed(c, "POST"));
     this.#app.all("*", () =>
@@ -116,7 +128,70 @@ export class McpDoor {
         }),
       unreadable: () =>
         fail(400, null, { code: RPC.invalidRequest, message: "Malformed HTTP request" }),
+      upgrades: this.#deps.stream !== undefined,
     };
+  }
+
+  get openStreams(): number {
+    return this.#streams.size;
+  }
+
+  /** Ends every line stream at once (the server stops: no stream outlives it). */
+  closeStreams(): void {
+    for (const s of this.#streams) s.destroy();
+    this.#streams.clear();
+  }
+
+  /**
+   * `GET /mcp` asking for `Upgrade: quarry-mcp-lines` (docs/mcp.md, "The line stream"): the
+   * lockout and the token as for a POST, the bridge token only; then the connection becomes the
+   * stream. Any other GET is 405.
+   */
+  #upgrade(c: Context): Response {
+    const ticket = (c.env as { upgrade?: UpgradeTicket } | undefined)?.upgrade;
+    const asked = c.req.header("upgrade")?.trim().toLowerCase() === LINE_STREAM;
+    const offer = this.#deps.stream;
+    if (!ticket || !asked || !offer) return notAllowed(c, "POST, DELETE");
+    const started = this.#deps.now();
+    const header = c.req.header("authorization");
+    const auth = this.#deps.authenticator.authenticate(header);
+    if (!auth.ok) return this.refused(null, auth, LINE_STREAM, started);
+    const presented = /^Bearer +(\S+)/i.exec(header ?? "")?.[1] ?? "";
+    const grant = offer.check(presented);
+    if (auth.principal.kind !== "bridge" || !grant.ok) {
+      auth.release?.();
+      return fail(403, null, {
+        code: RPC.forbidden,
+        message:
+          "Forbidden: the line stream is the stdio bridge's (its token only); other clients POST each message to /mcp",
+        data: { code: "forbidden", layer: "transport" },
+      });
+    }
+    const taken = ticket.take();
+    if (!taken) return fail(500, null, { code: RPC.internalError, message: "Internal error" });
+    const principal = auth.principal;
+    const stream = new LineStream(taken.socket, taken.head, principal, {
+      call: (body, who, request) => {
+        const method = (body as { method?: unknown }).method;
+        return this.admit(
+          {
+            id: requestIdOf(body),
+            principal: who,
+            method: typeof method === "string" ? method : LINE_STREAM,
+            started: this.#deps.now(),
+          },
+          () => this.modern(request, body, who),
+        );
+      },
+      valid: () => offer.check(presented).ok,
+      expiresAt: grant.grant.expiresAt,
+      now: this.#deps.now,
+      url: () => `http://127.0.0.1:${this.port}${MCP_PATH}`,
+      maxLineBytes: this.#maxBody,
+    });
+    this.#streams.add(stream);
+    stream.onClose = () => this.#streams.delete(stream);
+    return new Response(null, { status: 204 });
   }
 
   #tooLarge(): Response {
@@ -183,20 +258,41 @@ export class McpDoor {
     const rpcMethod = (body as { method?: unknown } | undefined)?.method;
     const auditMethod = typeof rpcMethod === "string" ? rpcMethod : c.req.method;
     const auth = this.#deps.authenticator.authenticate(c.req.header("authorization"));
-    if (!auth.ok) {
-      this.#deps.audit.record({
-        at: new Date(started).toISOString(),
-        token: auth.tokenName ?? null,
-        method: auditMethod,
-        outcome: "refused",
-        layer: auth.status === 429 ? "lockout" : "authentication",
-        code: auth.status === 429 ? RPC.rateLimited : RPC.unauthenticated,
-        durationMs: 0,
-      });
-      return refuse(id, auth.error, auth.status, auth.retryAfter);
-    }
+    if (!auth.ok) return this.refused(id, auth, auditMethod, started);
     const principal = auth.principal;
-    let release = () => auth.release?.();
+    return await this.admit(
+      { id, principal, method: auditMethod, started },
+      () => this.#dispatch(c.req.raw, body, principal),
+      () => auth.release?.(),
+    );
+  }
+
+  /** A refused authentication: audited, and answered 401 or 429 (both doors). */
+  refused(id: RpcId, auth: AuthOutcome & { ok: false }, method: string, started: number) {
+    this.#deps.audit.record({
+      at: new Date(started).toISOString(),
+      token: auth.tokenName ?? null,
+      method,
+      outcome: "refused",
+      layer: auth.status === 429 ? "lockout" : "authentication",
+      code: auth.status === 429 ? RPC.rateLimited : RPC.unauthenticated,
+      durationMs: 0,
+    });
+    return refuse(id, auth.error, auth.status, auth.retryAfter);
+  }
+
+  /**
+   * An authenticated message, from either door (HTTP, or the line stream): the token's request
+   * rate and concurrency, then `run`. The concurrency slot, and whatever `release` frees, are held
+   * until the answer has ended, an SSE stream included.
+   */
+  async admit(
+    call: { id: RpcId; principal: Principal; method: string; started: number },
+    run: () => Promise<Response>,
+    release: () => void = () => {},
+  ): Promise<Response> {
+    const { id, principal, method, started } = call;
+    let free = release;
     try {
       const waitMs = this.#deps.rate.take(principal.tokenId);
       if (waitMs > 0) {
@@ -204,46 +300,54 @@ export class McpDoor {
         return this.#limited(
           id,
           principal,
-          auditMethod,
+          method,
           started,
           retryAfter,
           "requests in the last 60 seconds",
         );
       }
       if (!this.#deps.concurrency.tryAcquire(principal.tokenId))
-        return this.#limited(id, principal, auditMethod, started, 1, "requests in flight");
-      const releaseAuth = release;
-      release = () => {
+        return this.#limited(id, principal, method, started, 1, "requests in flight");
+      free = () => {
         this.#deps.concurrency.release(principal.tokenId);
-        releaseAuth();
+        release();
       };
-      const response = await this.#dispatch(c.req.raw, body, principal);
-      // The slot is held until the answer has ended, an SSE stream included.
-      const sent = whenSent(response, release);
-      release = () => {};
+      const response = await run();
+      const sent = whenSent(response, free);
+      free = () => {};
       return await sent;
     } finally {
-      release();
+      free();
     }
   }
 
   async #dispatch(raw: Request, body: unknown, principal: Principal): Promise<Response> {
-    const authInfo: AuthInfo = {
-      token: principal.tokenId,
-      clientId: principal.name,
-      scopes: [principal.scope],
-      extra: { principal, method: (body as { method?: unknown } | undefined)?.method },
-    };
     // Given the parsed body, the SDK reads only the method, the headers and the signal of the
     // request: the modern path takes the HTTP layer's own rather than a copy.
     const legacy =
       raw.method.toUpperCase() === "DELETE" ||
       (!claimsModernEnvelope(body) && (await isLegacyRequest(raw, body)));
-    if (legacy) return await this.#deps.legacy.handle(sdkRequest(raw), body, principal, authInfo);
-    // The SDK would answer -32603 with its validator's dump: the client's mistake is -32602.
+    if (legacy)
+      return await this.#deps.legacy.handle(
+        sdkRequest(raw),
+        body,
+        principal,
+        authInfoOf(principal, body),
+      );
+    return await this.modern(raw, body, principal);
+  }
+
+  /**
+   * A 2026-07-28 message to the SDK's stateless handler (both doors). The SDK would answer -32603
+   * with its validator's dump: the client's mistake is -32602.
+   */
+  async modern(raw: Request, body: unknown, principal: Principal): Promise<Response> {
     const invalid = paramsProblem(body, "modern");
     if (invalid) return fail(200, requestIdOf(body), invalid);
-    return await this.#deps.modern.fetch(raw, { authInfo, parsedBody: body });
+    return await this.#deps.modern.fetch(raw, {
+      authInfo: authInfoOf(principal, body),
+      parsedBody: body,
+    });
   }
 
   #limited(
@@ -284,46 +388,5 @@ export class McpDoor {
   }
 }
 
-/**
- * Whether a parsed POST body carries the 2026-07-28 envelope claim (`params._meta` holds the
- * protocol-version key) on a method other than `initialize`. The SDK's `isLegacyRequest` answers
- * false for every such body (its response schemas are strict, so `params` rules them out; a claim
- * sends a request or notification to the modern path, which answers it or refuses it), so it is
- * not asked: its zod checks cost a tenth of a millisecond a call. Any other body is asked.
- */
-export function claimsModernEnvelope(body: unknown): boolean {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return false;
-  const { method, params } = body as { method?: unknown; params?: unknown };
-  if (typeof method !== "string" || method === "initialize") return false;
-  if (params === null || typeof params !== "object" || Array.isArray(params)) return false;
-  const meta = (params as { _meta?: unknown })._meta;
-  if (meta === null || typeof meta !== "object" || Array.isArray(meta)) return false;
-  return PROTOCOL_VERSION_META_KEY in meta;
-}
-
-/** POST bodies are JSON only: 415 before anything is read. */
-async function jsonOnly(c: Context, next: () => Promise<void>): Promise<Response | undefined> {
-  if (!isJsonContentType(c.req.header("content-type")))
-    return fail(415, null, {
-      code: RPC.invalidRequest,
-      message: "Unsupported Media Type: send Content-Type: application/json",
-    });
-  await next();
-  return undefined;
-}
-
-function notAllowed(c: Context, allow: string): Response {
-  const method = c.req.method.toUpperCase();
-  return fail(
-    405,
-    null,
-    {
-      code: RPC.invalidRequest,
-      message:
-        method === "GET"
-          ? "Method not allowed: there is no notification stream (GET); notifications travel on the response stream of the request they belong to"
-          : `Method not allowed: ${method}; send POST`,
-    },
-    { allow },
-  );
-}
+// Where the era test and the unit tests read it.
+export { claimsModernEnvelope };

@@ -23,7 +23,7 @@ import type {
 import { type DoorDeps, type DoorExtra, McpDoor, PROOF_PER_MINUTE } from "./http-door.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
-import { SUPPORTED_VERSIONS } from "./protocol.ts";
+import { LINE_STREAM, SUPPORTED_VERSIONS } from "./protocol.ts";
 import { buildMcpServer, type ServerDeps } from "./server-factory.ts";
 
 export interface McpLimitsConfig {
@@ -51,12 +51,19 @@ export interface McpServerConfig {
   /** Defaults to one hour, rotated 15 minutes before expiry; tests shorten it. */
   bridgeToken?: BridgeTokenTimes;
   maxBodyBytes?: number;
+  /**
+   * Whether the endpoint offers the bridge its line stream (docs/mcp.md, "The line stream").
+   * Default true; tests turn it off to be an app that predates it.
+   */
+  offerStream?: boolean;
 }
 
 export interface RunningMcpServer {
   readonly port: number;
   readonly url: string;
   readonly instanceId: string;
+  /** How many line streams are open (the bridges connected through one: docs/mcp.md). */
+  openStreams(): number;
   /** Applies new limits (from Settings) without a restart. */
   setLimits(limits: McpLimitsConfig): void;
   stop(): Promise<void>;
@@ -66,7 +73,7 @@ export interface RunningMcpServer {
 function newDoor(
   config: McpServerConfig,
   now: Clock,
-  parts: Pick<DoorDeps, "rate" | "concurrency" | "legacy" | "modern" | "prove"> & {
+  parts: Pick<DoorDeps, "rate" | "concurrency" | "legacy" | "modern" | "prove" | "stream"> & {
     bridge: BridgeTokens;
     revocations: RevocationWatch;
   },
@@ -111,13 +118,21 @@ function newBridge(
 }
 
 /** What every handshake file of this run says, whatever its token. */
-function handshakeFields(version: string, instanceId: string, proofKey: string, startedAt: string) {
+function handshakeFields(
+  version: string,
+  instanceId: string,
+  proofKey: string,
+  startedAt: string,
+  offerStream: boolean,
+) {
   return {
     version: HANDSHAKE_FORMAT,
     instanceId,
     proofKey,
     pid: process.pid,
     protocolVersions: SUPPORTED_VERSIONS,
+    // The bridge opens the line stream only when the file offers it (believed after the proof).
+    ...(offerStream ? { streams: [LINE_STREAM] } : {}),
     quarryVersion: version,
     startedAt,
   };
@@ -162,7 +177,8 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
   });
 
   let port = 0;
-  const fields = handshakeFields(config.version, instanceId, proofKey, startedAt);
+  const offerStream = config.offerStream ?? true;
+  const fields = handshakeFields(config.version, instanceId, proofKey, startedAt, offerStream);
   const bridge = newBridge(config, now, fields, () => port);
   const revocations = new RevocationWatch(config.tokens, (tokenId) => {
     config.approvals.forget(tokenId);
@@ -177,6 +193,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
     concurrency,
     legacy,
     modern,
+    ...(offerStream ? { stream: { check: (presented: string) => bridge.check(presented) } } : {}),
     prove: (challenge) => ({
       instanceId,
       proof: handshakeProof(proofKey, instanceId, port, challenge),
@@ -200,6 +217,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
     port,
     url: `http://127.0.0.1:${port}/mcp`,
     instanceId,
+    openStreams: () => door.openStreams,
     setLimits(limits) {
       rate.limit = limits.requestsPerMinute;
       concurrency.max = limits.concurrentRequests;
@@ -208,6 +226,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
       if (stopped) return;
       stopped = true;
       stopping.abort();
+      door.closeStreams();
       bridge.stop();
       revocations.stop();
       await config.handshake.remove(instanceId).catch(() => {});

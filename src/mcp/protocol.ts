@@ -32,6 +32,28 @@ export const RPC = {
 
 export type RpcId = string | number | null;
 
+/** One JSON-RPC message, as read (nothing in it checked yet). */
+export interface RpcMessage {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+  result?: unknown;
+  error?: unknown;
+}
+
+/**
+ * The Upgrade token of the line stream (docs/mcp.md, "The line stream"): after it, one connection
+ * carries newline-delimited 2026-07-28 messages both ways.
+ */
+export const LINE_STREAM = "quarry-mcp-lines";
+
+/**
+ * The server's last line on a line stream it ends (its token expired): whatever the bridge sent
+ * that was not answered before it was not taken, so the bridge sends it again on a new stream.
+ */
+export const STREAM_END_METHOD = "quarry/streamEnded";
+
 export interface RpcError {
   code: number;
   message: string;

@@ -114,7 +114,7 @@ export function newClient(era: Era): Client {
 
 /** The official MCP client over stdio, spawning bin/quarry-mcp (no arguments). */
 export async function bridgeClient(
-  home: BridgeHome,
+  home: Pick<BridgeHome, "bridgeEnv">,
   era: Era,
   extraEnv: Record<string, string> = {},
 ): Promise<BridgeSession> {

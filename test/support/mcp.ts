@@ -121,6 +121,8 @@ export interface TestServerOptions {
   limits?: { requestsPerMinute?: number; concurrentRequests?: number };
   approvalTimeoutMs?: number;
   maxBodyBytes?: number;
+  /** false: an app that predates the line stream (docs/mcp.md, "The line stream"). */
+  offerStream?: boolean;
 }
 
 export async function startTestServer(
@@ -156,6 +158,7 @@ export async function startTestServer(
     now: home.clock.now,
     ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
     ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    ...(options.offerStream !== undefined ? { offerStream: options.offerStream } : {}),
   });
   return {
     server,

@@ -1,7 +1,7 @@
-/** The bridge's line splitter (src/bridge/lines.ts): lines across chunks, CRLF, the length bound. */
+/** The bridge's line splitter (src/core/lines.ts): lines across chunks, CRLF, the length bound. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { LineSplitter } from "../../src/bridge/lines.ts";
+import { LineSplitter } from "../../src/core/lines.ts";
 
 test("lines split across chunks come out whole, CRLF trimmed, the last one at the end", () => {
   const s = new LineSplitter(100);

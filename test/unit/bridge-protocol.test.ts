@@ -1,5 +1,5 @@
 /**
- * The bridge's message rules (src/bridge/protocol.ts) and its SSE reader (src/bridge/sse.ts).
+ * The bridge's message rules (src/bridge/protocol.ts) and its SSE reader (src/core/sse.ts).
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -19,8 +19,8 @@ import {
   withId,
   withModernMeta,
 } from "../../src/bridge/protocol.ts";
-import { SseReader } from "../../src/bridge/sse.ts";
 import { errors } from "../../src/core/errors.ts";
+import { SseReader } from "../../src/core/sse.ts";
 
 test("classifyMessage: requests, notifications, responses and what is not a message", () => {
   assert.deepEqual(classifyMessage({ jsonrpc: "2.0", id: 1, method: "tools/list" }), {

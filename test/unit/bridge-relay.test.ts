@@ -27,6 +27,7 @@ function endpoint(token: string, instanceId = "i1", port = 1111): Endpoint {
     pid: 1,
     expiresAt: Date.now() + 60_000,
     quarryVersion: "0.1.0",
+    streams: [],
     identity: token,
   };
 }

@@ -4,10 +4,12 @@
  * error shape: bytes Node cannot parse as HTTP (by the shared rule of core/http-client-error.ts),
  * and a request whose Host or target cannot even be made into a URL.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, STATUS_CODES } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { clientErrorAction, wasHead } from "../../core/http-client-error.ts";
+import type { UpgradeTicket } from "../../mcp/host.ts";
 
 /** A door's answer, written by hand, to a request that never became one: its status and body. */
 export interface RawAnswer {
@@ -26,6 +28,11 @@ export interface ListenOptions {
   /** When the port is taken (or not ours to take), listen on any free port instead. */
   orAnyPort?: boolean;
   answers: RawAnswer;
+  /**
+   * Requests asking for an HTTP Upgrade go to the app too, with an UpgradeTicket (src/mcp/host.ts)
+   * as the `upgrade` binding: the MCP endpoint's line stream. Without it Node closes them.
+   */
+  upgrades?: boolean;
 }
 
 export interface Listener {
@@ -69,6 +76,11 @@ export async function listenLoopback(app: Served, options: ListenOptions): Promi
       `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\nContent-Type: ${answers.contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${answers.extraHeaders ?? ""}Connection: close\r\n\r\n${wasHead(err) ? "" : body}`,
     );
   });
+  if (options.upgrades)
+    server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      socket.on("error", () => socket.destroy());
+      void answerUpgrade(app, req, socket, head, answers);
+    });
   try {
     await listenOn(server, options.port);
   } catch (e) {
@@ -91,6 +103,48 @@ export async function listenLoopback(app: Served, options: ListenOptions): Promi
         else setTimeout(cut, graceMs).unref();
       }),
   };
+}
+
+/**
+ * A request asking for an Upgrade, through the same app (its guards, its routes) as any other: a
+ * route that takes the ticket owns the connection; otherwise its Response is written and the
+ * connection closed.
+ */
+async function answerUpgrade(
+  app: Served,
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  answers: RawAnswer,
+): Promise<void> {
+  let taken = false;
+  const ticket: UpgradeTicket = {
+    take: () => {
+      if (taken || socket.destroyed) return undefined;
+      taken = true;
+      return { socket, head };
+    },
+  };
+  let response: Response;
+  try {
+    const headers = new Headers();
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
+      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const request = new Request(url, { method: req.method ?? "GET", headers });
+    const env = { incoming: req, outgoing: undefined, upgrade: ticket };
+    response = await app.fetch(request, env as unknown as HttpBindings);
+  } catch {
+    response = answers.unreadable();
+  }
+  if (taken || socket.destroyed) return;
+  const body = Buffer.from(await response.arrayBuffer());
+  let top = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ""}\r\n`;
+  response.headers.forEach((value, name) => {
+    if (name !== "content-length" && name !== "connection") top += `${name}: ${value}\r\n`;
+  });
+  top += `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+  socket.end(Buffer.concat([Buffer.from(top), body]));
 }
 
 function listenOn(server: Server, port: number): Promise<void> {

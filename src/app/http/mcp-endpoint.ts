@@ -25,6 +25,7 @@ export const mcpEndpointServer: EndpointServer = {
     const listener = await listenLoopback(app, {
       port: preferredPort,
       orAnyPort: true,
+      upgrades: door.upgrades ?? false,
       answers: {
         contentType: door.contentType,
         malformed: door.malformed,

@@ -1,6 +1,7 @@
 /**
- * The client's input cut into lines (one JSON-RPC message each), with a bound on a line's length:
- * a longer line is dropped whole, never parsed in pieces. Pure; main.ts feeds it stdin's chunks.
+ * Text cut into lines (one JSON-RPC message each), with a bound on a line's length: a longer line
+ * is dropped whole, never parsed in pieces. Pure; the bridge feeds it stdin's chunks, the MCP line
+ * stream (docs/mcp.md, "The line stream") its socket's.
  */
 export class LineSplitter {
   readonly #max: number;
