@@ -255,6 +255,9 @@ function parseOrText(text: string): unknown {
   }
 }
 
+/** One stream per app instance, port and token. */
+const streamKey = (t: StreamTarget) => `${t.instanceId ?? ""}@${t.port}:${t.token}`;
+
 /** Targets offered the stream in their handshake file (`streams`). */
 export interface StreamTarget extends Target {
   instanceId?: string;
@@ -318,12 +321,13 @@ export class LineChannel {
   };
 
   /**
-   * The endpoint of the open stream, if any: its requests need no fresh look at the handshake file
-   * (the connection is to the process that proved itself; it closes when that process ends).
+   * Whether a stream to this endpoint (its instance, port and token) is open: its requests need
+   * no fresh look at the handshake file (the connection is to the process that proved itself; it
+   * closes when that process ends).
    */
-  open(): StreamTarget | undefined {
+  isOpenTo(target: StreamTarget): boolean {
     const s = this.#stream;
-    return s && !s.closed ? s.target : undefined;
+    return !!s && !s.closed && s.key === streamKey(target);
   }
 
   /** Ends every stream (the bridge exits). */
@@ -334,7 +338,7 @@ export class LineChannel {
   }
 
   async #streamFor(target: StreamTarget): Promise<AppStream | NotOpened> {
-    const key = `${target.instanceId ?? ""}@${target.port}:${target.token}`;
+    const key = streamKey(target);
     if (this.#stream && !this.#stream.closed && this.#stream.key === key) return this.#stream;
     if (this.#opening?.key !== key) {
       const done = open(target).then((r) => {

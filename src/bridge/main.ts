@@ -9,7 +9,7 @@
 import { APP_VERSION } from "../app/process/version.ts";
 import { appDataDir } from "../app/storage/paths.ts";
 import { LineSplitter } from "../core/lines.ts";
-import { AppLink, type Endpoint } from "./app-link.ts";
+import { AppLink } from "./app-link.ts";
 import { launch, planForThisMachine } from "./launcher.ts";
 import { LineChannel } from "./line-channel.ts";
 import { Relay } from "./relay.ts";
@@ -57,7 +57,7 @@ function relayOn(
     writeLine,
     log,
     version: APP_VERSION,
-    streaming: () => channel.open() as Endpoint | undefined,
+    streaming: (endpoint) => channel.isOpenTo(endpoint),
   });
 }
 

@@ -50,14 +50,16 @@ export interface RelayDeps {
   log: (line: string) => void;
   /** This bridge's version (its clientInfo on its own requests). */
   version: string;
-  /** The endpoint of the open line stream, which a 2026-07-28 request goes to as it is. */
-  streaming?: () => Endpoint | undefined;
+  /** Whether a line stream to this endpoint is open: a 2026-07-28 request then goes to it as it is. */
+  streaming?: (endpoint: Endpoint) => boolean;
 }
 
 const keyOf = (id: unknown) => JSON.stringify(id);
 
 export class Relay {
   readonly #deps: RelayDeps;
+  /** The endpoint the last 2026-07-28 request went to: while its stream is open, the next goes too. */
+  #streamed: Endpoint | undefined;
   #link: Link | undefined;
   #ready: Promise<Endpoint> | undefined;
   #legacy: LegacySession | undefined;
@@ -246,7 +248,10 @@ export class Relay {
     const headers = modernHeaders(m);
     const answer = answerWriter(this.#deps, { id, legacy, signal });
     try {
-      let endpoint = (!legacy && this.#deps.streaming?.()) || (await this.#endpoint());
+      const streamed = this.#streamed;
+      let endpoint =
+        !legacy && streamed && this.#deps.streaming?.(streamed) ? streamed : await this.#endpoint();
+      if (!legacy) this.#streamed = endpoint;
       for (let attempt = 0; ; attempt++) {
         if (signal.aborted) return;
         // A 2026-07-28 client's request may go on the line stream; a legacy one's is a POST.
