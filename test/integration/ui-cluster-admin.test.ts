@@ -16,6 +16,7 @@ import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, orderId } from "../support/datasets.ts";
 import {
   addNodeConnection,
+  artifact,
   openBrowser,
   screenshot,
   startUiApp,
@@ -92,7 +93,7 @@ describe("UI: restoring a snapshot on es8", () => {
     );
     assert.match(await request.innerText(), /"rename_replacement": "restored-\$1"/);
     assert.equal(await dialog.getByLabel(/to confirm$/).count(), 0, "a new index asks no name");
-    await screenshot(page, "snapshot-restore-dialog");
+    await artifact(page, "snapshot-restore-dialog");
     await dialog.getByRole("button", { name: "Send request" }).click();
     await dialog.getByTestId("admin-outcome").getByText("Done (HTTP 200).").waitFor();
     assert.equal(await count(restored), 5);
@@ -170,7 +171,7 @@ describe("UI: the user editor on es8-secure", () => {
     const send = dialog.getByRole("button", { name: "Send request" });
     assert.equal(await send.isDisabled(), true);
     await dialog.getByLabel(`Type ${user} to confirm`).fill(user);
-    await screenshot(page, "user-editor");
+    await artifact(page, "user-editor");
     const before = await s.transport.request({ method: "GET", path: `/_security/user/${user}` });
     assert.equal(before.status, 404, "nothing is sent before Send");
     await send.click();

@@ -2,20 +2,16 @@
  * ES|QL completion in the console, in a real browser on each supported major: inside
  * `POST /_query` `"query": """`, `FROM sam` offers the index names, `| WHERE cust` the FROM index's
  * fields with their types, `| STATS` the aggregate functions; on 7.17 the list says ES|QL is not
- * available. Saves artifacts/esql-completion.png.
+ * available. Saves artifacts/esql-completion.png (support/ui.ts, artifact).
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import { before, describe, it } from "node:test";
-import { completionOption, completionPopup, typeInConsole } from "../support/console-page.ts";
+import { completionOption, typeInConsole } from "../support/console-page.ts";
 import { describeOnMajors } from "../support/majors.ts";
 import { ownIndex } from "../support/own-index.ts";
-import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
+import { addNodeConnection, appWithBrowser, artifact } from "../support/ui.ts";
 
-const root = join(import.meta.dirname, "..", "..");
-const _popup = completionPopup;
 const option = completionOption;
 
 const QUERY = 'POST /_query\n{\n  "query": """';
@@ -79,10 +75,7 @@ describe("ES|QL completion in the console on every supported major", () => {
         await page.keyboard.press("Backspace");
         await page.keyboard.type("A");
         await option(page, "AVG").waitFor();
-        if (name === "es8") {
-          await mkdir(join(root, "artifacts"), { recursive: true });
-          await page.screenshot({ path: join(root, "artifacts", "esql-completion.png") });
-        }
+        if (name === "es8") await artifact(page, "esql-completion");
         await page.keyboard.press("Escape");
       });
     },

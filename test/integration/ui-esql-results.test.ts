@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import { clickRun, replaceConsoleText, runAndWait } from "../support/console-page.ts";
 import { ORDERS_ANSWER, PARSING_ERROR, STATS_ANSWER } from "../support/esql-answers.ts";
 import { feedQueryAnswers, type QueryAnswer } from "../support/esql-feed.ts";
-import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
+import { addNodeConnection, appWithBrowser, artifact, screenshot } from "../support/ui.ts";
 
 const THOUSAND = {
   took: 41,
@@ -91,8 +91,7 @@ describe("UI console: ES|QL answers people read", () => {
     // Sorted as numbers, ascending on the first click.
     await result.locator('.ag-header-cell[col-id="1"]').click();
     assert.deepEqual(await column(page, "[data-testid=query-table]", "1"), ["9.99", "42.5"]);
-    await screenshot(page, "esql-table");
-    await page.screenshot({ path: "artifacts/esql-table.png" });
+    await artifact(page, "esql-table");
   });
 
   it("STATS … BY over one key and one number draws the bar chart", async () => {

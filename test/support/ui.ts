@@ -159,6 +159,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/**
+ * Saves the page as artifacts/<name>.png as well: the screens an issue asks to see (the restore
+ * dialog, the user editor, the ES|QL table), beside every test's own under screenshots/.
+ */
+export async function artifact(page: Page, name: string): Promise<string> {
+  await screenshot(page, name);
+  const file = join(screenshotsDir, "..", `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
 /** Unique index names for these tests. */
 export function uiIndex(what: string): string {
   return `qt-ui-${what}-${randomBytes(4).toString("hex")}`;
