@@ -112,7 +112,7 @@ function keep(ids: ReadonlySet<string>, listed: Set<string>): ReadonlySet<string
 export function ApprovalPrompt({ approvals }: { approvals: Approvals }) {
   const { question, waiting, answer, later } = approvals;
   if (!question) return null;
-  // A destructive or admin request is asked every time (docs/mcp.md, "Approvals"): a session's
+  // A destructive or admin request is asked every time (docs/mcp.md, "Policies"): a session's
   // yes would not be kept, so it is not offered, and no answer is the default.
   const askedEachTime =
     question.classification === "destructive" || question.classification === "admin";
