@@ -152,7 +152,22 @@ describe("connecting to the secured 8.x node", () => {
         created = await s.transport.json({
           method: "POST",
           path: "/_security/api_key",
-          body: { name: `quarry-test-${Date.now()}` },
+          // An hour at most, should the invalidation below not run (docs/testing.md, "Leftovers").
+          body: { name: `quarry-test-${Date.now()}`, expiration: "1h" },
+        });
+      } finally {
+        await s.close();
+      }
+    });
+
+    after(async () => {
+      const { config, secrets } = securedConfig();
+      const s = session(config, secrets);
+      try {
+        await s.transport.json({
+          method: "DELETE",
+          path: "/_security/api_key",
+          body: { ids: [created.id] },
         });
       } finally {
         await s.close();

@@ -71,17 +71,34 @@ describe("quarry connections", () => {
   ];
   const unusedPassword = "Unused-Pa55word-never-printed";
   let apiKey = "";
+  let apiKeyId = "";
 
   before(async () => {
     const { config, secrets } = securedConfig();
     const s = session(config, secrets);
     try {
-      const created = await s.transport.json<{ encoded: string }>({
+      const created = await s.transport.json<{ id: string; encoded: string }>({
         method: "POST",
         path: "/_security/api_key",
-        body: { name: `qt-conn-cli-${Date.now()}` },
+        // An hour at most, should the invalidation below not run (docs/testing.md, "Leftovers").
+        body: { name: `qt-conn-cli-${Date.now()}`, expiration: "1h" },
       });
       apiKey = created.encoded;
+      apiKeyId = created.id;
+    } finally {
+      await s.close();
+    }
+  });
+
+  after(async () => {
+    const { config, secrets } = securedConfig();
+    const s = session(config, secrets);
+    try {
+      await s.transport.json({
+        method: "DELETE",
+        path: "/_security/api_key",
+        body: { ids: [apiKeyId] },
+      });
     } finally {
       await s.close();
     }
