@@ -107,6 +107,14 @@ async function securityPart(admin: ClusterAdmin, o: Signal, notes: string[]) {
   ]);
   for (const n of new Set([users.note, roles.note, mappings.note, keys.note]))
     if (n !== null) notes.push(n);
+  // Live keys only: invalidated and expired ones stay listed by the cluster for days and grow
+  // with every key ever made; they are counted, not shown.
+  const now = Date.now();
+  const live = keys.items.filter(
+    (k) => !k.invalidated && !(k.expiresAt !== null && Date.parse(k.expiresAt) <= now),
+  );
+  if (live.length < keys.items.length)
+    notes.push(`${keys.items.length - live.length} invalidated or expired API keys not shown.`);
   return {
     users: {
       columns: ["user", "roles", "enabled", "built_in"],
@@ -130,8 +138,8 @@ async function securityPart(admin: ClusterAdmin, o: Signal, notes: string[]) {
       rows: mappings.items.map((m) => [m.name, m.roles, m.enabled, JSON.stringify(m.rules)]),
     },
     api_keys: {
-      columns: ["name", "id", "owner", "created", "expires", "invalidated"],
-      rows: keys.items.map((k) => [k.name, k.id, k.owner, k.createdAt, k.expiresAt, k.invalidated]),
+      columns: ["name", "id", "owner", "created", "expires"],
+      rows: live.map((k) => [k.name, k.id, k.owner, k.createdAt, k.expiresAt]),
     },
   };
 }
