@@ -8,6 +8,7 @@ import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/co
 import { ES_REMEDIES } from "../../src/drivers/elasticsearch/wire/error-catalog.ts";
 import { connectionTo, node, plainConfig, securedConfig, session } from "../support/cluster.ts";
 import { describeOnMajors } from "../support/majors.ts";
+import { type MadeKey, makeApiKey, removeSecurityObjects } from "../support/security-objects.ts";
 
 async function connect(config: EsConnectionConfig, secrets: ConnectionSecrets = {}) {
   const s = session(config, secrets);
@@ -143,18 +144,13 @@ describe("connecting to the secured 8.x node", () => {
   });
 
   describe("API keys from a real POST /_security/api_key", () => {
-    let created: { id: string; api_key: string; encoded: string };
+    let created: MadeKey;
 
     before(async () => {
       const { config, secrets } = securedConfig();
       const s = session(config, secrets);
       try {
-        created = await s.transport.json({
-          method: "POST",
-          path: "/_security/api_key",
-          // An hour at most, should the invalidation below not run (docs/testing.md, "Leftovers").
-          body: { name: `quarry-test-${Date.now()}`, expiration: "1h" },
-        });
+        created = await makeApiKey(s.transport, `quarry-test-${Date.now()}`);
       } finally {
         await s.close();
       }
@@ -164,11 +160,7 @@ describe("connecting to the secured 8.x node", () => {
       const { config, secrets } = securedConfig();
       const s = session(config, secrets);
       try {
-        await s.transport.json({
-          method: "DELETE",
-          path: "/_security/api_key",
-          body: { ids: [created.id] },
-        });
+        await removeSecurityObjects(s.transport, { keyIds: [created.id] });
       } finally {
         await s.close();
       }

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { node, portOf, securedConfig, session } from "../support/cluster.ts";
+import { makeApiKey, removeSecurityObjects } from "../support/security-objects.ts";
 
 const quarry = join(import.meta.dirname, "..", "..", "bin", "quarry");
 const home = join(mkdtempSync(join(tmpdir(), "qt-conn-cli-")), "quarry-home");
@@ -77,12 +78,7 @@ describe("quarry connections", () => {
     const { config, secrets } = securedConfig();
     const s = session(config, secrets);
     try {
-      const created = await s.transport.json<{ id: string; encoded: string }>({
-        method: "POST",
-        path: "/_security/api_key",
-        // An hour at most, should the invalidation below not run (docs/testing.md, "Leftovers").
-        body: { name: `qt-conn-cli-${Date.now()}`, expiration: "1h" },
-      });
+      const created = await makeApiKey(s.transport, `qt-conn-cli-${Date.now()}`);
       apiKey = created.encoded;
       apiKeyId = created.id;
     } finally {
@@ -94,11 +90,7 @@ describe("quarry connections", () => {
     const { config, secrets } = securedConfig();
     const s = session(config, secrets);
     try {
-      await s.transport.json({
-        method: "DELETE",
-        path: "/_security/api_key",
-        body: { ids: [apiKeyId] },
-      });
+      await removeSecurityObjects(s.transport, { keyIds: [apiKeyId] });
     } finally {
       await s.close();
     }

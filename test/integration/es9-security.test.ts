@@ -10,6 +10,7 @@ import { QuarryError } from "../../src/core/errors.ts";
 import { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 import { node, securedConfig } from "../support/cluster.ts";
+import { type MadeKey, makeApiKey, removeSecurityObjects } from "../support/security-objects.ts";
 
 const es9 = () => node("es9");
 const config = (overrides: Partial<EsConnectionConfig> = {}) =>
@@ -40,24 +41,16 @@ async function authenticate(
 describe("API keys on the secured 9.x node", () => {
   const name = `quarry-es9-test-${process.pid}`;
   let admin: EsSession;
-  let created: { id: string; name: string; api_key: string; encoded: string };
+  let created: MadeKey;
 
   before(async () => {
     admin = new EsSession(config(), { password: es9().password! });
-    created = await admin.transport.json({
-      method: "POST",
-      path: "/_security/api_key",
-      body: { name },
-    });
+    created = await makeApiKey(admin.transport, name);
   });
 
   after(async () => {
     if (created) {
-      await admin.transport.json({
-        method: "DELETE",
-        path: "/_security/api_key",
-        body: { ids: [created.id] },
-      });
+      await removeSecurityObjects(admin.transport, { keyIds: [created.id] });
     }
     await admin?.close();
   });

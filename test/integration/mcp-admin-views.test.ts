@@ -23,6 +23,7 @@ import {
   type TestServer,
   testHome,
 } from "../support/mcp.ts";
+import { makeApiKey, removeSecurityObjects } from "../support/security-objects.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `t-admviews-${RUN}`;
@@ -60,13 +61,7 @@ before(async () => {
     path: `/_component_template/${COMPONENT}`,
     body: { template: { settings: { number_of_shards: 1 } } },
   });
-  secret = (
-    await secure.transport.json<{ encoded: string }>({
-      method: "POST",
-      path: "/_security/api_key",
-      body: { name: KEY, expiration: "1h" },
-    })
-  ).encoded;
+  secret = (await makeApiKey(secure.transport, KEY)).encoded;
   home = await testHome();
   await addNodeConnection(home, "es8", "es8");
   await addNodeConnection(home, "es8-secure", "es8-secure");
@@ -84,11 +79,7 @@ after(async () => {
   await es8.transport.request({ method: "DELETE", path: `/_snapshot/${REPO}` });
   await es8.transport.request({ method: "DELETE", path: `/_component_template/${COMPONENT}` });
   await es8.transport.request({ method: "DELETE", path: `/${INDEX}` });
-  await secure.transport.request({
-    method: "DELETE",
-    path: "/_security/api_key",
-    body: { name: KEY },
-  });
+  await removeSecurityObjects(secure.transport, { keys: [KEY] });
   await es8.close();
   await secure.close();
   rmSync(LOCATION, { recursive: true, force: true });

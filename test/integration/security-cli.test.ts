@@ -24,6 +24,7 @@ import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { cliRunner } from "../support/cli-runner.ts";
 import { connectionTo, node, securedConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
+import { removeSecurityObjects } from "../support/security-objects.ts";
 
 const RUN = randomBytes(3).toString("hex");
 
@@ -85,16 +86,11 @@ for (const name of SECURED) {
     });
     after(async () => {
       await deleteIndices(s.transport, allowed, denied);
-      for (const path of [
-        `/_security/user/${user}`,
-        `/_security/role/${role}`,
-        `/_security/role_mapping/${mapping}`,
-      ])
-        await s.transport.request({ method: "DELETE", path });
-      await s.transport.request({
-        method: "DELETE",
-        path: "/_security/api_key",
-        body: { name: key },
+      await removeSecurityObjects(s.transport, {
+        users: [user],
+        roles: [role],
+        mappings: [mapping],
+        keys: [key],
       });
       await s.close();
     });

@@ -41,6 +41,7 @@ import {
 import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
 import { connectClient } from "../support/mcp.ts";
+import { removeSecurityObjects } from "../support/security-objects.ts";
 import {
   addNodeConnection,
   appWithBrowser,
@@ -126,16 +127,11 @@ describe("UI: security on es8-secure", () => {
     id = await addNodeConnection(app, "es8-secure", `uisec-${RUN}`);
   });
   after(async () => {
-    for (const path of [
-      `/_security/role_mapping/${MAPPING}`,
-      `/_security/user/${USER}`,
-      `/_security/role/${ROLE}`,
-    ])
-      await s.transport.request({ method: "DELETE", path });
-    await s.transport.request({
-      method: "DELETE",
-      path: "/_security/api_key",
-      body: { name: KEY },
+    await removeSecurityObjects(s.transport, {
+      mappings: [MAPPING],
+      users: [USER],
+      roles: [ROLE],
+      keys: [KEY],
     });
     await deleteIndices(s.transport, ALLOWED, DENIED);
     await s.close();
@@ -451,12 +447,7 @@ for (const name of ["es7-secure", "es9"] satisfies NodeName[]) {
       s = sessionTo(node(name));
     });
     after(async () => {
-      await s.transport.request({ method: "DELETE", path: `/_security/role_mapping/${mapping}` });
-      await s.transport.request({
-        method: "DELETE",
-        path: "/_security/api_key",
-        body: { name: key },
-      });
+      await removeSecurityObjects(s.transport, { mappings: [mapping], keys: [key] });
       await s.close();
       await app.close();
     });

@@ -5,45 +5,35 @@
  */
 import type { AccessKeyInfo } from "../../../../../src/core/cluster-security.ts";
 import type { OpenDialog } from "./dialogs.tsx";
+import { ConfirmButton, SecurityList } from "./list-parts.tsx";
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : null);
 
 export function ApiKeys({ keys, open }: { keys: AccessKeyInfo[]; open: OpenDialog }) {
   const live = keys.filter((k) => !k.invalidated);
   return (
-    <section className="index-objects" aria-label="API keys">
-      <h3>
-        API keys{" "}
-        <button type="button" className="small" onClick={() => open({ kind: "key" })}>
-          New API key…
-        </button>
-      </h3>
-      <ul data-testid="api-keys-list">
-        {live.map((k) => (
-          <li key={k.id} data-key={k.name}>
-            <code>{k.name || "(unnamed)"}</code>{" "}
-            <span className="muted">
-              {k.id}, owner {k.owner ?? "unknown"}, created {day(k.createdAt) ?? "?"},{" "}
-              {k.expiresAt ? `expires ${day(k.expiresAt)}` : "never expires"}
-            </span>{" "}
-            {k.name ? (
-              <button
-                type="button"
-                className="small"
-                onClick={() =>
-                  open({
-                    kind: "confirm",
-                    title: `Invalidate API key ${k.name}`,
-                    input: { action: "key-invalidate", name: k.name, id: k.id },
-                  })
-                }
-              >
-                Invalidate…
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <SecurityList
+      title="API keys"
+      create={{ label: "New API key…", open: () => open({ kind: "key" }) }}
+      testId="api-keys-list"
+    >
+      {live.map((k) => (
+        <li key={k.id} data-key={k.name}>
+          <code>{k.name || "(unnamed)"}</code>{" "}
+          <span className="muted">
+            {k.id}, owner {k.owner ?? "unknown"}, created {day(k.createdAt) ?? "?"},{" "}
+            {k.expiresAt ? `expires ${day(k.expiresAt)}` : "never expires"}
+          </span>
+          {k.name ? (
+            <ConfirmButton
+              label="Invalidate…"
+              title={`Invalidate API key ${k.name}`}
+              input={{ action: "key-invalidate", name: k.name, id: k.id }}
+              open={open}
+            />
+          ) : null}
+        </li>
+      ))}
+    </SecurityList>
   );
 }

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { AdminDialog } from "../AdminDialog.tsx";
 import { useAdminAction } from "../use-admin-action.ts";
+import { PasswordField } from "./password-field.tsx";
 
 export function PasswordDialog({
   connectionId,
@@ -29,24 +30,8 @@ export function PasswordDialog({
       }
       form={
         <>
-          <label>
-            New password
-            <input
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="new-password"
-            />
-          </label>
-          <label>
-            The same again
-            <input
-              type="password"
-              value={again}
-              onChange={(e) => setAgain(e.target.value)}
-              autoComplete="new-password"
-            />
-          </label>
+          <PasswordField label="New password" value={password} onChange={setPassword} />
+          <PasswordField label="The same again" value={again} onChange={setAgain} />
           {differs ? <p className="error-text">The two passwords differ.</p> : null}
         </>
       }

@@ -4,6 +4,7 @@
  */
 import type { RoleMappingInfo } from "../../../../../src/core/cluster-security.ts";
 import type { OpenDialog } from "./dialogs.tsx";
+import { ConfirmButton, OpenButton, SecurityList } from "./list-parts.tsx";
 
 export function RoleMappings({
   mappings,
@@ -13,42 +14,25 @@ export function RoleMappings({
   open: OpenDialog;
 }) {
   return (
-    <section className="index-objects" aria-label="Role mappings">
-      <h3>
-        Role mappings{" "}
-        <button type="button" className="small" onClick={() => open({ kind: "mapping" })}>
-          New role mapping…
-        </button>
-      </h3>
-      <ul data-testid="role-mappings-list">
-        {mappings.map((m) => (
-          <li key={m.name} data-mapping={m.name}>
-            <code>{m.name}</code>{" "}
-            <span className="muted">grants {m.roles.join(", ") || "(none)"}</span>
-            {m.enabled ? null : <span className="muted"> (disabled)</span>}{" "}
-            <button
-              type="button"
-              className="small"
-              onClick={() => open({ kind: "mapping", mapping: m })}
-            >
-              Edit…
-            </button>{" "}
-            <button
-              type="button"
-              className="small"
-              onClick={() =>
-                open({
-                  kind: "confirm",
-                  title: `Delete role mapping ${m.name}`,
-                  input: { action: "role-mapping-delete", name: m.name },
-                })
-              }
-            >
-              Delete…
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <SecurityList
+      title="Role mappings"
+      create={{ label: "New role mapping…", open: () => open({ kind: "mapping" }) }}
+      testId="role-mappings-list"
+    >
+      {mappings.map((m) => (
+        <li key={m.name} data-mapping={m.name}>
+          <code>{m.name}</code>{" "}
+          <span className="muted">grants {m.roles.join(", ") || "(none)"}</span>
+          {m.enabled ? null : <span className="muted"> (disabled)</span>}
+          <OpenButton label="Edit…" open={open} dialog={{ kind: "mapping", mapping: m }} />
+          <ConfirmButton
+            label="Delete…"
+            title={`Delete role mapping ${m.name}`}
+            input={{ action: "role-mapping-delete", name: m.name }}
+            open={open}
+          />
+        </li>
+      ))}
+    </SecurityList>
   );
 }

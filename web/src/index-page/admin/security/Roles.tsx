@@ -4,52 +4,44 @@
  */
 import type { RoleInfo } from "../../../../../src/core/cluster-security.ts";
 import type { OpenDialog } from "./dialogs.tsx";
+import { ConfirmButton, OpenButton, SecurityList } from "./list-parts.tsx";
+
+/** A role's privileges in one line: "cluster: monitor; logs-*: read, view_index_metadata". */
+function privileges(r: RoleInfo): string {
+  return [
+    r.cluster.length > 0 ? `cluster: ${r.cluster.join(", ")}` : "",
+    ...r.tables.map((t) => `${t.names.join(", ")}: ${t.privileges.join(", ")}`),
+  ]
+    .filter(Boolean)
+    .join("; ");
+}
 
 export function Roles({ roles, open }: { roles: RoleInfo[]; open: OpenDialog }) {
   const own = roles.filter((r) => !r.reserved);
   const builtIn = roles.length - own.length;
   return (
-    <section className="index-objects" aria-label="Roles">
-      <h3>
-        Roles{" "}
-        <button type="button" className="small" onClick={() => open({ kind: "role" })}>
-          New role…
-        </button>
-      </h3>
-      <ul data-testid="roles-list">
+    <>
+      <SecurityList
+        title="Roles"
+        create={{ label: "New role…", open: () => open({ kind: "role" }) }}
+        testId="roles-list"
+      >
         {own.map((r) => (
           <li key={r.name} data-role={r.name}>
-            <code>{r.name}</code>{" "}
-            <span className="muted">
-              {[
-                r.cluster.length > 0 ? `cluster: ${r.cluster.join(", ")}` : "",
-                ...r.tables.map((t) => `${t.names.join(", ")}: ${t.privileges.join(", ")}`),
-              ]
-                .filter(Boolean)
-                .join("; ")}
-            </span>{" "}
-            <button type="button" className="small" onClick={() => open({ kind: "role", role: r })}>
-              Edit…
-            </button>{" "}
-            <button
-              type="button"
-              className="small"
-              onClick={() =>
-                open({
-                  kind: "confirm",
-                  title: `Delete role ${r.name}`,
-                  input: { action: "role-delete", name: r.name },
-                })
-              }
-            >
-              Delete…
-            </button>
+            <code>{r.name}</code> <span className="muted">{privileges(r)}</span>
+            <OpenButton label="Edit…" open={open} dialog={{ kind: "role", role: r }} />
+            <ConfirmButton
+              label="Delete…"
+              title={`Delete role ${r.name}`}
+              input={{ action: "role-delete", name: r.name }}
+              open={open}
+            />
           </li>
         ))}
-      </ul>
+      </SecurityList>
       {builtIn > 0 ? (
         <p className="muted">and {builtIn} built-in roles, which cannot be changed</p>
       ) : null}
-    </section>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from "react";
 import type { RoleInfo, UserInfo } from "../../../../../src/core/cluster-security.ts";
 import { AdminDialog } from "../AdminDialog.tsx";
 import { useAdminAction } from "../use-admin-action.ts";
+import { PasswordField } from "./password-field.tsx";
 
 export function UserEditor({
   connectionId,
@@ -60,15 +61,11 @@ export function UserEditor({
               autoComplete="off"
             />
           </label>
-          <label>
-            {user ? "New password (empty: keep it)" : "Password"}
-            <input
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="new-password"
-            />
-          </label>
+          <PasswordField
+            label={user ? "New password (empty: keep it)" : "Password"}
+            value={password}
+            onChange={setPassword}
+          />
           <label>
             Full name
             <input value={fullName} onChange={(e) => setFullName(e.target.value)} />

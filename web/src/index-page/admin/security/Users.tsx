@@ -4,65 +4,45 @@
  */
 import type { UserInfo } from "../../../../../src/core/cluster-security.ts";
 import type { OpenDialog } from "./dialogs.tsx";
+import { ConfirmButton, OpenButton, SecurityList } from "./list-parts.tsx";
 
 export function Users({ users, open }: { users: UserInfo[]; open: OpenDialog }) {
   return (
-    <section className="index-objects" aria-label="Users">
-      <h3>
-        Users{" "}
-        <button type="button" className="small" onClick={() => open({ kind: "user" })}>
-          New user…
-        </button>
-      </h3>
-      <ul data-testid="users-list">
-        {users.map((u) => (
-          <li key={u.name} data-user={u.name}>
-            <code>{u.name}</code> <span className="muted">{u.roles.join(", ")}</span>
-            {u.enabled ? null : <span className="muted"> (disabled)</span>}{" "}
-            {u.reserved ? null : <UserButtons user={u} open={open} />}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <SecurityList
+      title="Users"
+      create={{ label: "New user…", open: () => open({ kind: "user" }) }}
+      testId="users-list"
+    >
+      {users.map((u) => (
+        <li key={u.name} data-user={u.name}>
+          <code>{u.name}</code> <span className="muted">{u.roles.join(", ")}</span>
+          {u.enabled ? null : <span className="muted"> (disabled)</span>}
+          {u.reserved ? null : <UserButtons user={u} open={open} />}
+        </li>
+      ))}
+    </SecurityList>
   );
 }
 
 function UserButtons({ user, open }: { user: UserInfo; open: OpenDialog }) {
   const name = user.name;
+  const change = user.enabled ? "Disable" : "Enable";
   return (
     <>
-      <button type="button" className="small" onClick={() => open({ kind: "user", user })}>
-        Edit…
-      </button>{" "}
-      <button type="button" className="small" onClick={() => open({ kind: "password", name })}>
-        Password…
-      </button>{" "}
-      <button
-        type="button"
-        className="small"
-        onClick={() =>
-          open({
-            kind: "confirm",
-            title: `${user.enabled ? "Disable" : "Enable"} user ${name}`,
-            input: { action: "user-enable", name, enabled: !user.enabled },
-          })
-        }
-      >
-        {user.enabled ? "Disable…" : "Enable…"}
-      </button>{" "}
-      <button
-        type="button"
-        className="small"
-        onClick={() =>
-          open({
-            kind: "confirm",
-            title: `Delete user ${name}`,
-            input: { action: "user-delete", name },
-          })
-        }
-      >
-        Delete…
-      </button>
+      <OpenButton label="Edit…" open={open} dialog={{ kind: "user", user }} />
+      <OpenButton label="Password…" open={open} dialog={{ kind: "password", name }} />
+      <ConfirmButton
+        label={`${change}…`}
+        title={`${change} user ${name}`}
+        input={{ action: "user-enable", name, enabled: !user.enabled }}
+        open={open}
+      />
+      <ConfirmButton
+        label="Delete…"
+        title={`Delete user ${name}`}
+        input={{ action: "user-delete", name }}
+        open={open}
+      />
     </>
   );
 }
