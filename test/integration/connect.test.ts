@@ -8,7 +8,7 @@ import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/co
 import { ES_REMEDIES } from "../../src/drivers/elasticsearch/wire/error-catalog.ts";
 import { connectionTo, node, plainConfig, securedConfig, session } from "../support/cluster.ts";
 import { describeOnMajors } from "../support/majors.ts";
-import { type MadeKey, makeApiKey, removeSecurityObjects } from "../support/security-objects.ts";
+import { suiteApiKey } from "../support/security-objects.ts";
 
 async function connect(config: EsConnectionConfig, secrets: ConnectionSecrets = {}) {
   const s = session(config, secrets);
@@ -144,41 +144,21 @@ describe("connecting to the secured 8.x node", () => {
   });
 
   describe("API keys from a real POST /_security/api_key", () => {
-    let created: MadeKey;
-
-    before(async () => {
-      const { config, secrets } = securedConfig();
-      const s = session(config, secrets);
-      try {
-        created = await makeApiKey(s.transport, `quarry-test-${Date.now()}`);
-      } finally {
-        await s.close();
-      }
-    });
-
-    after(async () => {
-      const { config, secrets } = securedConfig();
-      const s = session(config, secrets);
-      try {
-        await removeSecurityObjects(s.transport, { keyIds: [created.id] });
-      } finally {
-        await s.close();
-      }
-    });
+    const key = suiteApiKey(`quarry-test-${Date.now()}`);
 
     const apiKeyConfig = () => securedConfig({ auth: "api-key", username: undefined }).config;
 
     it("the `encoded` value authenticates", async () => {
-      assert.equal((await connect(apiKeyConfig(), { apiKey: created.encoded })).major, 8);
+      assert.equal((await connect(apiKeyConfig(), { apiKey: key().encoded })).major, 8);
     });
 
     it("base64 of `id:api_key` authenticates", async () => {
-      const apiKey = Buffer.from(`${created.id}:${created.api_key}`).toString("base64");
+      const apiKey = Buffer.from(`${key().id}:${key().api_key}`).toString("base64");
       assert.equal((await connect(apiKeyConfig(), { apiKey })).major, 8);
     });
 
     it("a wrong key is `Authentication failed`", async () => {
-      const apiKey = Buffer.from(`${created.id}:wrong-secret-value`).toString("base64");
+      const apiKey = Buffer.from(`${key().id}:wrong-secret-value`).toString("base64");
       const e = await refusal(apiKeyConfig(), { apiKey });
       assert.equal(e.code, "authentication_failed");
     });

@@ -8,9 +8,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { node, portOf, securedConfig, session } from "../support/cluster.ts";
-import { makeApiKey, removeSecurityObjects } from "../support/security-objects.ts";
+import { after, describe, it } from "node:test";
+import { node, portOf } from "../support/cluster.ts";
+import { suiteApiKey } from "../support/security-objects.ts";
 
 const quarry = join(import.meta.dirname, "..", "..", "bin", "quarry");
 const home = join(mkdtempSync(join(tmpdir(), "qt-conn-cli-")), "quarry-home");
@@ -71,30 +71,7 @@ describe("quarry connections", () => {
     "--password-stdin",
   ];
   const unusedPassword = "Unused-Pa55word-never-printed";
-  let apiKey = "";
-  let apiKeyId = "";
-
-  before(async () => {
-    const { config, secrets } = securedConfig();
-    const s = session(config, secrets);
-    try {
-      const created = await makeApiKey(s.transport, `qt-conn-cli-${Date.now()}`);
-      apiKey = created.encoded;
-      apiKeyId = created.id;
-    } finally {
-      await s.close();
-    }
-  });
-
-  after(async () => {
-    const { config, secrets } = securedConfig();
-    const s = session(config, secrets);
-    try {
-      await removeSecurityObjects(s.transport, { keyIds: [apiKeyId] });
-    } finally {
-      await s.close();
-    }
-  });
+  const key = suiteApiKey(`qt-conn-cli-${Date.now()}`);
 
   it("adds connections with every kind of auth; secrets come from standard input", () => {
     const added = ok(
@@ -152,7 +129,7 @@ describe("quarry connections", () => {
           "never",
           "--json",
         ],
-        apiKey,
+        key().encoded,
       ).stdout,
     );
     assert.equal(keyed.settings.auth, "api-key", "--api-key-stdin implies --auth api-key");
@@ -433,7 +410,7 @@ describe("quarry connections", () => {
       ],
       password,
     );
-    assert.ok(!readFileSync(join(home, "secrets.json"), "utf8").includes(apiKey));
+    assert.ok(!readFileSync(join(home, "secrets.json"), "utf8").includes(key().encoded));
     ok(["connections", "test", "keyed"]);
     const shown = JSON.parse(ok(["connections", "show", "keyed", "--json"]).stdout);
     assert.deepEqual(shown.secret.stored, ["password"]);
@@ -487,7 +464,7 @@ describe("quarry connections", () => {
   });
 
   it("no secret appears in any output or in any file but the secret store", () => {
-    const secrets = [password, apiKey, wrongPassword, unusedPassword];
+    const secrets = [password, key().encoded, wrongPassword, unusedPassword];
     assert.ok(
       readFileSync(join(home, "secrets.json"), "utf8").includes(password),
       "the store holds it",

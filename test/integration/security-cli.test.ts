@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
@@ -24,7 +24,7 @@ import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { cliRunner } from "../support/cli-runner.ts";
 import { connectionTo, node, securedConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
-import { removeSecurityObjects } from "../support/security-objects.ts";
+import { assertNoSecretUnder, removeSecurityObjects } from "../support/security-objects.ts";
 
 const RUN = randomBytes(3).toString("hex");
 
@@ -44,12 +44,6 @@ async function as(
   } finally {
     await who.close();
   }
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => join(d.parentPath, d.name));
 }
 
 for (const name of SECURED) {
@@ -252,11 +246,7 @@ for (const name of SECURED) {
       assert.deepEqual(done("user-password"), [user]);
       assert.deepEqual(done("key-invalidate"), [key]);
       assert.ok(audited.every((e) => e.requests.every((r) => r.class === "admin")));
-      for (const file of filesUnder(home)) {
-        const text = readFileSync(file, "latin1");
-        for (const secretText of [pw1, pw2, secret])
-          assert.ok(!text.includes(secretText), `${file} holds a secret`);
-      }
+      assertNoSecretUnder(home, [pw1, pw2, secret]);
     });
   });
 }

@@ -13,10 +13,8 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import type { Locator } from "playwright-core";
@@ -41,7 +39,7 @@ import {
 import { clickRun, replaceConsoleText } from "../support/console-page.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
 import { connectClient } from "../support/mcp.ts";
-import { removeSecurityObjects } from "../support/security-objects.ts";
+import { assertNoSecretUnder, removeSecurityObjects } from "../support/security-objects.ts";
 import {
   addNodeConnection,
   appWithBrowser,
@@ -74,12 +72,6 @@ async function statusAs(who: EsSession, path: string): Promise<{ status: number;
   } finally {
     await who.close();
   }
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => join(d.parentPath, d.name));
 }
 
 const asUser = (password: string) =>
@@ -274,11 +266,7 @@ describe("UI: security on es8-secure", () => {
     const listed = await region("API keys").innerText();
     const secret = Buffer.from(encoded, "base64").toString().split(":")[1] as string;
     assert.ok(!listed.includes(encoded) && !listed.includes(secret), "never in the list");
-    for (const file of filesUnder(app.home)) {
-      const text = readFileSync(file, "latin1");
-      for (const held of [secret, SECOND, FIRST])
-        assert.ok(!text.includes(held), `${file} holds a secret`);
-    }
+    assertNoSecretUnder(app.home, [secret, SECOND, FIRST]);
   });
 
   it("invalidates the key only once its name is typed; it is refused after", async () => {

@@ -3,7 +3,12 @@
  * its `after` hook. A key is made with an expiry of one hour, should its removal never run
  * (docs/testing.md, "Leftovers").
  */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before } from "node:test";
 import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
+import { node, sessionTo } from "./cluster.ts";
 
 export interface MadeKey {
   id: string;
@@ -46,4 +51,38 @@ export async function removeSecurityObjects(
       path: "/_security/api_key",
       body: { ids: made.keyIds },
     });
+}
+
+/** An API key of `elastic` on es8-secure for the suite: made before it, invalidated after. */
+export function suiteApiKey(name: string): () => MadeKey {
+  let made: MadeKey | undefined;
+  const onNode = async (work: (t: EsTransport) => Promise<void>) => {
+    const s = sessionTo(node("es8-secure"));
+    try {
+      await work(s.transport);
+    } finally {
+      await s.close();
+    }
+  };
+  before(() =>
+    onNode(async (t) => {
+      made = await makeApiKey(t, name);
+    }),
+  );
+  after(() => onNode((t) => removeSecurityObjects(t, { keyIds: made ? [made.id] : [] })));
+  return () => {
+    assert.ok(made, "the suite's API key is made before its tests");
+    return made;
+  };
+}
+
+/** Asserts no file under `dir` (a data folder) holds any of `secrets`, in any encoding's bytes. */
+export function assertNoSecretUnder(dir: string, secrets: string[]): void {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
+  for (const file of files) {
+    const text = readFileSync(file, "latin1");
+    for (const secret of secrets) assert.ok(!text.includes(secret), `${file} holds a secret`);
+  }
 }

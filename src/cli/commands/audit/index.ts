@@ -6,11 +6,10 @@
  */
 import type { Command } from "commander";
 import { readAdminAudit, verifyAdminAudit } from "../../../app/storage/admin-audit.ts";
-import type { ChainReport } from "../../../app/storage/audit-chain.ts";
 import { ensureAppDataDir } from "../../../app/storage/paths.ts";
 import { wantsJson } from "../../context.ts";
-import { EXIT } from "../../exit-codes.ts";
 import { printJson, printLine, printTable } from "../../output.ts";
+import { printChainVerdict } from "./chain-verdict.ts";
 
 export function registerAuditGroup(program: Command): void {
   const group = program
@@ -28,7 +27,11 @@ export function registerAuditGroup(program: Command): void {
       async (flags: { limit: string; connection?: string; verify?: boolean }, cmd: Command) => {
         const dir = await ensureAppDataDir();
         if (flags.verify) {
-          printVerification(await verifyAdminAudit(dir), wantsJson(cmd));
+          printChainVerdict(await verifyAdminAudit(dir), wantsJson(cmd), {
+            chain: "The administration audit chain",
+            changed:
+              "The log was changed after Quarry wrote it. Keep a copy of admin-audit.log as it is;",
+          });
           return;
         }
         const limit = Math.max(1, Number(flags.limit) || 50);
@@ -60,22 +63,4 @@ export function registerAuditGroup(program: Command): void {
         );
       },
     );
-}
-
-/** The chain's verdict; a broken chain exits 1, so a script can alert on it. */
-function printVerification(report: ChainReport, json: boolean): void {
-  if (!report.holds) process.exitCode = EXIT.failed;
-  if (json) {
-    printJson(report);
-    return;
-  }
-  if (report.holds) {
-    printLine(`The administration audit chain holds: ${report.lines} lines.`);
-    return;
-  }
-  const at = report.breaks!;
-  printLine(`The administration audit chain breaks at ${at.file} line ${at.line}: ${at.problem}.`);
-  printLine(
-    "The log was changed after Quarry wrote it. Keep a copy of admin-audit.log as it is; Quarry goes on appending and linking new lines.",
-  );
 }

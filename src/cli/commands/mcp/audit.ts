@@ -1,11 +1,10 @@
 /** `quarry mcp audit`: the calls AI clients made, who, what, on which connection, allowed or refused. */
 import type { Command } from "commander";
-import type { ChainReport } from "../../../app/storage/audit-chain.ts";
 import { readAudit, verifyAudit } from "../../../app/storage/audit-log.ts";
 import { ensureAppDataDir } from "../../../app/storage/paths.ts";
 import { wantsJson } from "../../context.ts";
-import { EXIT } from "../../exit-codes.ts";
 import { printJson, printLine, printTable } from "../../output.ts";
+import { printChainVerdict } from "../audit/chain-verdict.ts";
 
 export function registerAudit(group: Command): void {
   group
@@ -29,7 +28,11 @@ export function registerAudit(group: Command): void {
       ) => {
         const dir = await ensureAppDataDir();
         if (flags.verify) {
-          printVerification(await verifyAudit(dir), wantsJson(cmd));
+          printChainVerdict(await verifyAudit(dir), wantsJson(cmd), {
+            chain: "The audit chain",
+            changed:
+              "The audit log was changed after Quarry wrote it. Keep a copy of both audit files as they are;",
+          });
           return;
         }
         const entries = await readAudit(dir, {
@@ -68,25 +71,4 @@ export function registerAudit(group: Command): void {
         );
       },
     );
-}
-
-/** The chain's verdict; a broken chain exits 1, so a script can alert on it. */
-function printVerification(report: ChainReport, json: boolean): void {
-  if (!report.holds) process.exitCode = EXIT.failed;
-  if (json) {
-    printJson(report);
-    return;
-  }
-  const before = report.unlinked
-    ? ` (${report.unlinked} of them written before the chain began, without links)`
-    : "";
-  if (report.holds) {
-    printLine(`The audit chain holds: ${report.lines} lines${before}.`);
-    return;
-  }
-  const at = report.breaks!;
-  printLine(`The audit chain breaks at ${at.file} line ${at.line}: ${at.problem}.`);
-  printLine(
-    "The audit log was changed after Quarry wrote it. Keep a copy of both audit files as they are; Quarry goes on appending and linking new lines.",
-  );
 }
