@@ -9,8 +9,7 @@ import type {
   SecurityInput,
   UserInfo,
 } from "../../../../../src/core/cluster-security.ts";
-import { AdminDialog } from "../AdminDialog.tsx";
-import { useAdminAction } from "../use-admin-action.ts";
+import { FixedActionDialog } from "../FixedActionDialog.tsx";
 import { ApiKeyCreate } from "./ApiKeyCreate.tsx";
 import { PasswordDialog } from "./PasswordDialog.tsx";
 import { RoleEditor } from "./RoleEditor.tsx";
@@ -61,29 +60,13 @@ export function SecurityDialogs({
     case "key":
       return <ApiKeyCreate {...common} />;
     case "confirm":
-      return <ConfirmOnly {...common} title={dialog.title} input={dialog.input} />;
+      return (
+        <FixedActionDialog
+          {...common}
+          title={dialog.title}
+          input={dialog.input}
+          text={`${dialog.title}: the exact request is below.`}
+        />
+      );
   }
-}
-
-function ConfirmOnly({
-  connectionId,
-  title,
-  input,
-  onClose,
-}: {
-  connectionId: string;
-  title: string;
-  input: SecurityInput;
-  onClose: () => void;
-}) {
-  const action = useAdminAction(connectionId);
-  return (
-    <AdminDialog
-      title={title}
-      action={action}
-      onClose={onClose}
-      input={() => input}
-      form={<p className="muted">Show the request to see exactly what is sent.</p>}
-    />
-  );
 }
