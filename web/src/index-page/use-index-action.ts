@@ -9,6 +9,7 @@ import type { TableActionInput } from "../../../src/core/table-details.ts";
 import { call, ui } from "../api/client.ts";
 import type { ConsoleImpact, PlannedTableAction, TableActionRun } from "../api/types.ts";
 import { announceDataChanged } from "../navigation/data-changed.ts";
+import { useBusy } from "../ui/use-busy.ts";
 
 export interface Outcome {
   input: TableActionInput;
@@ -20,8 +21,7 @@ export function useIndexAction(connectionId: string, onDone: (o: Outcome) => voi
   const [input, setInput] = useState<TableActionInput | null>(null);
   const [planned, setPlanned] = useState<PlannedTableAction | null>(null);
   const [impact, setImpact] = useState<ConsoleImpact["impact"]>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, attempt } = useBusy();
   const actions = ui.connections[":id"]["table-actions"];
   const param = { id: connectionId };
 
@@ -36,26 +36,20 @@ export function useIndexAction(connectionId: string, onDone: (o: Outcome) => voi
 
   const plan = async (next: TableActionInput) => {
     setInput(next);
-    setBusy(true);
-    setError(null);
-    try {
-      const p = await call(actions.plan.$post, { param, json: next });
-      setPlanned(p);
-      if (p.plan.confirmName !== null)
-        setImpact((await call(actions.impact.$post, { param, json: next })).impact);
-    } catch (e) {
-      setPlanned(null);
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    await attempt(
+      async () => {
+        const p = await call(actions.plan.$post, { param, json: next });
+        setPlanned(p);
+        if (p.plan.confirmName !== null)
+          setImpact((await call(actions.impact.$post, { param, json: next })).impact);
+      },
+      () => setPlanned(null),
+    );
   };
 
   const send = async (typed: string) => {
     if (!planned) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await attempt(async () => {
       const run = await call(actions.run.$post, {
         param,
         json: {
@@ -69,11 +63,7 @@ export function useIndexAction(connectionId: string, onDone: (o: Outcome) => voi
       onDone({ input: planned.plan.input, text: planned.text, run });
       setInput(null);
       setPlanned(null);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const cancel = () => {

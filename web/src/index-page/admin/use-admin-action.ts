@@ -8,47 +8,37 @@ import type { ClusterAdminInput } from "../../../../src/core/cluster-admin.ts";
 import { call, ui } from "../../api/client.ts";
 import type { AdminActionRun, PlannedAdminAction } from "../../api/types.ts";
 import { announceDataChanged } from "../../navigation/data-changed.ts";
+import { useBusy } from "../../ui/use-busy.ts";
 
 export function useAdminAction(connectionId: string) {
   const [planned, setPlanned] = useState<PlannedAdminAction | null>(null);
   const [input, setInput] = useState<ClusterAdminInput | null>(null);
   const [run, setRun] = useState<AdminActionRun | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, attempt } = useBusy();
   const admin = ui.connections[":id"].admin;
   const param = { id: connectionId };
 
   const plan = async (next: ClusterAdminInput) => {
-    setBusy(true);
-    setError(null);
     setRun(null);
-    try {
-      setPlanned(await call(admin.plan.$post, { param, json: next }));
-      setInput(next);
-    } catch (e) {
-      setPlanned(null);
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    await attempt(
+      async () => {
+        setPlanned(await call(admin.plan.$post, { param, json: next }));
+        setInput(next);
+      },
+      () => setPlanned(null),
+    );
   };
 
   const send = async (typed: string) => {
     if (!planned || !input) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await attempt(async () => {
       const r = await call(admin.run.$post, {
         param,
         json: { input, confirmed: planned.plan.shown, typed },
       });
       setRun(r);
       if (!r.refusal) announceDataChanged(connectionId);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const reset = () => {
