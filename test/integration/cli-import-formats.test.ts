@@ -7,31 +7,19 @@
  * it); a CSV import killed mid-way and resumed.
  */
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { after, describe, it } from "node:test";
-import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
 import { refreshedCount, sourceOf } from "../support/es.ts";
 import {
   importCheckpoint,
-  importCommand,
-  importConnections,
-  importInput,
+  importSuite,
   resumeImport,
   startHeldImport,
 } from "../support/imports.ts";
-import { sandbox, waitFor } from "../support/quarry.ts";
-
-const TAG = randomBytes(3).toString("hex");
-const idx = (name: string) => `t-importfmt-${name}-${TAG}`;
+import { waitFor } from "../support/quarry.ts";
 
 describe("quarry import: JSON arrays and CSV", () => {
-  const box = sandbox();
-  const es8 = sessionTo(node("es8"));
-  const es7 = sessionTo(node("es7"));
-  const proxy = importConnections(box);
-  const file = (name: string, text: string) => importInput(box, name, text);
-  const run = importCommand(box);
+  const { box, es8, es7, proxy, idx, input: file, run } = importSuite("t-importfmt");
   const count = refreshedCount;
   const doc = sourceOf;
   const exists = async (s: typeof es8, index: string) =>

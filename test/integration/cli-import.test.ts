@@ -6,31 +6,20 @@
  * has every document once, and no document of the interrupted batch is reported as failed.
  */
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { after, describe, it } from "node:test";
-import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, orders } from "../support/datasets.ts";
 import { refreshedCount, sourceOf } from "../support/es.ts";
 import {
   importCheckpoint,
-  importCommand,
-  importConnections,
-  importInput,
+  importSuite,
   resumeImport,
   startHeldImport,
 } from "../support/imports.ts";
-import { sandbox, waitFor } from "../support/quarry.ts";
-
-const TAG = randomBytes(3).toString("hex");
-const idx = (name: string) => `t-import-${name}-${TAG}`;
+import { waitFor } from "../support/quarry.ts";
 
 describe("quarry import: files of documents into an index", () => {
-  const box = sandbox();
-  const es8 = sessionTo(node("es8"));
-  const es7 = sessionTo(node("es7"));
-  const proxy = importConnections(box);
-  const file = (name: string, lines: string[]) => importInput(box, name, `${lines.join("\n")}\n`);
-  const run = importCommand(box);
+  const { box, es8, es7, proxy, idx, input, run } = importSuite("t-import");
+  const file = (name: string, lines: string[]) => input(name, `${lines.join("\n")}\n`);
   const count = refreshedCount;
   const doc = sourceOf;
 

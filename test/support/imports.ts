@@ -5,14 +5,15 @@
  * run `quarry import … --json` and read its report.
  */
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before } from "node:test";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import type { ImportReport } from "../../src/app/transfer/import.ts";
-import { connectionTo, type NodeName, node } from "./cluster.ts";
+import { connectionTo, type NodeName, node, sessionTo } from "./cluster.ts";
 import { type GateProxy, startGateProxy } from "./gate-proxy.ts";
-import type { Sandbox } from "./quarry.ts";
+import { type Sandbox, sandbox } from "./quarry.ts";
 import { standIn } from "./stand-in.ts";
 
 /**
@@ -129,4 +130,23 @@ export function importInput(box: Sandbox, name: string, text: string): string {
   const path = join(box.home, "..", name);
   writeFileSync(path, text);
   return path;
+}
+
+/**
+ * What an import suite sets up, inside its `describe`: a sandbox with the import connections
+ * (`importConnections`), sessions to es7 and es8 for checking, index names of its own
+ * (`<prefix>-<name>-<run>`), files to read and the command.
+ */
+export function importSuite(prefix: string) {
+  const tag = randomBytes(3).toString("hex");
+  const box = sandbox();
+  return {
+    box,
+    es8: sessionTo(node("es8")),
+    es7: sessionTo(node("es7")),
+    proxy: importConnections(box),
+    idx: (name: string) => `${prefix}-${name}-${tag}`,
+    input: (name: string, text: string) => importInput(box, name, text),
+    run: importCommand(box),
+  };
 }
