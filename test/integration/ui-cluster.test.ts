@@ -47,8 +47,11 @@ describe("the Cluster page on every supported major", () => {
         await page.getByTestId("index-list").waitFor();
         await page.keyboard.press("Alt+o");
         await page.waitForURL(/#\/c\/[^/]+\/cluster$/);
-        const tab = page.getByRole("button", { name: "Cluster", exact: true });
-        assert.equal(await tab.getAttribute("aria-current"), "page");
+        // The address changes before the tab re-renders: wait for it to say it is the page.
+        await page
+          .getByRole("button", { name: "Cluster", exact: true })
+          .and(page.locator('[aria-current="page"]'))
+          .waitFor();
 
         const status = page.getByTestId("cluster-status");
         await status.waitFor();
@@ -77,6 +80,7 @@ describe("the Cluster page on every supported major", () => {
 
       it("the unassigned replicas: listed with their reason, in the matrix, and explained", async () => {
         const unassigned = page.getByTestId("cluster-unassigned").locator("tr", { hasText: index });
+        await unassigned.nth(1).waitFor();
         assert.deepEqual(
           (await unassigned.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim()),
           [`${index} 0 replica INDEX_CREATED Explain`, `${index} 1 replica INDEX_CREATED Explain`],
