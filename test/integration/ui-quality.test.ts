@@ -49,6 +49,25 @@ const FOCUSED = `(() => {
   };
 })()`;
 
+/**
+ * Holds the page's zero-delay timers until `window.releaseTimers()` runs them (it returns how many),
+ * as a busy tab may run them late.
+ */
+const HELD_TIMERS = `(() => {
+  const held = [];
+  const setTimeoutOf = window.setTimeout.bind(window);
+  window.setTimeout = (fn, ms, ...args) => {
+    if (ms) return setTimeoutOf(fn, ms, ...args);
+    held.push(() => fn(...args));
+    return 0;
+  };
+  window.releaseTimers = () => {
+    const due = held.splice(0);
+    for (const run of due) run();
+    return due.length;
+  };
+})()`;
+
 interface Timeline {
   spinners: { text: string; at: number }[];
   calls: { url: string; start: number; end: number }[];
@@ -373,6 +392,27 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       await dialog.waitFor({ state: "detached" });
       assert.equal((await focused()).text, "Delete…");
       assert.equal((await t.request({ method: "HEAD", path: `/${index}` })).status, 200);
+    });
+
+    it("leaves the focus where it was moved in a dialog, however late the page's timers run", async () => {
+      // A busy tab: its zero-delay timers held until released, so the dialog's deferred
+      // first-field focus runs only after the focus was put on the dialog's second field.
+      const slow = await browser.context.newPage();
+      try {
+        await slow.addInitScript({ content: HELD_TIMERS });
+        await slow.goto(`${app.url}#/settings/integrations`);
+        await slow.getByRole("button", { name: "Create token…" }).click();
+        const dialog = slow.getByRole("dialog", { name: "Create token" });
+        await dialog.waitFor();
+        const scope = dialog.getByLabel("Scope");
+        await scope.focus();
+        assert.ok(((await slow.evaluate("window.releaseTimers()")) as number) > 0, "timers held");
+        await slow.keyboard.type("typed");
+        assert.equal(await scope.evaluate((el) => el === document.activeElement), true);
+        assert.equal(await dialog.getByLabel("Name").inputValue(), "");
+      } finally {
+        await slow.close();
+      }
     });
   });
 

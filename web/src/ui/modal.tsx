@@ -50,9 +50,13 @@ function useDialogFocus(ref: React.RefObject<HTMLDivElement | null>, onClose: ()
     const el = ref.current!;
     const previous = document.activeElement as HTMLElement | null;
     stack.push(el);
-    // The body may still be loading; focus once it has rendered.
     const focusFirst = () => (initialFocus(el) ?? el).focus();
-    const t = setTimeout(focusFirst, 0);
+    // The body may still be loading: focus its first field once it has rendered, unless focus has
+    // already moved to something inside (typing must never jump to the first field on a slow tab).
+    const t = setTimeout(() => {
+      const at = document.activeElement;
+      if (at === el || !(at instanceof Node && el.contains(at))) focusFirst();
+    }, 0);
     focusFirst();
 
     const isTop = () => stack[stack.length - 1] === el;
