@@ -1,5 +1,5 @@
 /**
- * Bridge benchmark (issue 7): what quarry-mcp costs an AI client.
+ * Bridge benchmark: what quarry-mcp costs an AI client.
  *
  *   1. cold start to first answer, with the app running: spawn bin/quarry-mcp (as a client does,
  *      with a minimal environment), write one `tools/call` (list_connections) at once, time until

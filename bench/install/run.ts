@@ -1,5 +1,5 @@
 /**
- * Install benchmark (issue 26, item 3): Quarry as people install it, next to `elasticdump` and
+ * Install benchmark: Quarry as people install it, next to `elasticdump` and
  * `@elastic/mcp-server-elasticsearch` installed the same way, in the same run.
  *
  * Quarry is packed from a copy of this checkout (npm pack; its prepack runs the release build in
@@ -491,7 +491,7 @@ async function main(): Promise<void> {
   const tarMb = (k: SideKey) => statSync(tarball.get(k)!).size / MB;
   const noRuntimeMb = (k: SideKey) => sizes.get(k)!.withoutRuntime / MB;
   const instS = (k: SideKey) => med(installs, k) / 1000;
-  out.push("", "Budgets (issue 26)");
+  out.push("", "Budgets");
   goal(
     tarMb("quarry") <= BUDGET.tarballMb,
     `tarball ≤ ${BUDGET.tarballMb} MB`,

@@ -60,7 +60,7 @@ const INDEX = args.index;
 const LEVELS = args.levels.split(",").map(Number);
 const TOOL_LEVELS = new Set(args["tool-levels"].split(",").map(Number));
 const CALLS = Math.max(10, Number(args.calls));
-/** Issue 28 (6): the bridge relays a call with at most this much CPU of its own. */
+/** The bridge relays a call with at most this much CPU of its own (docs/mcp.md, "The bridge's own CPU"). */
 const BRIDGE_CPU_BUDGET_MS = 0.5;
 const RULE = {
   minRounds: Math.max(2, Number(args["min-rounds"])),

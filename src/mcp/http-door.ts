@@ -21,6 +21,7 @@ import { bodyLimit } from "hono/body-limit";
 import { errors } from "../core/errors.ts";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { isValidChallenge, PROOF_PATH, type ProofAnswer } from "../core/mcp-handshake.ts";
+import type { Admission, AdmittedCall } from "./admission.ts";
 import type { Authenticator, AuthOutcome, Principal } from "./auth.ts";
 import type { BridgeTokens } from "./bridge-token.ts";
 import type { AuditSink, Clock, DoorSpec, UpgradeTicket } from "./host.ts";
@@ -37,10 +38,10 @@ import {
   whenSent,
 } from "./http-answers.ts";
 import type { LegacySessions } from "./legacy-sessions.ts";
-import type { ConcurrencyLimit, RateWindow } from "./limits.ts";
+import type { RateWindow } from "./limits.ts";
 import { paramsProblem } from "./params.ts";
-import { LINE_STREAM, RPC, type RpcId, requestIdOf, rpcErrorBody } from "./protocol.ts";
-import { LineStream } from "./stream-door.ts";
+import { LINE_STREAM, RPC, type RpcId, requestIdOf, rpcErrorBody, rpcErrorOf } from "./protocol.ts";
+import { LineStream, type StreamCore } from "./stream-door.ts";
 
 export const MCP_PATH = "/mcp";
 
@@ -57,8 +58,7 @@ export interface DoorExtra {
 
 export interface DoorDeps {
   authenticator: Authenticator;
-  rate: RateWindow;
-  concurrency: ConcurrencyLimit;
+  admission: Admission;
   proofRate: RateWindow;
   legacy: LegacySessions;
   modern: McpHttpHandler;
@@ -66,8 +66,11 @@ export interface DoorDeps {
   now: Clock;
   prove: (challenge: string) => ProofAnswer;
   maxBodyBytes?: number;
-  /** The line stream's offer (absent: the door answers an Upgrade as any GET, 405). */
-  stream?: { check: BridgeTokens["check"] };
+  /**
+   * The line stream's offer (absent: the door answers an Upgrade as any GET, 405): the bridge
+   * token's check, and the server a stream is served by.
+   */
+  stream?: { check: BridgeTokens["check"]; serve: StreamCore["serve"] };
 }
 
 export class McpDoor {
@@ -169,24 +172,21 @@ export class McpDoor {
     }
     const taken = ticket.take();
     if (!taken) return fail(500, null, { code: RPC.internalError, message: "Internal error" });
-    const principal = auth.principal;
-    const stream = new LineStream(taken.socket, taken.head, principal, {
-      call: (body, who, request) => {
-        const method = (body as { method?: unknown }).method;
-        return this.admit(
-          {
-            id: requestIdOf(body),
-            principal: who,
-            method: typeof method === "string" ? method : LINE_STREAM,
-            started: this.#deps.now(),
-          },
-          () => this.modern(request, body, who),
-        );
+    const stream = new LineStream(taken.socket, taken.head, auth.principal, {
+      admit: (message, principal) => {
+        const taken = this.#deps.admission.take({
+          id: requestIdOf(message),
+          principal,
+          method: typeof message.method === "string" ? message.method : LINE_STREAM,
+          started: this.#deps.now(),
+        });
+        return taken.ok ? taken : { ok: false, error: rpcErrorOf(taken.error, RPC.rateLimited) };
       },
+      paramsProblem: (message) => paramsProblem(message, "modern"),
+      serve: offer.serve,
       valid: () => offer.check(presented).ok,
       expiresAt: grant.grant.expiresAt,
       now: this.#deps.now,
-      url: () => `http://127.0.0.1:${this.port}${MCP_PATH}`,
       maxLineBytes: this.#maxBody,
     });
     this.#streams.add(stream);
@@ -260,7 +260,7 @@ export class McpDoor {
     const auth = this.#deps.authenticator.authenticate(c.req.header("authorization"));
     if (!auth.ok) return this.refused(id, auth, auditMethod, started);
     const principal = auth.principal;
-    return await this.admit(
+    return await this.#admit(
       { id, principal, method: auditMethod, started },
       () => this.#dispatch(c.req.raw, body, principal),
       () => auth.release?.(),
@@ -282,34 +282,20 @@ export class McpDoor {
   }
 
   /**
-   * An authenticated message, from either door (HTTP, or the line stream): the token's request
-   * rate and concurrency, then `run`. The concurrency slot, and whatever `release` frees, are held
+   * An authenticated POST: the token's request rate and concurrency, then `run`. The concurrency slot, and whatever `release` frees, are held
    * until the answer has ended, an SSE stream included.
    */
-  async admit(
-    call: { id: RpcId; principal: Principal; method: string; started: number },
+  async #admit(
+    call: AdmittedCall,
     run: () => Promise<Response>,
     release: () => void = () => {},
   ): Promise<Response> {
-    const { id, principal, method, started } = call;
     let free = release;
     try {
-      const waitMs = this.#deps.rate.take(principal.tokenId);
-      if (waitMs > 0) {
-        const retryAfter = Math.ceil(waitMs / 1000);
-        return this.#limited(
-          id,
-          principal,
-          method,
-          started,
-          retryAfter,
-          "requests in the last 60 seconds",
-        );
-      }
-      if (!this.#deps.concurrency.tryAcquire(principal.tokenId))
-        return this.#limited(id, principal, method, started, 1, "requests in flight");
+      const taken = this.#deps.admission.take(call);
+      if (!taken.ok) return refuse(call.id, taken.error, 429, taken.retryAfter);
       free = () => {
-        this.#deps.concurrency.release(principal.tokenId);
+        taken.release();
         release();
       };
       const response = await run();
@@ -348,31 +334,6 @@ export class McpDoor {
       authInfo: authInfoOf(principal, body),
       parsedBody: body,
     });
-  }
-
-  #limited(
-    id: RpcId,
-    principal: Principal,
-    method: string,
-    started: number,
-    retryAfter: number,
-    what: string,
-  ): Response {
-    this.#deps.audit.record({
-      at: new Date(started).toISOString(),
-      token: principal.name,
-      method,
-      outcome: "refused",
-      layer: "rate-limit",
-      code: RPC.rateLimited,
-      durationMs: 0,
-    });
-    return refuse(
-      id,
-      errors.rateLimited(`too many ${what} for the token "${principal.name}"`, retryAfter),
-      429,
-      retryAfter,
-    );
   }
 
   #prove(body: unknown): Response {

@@ -5,8 +5,10 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { HANDSHAKE_FORMAT, handshakeProof } from "../core/mcp-handshake.ts";
 import type { BridgeTokenTimes } from "../core/tokens.ts";
+import { Admission } from "./admission.ts";
 import { Authenticator, RevocationWatch } from "./auth.ts";
 import { BridgeTokens } from "./bridge-token.ts";
 import { ConnectionGateway } from "./connection-access.ts";
@@ -25,6 +27,7 @@ import { LegacySessions } from "./legacy-sessions.ts";
 import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
 import { LINE_STREAM, SUPPORTED_VERSIONS } from "./protocol.ts";
 import { buildMcpServer, type ServerDeps } from "./server-factory.ts";
+import type { StreamCore } from "./stream-door.ts";
 
 export interface McpLimitsConfig {
   requestsPerMinute: number;
@@ -73,14 +76,17 @@ export interface RunningMcpServer {
 function newDoor(
   config: McpServerConfig,
   now: Clock,
-  parts: Pick<DoorDeps, "rate" | "concurrency" | "legacy" | "modern" | "prove" | "stream"> & {
+  parts: Pick<DoorDeps, "legacy" | "modern" | "prove" | "stream"> & {
+    rate: RateWindow;
+    concurrency: ConcurrencyLimit;
     bridge: BridgeTokens;
     revocations: RevocationWatch;
   },
 ): McpDoor {
-  const { bridge, revocations, ...deps } = parts;
+  const { bridge, revocations, rate, concurrency, ...deps } = parts;
   return new McpDoor({
     ...deps,
+    admission: new Admission(rate, concurrency, config.audit),
     authenticator: new Authenticator({
       tokens: config.tokens,
       bridge,
@@ -138,8 +144,15 @@ function handshakeFields(
   };
 }
 
-/** The two ways in: the legacy sessions and the SDK's stateless 2026-07-28 handler. */
-function handlers(deps: ServerDeps): { legacy: LegacySessions; modern: McpHttpHandler } {
+/**
+ * The three ways in: the legacy sessions, the SDK's stateless 2026-07-28 handler (a server per
+ * POST), and a line stream's server, pinned to the stream by the SDK's stdio entry.
+ */
+function handlers(deps: ServerDeps): {
+  legacy: LegacySessions;
+  modern: McpHttpHandler;
+  serveStream: StreamCore["serve"];
+} {
   const legacy = new LegacySessions((principal) => buildMcpServer(deps, principal));
   const modern = createMcpHandler(
     (ctx) => {
@@ -156,7 +169,15 @@ function handlers(deps: ServerDeps): { legacy: LegacySessions; modern: McpHttpHa
       },
     },
   );
-  return { legacy, modern };
+  const serveStream: StreamCore["serve"] = (wire, principal) =>
+    serveStdio(() => buildMcpServer(deps, principal), {
+      transport: wire,
+      legacy: "reject",
+      onerror: () => {
+        // As above: the client has its answer.
+      },
+    });
+  return { legacy, modern, serveStream };
 }
 
 export async function startMcpServer(config: McpServerConfig): Promise<RunningMcpServer> {
@@ -166,7 +187,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
   const startedAt = new Date(now()).toISOString();
   const stopping = new AbortController();
 
-  const { legacy, modern } = handlers({
+  const { legacy, modern, serveStream } = handlers({
     version: config.version,
     gateway: new ConnectionGateway(config.connections, config.approvals),
     audit: config.audit,
@@ -193,7 +214,9 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
     concurrency,
     legacy,
     modern,
-    ...(offerStream ? { stream: { check: (presented: string) => bridge.check(presented) } } : {}),
+    ...(offerStream
+      ? { stream: { check: (presented: string) => bridge.check(presented), serve: serveStream } }
+      : {}),
     prove: (challenge) => ({
       instanceId,
       proof: handshakeProof(proofKey, instanceId, port, challenge),

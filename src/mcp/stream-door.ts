@@ -4,11 +4,12 @@
  * after which it carries newline-delimited 2026-07-28 JSON-RPC messages both ways, as stdio does.
  *
  * The bridge token is checked once, at the upgrade (by the HTTP door, with its lockout). Each line
- * then goes through the same core as a POST (`StreamCore`: the token's rate and concurrency, the
- * params checks, the SDK's stateless handler, the audit), and its answers (progress notifications,
- * then the result) are written back as lines; answers of concurrent requests interleave as whole
- * lines. A line that is not a message gets the JSON-RPC error HTTP would give, and the stream goes
- * on. `notifications/cancelled` cancels its request, as closing a POST does.
+ * then passes the checks a POST passes (`StreamCore`: the token's rate and concurrency, the params
+ * checks) and goes to one server pinned to the stream for its life by the SDK's own stdio entry, as
+ * a stdio server is to its process: no server, Request or Response is built per message. Its
+ * answers (progress notifications, then the result) are written back as lines; answers of
+ * concurrent requests interleave as whole lines. A line that is not a message gets the JSON-RPC
+ * error HTTP would give, and the stream goes on. `notifications/cancelled` cancels its request.
  *
  * When the token the stream was opened with has expired, the stream takes no more requests
  * (each gets -33009, as a POST with that token would) and ends once those in flight are answered;
@@ -17,46 +18,51 @@
  */
 import type { Duplex } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { LineSplitter } from "../core/lines.ts";
-import { SseReader } from "../core/sse.ts";
 import type { Principal } from "./auth.ts";
-import { modernHeaders } from "./modern-headers.ts";
 import {
   LINE_STREAM,
   RPC,
   type RpcError,
   type RpcId,
+  type RpcMessage,
   requestIdOf,
   rpcErrorBody,
   STREAM_END_METHOD,
 } from "./protocol.ts";
+import { StreamWire } from "./stream-wire.ts";
 
-/** What a stream needs of the door: the core every POST goes through after authentication. */
+/** What a stream needs of the door: the checks every POST passes after authentication. */
 export interface StreamCore {
-  /** One authenticated message through the rate, concurrency and era checks, to the SDK. */
-  call(body: unknown, principal: Principal, request: Request): Promise<Response>;
+  /** The token's rate and concurrency for one message: what frees its slot, or the refusal. */
+  admit(
+    message: RpcMessage,
+    principal: Principal,
+  ): { ok: true; release: () => void } | { ok: false; error: RpcError };
+  /** A -32602 for params that do not fit their method (params.ts), else undefined. */
+  paramsProblem(message: RpcMessage): RpcError | undefined;
+  /** Serves MCP on `wire`: one server for the stream's principal, for the stream's life. */
+  serve(wire: StreamWire, principal: Principal): { close(): Promise<void> };
   /** Whether the token the stream was opened with still authenticates (not expired). */
   valid(): boolean;
   /** When that token expires (ms, the server's clock), to end an idle stream then. */
   expiresAt: number;
   now(): number;
-  /** The endpoint's URL (the Request the SDK is handed names it). */
-  url(): string;
   maxLineBytes: number;
 }
 
 /** The answer that switches the connection to the line stream. */
 export const SWITCHING = `HTTP/1.1 101 Switching Protocols\r\nUpgrade: ${LINE_STREAM}\r\nConnection: Upgrade\r\n\r\n`;
 
-const keyOf = (id: unknown) => JSON.stringify(id);
-
 export class LineStream {
   readonly #socket: Duplex;
   readonly #principal: Principal;
   readonly #core: StreamCore;
   readonly #lines: LineSplitter;
-  readonly #inflight = new Map<string, AbortController>();
+  readonly #wire: StreamWire;
+  readonly #served: { close(): Promise<void> };
   #ending = false;
   #closed = false;
   #said = false;
@@ -70,7 +76,14 @@ export class LineStream {
     this.#core = core;
     // Characters bound the splitter; each completed line's bytes are checked against the limit.
     this.#lines = new LineSplitter(core.maxLineBytes);
+    this.#wire = new StreamWire(
+      (line) => this.#write(line),
+      () => {
+        if (this.#ending) this.end();
+      },
+    );
     socket.write(SWITCHING);
+    this.#served = core.serve(this.#wire, principal);
     (socket as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
     // The HTTP server's sockets refuse setEncoding: a decoder keeps characters split across chunks.
     const text = new StringDecoder("utf8");
@@ -86,7 +99,7 @@ export class LineStream {
   /** Takes no more requests; ends once those in flight are answered. */
   end(): void {
     this.#ending = true;
-    if (this.#inflight.size > 0 || this.#closed || this.#said) return;
+    if (this.#wire.inFlight > 0 || this.#closed || this.#said) return;
     // The last line: whatever the bridge sent after it was not taken, so it may send it again.
     this.#said = true;
     this.#socket.end(`{"jsonrpc":"2.0","method":"${STREAM_END_METHOD}"}\n`);
@@ -101,8 +114,8 @@ export class LineStream {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#timer);
-    for (const c of this.#inflight.values()) c.abort();
-    this.#inflight.clear();
+    // Closing the server aborts what is in flight; nothing more is written.
+    void this.#served.close().catch(() => {});
     this.onClose();
   }
 
@@ -136,14 +149,14 @@ export class LineStream {
       this.#error(null, read.error);
       return;
     }
-    const body = read.body;
-    const m = body as { id?: unknown; method?: unknown; params?: unknown };
-    if (m.method === "notifications/cancelled") {
-      this.#cancel(m.params);
+    const body = read.body as RpcMessage;
+    if (body.method === "notifications/cancelled") {
+      this.#wire.cancelled((body.params as { requestId?: unknown } | undefined)?.requestId);
+      this.#wire.deliver(body as JSONRPCMessage, () => {});
       return;
     }
     if (this.#ending || !this.#core.valid()) {
-      if (m.id !== undefined)
+      if (body.id !== undefined)
         this.#error(requestIdOf(body), {
           code: RPC.unauthenticated,
           message:
@@ -153,7 +166,18 @@ export class LineStream {
       this.end();
       return;
     }
-    void this.#call(body, m);
+    const admitted = this.#core.admit(body, this.#principal);
+    if (!admitted.ok) {
+      if (body.id !== undefined) this.#error(requestIdOf(body), admitted.error);
+      return;
+    }
+    const invalid = this.#core.paramsProblem(body);
+    if (invalid) {
+      admitted.release();
+      this.#error(requestIdOf(body), invalid);
+      return;
+    }
+    this.#wire.deliver(body as JSONRPCMessage, admitted.release);
   }
 
   /** One line as a message, or the error HTTP gives a body that is not one. */
@@ -191,60 +215,5 @@ export class LineStream {
         },
       };
     return { body };
-  }
-
-  #cancel(params: unknown): void {
-    const requestId = (params as { requestId?: unknown } | undefined)?.requestId;
-    this.#inflight.get(keyOf(requestId))?.abort();
-  }
-
-  async #call(body: unknown, m: { id?: unknown; method?: unknown }): Promise<void> {
-    const key = m.id === undefined ? undefined : keyOf(m.id);
-    const controller = new AbortController();
-    if (key !== undefined) this.#inflight.set(key, controller);
-    try {
-      const request = new Request(this.#core.url(), {
-        method: "POST",
-        headers: typeof m.method === "string" ? modernHeaders(m) : {},
-        signal: controller.signal,
-      });
-      const response = await this.#core.call(body, this.#principal, request);
-      await this.#relay(response, controller.signal);
-    } catch (e) {
-      if (!controller.signal.aborted)
-        this.#error(requestIdOf(body), {
-          code: RPC.internalError,
-          message: `Internal error: ${e instanceof Error ? e.message : String(e)}`,
-        });
-    } finally {
-      if (key !== undefined && this.#inflight.get(key) === controller) this.#inflight.delete(key);
-      if (this.#ending) this.end();
-    }
-  }
-
-  /** The SDK's answer as lines: a JSON body as it is, each SSE event's data, nothing for a 202. */
-  async #relay(response: Response, signal: AbortSignal): Promise<void> {
-    const type = response.headers.get("content-type") ?? "";
-    if (!type.startsWith("text/event-stream")) {
-      const text = await response.text();
-      if (text.trim() && !signal.aborted) this.#write(text.trim());
-      return;
-    }
-    if (!response.body) return;
-    const sse = new SseReader();
-    const decoder = new TextDecoder();
-    const reader = response.body.getReader();
-    const stop = () => void reader.cancel().catch(() => {});
-    signal.addEventListener("abort", stop, { once: true });
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done || signal.aborted) return;
-        for (const data of sse.push(decoder.decode(value, { stream: true })))
-          if (data.trim()) this.#write(data.trim());
-      }
-    } finally {
-      signal.removeEventListener("abort", stop);
-    }
   }
 }

@@ -1,6 +1,5 @@
 /**
- * quarry-mcp finding, trusting and launching the app (spec 3.2, 5.3.1, 7.2, 9; issue 7 items 2,
- * 3, 6), through the official MCP client over stdio: no app at all (the bridge launches the
+ * quarry-mcp finding, trusting and launching the app (spec 3.2, 5.3.1, 7.2, 9), through the official MCP client over stdio: no app at all (the bridge launches the
  * `quarry` beside it in the background, then the call succeeds); a launcher that does nothing (the
  * 10-second failure); a launcher that fails (at once); a foreign process on the handshake's port
  * (the proof fails, and it never sees the token); a handshake file or folder others can read

@@ -1,5 +1,5 @@
 /**
- * quarry-mcp relaying real sessions (issue 7 items 1, 4): the official MCP client spawns
+ * quarry-mcp relaying real sessions: the official MCP client spawns
  * bin/quarry-mcp over stdio with a minimal environment (whose `node`, if any, is not Quarry's) and
  * talks to the real app started in this process, on the real 7.17 and 8.x nodes. A 2026-07-28
  * session and legacy 2025-11-25 and 2025-06-18 sessions; tool calls with progress before the

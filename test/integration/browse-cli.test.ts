@@ -1,5 +1,5 @@
 /**
- * `quarry tables|describe|browse` (issue 3, item 7) run as a person or a script would, against
+ * `quarry tables|describe|browse` run as a person or a script would, against
  * real 7.17 and 8.x nodes: the `--json` shapes of docs/cli.md, the readable output, filters with
  * element groups, sorting, paging past 10,000 rows, and refusals with their exit codes.
  */

@@ -1,5 +1,5 @@
 /**
- * Browsing (issue 3) against real 7.17 and 8.x nodes: tables, columns from mappings, rows and
+ * Browsing against real 7.17 and 8.x nodes: tables, columns from mappings, rows and
  * cells, filters typed by mapping (nested same-element semantics included), sorting and its
  * dropped-column report, the Raw SQL filter, and the max_result_window refusal. Expected results
  * are computed from the same generator that loaded the data.

@@ -275,6 +275,39 @@ describe("the line stream, opened as the bridge opens it", () => {
     }
   });
 
+  test("the token's concurrency holds on the stream; a cancelled request frees its slot", async () => {
+    const other = await testHome();
+    await addNodeConnection(other, "asks", "es8", "read-write", "ask-each-time");
+    const s = await startTestServer(other, { limits: { concurrentRequests: 1 } });
+    const lines = linesOf(
+      await openStream(s.server.port, { authorization: `Bearer ${await bridgeToken(other)}` }),
+    );
+    const health = { connection: "asks", method: "GET", path: "/_cluster/health" };
+    try {
+      // The first waits for a person's answer, holding the one slot.
+      lines.send(call(1, "execute_query", health));
+      await waitFor(() => s.approvals.pending().length === 1, "the approval prompt");
+      lines.send({ jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: MODERN_META } });
+      assert.equal(((await lines.answerTo(2)).error as { code: number }).code, -33010);
+      lines.send({
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: 1, _meta: MODERN_META },
+      });
+      lines.send({ jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: MODERN_META } });
+      assert.ok((await lines.answerTo(3)).result);
+      assert.equal(
+        lines.got.filter((m) => m.id === 1).length,
+        0,
+        "a cancelled request is not answered",
+      );
+    } finally {
+      lines.socket.destroy();
+      await s.stop();
+      await other.cleanup();
+    }
+  });
+
   test("an expired token: the request gets -33009, the stream its last line and its end", async () => {
     const lines = linesOf(
       await openStream(port(), { authorization: `Bearer ${await bridgeToken(home)}` }),

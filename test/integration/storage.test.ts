@@ -1,5 +1,5 @@
 /**
- * The app data folder and its files (issue 5): permissions, atomic writes under SIGKILL, locked
+ * The app data folder and its files: permissions, atomic writes under SIGKILL, locked
  * read-modify-write between processes, saved connections and the secrets file.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * The UI's quality bar (issue 8) in a real browser on the es8 node: the main actions with the
+ * The UI's quality bar in a real browser on the es8 node: the main actions with the
  * keyboard only, every main screen readable at 1280x800 (no page scroll sideways, the main buttons
  * inside the viewport, long names and long errors wrapped), a spinner for answers slower than
  * 200 ms and none for fast ones, and real failures shown with their remedy.
