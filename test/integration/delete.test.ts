@@ -190,7 +190,10 @@ describe("bulk delete on es7 (real reindex module)", () => {
         body: { query: { match_all: {} } },
       },
       {
-        onProgress: () => {
+        // Only once it has deleted some: its snapshot of the documents is taken by then, so the
+        // other writer's changes conflict instead of landing before it looked.
+        onProgress: (p) => {
+          if (p.deleted === 0) return;
           touched ??= t.json({
             method: "POST",
             path: `/${index}/_bulk?refresh=true`,
@@ -202,6 +205,7 @@ describe("bulk delete on es7 (real reindex module)", () => {
         },
       },
     );
+    assert.ok(touched, "the other writer changed the documents while it ran");
     await touched;
     assert.ok(r.kind === "json" && r.task);
     const report = r.task;
