@@ -174,13 +174,15 @@ export class McpDoor {
     if (!taken) return fail(500, null, { code: RPC.internalError, message: "Internal error" });
     const stream = new LineStream(taken.socket, taken.head, auth.principal, {
       admit: (message, principal) => {
-        const taken = this.#deps.admission.take({
+        const admitted = this.#deps.admission.take({
           id: requestIdOf(message),
           principal,
           method: typeof message.method === "string" ? message.method : LINE_STREAM,
           started: this.#deps.now(),
         });
-        return taken.ok ? taken : { ok: false, error: rpcErrorOf(taken.error, RPC.rateLimited) };
+        return admitted.ok
+          ? admitted
+          : { ok: false, error: rpcErrorOf(admitted.error, RPC.rateLimited) };
       },
       paramsProblem: (message) => paramsProblem(message, "modern"),
       serve: offer.serve,
@@ -282,8 +284,9 @@ export class McpDoor {
   }
 
   /**
-   * An authenticated POST: the token's request rate and concurrency, then `run`. The concurrency slot, and whatever `release` frees, are held
-   * until the answer has ended, an SSE stream included.
+   * An authenticated POST: the token's request rate and concurrency, then `run`. The concurrency
+   * slot, and whatever `release` frees, are held until the answer has ended, an SSE stream
+   * included.
    */
   async #admit(
     call: AdmittedCall,
@@ -320,14 +323,14 @@ export class McpDoor {
         principal,
         authInfoOf(principal, body),
       );
-    return await this.modern(raw, body, principal);
+    return await this.#modern(raw, body, principal);
   }
 
   /**
-   * A 2026-07-28 message to the SDK's stateless handler (both doors). The SDK would answer -32603
+   * A 2026-07-28 POST to the SDK's stateless handler. The SDK would answer -32603
    * with its validator's dump: the client's mistake is -32602.
    */
-  async modern(raw: Request, body: unknown, principal: Principal): Promise<Response> {
+  async #modern(raw: Request, body: unknown, principal: Principal): Promise<Response> {
     const invalid = paramsProblem(body, "modern");
     if (invalid) return fail(200, requestIdOf(body), invalid);
     return await this.#deps.modern.fetch(raw, {

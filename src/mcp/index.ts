@@ -76,17 +76,14 @@ export interface RunningMcpServer {
 function newDoor(
   config: McpServerConfig,
   now: Clock,
-  parts: Pick<DoorDeps, "legacy" | "modern" | "prove" | "stream"> & {
-    rate: RateWindow;
-    concurrency: ConcurrencyLimit;
+  parts: Pick<DoorDeps, "admission" | "legacy" | "modern" | "prove" | "stream"> & {
     bridge: BridgeTokens;
     revocations: RevocationWatch;
   },
 ): McpDoor {
-  const { bridge, revocations, rate, concurrency, ...deps } = parts;
+  const { bridge, revocations, ...deps } = parts;
   return new McpDoor({
     ...deps,
-    admission: new Admission(rate, concurrency, config.audit),
     authenticator: new Authenticator({
       tokens: config.tokens,
       bridge,
@@ -210,8 +207,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
   const door = newDoor(config, now, {
     bridge,
     revocations,
-    rate,
-    concurrency,
+    admission: new Admission(rate, concurrency, config.audit),
     legacy,
     modern,
     ...(offerStream
