@@ -134,7 +134,7 @@ export function aggregationTable(
 export const aggregate = defineTool({
   name: "aggregate",
   title: "Aggregate a field",
-  description: "Group, count or measure a field, as a table.",
+  description: "Group or measure a field.",
   input: z.strictObject({
     connection: connectionArg,
     table: tableArg,
@@ -146,7 +146,7 @@ export const aggregate = defineTool({
       .describe("The field (dotted path, as describe_table names it)."),
     where: whereArg,
     filters: filtersArg.meta(HIDDEN),
-    query: queryArg,
+    query: queryArg.meta(HIDDEN),
     size: z
       .number()
       .int()
@@ -161,7 +161,8 @@ export const aggregate = defineTool({
       .optional()
       .describe(
         "date_histogram: minute, hour, day, week, month, quarter, year, or fixed like 30m, 12h, 7d; histogram: a number.",
-      ),
+      )
+      .meta(HIDDEN),
     time_zone: z
       .string()
       .max(64)
@@ -176,7 +177,7 @@ export const aggregate = defineTool({
       .describe("percentiles: which ones; default 1, 5, 25, 50, 75, 95, 99.")
       .meta(HIDDEN),
     metric: metricArg,
-    by: z.string().min(1).max(512).optional(),
+    by: z.string().min(1).max(512).optional().meta(HIDDEN),
     order: z
       .string()
       .regex(/^(count|key|metric)(:(asc|desc))?$/, "count, key or metric, then :asc or :desc")

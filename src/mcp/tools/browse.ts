@@ -31,13 +31,13 @@ const CUT_MARGIN = 1_200;
 export const browseTable = defineTool({
   name: "browse_table",
   title: "Browse an index",
-  description: "Rows of a table; where, sort, columns; exact total.",
+  description: "Rows of a table, exact total.",
   input: z.strictObject({
     connection: connectionArg,
     table: tableArg,
     where: whereArg,
     filters: filtersArg.meta(HIDDEN),
-    query: queryArg,
+    query: queryArg.meta(HIDDEN),
     sort: sortArg,
     columns: z
       .array(z.string().min(1))
@@ -72,9 +72,8 @@ export const browseTable = defineTool({
       .string()
       .max(200)
       .optional()
-      .describe(
-        "next_cursor from the previous answer, to continue right after it (not with page).",
-      ),
+      .describe("next_cursor from the previous answer, to continue right after it (not with page).")
+      .meta(HIDDEN),
   }),
   output: OUTPUTS.browseTable,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },

@@ -1,32 +1,20 @@
 /**
- * `catalog`: one tool for what a connection holds and how it runs, by `view` (docs/mcp.md, "The
- * catalog"): its indices and an index's fields, compact and a page at a time (compact-views.ts),
- * fields across indices, health (with a shard's allocation explained), shards, index statistics,
- * one index in full; snapshots, templates, users and keys (admin-views.ts, a view only). The last five are the tools that answered them before (fields.ts,
- * cluster.ts, index-details.ts), still callable under their own names, as list_tables and
- * describe_table are; one listed tool instead of seven keeps what a model reads before its first
- * call small.
+ * `catalog`: one tool for how a connection's cluster runs, by `view` (docs/mcp.md, "The catalog"):
+ * fields across indices (fields.ts), health with a shard's allocation explained, shards and index
+ * statistics (cluster.ts), one index in full (index-details.ts); snapshots, templates, users and
+ * keys (admin-views.ts). One listed tool instead of six keeps what a model reads before its first
+ * call small; an index's own fields are `describe_table`'s, its list `list_tables`'.
  */
 import { z } from "zod";
 import { QuarryError } from "../../core/errors.ts";
 import { adminView } from "./admin-views.ts";
 import { clusterHealth, getShards, indexStats } from "./cluster.ts";
 import { HIDDEN } from "./compact-args.ts";
-import { columnsView, tablesView } from "./compact-views.ts";
 import { connectionArg, defineTool, type ToolContext, type ToolDefinition } from "./context.ts";
 import { searchFields } from "./fields.ts";
 import { indexDetails } from "./index-details.ts";
 
-export const CATALOG_VIEWS = [
-  "tables",
-  "columns",
-  "fields",
-  "health",
-  "shards",
-  "stats",
-  "index",
-  "admin",
-] as const;
+export const CATALOG_VIEWS = ["fields", "health", "shards", "stats", "index", "admin"] as const;
 type View = (typeof CATALOG_VIEWS)[number];
 
 /**
@@ -37,8 +25,6 @@ const VIEWS: Record<
   View,
   { tool: ToolDefinition; args: readonly string[]; rename?: Record<string, string> }
 > = {
-  tables: { tool: tablesView as never, args: ["name", "limit", "cursor"] },
-  columns: { tool: columnsView as never, args: ["table", "name", "types", "limit", "cursor"] },
   fields: { tool: searchFields as never, args: ["name", "types", "table", "limit", "cursor"] },
   health: { tool: clusterHealth as never, args: ["table", "shard", "primary"] },
   shards: { tool: getShards as never, args: ["table", "limit", "cursor"] },
@@ -49,15 +35,15 @@ const VIEWS: Record<
 
 const input = z.strictObject({
   connection: connectionArg,
-  view: z.enum(CATALOG_VIEWS).optional(),
+  view: z.enum(CATALOG_VIEWS),
   table: z.string().min(1).max(255).optional(),
-  shard: z.number().int().min(0).optional(),
+  shard: z.number().int().min(0).optional().meta(HIDDEN),
   primary: z.boolean().optional().meta(HIDDEN),
   name: z.string().max(255).optional(),
-  types: z.array(z.string().min(1).max(64)).max(20).optional(),
+  types: z.array(z.string().min(1).max(64)).max(20).optional().meta(HIDDEN),
   sort: z.enum(["size", "docs", "name"]).optional().meta(HIDDEN),
   limit: z.number().int().min(1).max(2000).optional().meta(HIDDEN),
-  cursor: z.string().max(20).optional(),
+  cursor: z.string().max(20).optional().meta(HIDDEN),
 });
 
 /** One answer shape per view: that view's tool's own, with `view` naming it. */
@@ -71,13 +57,13 @@ function viewOutputs() {
 export const catalogView = defineTool({
   name: "catalog",
   title: "What a connection holds",
-  description: "What a connection holds and how it runs, by view.",
+  description: "Cluster views; fields: across indices.",
   input,
   output: viewOutputs(),
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   cutHint: "Narrow table, name or types, or pass a smaller limit and follow next_cursor.",
   async run(args, ctx: ToolContext) {
-    const view = args.view ?? "tables";
+    const view = args.view;
     const { tool, args: takes, rename = {} } = VIEWS[view];
     const given = Object.entries(args).filter(
       ([k, v]) => v !== undefined && !["connection", "view"].includes(k),

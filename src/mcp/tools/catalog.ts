@@ -1,57 +1,37 @@
 /**
  * The tool catalog: the tools tools/list offers, in listing order, with each input schema turned
- * into JSON Schema once, and the earlier tools each listed tool took over, still answered under
- * their own names but not listed (docs/mcp.md, "The catalog").
+ * into JSON Schema once. Every tool that answers is listed, and a name not listed is an unknown
+ * tool: no surface an audit of tools/list cannot see (docs/mcp.md, "The catalog").
  */
 import type { Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { aggregate } from "./aggregate.ts";
 import { browseTable } from "./browse.ts";
 import { catalogView } from "./catalog-view.ts";
-import { clusterHealth, getShards, indexStats } from "./cluster.ts";
 import { listConnections } from "./connections.ts";
 import type { ToolDefinition } from "./context.ts";
 import { esql } from "./esql.ts";
-import { searchFields } from "./fields.ts";
-import { indexDetails } from "./index-details.ts";
 import { publishedSchema } from "./publish.ts";
-import { confirmDestructiveOperation, executeQuery, explainQuery } from "./queries.ts";
-import { countRows, exportData, getDocument } from "./rows.ts";
-import { describeTable, getMapping, listTables } from "./tables.ts";
+import { confirmDestructiveOperation, executeQuery } from "./queries.ts";
+import { exportData } from "./rows.ts";
+import { describeTable, listTables } from "./tables.ts";
 
 /** What tools/list offers, in this order. */
 export const TOOLS: readonly ToolDefinition[] = [
   listConnections,
-  catalogView,
+  listTables,
+  describeTable,
   browseTable,
   aggregate,
   esql,
   executeQuery,
   confirmDestructiveOperation,
   exportData,
-] as unknown as ToolDefinition[];
-
-/**
- * Answered but not listed: each is a view of `catalog`, browse_table with page_size 0
- * (count_rows) or a console request (get_mapping, get_document, explain_query), kept so clients
- * written against them go on working.
- */
-export const UNLISTED_TOOLS: readonly ToolDefinition[] = [
-  listTables,
-  describeTable,
-  getMapping,
-  countRows,
-  getDocument,
-  explainQuery,
-  clusterHealth,
-  getShards,
-  indexStats,
-  indexDetails,
-  searchFields,
+  catalogView,
 ] as unknown as ToolDefinition[];
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(
-  [...TOOLS, ...UNLISTED_TOOLS].map((t) => [t.name, t]),
+  TOOLS.map((t) => [t.name, t]),
 );
 
 /** A zod schema as JSON Schema, without the `$schema` line tools/list does not need. */
@@ -71,7 +51,7 @@ function outputSchema(t: ToolDefinition): Tool["outputSchema"] {
   ) as Tool["outputSchema"];
 }
 
-/** Every tool's output schema by name, listed or not (tests check unlisted answers against it). */
+/** A tool's output schema by name (tests check answers against it). */
 export function outputSchemaOf(name: string): Tool["outputSchema"] | undefined {
   const tool = TOOLS_BY_NAME.get(name);
   return tool ? outputSchema(tool) : undefined;

@@ -8,7 +8,7 @@ import { OUTPUTS } from "./outputs.ts";
 export const listConnections = defineTool({
   name: "list_connections",
   title: "List connections",
-  description: "Your connections and your access on each.",
+  description: "Connections and your access.",
   input: z.strictObject({}),
   output: OUTPUTS.listConnections,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },

@@ -52,7 +52,7 @@ export function compactQueryTable(table: QueryTable, cap: number): CompactQueryT
 export const esql = defineTool({
   name: "esql",
   title: "Run an ES|QL query",
-  description: "An ES|QL query; a table with column types.",
+  description: "One ES|QL query; a typed table.",
   input: z.strictObject({
     connection: connectionArg,
     query: z.string().min(1).max(100_000),

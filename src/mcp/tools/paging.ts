@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { QuarryError } from "../../core/errors.ts";
+import { HIDDEN } from "./compact-args.ts";
 
 export const limitArg = (dflt: number, max: number) =>
   z.number().int().min(1).max(max).optional().describe(`Rows per answer; default ${dflt}.`);
@@ -13,7 +14,9 @@ export const cursorArg = z
   .string()
   .max(20)
   .optional()
-  .describe("next_cursor from the previous answer, to continue the list.");
+  .describe("next_cursor from the previous answer, to continue the list.")
+  // Named once by the instructions rather than in every tool's listing (docs/mcp.md, "The catalog").
+  .meta(HIDDEN);
 
 /** One page of `rows` from `cursor` on, with the cursor of the next page (absent on the last). */
 export function pageOf<T>(

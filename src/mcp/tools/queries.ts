@@ -1,5 +1,5 @@
 /**
- * `execute_query`, `explain_query`, `confirm_destructive_operation`: console requests (docs/mcp.md,
+ * `execute_query`, `confirm_destructive_operation`: console requests (docs/mcp.md,
  * "Request classes"). The driver's one classifier decides what a request is: reads run; writes need
  * Read & Write on both the token and the connection; destructive and admin requests run only
  * through `confirm_destructive_operation`, with a Full Access token, once the user approved the
@@ -82,7 +82,7 @@ async function runWithTimeout(
 export const executeQuery = defineTool({
   name: "execute_query",
   title: "Run a console request",
-  description: "One console request: method, path, JSON body.",
+  description: "One REST request.",
   input: z.strictObject(consoleArgs),
   output: consoleOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
@@ -97,21 +97,24 @@ export const executeQuery = defineTool({
 export const confirmDestructiveOperation = defineTool({
   name: "confirm_destructive_operation",
   title: "Run a destructive or admin request, with the user's approval",
-  description: "A destructive or admin request, once the user approves.",
+  description: "A delete or admin request the user approves.",
   input: z.strictObject({
     ...consoleArgs,
     reason: z
       .string()
       .max(500)
       .optional()
-      .describe("Why this is needed, in one sentence; shown to the user with the request."),
+      .describe("Why this is needed, in one sentence; shown to the user with the request.")
+      .meta(HIDDEN),
     indices: z
       .array(z.string().min(1).max(255))
       .max(10_000)
       .optional()
       .describe(
         "Every index the request reaches, when its path has a wildcard, _all or an alias: exactly the list a refusal gave. Not needed when the path names each index.",
-      ),
+      )
+      // A refusal names it when it is needed, with the list to pass.
+      .meta(HIDDEN),
   }),
   output: consoleOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
@@ -125,27 +128,5 @@ export const confirmDestructiveOperation = defineTool({
     });
     const result = await runWithTimeout(session, request, ctx, args.timeout_seconds);
     return { ...consoleRecord(result), ran: { method: request.method, path: request.path } };
-  },
-});
-
-export const explainQuery = defineTool({
-  name: "explain_query",
-  title: "Check a query without running it",
-  description:
-    "Validates a Query DSL query against an index without running it (GET /<index>/_validate/query?explain=true&rewrite=true): says whether it is valid, why not, and the Lucene query it becomes on each index. Use it to debug a query before execute_query.",
-  input: z.strictObject({
-    connection: connectionArg,
-    table: tableArg,
-    query: z
-      .record(z.string(), z.unknown())
-      .describe('The Query DSL "query" object, e.g. {"match": {"title": "shoes"}}.'),
-  }),
-  output: consoleOutput,
-  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
-  async run(args, ctx) {
-    const { session, request } = await reachForRequest(ctx, args.connection, (s) =>
-      facet(s, "agentRequests").explainRequest(args.table, args.query),
-    );
-    return consoleRecord(await runWithTimeout(session, request, ctx));
   },
 });

@@ -1,4 +1,4 @@
-/** `count_rows`, `get_document`, `export_data`: reading documents. */
+/** `export_data`: every matching document written to a file of the app's exports folder. */
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
@@ -6,68 +6,6 @@ import { facet } from "../../core/facet-access.ts";
 import { browseRequest, filtersArg, HIDDEN, queryArg, whereArg } from "./compact-args.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { OUTPUTS } from "./outputs.ts";
-import { consoleRecord, partialRecord } from "./shape.ts";
-
-export const countRows = defineTool({
-  name: "count_rows",
-  title: "Count documents",
-  description:
-    "Counts the documents of an index that match the given column filters and Lucene query (exact count).",
-  input: z.strictObject({
-    connection: connectionArg,
-    table: tableArg,
-    filters: filtersArg,
-    query: queryArg,
-  }),
-  output: OUTPUTS.countRows,
-  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
-  async run(args, ctx) {
-    const { session } = await reachConnection(ctx, args.connection);
-    const result = await session.browse(args.table, { ...browseRequest(args), pageSize: 1 });
-    return { ...partialRecord(result.partial), table: args.table, count: result.total };
-  },
-});
-
-export const getDocument = defineTool({
-  name: "get_document",
-  title: "Get a document",
-  description:
-    "Returns one document by its _id, with its _index, _seq_no and _primary_term (send those back with a write to refuse it if the document changed meanwhile). Works on an alias or pattern too.",
-  input: z.strictObject({
-    connection: connectionArg,
-    table: tableArg,
-    id: z.string().min(1).max(512).describe("The document's _id."),
-  }),
-  output: OUTPUTS.getDocument,
-  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
-  async run(args, ctx) {
-    const { session } = await reachConnection(ctx, args.connection);
-    const lookup = facet(session, "agentRequests").recordLookup(args.table, args.id);
-    const { method, path } = lookup.request;
-    ctx.audit.request = { method, path, class: "read" };
-    const result = await session.runConsole(lookup.request, {
-      signal: ctx.signal,
-      searchAs: "json",
-    });
-    if (result.kind === "error") return consoleRecord(result);
-    const [record, ...more] = lookup.records(result.raw);
-    // Not found on the shards that answered: it may be on one that did not.
-    if (!record)
-      return {
-        ...partialRecord(result.kind === "json" ? result.partial : undefined),
-        found: false,
-        table: args.table,
-        _id: args.id,
-      };
-    return {
-      found: true,
-      ...record,
-      ...(more.length > 0
-        ? { note: "More than one index behind this name holds this _id; the first is shown." }
-        : {}),
-    };
-  },
-});
 
 const EXTENSIONS = { ndjson: "ndjson", csv: "csv", json: "json" } as const;
 
@@ -78,10 +16,10 @@ export const exportData = defineTool({
   input: z.strictObject({
     connection: connectionArg,
     table: tableArg,
-    format: z.enum(["ndjson", "csv", "json"]).optional().describe("Default ndjson."),
+    format: z.enum(["ndjson", "csv", "json"]).optional().describe("Default ndjson.").meta(HIDDEN),
     where: whereArg,
     filters: filtersArg.meta(HIDDEN),
-    query: queryArg,
+    query: queryArg.meta(HIDDEN),
     file_name: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._ -]{0,99}$/, "letters, digits, '.', '_', '-' and spaces")
