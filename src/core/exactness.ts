@@ -55,6 +55,20 @@ export function termsAccuracy(
   return parts.length === 0 ? EXACT : `not exact: ${parts.join("; ")}`;
 }
 
+/**
+ * The same rule in a word, for answers a model reads (docs/mcp.md, "Answers that say how exact
+ * they are"): "exact", "estimate" (percentiles), "±N" (a distinct count estimated within about N)
+ * or "approximate" (a terms count that may be short, with its bound given beside it).
+ */
+export const ACCURACY_WORDS = { exact: EXACT, estimate: "estimate", approximate: "approximate" };
+
+/** A distinct count's accuracy in a word: "exact", or "±N" (its likely error). */
+export function distinctAccuracyWord(value: number, counted: boolean): string {
+  if (counted) return EXACT;
+  const error = value > DISTINCT_EXACT_UP_TO ? ESTIMATE_ERROR_ABOVE : ESTIMATE_ERROR_UNDER;
+  return `±${Math.max(1, Math.ceil(value * error))}`;
+}
+
 /** A total that stopped counting: "at least N"; an exact one as itself. */
 export function totalText(total: number, relation: "eq" | "gte" | undefined): string {
   return relation === "gte" ? `at least ${total.toLocaleString("en-US")}` : String(total);

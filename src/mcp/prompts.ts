@@ -127,7 +127,7 @@ async function columnsOf(
       });
       if (columns.length > MAX_PROMPT_COLUMNS)
         lines.push(
-          `- … and ${columns.length - MAX_PROMPT_COLUMNS} more (catalog view columns lists all)`,
+          `- … and ${columns.length - MAX_PROMPT_COLUMNS} more (describe_table lists all)`,
         );
       return { connection: connection.name, lines };
     },

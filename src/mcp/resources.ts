@@ -4,7 +4,7 @@
  * - `quarry://connections/{connection}/tables`: a connection's indices;
  * - `quarry://connections/{connection}/tables/{table}`: an index's columns and raw mapping;
  * - `quarry://connections/{connection}/overview`: the cluster's health and largest indices
- *   (what cluster_health and index_stats give).
+ *   (what catalog's health and stats views give).
  * The templates complete connection names, and table names of a connection the client may read
  * without anyone being asked.
  */
@@ -158,8 +158,7 @@ function registerTable(mcp: McpServer, kit: Kit) {
     }),
     {
       title: "An index's columns and mapping",
-      description:
-        "An index's columns (as describe_table) and its raw Elasticsearch mapping (as get_mapping).",
+      description: "An index's columns and its raw Elasticsearch mapping (GET /<index>/_mapping).",
       mimeType: JSON_TYPE,
     },
     (uri, vars, ctx) =>
@@ -182,7 +181,7 @@ function registerTable(mcp: McpServer, kit: Kit) {
   );
 }
 
-/** Indices the overview lists, largest first; index_stats pages through all. */
+/** Indices the overview lists, largest first; catalog view stats pages through all. */
 const OVERVIEW_INDICES = 20;
 
 export function registerOverview(

@@ -83,7 +83,7 @@ async function callTool(
           `Invalid arguments for ${name}: ${describeIssues(parsed.error)}`,
         );
       // A tool that sends a console request records that request's class; a read-only tool
-      // (count_rows, browse_table...) is a read whatever it sends.
+      // (browse_table, aggregate...) is a read whatever it sends.
       if (tool.annotations.readOnlyHint) call.entry.class = "read";
       const linked = linkedSignal([ctx.mcpReq.signal, principal.revoked, deps.stopping]);
       const signal = linked.signal;

@@ -11,12 +11,7 @@ import {
   type AggregationResult,
   BUCKET_METRICS,
 } from "../../core/catalog.ts";
-import {
-  distinctAccuracy,
-  EXACT,
-  PERCENTILES_ACCURACY,
-  termsAccuracy,
-} from "../../core/exactness.ts";
+import { ACCURACY_WORDS, distinctAccuracyWord, EXACT } from "../../core/exactness.ts";
 import { catalogOf } from "./cluster.ts";
 import { browseRequest, filtersArg, HIDDEN, queryArg, whereArg } from "./compact-args.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
@@ -53,42 +48,40 @@ function metricOf(m: z.infer<typeof metricArg>): AggregationRequest["metric"] {
 }
 
 const aggregateOutput = output({
-  table: z.string(),
-  kind: z.enum(AGGREGATION_KINDS),
-  field: z.string(),
+  /** Documents the filters matched. */
   matched: z.number(),
   ...tableShape,
-  /** How exact the figures are: "exact", or what is not (core/exactness.ts). */
+  /** How exact the figures are, in a word (core/exactness.ts). */
   accuracy: z.string(),
-  sum_other_doc_count: z.number().optional(),
-  doc_count_error_upper_bound: z.number().optional(),
+  /** terms: documents whose values the list leaves out (a larger size lists more). */
+  others: z.number().optional(),
+  /** terms: how short a listed count may be (counted apart per shard). */
+  count_error: z.number().optional(),
 });
 
-/** The accuracy of a result, and the terms figures that say why when it is not exact. Pure. */
+/**
+ * The accuracy of a result in a word, and the terms figures that say what a list leaves out or
+ * may miss. The caller knows the table, kind and field it asked, so they are not said back. Pure.
+ */
 export function accuracyOf(
   result: AggregationResult,
   metric?: AggregationRequest["metric"],
 ): Record<string, unknown> & { accuracy: string } {
-  if (result.kind === "percentiles") return { accuracy: PERCENTILES_ACCURACY };
+  if (result.kind === "percentiles") return { accuracy: ACCURACY_WORDS.estimate };
   if (result.kind === "cardinality")
-    return { accuracy: distinctAccuracy(result.distinct ?? 0, result.distinctExact === true) };
-  const parts: string[] = [];
-  const terms =
-    result.kind === "terms" ? termsAccuracy(result.countError, result.otherCount) : EXACT;
-  if (terms !== EXACT) parts.push(terms);
+    return { accuracy: distinctAccuracyWord(result.distinct ?? 0, result.distinctExact === true) };
+  const others = result.kind === "terms" ? (result.otherCount ?? 0) : 0;
+  const countError = result.kind === "terms" ? (result.countError ?? 0) : 0;
+  let accuracy = countError > 0 ? ACCURACY_WORDS.approximate : EXACT;
   if (metric?.op === "cardinality") {
     const top = Math.max(0, ...(result.buckets ?? []).map((b) => b.metric ?? 0));
-    const distinct = distinctAccuracy(top, false);
-    if (distinct !== EXACT) parts.push(`distinct counts: ${distinct}`);
+    const distinct = distinctAccuracyWord(top, false);
+    accuracy = accuracy === EXACT ? distinct : `${accuracy}, ${distinct}`;
   }
   return {
-    accuracy: parts.length ? parts.join("; ") : EXACT,
-    ...(terms !== EXACT
-      ? {
-          sum_other_doc_count: result.otherCount ?? 0,
-          doc_count_error_upper_bound: result.countError ?? 0,
-        }
-      : {}),
+    accuracy,
+    ...(others > 0 ? { others } : {}),
+    ...(countError > 0 ? { count_error: countError } : {}),
   };
 }
 
@@ -214,9 +207,6 @@ export const aggregate = defineTool({
     const result = await catalogOf(session).aggregate(args.table, request, { signal: ctx.signal });
     return {
       ...partialRecord(result.partial),
-      table: args.table,
-      kind: result.kind,
-      field: result.field,
       matched: result.matched,
       ...aggregationTable(result, metric),
       ...accuracyOf(result, metric),

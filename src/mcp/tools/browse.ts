@@ -19,12 +19,19 @@ import {
 } from "./compact-args.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { OUTPUTS } from "./outputs.ts";
-import { partialRecord, repeatedLeaves, rowObject, rowTable, selectColumns } from "./shape.ts";
+import {
+  META,
+  nestedObject,
+  partialRecord,
+  repeatedLeaves,
+  rowObject,
+  rowTable,
+  selectColumns,
+} from "./shape.ts";
 
 const DEFAULT_PAGE_SIZE = 25;
 /** Columns a row shows when none are asked for: a wide index's rows fit an answer. */
 const WIDE_ROW = 40;
-const META = ["_id", "_index", "_score"];
 /** Room left under the result limit for the note and the cursor this tool adds after a cut. */
 const CUT_MARGIN = 1_200;
 
@@ -100,31 +107,41 @@ export const browseTable = defineTool({
       ...(from ? { offset } : { page: args.page ?? 1 }),
       pageSize: size,
     });
-    const result = countOnly ? { ...read, rows: [], pageSize: 0 } : read;
+    // A count alone is the count: the caller knows what it asked (docs/mcp.md, "browse_table").
+    if (countOnly) return { ...partialRecord(read.partial), total: read.total };
     const answer = {
-      ...partialRecord(result.partial),
-      table: result.table,
-      total: result.total,
-      page: result.page,
-      page_size: result.pageSize,
-      offset,
-      paging: result.paging,
-      ...(result.droppedSort.length ? { dropped_sort: result.droppedSort } : {}),
-      // A count alone names no columns: there are no rows to read them in.
-      ...(countOnly
-        ? { layout: args.layout ?? "table", columns: [], rows: [] }
-        : body(result, args.columns, args.layout ?? "table")),
+      ...partialRecord(read.partial),
+      total: read.total,
+      ...(offset > 0 ? { offset } : {}),
+      ...(read.droppedSort.length ? { dropped_sort: read.droppedSort } : {}),
+      ...body(read, args.table, args.columns, args.layout ?? "table"),
     };
-    return fitted(answer, { offset, size, key, result, limit: ctx.charLimit ?? RESULT_CHAR_LIMIT });
+    const limit = ctx.charLimit ?? RESULT_CHAR_LIMIT;
+    return asDocument(fitted(answer, { offset, size, key, result: read, limit }), read);
   },
 });
+
+/**
+ * The meta columns a page shows: `_id` always; `_index` when a row comes from another index than
+ * the one named (an alias, a pattern, several indices); `_score` when the rows were scored.
+ */
+function metaShown(result: BrowseResult, table: string): string[] {
+  return META.filter(
+    (m) =>
+      m === "_id" ||
+      (m === "_index" && result.rows.some((r) => r._index !== table)) ||
+      (m === "_score" && result.rows.some((r) => r._score !== null)),
+  );
+}
 
 /** The rows in the layout asked, with the columns they hold. */
 function body(
   result: BrowseResult,
+  table: string,
   asked: string[] | undefined,
   layout: "table" | "objects",
 ): Record<string, unknown> & { rows: unknown[] } {
+  const meta = metaShown(result, table);
   const chosen = asked ? selectColumns(result.columns, asked) : undefined;
   const skip = chosen ? new Set<string>() : repeatedLeaves(result.columns);
   const inParent = Object.fromEntries(
@@ -133,23 +150,15 @@ function body(
       .map((c) => [c.name, c.nestedPaths?.at(-1) ?? ""]),
   );
   const shown = skip.size ? { shown_in_parent: inParent } : {};
-  if (layout === "objects") {
-    const only = chosen ? [...chosen, ...META.filter((m) => asked?.includes(m))] : undefined;
-    return {
-      layout,
-      columns: result.columns.map((c) => c.name).filter((n) => !only || only.includes(n)),
-      ...shown,
-      rows: result.rows.map((r) => rowObject(r, chosen, skip)),
-    };
-  }
+  if (layout === "objects")
+    return { ...shown, rows: result.rows.map((r) => rowObject(r, chosen, skip, meta)) };
   const all =
     chosen ?? result.columns.map((c) => c.name).filter((n) => !META.includes(n) && !skip.has(n));
   // A wide row unasked shows its first columns and says how many it left out.
   const rest = chosen ? all : all.slice(0, WIDE_ROW);
   const leftOut = all.length - rest.length;
-  const header = [...META, ...rest];
+  const header = [...meta, ...rest];
   return {
-    layout,
     columns: header,
     ...shown,
     ...(leftOut > 0
@@ -160,6 +169,32 @@ function body(
       : {}),
     ...rowTable(result.rows, header),
   };
+}
+
+/**
+ * A lookup that found one document answers the document itself, in its own nested shape, not a
+ * page of one row (docs/mcp.md, "browse_table"); any other answer stays as it is.
+ */
+function asDocument(
+  answer: Record<string, unknown>,
+  result: BrowseResult,
+): Record<string, unknown> {
+  if (result.total !== 1 || result.rows.length !== 1 || answer.truncated) return answer;
+  const {
+    columns,
+    rows,
+    cut_cells: _,
+    ...rest
+  } = answer as {
+    columns?: string[];
+    rows: unknown[];
+    cut_cells?: unknown;
+  };
+  const [row] = rows;
+  const flat = Array.isArray(row)
+    ? Object.fromEntries((columns ?? []).map((c, i) => [c, row[i]]))
+    : (row as Record<string, unknown>);
+  return { ...rest, doc: nestedObject(flat) };
 }
 
 /**
@@ -187,7 +222,7 @@ function fitted(
   const where = rowsCut
     ? kept > 0
       ? ` The ${kept} rows kept are rows ${offset + 1} to ${offset + kept} of ${result.total}; next_cursor continues with row ${offset + kept + 1}.`
-      : ` Row ${offset + 1} alone is larger than an answer: read it with get_document (_id ${JSON.stringify(result.rows[0]?._id)}); next_cursor continues after it.`
+      : ` Row ${offset + 1} alone is larger than an answer: read it with execute_query GET /<index>/_doc/<_id> (_id ${JSON.stringify(result.rows[0]?._id)}); next_cursor continues after it.`
     : "";
   return {
     ...out,

@@ -1,7 +1,7 @@
 /**
- * `cluster_health`, `get_shards`, `index_stats`: how a cluster is doing and what its indices
- * weigh, read through the session's catalog (core/catalog.ts). Lists come as compact tables
- * (columns once, rows as arrays), a page at a time where they can be long.
+ * The catalog's `health`, `shards` and `stats` views (catalog-view.ts): how a cluster is doing and
+ * what its indices weigh, read through the session's catalog (core/catalog.ts). Lists come as
+ * compact tables (columns once, rows as arrays), a page at a time where they can be long.
  */
 import { z } from "zod";
 import type {
@@ -14,7 +14,7 @@ import { catalogOf } from "../../core/catalog-access.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { compactTable, output, pagedFields, tableShape } from "./outputs.ts";
-import { cursorArg, limitArg, pageOf } from "./paging.ts";
+import { cursorArg, limitArg, pageFields, pageOf } from "./paging.ts";
 
 export { catalogOf };
 
@@ -23,20 +23,22 @@ const healthOutput = output({
   status: z.string(),
   index: z.string().optional(),
   causes: z.array(z.string()),
+  /** Shard copies by state; a state none is in is left out. */
   shards: z.object({
     active: z.number(),
     active_primary: z.number(),
-    relocating: z.number(),
-    initializing: z.number(),
-    unassigned: z.number(),
-    delayed_unassigned: z.number().nullable(),
+    relocating: z.number().optional(),
+    initializing: z.number().optional(),
+    unassigned: z.number().optional(),
+    delayed_unassigned: z.number().optional(),
     active_percent: z.number().nullable(),
   }),
-  pending_tasks: z.number().nullable(),
+  pending_tasks: z.number().optional(),
   pending: compactTable.optional(),
   nodes: compactTable,
-  unassigned: compactTable,
-  unassigned_listed: z.enum(["all", "some"]),
+  unassigned: compactTable.optional(),
+  /** Unassigned copies not listed, and how to list them. */
+  unassigned_note: z.string().optional(),
   allocation: z
     .object({
       index: z.string(),
@@ -52,25 +54,38 @@ const healthOutput = output({
     .optional(),
 });
 
-/** A health report in the tool's words. Pure. */
+/**
+ * Unassigned copies a health answer lists: enough to say which and why, not every one of a cluster
+ * that lost a node (docs/mcp.md, "Answers sized for a model"); `catalog` view shards lists all.
+ */
+const UNASSIGNED_LISTED = 5;
+
+/** The state counts that are not zero, and the ones always given. Pure. */
+function shardCounts(p: HealthReport["partitions"]): z.infer<typeof healthOutput>["shards"] {
+  const some = (key: string, n: number | null) => (n ? { [key]: n } : {});
+  return {
+    active: p.active,
+    active_primary: p.activePrimary,
+    ...some("relocating", p.relocating),
+    ...some("initializing", p.initializing),
+    ...some("unassigned", p.unassigned),
+    ...some("delayed_unassigned", p.delayedUnassigned),
+    active_percent: p.activePercent === null ? null : Math.round(p.activePercent * 10) / 10,
+  };
+}
+
+/** A health report in the tool's words, sized for a model. Pure. */
 export function healthRecord(h: HealthReport): z.infer<typeof healthOutput> {
-  const p = h.partitions;
   const e = h.explanation;
+  const listed = h.unassigned.slice(0, UNASSIGNED_LISTED);
+  const unlisted = h.partitions.unassigned - listed.length;
   return {
     cluster: h.name,
     status: h.status,
     ...(h.table ? { index: h.table } : {}),
     causes: h.causes ?? [],
-    shards: {
-      active: p.active,
-      active_primary: p.activePrimary,
-      relocating: p.relocating,
-      initializing: p.initializing,
-      unassigned: p.unassigned,
-      delayed_unassigned: p.delayedUnassigned,
-      active_percent: p.activePercent,
-    },
-    pending_tasks: h.pendingTasks,
+    shards: shardCounts(h.partitions),
+    ...(h.pendingTasks ? { pending_tasks: h.pendingTasks } : {}),
     ...(h.pendingTaskList?.length
       ? {
           pending: {
@@ -89,11 +104,19 @@ export function healthRecord(h: HealthReport): z.infer<typeof healthOutput> {
       columns: NODE_COLUMNS,
       rows: h.nodes.map(nodeRow),
     },
-    unassigned: {
-      columns: ["index", "shard", "primary", "reason"],
-      rows: h.unassigned.map((u) => [u.table, u.partition, u.primary, u.reason]),
-    },
-    unassigned_listed: h.unassignedListed,
+    ...(listed.length
+      ? {
+          unassigned: {
+            columns: ["index", "shard", "primary", "reason"],
+            rows: listed.map((u) => [u.table, u.partition, u.primary, u.reason]),
+          },
+        }
+      : {}),
+    ...(unlisted > 0
+      ? {
+          unassigned_note: `${unlisted} more unassigned; catalog view shards (table) lists them.`,
+        }
+      : {}),
     ...(e ? { allocation: allocationRecord(e) } : {}),
   };
 }
@@ -103,29 +126,68 @@ const NODE_COLUMNS = [
   "roles",
   "master",
   "version",
-  "heap_used_bytes",
-  "heap_max_bytes",
-  "disk_used_bytes",
+  "heap_percent",
+  "disk_percent",
   "disk_total_bytes",
   "cpu_percent",
-  "load_average",
+  "load_1m",
 ];
 
+/**
+ * Node roles as `_cat/nodes` abbreviates them (Elasticsearch's own letters); a role without one
+ * keeps its name.
+ */
+const ROLE_LETTERS: Record<string, string> = {
+  data_cold: "c",
+  data: "d",
+  data_frozen: "f",
+  data_hot: "h",
+  ingest: "i",
+  ml: "l",
+  master: "m",
+  remote_cluster_client: "r",
+  data_content: "s",
+  transform: "t",
+  voting_only: "v",
+  data_warm: "w",
+};
+
+/** Roles in `_cat/nodes`' form: `cdfhilmrstw`, a role it has no letter for after a comma. Pure. */
+export function roleLetters(roles: readonly string[]): string {
+  const letters = roles
+    .map((r) => ROLE_LETTERS[r])
+    .filter(Boolean)
+    .sort()
+    .join("");
+  const named = roles.filter((r) => !ROLE_LETTERS[r]);
+  return [letters || (named.length ? "" : "-"), ...named].filter(Boolean).join(",");
+}
+
+const percent = (used?: number | null, total?: number | null) =>
+  used == null || !total ? null : Math.round((used / total) * 100);
+
 /** A node as a row of NODE_COLUMNS (a plugin older than these numbers gives nulls). */
-function nodeRow(n: NodeSummary): (string | number | boolean | null | (number | null)[])[] {
+function nodeRow(n: NodeSummary): (string | number | boolean | null)[] {
   return [
     n.name,
-    n.roles.join(","),
+    roleLetters(n.roles),
     n.leader,
     n.version ?? null,
-    n.memoryUsedBytes ?? null,
-    n.memoryMaxBytes ?? null,
-    n.diskUsedBytes ?? null,
+    percent(n.memoryUsedBytes, n.memoryMaxBytes),
+    percent(n.diskUsedBytes, n.diskTotalBytes),
     n.diskTotalBytes ?? null,
     n.cpuPercent ?? null,
-    n.load ?? null,
+    n.load?.[0] ?? null,
   ];
 }
+
+/**
+ * Elasticsearch's explanation without its advice (the first sentence says what holds), and a
+ * decider's reason without the shard's state dump in brackets. Pure.
+ */
+const firstSentence = (text: string | null | undefined) =>
+  text ? (/^.*?\.(?=\s|$)/.exec(text)?.[0] ?? text) : null;
+const withoutDump = (reason: string) => reason.replace(/\s*\[\[.*\]\s*$/, "");
 
 /** An allocation explanation in the tool's words. Pure. */
 export function allocationRecord(e: PlacementExplanation) {
@@ -137,16 +199,16 @@ export function allocationRecord(e: PlacementExplanation) {
     node: e.currentNode ?? null,
     unassigned_reason: e.unassignedReason ?? null,
     decision: e.decision,
-    explanation: e.explanation,
+    explanation: firstSentence(e.explanation),
     nodes: {
       columns: ["node", "decision", "reasons"],
-      rows: e.nodes.map((n) => [n.node, n.decision, n.reasons]),
+      rows: e.nodes.map((n) => [n.node, n.decision, n.reasons.map(withoutDump)]),
     },
   };
 }
 
 export const clusterHealth = defineTool({
-  name: "cluster_health",
+  name: "health",
   title: "Cluster health",
   description:
     "The cluster's health: status and why it is not green, nodes (roles, master, version, heap, disk, CPU, load), shard counts, pending tasks, the unassigned shards with their reasons and, for the first, why it cannot be allocated, node by node (allocation explain). Pass an index for its health only; with shard (and primary), the allocation explanation of that shard copy.",
@@ -193,7 +255,7 @@ export const clusterHealth = defineTool({
 });
 
 export const getShards = defineTool({
-  name: "get_shards",
+  name: "shards",
   title: "Shards of an index",
   description:
     "Lists the shards of an index, alias or pattern (default every index): shard number, primary or replica, state (STARTED, RELOCATING, INITIALIZING, UNASSIGNED), documents, size in bytes, the node holding it and, for an unassigned one, the reason. A compact table, a page at a time.",
@@ -231,9 +293,7 @@ export const getShards = defineTool({
         s.node,
         s.unassignedReason,
       ]),
-      offset: page.offset,
-      total: page.total,
-      ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
+      ...pageFields(page),
     };
   },
 });
@@ -245,10 +305,10 @@ const STATS_ORDER: Record<string, (a: TableStats, b: TableStats) => number> = {
 };
 
 export const indexStats = defineTool({
-  name: "index_stats",
+  name: "stats",
   title: "Index statistics",
   description:
-    "Per index: documents (in primaries; nested objects count as documents here, so count_rows may give fewer), deleted documents, size in bytes (all copies, and primaries only), segments, and primary and replica shard counts. For one index, a pattern, or every index (hidden ones starting with '.' left out); largest first by default. A compact table, a page at a time.",
+    "Per index: documents (in primaries; nested objects count as documents here, so browse_table's total may be fewer), deleted documents, size in bytes (all copies, and primaries only), segments, and primary and replica shard counts. For one index, a pattern, or every index (hidden ones starting with '.' left out); largest first by default. A compact table, a page at a time.",
   input: z.strictObject({
     connection: connectionArg,
     table: tableArg.optional().describe("An index, alias or pattern; default every index."),
@@ -288,9 +348,7 @@ export const indexStats = defineTool({
         t.primaries,
         t.replicas,
       ]),
-      offset: page.offset,
-      total: page.total,
-      ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
+      ...pageFields(page),
     };
   },
 });

@@ -83,7 +83,7 @@ export const esql = defineTool({
       throw new QuarryError(
         "invalid_input",
         `The cluster refused the query (${result.status} ${result.type ?? "error"}): ${result.reason}`,
-        "Fix the query at the position given; catalog view columns lists the fields and their ES|QL types.",
+        "Fix the query at the position given; describe_table lists the fields and their ES|QL types.",
         {
           status: result.status,
           type: result.type,

@@ -1,15 +1,15 @@
-/** `search_fields`: find fields by name or type across indices, as one compact table. */
+/** The catalog's `fields` view: find fields by name or type across indices, as one compact table. */
 import { z } from "zod";
 import { catalogOf } from "./cluster.ts";
 import { connectionArg, defineTool, reachConnection } from "./context.ts";
 import { output, pagedFields, tableShape } from "./outputs.ts";
-import { cursorArg, limitArg, pageOf, shortList } from "./paging.ts";
+import { cursorArg, limitArg, pageFields, pageOf, shortList } from "./paging.ts";
 
 /** Index names shown per field; a field in more says how many more. */
 const INDICES_SHOWN = 5;
 
 export const searchFields = defineTool({
-  name: "search_fields",
+  name: "fields",
   title: "Search fields across indices",
   description:
     'Finds fields by name or type across indices (from their mappings, through field capabilities): e.g. name "customer" finds customer.name, customer_id...; name "*.city" a glob; types ["date"] every date field. One row per field and type: its dotted name, type, the indices that map it so (the first 5, then "+N more"), and whether it can be searched and aggregated. Object and nested fields are listed as such; metadata fields (_id...) are not.',
@@ -57,9 +57,7 @@ export const searchFields = defineTool({
         f.searchable,
         f.aggregatable,
       ]),
-      offset: page.offset,
-      total: page.total,
-      ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
+      ...pageFields(page),
     };
   },
 });

@@ -1,5 +1,5 @@
 /**
- * `index_details`: one index in full, as the index page shows it (the session's `tableAdmin()`,
+ * The catalog's `index` view: one index in full, as the index page shows it (the session's `tableAdmin()`,
  * the one implementation): state, statistics, aliases, shards, settings and mapping. Reads only;
  * the index actions are not tools (an agent sends them with execute_query, through the classifier).
  */
@@ -71,7 +71,7 @@ export function detailsRecord(d: TableDetails): z.infer<typeof detailsOutput> {
 }
 
 export const indexDetails = defineTool({
-  name: "index_details",
+  name: "index",
   title: "Index details",
   description:
     "One index in full: open or closed, health, documents, deleted documents, size, segments, aliases, its shards with state and node, its settings and its mapping as the cluster states them. Read-only.",

@@ -40,8 +40,8 @@ export const compactTable = z.object(tableShape);
 
 /** The cursor fields of a list answered a page at a time. */
 export const pagedFields = {
-  /** Rows before this page. */
-  offset: z.number().int(),
+  /** Rows before this page, when there are any. */
+  offset: z.number().int().optional(),
   /** All rows, across pages. */
   total: z.number().int(),
   /** Pass as `cursor` to get the next page; absent on the last page. */
@@ -54,27 +54,6 @@ export const consoleOutput = z.looseObject({
   status: z.number(),
   ...cutFields,
   ...partialFields,
-});
-
-const tableRecord = z.object({
-  name: z.string(),
-  docs: z.number().nullable(),
-  size_bytes: z.number().nullable(),
-  health: z.string().nullable(),
-  status: z.string(),
-});
-
-const columnRecord = z.object({
-  name: z.string(),
-  type: z.string(),
-  kind: z.string(),
-  primary_key: z.literal(true).optional(),
-  sort_field: z.string().nullable(),
-  sort_note: z.string().optional(),
-  filterable: z.boolean(),
-  multi_fields: z.array(z.object({ name: z.string(), type: z.string() })).optional(),
-  nested_paths: z.array(z.string()).optional(),
-  conflict: z.record(z.string(), z.array(z.string())).optional(),
 });
 
 export const OUTPUTS = {
@@ -93,25 +72,23 @@ export const OUTPUTS = {
       }),
     ),
   }),
-  listTables: output({ count: z.number().int(), tables: z.array(tableRecord) }),
-  describeTable: output({ table: z.string(), columns: z.array(columnRecord) }),
   browseTable: output({
-    table: z.string(),
+    /** Every matching document, counted exactly. A count alone (page_size 0) is only this. */
     total: z.number(),
-    page: z.number(),
-    page_size: z.number(),
-    /** Rows before this page's first row. */
-    offset: z.number().int(),
-    paging: z.enum(["from-size", "search-after"]),
+    /** Rows before this page's first row, when there are any. */
+    offset: z.number().int().optional(),
     dropped_sort: z.array(z.object({ column: z.string(), reason: z.string() })).optional(),
-    /** table: `rows` are arrays in `columns`' order; objects: one object per row. */
-    layout: z.enum(["table", "objects"]),
-    columns: z.array(z.string()),
+    /** Table layout: the names of `rows`' cells, in order (`_id`, `_index` and `_score` when they say something). */
+    columns: z.array(z.string()).optional(),
     shown_in_parent: z.record(z.string(), z.string()).optional(),
     /** Columns a wide row left out when none were asked for, and how to choose. */
     columns_left_out: z.number().int().optional(),
     columns_note: z.string().optional(),
-    rows: z.union([z.array(z.array(z.unknown())), z.array(z.record(z.string(), z.unknown()))]),
+    rows: z
+      .union([z.array(z.array(z.unknown())), z.array(z.record(z.string(), z.unknown()))])
+      .optional(),
+    /** The one document found, in its own nested shape, instead of a page of one row. */
+    doc: z.record(z.string(), z.unknown()).optional(),
     /** Table layout: the cells cut at the display limit (text ending in `...`), by row. */
     cut_cells: z
       .array(z.object({ row: z.number().int(), columns: z.array(z.string()) }))
@@ -119,8 +96,6 @@ export const OUTPUTS = {
     /** Pass as `cursor` to continue right after the last row of this answer. */
     next_cursor: z.string().optional(),
   }),
-  countRows: output({ table: z.string(), count: z.number() }),
-  getDocument: z.looseObject({ found: z.boolean(), ...cutFields, ...partialFields }),
   exportData: output({
     path: z.string(),
     format: z.string(),

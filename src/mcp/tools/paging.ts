@@ -40,6 +40,18 @@ export function pageOf<T>(
   };
 }
 
+/**
+ * What an answer says of its page: the rows before it (when there are any), the rows in all, and
+ * the cursor of the next page (absent on the last). Pure.
+ */
+export function pageFields(page: { offset: number; total: number; next_cursor?: string }) {
+  return {
+    ...(page.offset > 0 ? { offset: page.offset } : {}),
+    total: page.total,
+    ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
+  };
+}
+
 /** A list of names, at most `max` of them, then how many more: `["a", "b", "+3 more"]`. */
 export function shortList(names: readonly string[], max: number): string[] {
   if (names.length <= max) return [...names];

@@ -9,16 +9,9 @@ import { z } from "zod";
 import type { ConsoleRequest, ConsoleResult } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
 import { errors } from "../../core/errors.ts";
-import { facet } from "../../core/facet-access.ts";
 import { signalWithTimeout } from "../linked-signal.ts";
 import { HIDDEN } from "./compact-args.ts";
-import {
-  connectionArg,
-  defineTool,
-  reachForRequest,
-  type ToolContext,
-  tableArg,
-} from "./context.ts";
+import { connectionArg, defineTool, reachForRequest, type ToolContext } from "./context.ts";
 import { consoleOutput } from "./outputs.ts";
 import { consoleRecord } from "./shape.ts";
 

@@ -9,16 +9,18 @@ import { totalText } from "../../core/exactness.ts";
 import type { Column, PartialResult, Row, TableInfo } from "../../core/grid.ts";
 
 /**
- * A row as one object: `_id`, `_index`, `_score`, then the cells (`only` these, or all but `skip`).
- * JSON cells (arrays, objects, nested columns) are parsed back unless they were cut at the display
- * limit; a cut cell stays text ending in `...` and is listed in `_cut`.
+ * A row as one object: the `meta` columns asked (`_id`, `_index`, `_score`), then the cells (`only`
+ * these, or all but `skip`). JSON cells (arrays, objects, nested columns) are parsed back unless
+ * they were cut at the display limit; a cut cell stays text ending in `...` and is listed in `_cut`.
  */
 export function rowObject(
   row: Row,
   only?: readonly string[],
   skip: ReadonlySet<string> = new Set(),
+  meta: readonly string[] = META,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = { _id: row._id, _index: row._index, _score: row._score };
+  const out: Record<string, unknown> = {};
+  for (const name of meta) out[name] = cellOf(row, name);
   for (const name of Object.keys(row.cells)) {
     if (META.includes(name)) continue;
     if (only ? !only.includes(name) : skip.has(name)) continue;
@@ -29,7 +31,31 @@ export function rowObject(
   return out;
 }
 
-const META = ["_id", "_index", "_score"];
+/**
+ * A row's object with its dotted names nested back into objects (`customer.name` under
+ * `customer`), the document's own shape: one lookup reads as the document, each object's name
+ * said once. A name that is both a value and an object's path stays dotted. Pure.
+ */
+export function nestedObject(flat: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(flat)) {
+    const parts = name.startsWith("_") ? [name] : name.split(".");
+    let at = out;
+    let i = 0;
+    for (; i < parts.length - 1; i++) {
+      const next = at[parts[i]!];
+      if (next === undefined) at = at[parts[i]!] = {} as Record<string, unknown>;
+      else if (typeof next === "object" && next !== null && !Array.isArray(next))
+        at = next as Record<string, unknown>;
+      else break;
+    }
+    if (i < parts.length - 1 || parts.at(-1)! in at) out[name] = value;
+    else at[parts.at(-1)!] = value;
+  }
+  return out;
+}
+
+export const META = ["_id", "_index", "_score"];
 
 /** One cell as the model reads it: a JSON cell parsed back unless it was cut; absent is null. */
 function cellOf(row: Row, name: string): unknown {

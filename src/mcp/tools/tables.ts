@@ -10,7 +10,7 @@ import type { Column, TableInfo } from "../../core/grid.ts";
 import { HIDDEN } from "./compact-args.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { output, pagedFields, tableShape } from "./outputs.ts";
-import { cursorArg, pageOf } from "./paging.ts";
+import { cursorArg, pageFields, pageOf } from "./paging.ts";
 
 /** Mapping types by abbreviation, and the type ES|QL reads a field of it as, where it differs. */
 const TYPES: Record<string, [string, string?]> = {
@@ -115,7 +115,6 @@ export const describeTable = defineTool({
     cursor: cursorArg,
   }),
   output: output({
-    table: z.string(),
     types: z.record(z.string(), z.string()),
     ...tableShape,
     ...pagedFields,
@@ -138,13 +137,10 @@ export const describeTable = defineTool({
     const page = pageOf(fields, args.cursor, args.limit ?? FIELDS_PER_PAGE);
     const grouped = fieldGroups(page.rows, nested);
     return {
-      table: args.table,
       types: legend(grouped.types),
       columns: ["object", "fields"],
       rows: grouped.rows,
-      offset: page.offset,
-      total: page.total,
-      ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
+      ...pageFields(page),
     };
   },
 });
@@ -174,9 +170,7 @@ export const listTables = defineTool({
     return {
       columns: ["index", "docs", "size_bytes", "health", "status"],
       rows: page.rows.map((t) => [t.name, t.docCount, t.sizeBytes, t.health, t.status]),
-      offset: page.offset,
-      total: page.total,
-      ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
+      ...pageFields(page),
     };
   },
 });

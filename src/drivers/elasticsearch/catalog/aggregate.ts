@@ -39,7 +39,7 @@ function columnNamed(columns: Column[], name: string, table: string): Column {
   if (!column)
     refuse(
       `${table} has no field ${JSON.stringify(name)}`,
-      "Use a field name as describe_table or search_fields gives it (a dotted path).",
+      "Use a field name as describe_table gives it (a dotted path).",
     );
   return column;
 }
