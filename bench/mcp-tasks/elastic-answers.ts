@@ -4,7 +4,15 @@
  * heading line, then JSON (lists, mappings, aggregations) or one "field: value" block per hit.
  */
 import type { Recorder } from "./recorder.ts";
-import { type Answers, BENCH_INDEX, DECEMBER, LOOKUP_ORDER, Q4, SMALL_INDEX } from "./tasks.ts";
+import {
+  type Answers,
+  BENCH_INDEX,
+  DECEMBER,
+  EMAIL_ORDER,
+  LOOKUP_ORDER,
+  Q4,
+  SMALL_INDEX,
+} from "./tasks.ts";
 
 const COUNTRY = "customer.address.country";
 
@@ -40,7 +48,103 @@ function hitFields(part: string): Record<string, unknown> {
 
 type Shard = { index: string; shard: string; prirep: string; state: string; docs?: string };
 
+/** The later questions (tasks.ts), as a model writes them for the peer's `search` tool. */
+const moreElasticAnswers = {
+  async earliestOrder(r: Recorder) {
+    const aggs = await aggregations(r, { size: 0, aggs: { m: { min: { field: "created_at" } } } });
+    return (aggs.m as { value_as_string: string }).value_as_string;
+  },
+  async topTags(r: Recorder) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      aggs: { t: { terms: { field: "tags", size: 3 } } },
+    });
+    return (aggs.t!.buckets as { key: string }[]).map((b) => b.key);
+  },
+  async topItemName(r: Recorder) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      aggs: {
+        n: {
+          nested: { path: "items" },
+          aggs: { k: { terms: { field: "items.name.keyword", size: 1 } } },
+        },
+      },
+    });
+    return (aggs.n as { k: { buckets: { key: string }[] } }).k.buckets[0]!.key;
+  },
+  async japanOver1000(r: Recorder) {
+    const parts = await r.call("search", {
+      index: BENCH_INDEX,
+      queryBody: {
+        size: 0,
+        track_total_hits: true,
+        query: {
+          bool: {
+            filter: [
+              { term: { "customer.address.country": "JP" } },
+              { range: { total: { gt: 1000 } } },
+            ],
+          },
+        },
+      },
+    });
+    return totalOf(parts);
+  },
+  async emailOfOrder(r: Recorder) {
+    const parts = await r.call("search", {
+      index: BENCH_INDEX,
+      queryBody: {
+        size: 1,
+        query: { term: { order_id: EMAIL_ORDER } },
+        _source: ["customer.email"],
+      },
+    });
+    return (hitFields(parts[1]!).customer as { email: string }).email;
+  },
+  async clusterVersion(_r: Recorder): Promise<string> {
+    // None of the peer's four tools reads the cluster's version.
+    throw new Error("no tool of the peer gives the cluster's version");
+  },
+  async highestAverageStatus(r: Recorder) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      aggs: {
+        s: {
+          terms: { field: "status", size: 1, order: { v: "desc" } },
+          aggs: { v: { avg: { field: "total" } } },
+        },
+      },
+    });
+    return (aggs.s!.buckets as { key: string }[])[0]!.key;
+  },
+  async busiestMonth(r: Recorder) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      aggs: { m: { date_histogram: { field: "created_at", calendar_interval: "month" } } },
+    });
+    const b = aggs.m!.buckets as { key_as_string: string; doc_count: number }[];
+    const top = b.reduce((x, y) => (y.doc_count > x.doc_count ? y : x));
+    return `${top.key_as_string.slice(0, 7)} ${top.doc_count}`;
+  },
+  async distinctCities(r: Recorder) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      aggs: { d: { cardinality: { field: "customer.address.city" } } },
+    });
+    return (aggs.d as { value: number }).value;
+  },
+  async averageItemQty(r: Recorder) {
+    const aggs = await aggregations(r, {
+      size: 0,
+      aggs: { n: { nested: { path: "items" }, aggs: { q: { avg: { field: "items.qty" } } } } },
+    });
+    return Math.round((aggs.n as { q: { value: number } }).q.value * 100) / 100;
+  },
+};
+
 export const elasticAnswers: Answers = {
+  ...moreElasticAnswers,
   async largestIndices(r) {
     // list_indices leaves out document counts (0.3.1 reads a key _cat does not send), so the shards.
     const shards = jsonAfterHeading((await r.call("get_shards", {}))[1]!) as Shard[];

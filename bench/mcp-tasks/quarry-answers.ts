@@ -3,7 +3,15 @@
  * one JSON object per answer, lists as `columns` once and `rows` of values.
  */
 import type { Recorder } from "./recorder.ts";
-import { type Answers, BENCH_INDEX, DECEMBER, LOOKUP_ORDER, Q4, SMALL_INDEX } from "./tasks.ts";
+import {
+  type Answers,
+  BENCH_INDEX,
+  DECEMBER,
+  EMAIL_ORDER,
+  LOOKUP_ORDER,
+  Q4,
+  SMALL_INDEX,
+} from "./tasks.ts";
 
 const connection = "bench";
 type Row = Record<string, unknown>;
@@ -32,7 +40,72 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const COUNTRY = "customer.address.country";
 
+/** The later questions (tasks.ts): one aggregation each, a field of one document, the version. */
+export const moreQuarryAnswers = {
+  async earliestOrder(r: Recorder) {
+    const [s] = await aggregate(r, { kind: "stats", field: "created_at" });
+    return s!.min;
+  },
+  async topTags(r: Recorder) {
+    const rows = await aggregate(r, { kind: "terms", field: "tags", size: 3 });
+    return rows.map((x) => x.key);
+  },
+  async topItemName(r: Recorder) {
+    const [top] = await aggregate(r, { kind: "terms", field: "items.name", size: 1 });
+    return top!.key;
+  },
+  async japanOver1000(r: Recorder) {
+    const answer = await json(r, "browse_table", {
+      table: BENCH_INDEX,
+      where: ["customer.address.country = JP", "total > 1000"],
+      page_size: 0,
+    });
+    return answer.total;
+  },
+  async emailOfOrder(r: Recorder) {
+    const answer = await json(r, "browse_table", {
+      table: BENCH_INDEX,
+      where: [`order_id = ${EMAIL_ORDER}`],
+      columns: ["customer.email"],
+    });
+    return (answer.doc as { customer: { email: string } }).customer.email;
+  },
+  async clusterVersion(r: Recorder) {
+    const nodes = await json(r, "catalog", { view: "nodes" });
+    const versions = rowsOf(nodes).map((n) => n.version);
+    return [...new Set(versions)].join(", ");
+  },
+  async highestAverageStatus(r: Recorder) {
+    const [top] = await aggregate(r, {
+      kind: "terms",
+      field: "status",
+      metric: "avg:total",
+      order: "metric",
+      size: 1,
+    });
+    return top!.key;
+  },
+  async busiestMonth(r: Recorder) {
+    const rows = await aggregate(r, {
+      kind: "date_histogram",
+      field: "created_at",
+      interval: "month",
+    });
+    const top = rows.reduce((a, b) => ((b.doc_count as number) > (a.doc_count as number) ? b : a));
+    return `${String(top.key).slice(0, 7)} ${top.doc_count}`;
+  },
+  async distinctCities(r: Recorder) {
+    const [d] = await aggregate(r, { kind: "cardinality", field: "customer.address.city" });
+    return d!.distinct;
+  },
+  async averageItemQty(r: Recorder) {
+    const [s] = await aggregate(r, { kind: "stats", field: "items.qty" });
+    return round2(s!.avg as number);
+  },
+};
+
 export const quarryAnswers: Answers = {
+  ...moreQuarryAnswers,
   async largestIndices(r) {
     const stats = await json(r, "catalog", { view: "stats", sort: "docs", limit: 3 });
     return rowsOf(stats).map((x) => x.index);
@@ -60,14 +133,13 @@ export const quarryAnswers: Answers = {
       .sort();
   },
   async findOrder(r) {
-    const page = await json(r, "browse_table", {
+    const answer = await json(r, "browse_table", {
       table: BENCH_INDEX,
       where: [`order_id = ${LOOKUP_ORDER}`],
       columns: ["customer.name", "total"],
-      page_size: 1,
     });
-    const row = rowsOf(page)[0]!;
-    return { customer: row["customer.name"], total: row.total };
+    const doc = answer.doc as { customer: { name: string }; total: number };
+    return { customer: doc.customer.name, total: doc.total };
   },
   async unpaidVipOrders(r) {
     const answer = await json(r, "browse_table", {

@@ -1,7 +1,8 @@
 /**
- * Task benchmark: sixteen questions an agent answers about a cluster (ten everyday ones, six
+ * Task benchmark: twenty-six questions an agent answers about a cluster (ten everyday ones, six
  * harder: top N by a metric, two groupings, an exact distinct count, a nested field, two indices,
- * an ES|QL-shaped question), answered by a scripted agent through Quarry's MCP tools and through
+ * an ES|QL-shaped question; ten more of the one-aggregation kind, a field of one document and the
+ * cluster's version), answered by a scripted agent through Quarry's MCP tools and through
  * `@elastic/mcp-server-elasticsearch`'s tools, on the same node and data. For each: whether the
  * answer equals the truth (read straight from the node), the number of tool calls, and the
  * characters of text the tools handed the model. Per side: what a model reads before its first
@@ -14,7 +15,6 @@
  * the same figures on the same data.
  */
 import { rm } from "node:fs/promises";
-import { isDeepStrictEqual } from "node:util";
 import { Pool } from "undici";
 import {
   elasticClient,
@@ -23,14 +23,29 @@ import {
   quarryHttpClient,
   startQuarry,
 } from "../mcp/setup.ts";
+import { isRight, shownTruth } from "./accept.ts";
 import { elasticAnswers } from "./elastic-answers.ts";
 import { quarryAnswers } from "./quarry-answers.ts";
 import { catalogChars, recorder, type Tally } from "./recorder.ts";
-import { type Answers, prepareNode, QUESTIONS, removeBenchIndices, truth } from "./tasks.ts";
+import {
+  AGGREGATION_QUESTIONS,
+  type Answers,
+  prepareNode,
+  QUESTIONS,
+  removeBenchIndices,
+  truth,
+} from "./tasks.ts";
 
-/** Goals (docs/mcp.md, "The catalog"): every answer right, the session and answers cheaper. */
-const SESSION_GOAL = 1.0;
-const ANSWERS_GOAL = 0.7;
+/**
+ * Goals (docs/mcp.md, "What a session costs"): every answer right; over all questions the answers
+ * and the session cheaper than the peer's; on the questions the peer answers with one `size: 0`
+ * search, each answer no longer than its raw answer, and the session (the wider catalog read
+ * once) close to the peer's.
+ */
+const SESSION_GOAL = 0.6;
+const ANSWERS_GOAL = 0.8;
+const AGGREGATION_ANSWER_GOAL = 1.0;
+const AGGREGATION_SESSION_GOAL = 1.15;
 
 interface Outcome extends Tally {
   correct: boolean;
@@ -45,7 +60,7 @@ async function answer(
   const r = recorder(client);
   try {
     const got = await fn(r);
-    const correct = isDeepStrictEqual(got, expected);
+    const correct = isRight(got, expected);
     return { ...r.tally, correct, ...(correct ? {} : { note: `answered ${JSON.stringify(got)}` }) };
   } catch (e) {
     return { ...r.tally, correct: false, note: (e as Error).message.slice(0, 160) };
@@ -85,6 +100,8 @@ try {
     { name: "Elastic", calls: 0, chars: 0, right: 0, ...(await catalogChars(e)) },
   ];
   const misses: string[] = [];
+  /** The aggregation questions' characters per side, and those over the raw answer's. */
+  const agg = { quarry: 0, elastic: 0, over: [] as string[] };
   for (const key of keys) {
     const expected = await truths[key]();
     const outcomes = [
@@ -98,12 +115,18 @@ try {
       if (o.correct) side.right++;
       else
         misses.push(
-          `  ${side.name}, "${QUESTIONS[key]}": ${o.note} (truth ${JSON.stringify(expected)})`,
+          `  ${side.name}, "${QUESTIONS[key]}": ${o.note} (truth ${JSON.stringify(shownTruth(expected))})`,
         );
     });
     const cell = (o: Outcome) =>
       `${o.correct ? " " : "✗"}${String(o.calls).padStart(3)} ${String(o.chars).padStart(7)}`;
     const [qo, eo] = outcomes as [Outcome, Outcome];
+    if (AGGREGATION_QUESTIONS.has(key)) {
+      agg.quarry += qo.chars;
+      agg.elastic += eo.chars;
+      if (qo.chars > eo.chars * AGGREGATION_ANSWER_GOAL)
+        agg.over.push(`"${QUESTIONS[key]}" ${qo.chars} vs ${eo.chars}`);
+    }
     console.log(
       `${QUESTIONS[key].padEnd(52)}${cell(qo).padStart(17)}${cell(eo).padStart(22)}${(qo.chars / eo.chars).toFixed(2).padStart(8)}`,
     );
@@ -128,10 +151,17 @@ try {
     `every answer right: Quarry ${qs.right}/${keys.length} (Elastic ${es.right}/${keys.length})  ${verdict(qs.right === keys.length)}`,
   );
   console.log(
-    `session total <= ${SESSION_GOAL.toFixed(1)}x the peer's: ${qs.catalog + qs.chars} vs ${es.catalog + es.chars} chars (${session.toFixed(2)}x)  ${verdict(session <= SESSION_GOAL)}`,
+    `answers <= ${ANSWERS_GOAL}x the peer's: ${qs.chars} vs ${es.chars} chars (${answers.toFixed(2)}x)  ${verdict(answers <= ANSWERS_GOAL)}`,
   );
   console.log(
-    `answers <= ${ANSWERS_GOAL}x the peer's: ${qs.chars} vs ${es.chars} chars (${answers.toFixed(2)}x)  ${verdict(answers <= ANSWERS_GOAL)}`,
+    `session total <= ${SESSION_GOAL}x the peer's: ${qs.catalog + qs.chars} vs ${es.catalog + es.chars} chars (${session.toFixed(2)}x)  ${verdict(session <= SESSION_GOAL)}`,
+  );
+  console.log(
+    `aggregation questions (${AGGREGATION_QUESTIONS.size}): each answer <= ${AGGREGATION_ANSWER_GOAL.toFixed(1)}x the peer's raw answer: ${agg.over.length ? `over on ${agg.over.join("; ")}` : "all"} (${agg.quarry} vs ${agg.elastic} chars, ${(agg.quarry / agg.elastic).toFixed(2)}x)  ${verdict(agg.over.length === 0)}`,
+  );
+  const aggSession = (qs.catalog + agg.quarry) / (es.catalog + agg.elastic);
+  console.log(
+    `aggregation questions alone: session total <= ${AGGREGATION_SESSION_GOAL}x the peer's: ${qs.catalog + agg.quarry} vs ${es.catalog + agg.elastic} chars (${aggSession.toFixed(2)}x)  ${verdict(aggSession <= AGGREGATION_SESSION_GOAL)}`,
   );
 } finally {
   await Promise.allSettled([q.close(), e.close()]);

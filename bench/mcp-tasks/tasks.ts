@@ -1,9 +1,13 @@
 /**
- * The ten questions, and their true answers read straight from the node. Each server's scripted
+ * The questions, and their true answers read straight from the node (more-truths.ts holds those
+ * of the later ones). Each server's scripted
  * agent (quarry-answers.ts, elastic-answers.ts) answers the same questions with its own tools; an
  * answer counts only when it equals the truth.
  */
 import type { Pool } from "undici";
+import { topN } from "./accept.ts";
+import { moreTruth } from "./more-truths.ts";
+import { es, searchAggs } from "./node-reads.ts";
 import type { Recorder } from "./recorder.ts";
 
 export const BENCH_INDEX = "sample-orders";
@@ -12,6 +16,7 @@ const BENCH_INDEX_NAME = "sample-orders";
 export const REPLICATED_INDEX = "bench-tasks-replicated";
 export const SMALL_INDEX = "bench-tasks-small";
 export const LOOKUP_ORDER = "ORD-004242";
+export const EMAIL_ORDER = "ORD-012345";
 export const DECEMBER = { gte: "2025-12-01", lt: "2026-01-01" };
 
 type Answer = unknown;
@@ -34,6 +39,16 @@ export interface Answers {
   topSkuByUnits: AnswerFn;
   acrossTwoIndices: AnswerFn;
   paidAverageTop3: AnswerFn;
+  earliestOrder: AnswerFn;
+  topTags: AnswerFn;
+  topItemName: AnswerFn;
+  japanOver1000: AnswerFn;
+  emailOfOrder: AnswerFn;
+  clusterVersion: AnswerFn;
+  highestAverageStatus: AnswerFn;
+  busiestMonth: AnswerFn;
+  distinctCities: AnswerFn;
+  averageItemQty: AnswerFn;
 }
 
 export const QUESTIONS: Record<keyof Answers, string> = {
@@ -53,33 +68,47 @@ export const QUESTIONS: Record<keyof Answers, string> = {
   topSkuByUnits: "Which SKU sold the most units?",
   acrossTwoIndices: `How many documents do ${BENCH_INDEX_NAME} and ${"bench-tasks-small"} hold?`,
   paidAverageTop3: "Top 3 countries by average paid order total?",
+  earliestOrder: "When was the earliest order placed?",
+  topTags: "Which three tags are the most common?",
+  topItemName: "Which product is in the most order items?",
+  japanOver1000: "How many orders from Japan totalled over 1,000?",
+  emailOfOrder: `What is the email of order ${EMAIL_ORDER}'s customer?`,
+  clusterVersion: "Which Elasticsearch version does the cluster run?",
+  highestAverageStatus: "Which status has the highest average order total?",
+  busiestMonth: "Which month had the most orders, and how many?",
+  distinctCities: "In how many distinct cities do customers live?",
+  averageItemQty: "What is the average quantity of an order item?",
 };
+
+/**
+ * The questions a peer answers with one `size: 0` search: there Quarry's answer must be no longer
+ * than the raw Elasticsearch answer (docs/mcp.md, "What a session costs").
+ */
+export const AGGREGATION_QUESTIONS: ReadonlySet<keyof Answers> = new Set([
+  "ordersPerStatusInDecember",
+  "unpaidVipOrders",
+  "totalStats",
+  "totalP95",
+  "topCountryByRevenue",
+  "distinctCustomers",
+  "statusPerMonth",
+  "topSkuByUnits",
+  "acrossTwoIndices",
+  "paidAverageTop3",
+  "earliestOrder",
+  "topTags",
+  "topItemName",
+  "japanOver1000",
+  "highestAverageStatus",
+  "busiestMonth",
+  "distinctCities",
+  "averageItemQty",
+]);
 
 /** Q4 2025, the months statusPerMonth asks about. */
 export const Q4 = { gte: "2025-10-01", lt: "2026-01-01" };
 
-async function es<T>(pool: Pool, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await pool.request({
-    method: method as "GET",
-    path,
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 300)
-    throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 200)}`);
-  return JSON.parse(text) as T;
-}
-
-async function aggs(pool: Pool, body: Record<string, unknown>) {
-  const r = await es<{ aggregations: Record<string, Record<string, unknown>> }>(
-    pool,
-    "POST",
-    `/${BENCH_INDEX}/_search`,
-    { size: 0, ...body },
-  );
-  return r.aggregations;
-}
+const aggs = (pool: Pool, body: Record<string, unknown>) => searchAggs(pool, BENCH_INDEX, body);
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -87,17 +116,18 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function truth(pool: Pool): Record<keyof Answers, () => Promise<Answer>> {
   return {
     ...harderTruth(pool),
+    ...moreTruth(pool),
     async largestIndices() {
       const rows = await es<{ index: string; "docs.count": string }[]>(
         pool,
         "GET",
         "/_cat/indices?format=json&h=index,docs.count",
       );
-      return rows
+      // Indices of equal size may come in either order.
+      const docs = rows
         .filter((r) => !r.index.startsWith("."))
-        .sort((a, b) => Number(b["docs.count"]) - Number(a["docs.count"]))
-        .slice(0, 3)
-        .map((r) => r.index);
+        .map((r) => [r.index, Number(r["docs.count"])] as const);
+      return topN(new Map(docs), 3);
     },
     customerNameFields: async () => ["customer.name", "customer.name.keyword"],
     async ordersPerStatusInDecember() {

@@ -109,6 +109,12 @@ export function aggregationTable(
   }
   if (result.stats) {
     const s = result.stats;
+    // A date's mean and sum are numbers of milliseconds no one asked for: its range is the answer.
+    if (result.statsText?.min !== undefined || result.statsText?.max !== undefined)
+      return {
+        columns: ["count", "min", "max"],
+        rows: [[s.count, result.statsText.min ?? s.min, result.statsText.max ?? s.max]],
+      };
     return {
       columns: ["count", "min", "max", "avg", "sum"],
       rows: [

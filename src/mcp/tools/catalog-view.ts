@@ -1,20 +1,28 @@
 /**
  * `catalog`: one tool for how a connection's cluster runs, by `view` (docs/mcp.md, "The catalog"):
- * fields across indices (fields.ts), health with a shard's allocation explained, shards and index
- * statistics (cluster.ts), one index in full (index-details.ts); snapshots, templates, users and
- * keys (admin-views.ts). One listed tool instead of six keeps what a model reads before its first
+ * fields across indices (fields.ts), health with a shard's allocation explained, nodes, shards
+ * and index statistics (cluster.ts), one index in full (index-details.ts); snapshots, templates, users and
+ * keys (admin-views.ts). One listed tool instead of seven keeps what a model reads before its first
  * call small; an index's own fields are `describe_table`'s, its list `list_tables`'.
  */
 import { z } from "zod";
 import { QuarryError } from "../../core/errors.ts";
 import { adminView } from "./admin-views.ts";
-import { clusterHealth, getShards, indexStats } from "./cluster.ts";
+import { clusterHealth, getShards, indexStats, nodesView } from "./cluster.ts";
 import { HIDDEN } from "./compact-args.ts";
 import { connectionArg, defineTool, type ToolContext, type ToolDefinition } from "./context.ts";
 import { searchFields } from "./fields.ts";
 import { indexDetails } from "./index-details.ts";
 
-export const CATALOG_VIEWS = ["fields", "health", "shards", "stats", "index", "admin"] as const;
+export const CATALOG_VIEWS = [
+  "fields",
+  "health",
+  "nodes",
+  "shards",
+  "stats",
+  "index",
+  "admin",
+] as const;
 type View = (typeof CATALOG_VIEWS)[number];
 
 /**
@@ -27,6 +35,7 @@ const VIEWS: Record<
 > = {
   fields: { tool: searchFields as never, args: ["name", "types", "table", "limit", "cursor"] },
   health: { tool: clusterHealth as never, args: ["table", "shard", "primary"] },
+  nodes: { tool: nodesView as never, args: [] },
   shards: { tool: getShards as never, args: ["table", "limit", "cursor"] },
   stats: { tool: indexStats as never, args: ["table", "sort", "limit", "cursor"] },
   index: { tool: indexDetails as never, args: ["table"] },

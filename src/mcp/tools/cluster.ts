@@ -207,6 +207,21 @@ export function allocationRecord(e: PlacementExplanation) {
   };
 }
 
+/** The catalog's `nodes` view: each node's roles, version and load, without the health report. */
+export const nodesView = defineTool({
+  name: "nodes",
+  title: "Nodes",
+  description: "The catalog's nodes view.",
+  input: z.strictObject({ connection: connectionArg }),
+  output: output(tableShape),
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+  async run(args, ctx) {
+    const { session } = await reachConnection(ctx, args.connection);
+    const nodes = await catalogOf(session).nodes({ signal: ctx.signal });
+    return { columns: NODE_COLUMNS, rows: nodes.map(nodeRow) };
+  },
+});
+
 export const clusterHealth = defineTool({
   name: "health",
   title: "Cluster health",
