@@ -20,16 +20,6 @@ const ESTIMATE_ERROR_UNDER = 0.002;
 
 export const EXACT = "exact";
 
-/**
- * A distinct count's accuracy: "exact" when it was counted value by value, else "approximate,
- * within about N".
- */
-export function distinctAccuracy(value: number, counted: boolean): string {
-  if (counted) return EXACT;
-  const error = value > DISTINCT_EXACT_UP_TO ? ESTIMATE_ERROR_ABOVE : ESTIMATE_ERROR_UNDER;
-  return `approximate, within about ${Math.max(1, Math.ceil(value * error)).toLocaleString("en-US")}`;
-}
-
 /** Percentiles are estimates however they are asked. */
 export const PERCENTILES_ACCURACY =
   "estimates: percentiles are computed from a summary of the values, close to but not always the exact value";
@@ -62,11 +52,14 @@ export function termsAccuracy(
  */
 export const ACCURACY_WORDS = { exact: EXACT, estimate: "estimate", approximate: "approximate" };
 
-/** A distinct count's accuracy in a word: "exact", or "±N" (its likely error). */
+/**
+ * A distinct count's accuracy in a word: "exact" when it was counted value by value, else "±N",
+ * the estimate's likely error.
+ */
 export function distinctAccuracyWord(value: number, counted: boolean): string {
   if (counted) return EXACT;
   const error = value > DISTINCT_EXACT_UP_TO ? ESTIMATE_ERROR_ABOVE : ESTIMATE_ERROR_UNDER;
-  return `±${Math.max(1, Math.ceil(value * error))}`;
+  return `±${Math.max(1, Math.ceil(value * error)).toLocaleString("en-US")}`;
 }
 
 /** A total that stopped counting: "at least N"; an exact one as itself. */

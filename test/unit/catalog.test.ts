@@ -123,10 +123,12 @@ describe("cluster answers", () => {
     ]);
     assert.equal(report.unassignedListed, "all");
     const record = healthRecord(report);
-    assert.deepEqual(record.unassigned.rows, [["a", 0, false, "INDEX_CREATED"]]);
+    assert.deepEqual(record.unassigned?.rows, [["a", 0, false, "INDEX_CREATED"]]);
+    assert.equal(record.unassigned_note, undefined, "every unassigned copy listed");
     assert.deepEqual(record.allocation?.nodes.rows, [["n1", "no", ["a copy is already here"]]]);
     assert.deepEqual(record.nodes.rows, [
-      ["n1", "data", true, "8.19.21", 100, 400, 5, 10, 7, [1.5, 1, 0.5]],
+      // Heap 100 of 400 and disk 5 of 10 as percentages; the one-minute load.
+      ["n1", "d", true, "8.19.21", 25, 50, 10, 7, 1.5],
     ]);
     assert.deepEqual(record.nodes.columns.slice(0, 3), ["name", "roles", "master"]);
     assert.equal(record.pending, undefined, "no pending tasks, no table of them");
@@ -311,9 +313,18 @@ describe("aggregation", () => {
         },
       },
     );
+    // A date's stats are its range: its mean and sum are milliseconds no one asked for.
     assert.deepEqual(aggregationTable(stats), {
+      columns: ["count", "min", "max"],
+      rows: [[2, "x", "y"]],
+    });
+    const numbers = aggregationResult(
+      { kind: "stats", field: "total" },
+      { aggregations: { a: { count: 2, min: 1, max: 2, avg: 1.5, sum: 3 } } },
+    );
+    assert.deepEqual(aggregationTable(numbers), {
       columns: ["count", "min", "max", "avg", "sum"],
-      rows: [[2, "x", "y", 1.5, 3]],
+      rows: [[2, 1, 2, 1.5, 3]],
     });
     const pct = aggregationResult(
       { kind: "percentiles", field: "total" },

@@ -13,7 +13,7 @@ import {
   nodesOf,
   pendingTasksOf,
 } from "../../src/drivers/elasticsearch/catalog/cluster-answers.ts";
-import { allocationRecord, healthRecord } from "../../src/mcp/tools/cluster.ts";
+import { allocationRecord, healthRecord, roleLetters } from "../../src/mcp/tools/cluster.ts";
 import { loadText, percent, shardMatrix, stateClass } from "../../web/src/cluster/cluster-model.ts";
 
 const node = (name: string, extra: Partial<NodeSummary> = {}): NodeSummary => ({
@@ -153,6 +153,22 @@ describe("allocation explanations", () => {
       "    - a copy is already here",
     ]);
     assert.equal(allocationRecord(e).unassigned_reason, "NODE_LEFT");
+    // The MCP record keeps what holds, not Elasticsearch's advice or a shard's state dump.
+    const said = allocationRecord({
+      ...e,
+      explanation: "Elasticsearch isn't allowed to allocate this shard. Choose a node to which…",
+      nodes: [
+        {
+          node: "n1",
+          decision: "no",
+          reasons: ["a copy of this shard is already allocated to this node [[logs][1], node[x]]"],
+        },
+      ],
+    });
+    assert.equal(said.explanation, "Elasticsearch isn't allowed to allocate this shard.");
+    assert.deepEqual(said.nodes.rows, [
+      ["n1", "no", ["a copy of this shard is already allocated to this node"]],
+    ]);
   });
 
   test("an assigned primary: where it is, whether it may stay, and the rebalance explanation", () => {
@@ -273,6 +289,48 @@ test("the MCP record carries the pending tasks and the causes", () => {
   const r = healthRecord(report());
   assert.deepEqual(r.pending?.rows, [[3, "HIGH", "put-mapping", false, 12]]);
   assert.equal(r.causes.length, 1);
+});
+
+test("the MCP record lists five unassigned copies and says how to list the rest", () => {
+  const many = Array.from({ length: 8 }, (_, i) => ({
+    table: "logs",
+    partition: i,
+    primary: false,
+    reason: "NODE_LEFT",
+  }));
+  const partitions = { ...report().partitions, unassigned: 8, relocating: 0 };
+  const r = healthRecord(report({ unassigned: many, partitions }));
+  assert.equal(r.unassigned?.rows.length, 5);
+  assert.match(r.unassigned_note ?? "", /^3 more unassigned; catalog view shards/);
+  // States no copy is in are left out; the others stay.
+  assert.deepEqual(r.shards, { active: 1, active_primary: 1, unassigned: 8, active_percent: 50 });
+  const green = healthRecord(
+    report({ unassigned: [], partitions: { ...partitions, unassigned: 0 }, pendingTasks: 0 }),
+  );
+  assert.equal(green.unassigned, undefined);
+  assert.equal(green.unassigned_note, undefined);
+  assert.equal(green.pending_tasks, undefined);
+});
+
+test("node roles as _cat/nodes letters", () => {
+  assert.equal(
+    roleLetters([
+      "data",
+      "data_cold",
+      "data_content",
+      "data_frozen",
+      "data_hot",
+      "data_warm",
+      "ingest",
+      "master",
+      "ml",
+      "remote_cluster_client",
+      "transform",
+    ]),
+    "cdfhilmrstw",
+  );
+  assert.equal(roleLetters(["master", "search"]), "m,search");
+  assert.equal(roleLetters([]), "-");
 });
 
 describe("the page's shard matrix", () => {

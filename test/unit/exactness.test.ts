@@ -1,10 +1,10 @@
-/** How exact an answer is, in words (core/exactness.ts), as the MCP aggregate tool reports it. */
+/** How exact an answer is (core/exactness.ts): in words for the console, in a word for MCP. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { AggregationResult } from "../../src/core/catalog.ts";
 import {
   DISTINCT_EXACT_UP_TO,
-  distinctAccuracy,
+  distinctAccuracyWord,
   termsAccuracy,
   totalText,
 } from "../../src/core/exactness.ts";
@@ -15,12 +15,12 @@ import { accuracyOf } from "../../src/mcp/tools/aggregate.ts";
 const base = { field: "f", matched: 100 };
 
 describe("accuracy in words", () => {
-  it("a distinct count is exact when counted; an estimate says within about how much", () => {
+  it("a distinct count is exact when counted; an estimate says its likely error", () => {
     assert.equal(DISTINCT_EXACT_UP_TO, 40_000);
-    assert.equal(distinctAccuracy(9_274, true), "exact");
-    assert.equal(distinctAccuracy(9_274, false), "approximate, within about 19");
-    assert.equal(distinctAccuracy(50_000, false), "approximate, within about 300");
-    assert.equal(distinctAccuracy(1_234_567, false), "approximate, within about 7,408");
+    assert.equal(distinctAccuracyWord(9_274, true), "exact");
+    assert.equal(distinctAccuracyWord(9_274, false), "±19");
+    assert.equal(distinctAccuracyWord(50_000, false), "±300");
+    assert.equal(distinctAccuracyWord(1_234_567, false), "±7,408");
   });
 
   it("a top list says what is not exact, in the cluster's own figures", () => {
@@ -38,7 +38,7 @@ describe("accuracy in words", () => {
     assert.equal(totalText(42, "eq"), "42");
   });
 
-  it("the aggregate tool's answer: accuracy, and the terms figures when not exact", () => {
+  it("the aggregate tool's answer: accuracy in a word, and what a top list leaves out", () => {
     const distinct: AggregationResult = {
       ...base,
       kind: "cardinality",
@@ -47,9 +47,9 @@ describe("accuracy in words", () => {
     };
     assert.deepEqual(accuracyOf(distinct), { accuracy: "exact" });
     const many: AggregationResult = { ...base, kind: "cardinality", distinct: 100_000 };
-    assert.deepEqual(accuracyOf(many), { accuracy: "approximate, within about 600" });
+    assert.deepEqual(accuracyOf(many), { accuracy: "±600" });
     const pct: AggregationResult = { ...base, kind: "percentiles", percentiles: [] };
-    assert.match(accuracyOf(pct).accuracy, /^estimates/);
+    assert.deepEqual(accuracyOf(pct), { accuracy: "estimate" });
     const top: AggregationResult = {
       ...base,
       kind: "terms",
@@ -57,10 +57,10 @@ describe("accuracy in words", () => {
       otherCount: 5,
       countError: 1,
     };
-    const said = accuracyOf(top);
-    assert.equal(said.sum_other_doc_count, 5);
-    assert.equal(said.doc_count_error_upper_bound, 1);
-    assert.match(said.accuracy, /up to 1 short.*5 more records/);
+    assert.deepEqual(accuracyOf(top), { accuracy: "approximate", others: 5, count_error: 1 });
+    // Values left out of the list do not make the listed counts less exact.
+    const cut: AggregationResult = { ...top, countError: 0 };
+    assert.deepEqual(accuracyOf(cut), { accuracy: "exact", others: 5 });
     const all: AggregationResult = { ...top, otherCount: 0, countError: 0 };
     assert.deepEqual(accuracyOf(all), { accuracy: "exact" });
     const perBucket: AggregationResult = {
@@ -68,18 +68,12 @@ describe("accuracy in words", () => {
       kind: "terms",
       buckets: [{ key: "a", count: 3, metric: 60_000 }],
     };
-    assert.equal(
-      accuracyOf(perBucket, { op: "cardinality", field: "c" }).accuracy,
-      "distinct counts: approximate, within about 360",
-    );
+    assert.equal(accuracyOf(perBucket, { op: "cardinality", field: "c" }).accuracy, "±360");
     const small: AggregationResult = {
       ...perBucket,
       buckets: [{ key: "a", count: 3, metric: 900 }],
     };
-    assert.equal(
-      accuracyOf(small, { op: "cardinality", field: "c" }).accuracy,
-      "distinct counts: approximate, within about 2",
-    );
+    assert.equal(accuracyOf(small, { op: "cardinality", field: "c" }).accuracy, "±2");
   });
 });
 

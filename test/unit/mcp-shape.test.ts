@@ -6,6 +6,7 @@ import { rank } from "../../src/mcp/resources.ts";
 import { decodeCursor, encodeCursor } from "../../src/mcp/tools/browse-cursor.ts";
 import {
   consoleRecord,
+  nestedObject,
   repeatedLeaves,
   rowObject,
   rowTable,
@@ -61,6 +62,30 @@ describe("rows for a model", () => {
       notes: "xxxxxxxxxx...",
       _cut: ["notes"],
     });
+  });
+
+  test("the meta columns asked only", () => {
+    assert.deepEqual(rowObject(row, ["status"], new Set(), ["_id"]), { _id: "1", status: "paid" });
+  });
+
+  test("one document in its own shape: dotted names nested back, a clash left dotted", () => {
+    assert.deepEqual(
+      nestedObject({
+        _id: "1",
+        "customer.name": "Ann",
+        "customer.address.city": "Kyoto",
+        items: [{ sku: "A" }],
+        "items.sku": ["A"],
+        total: 3,
+      }),
+      {
+        _id: "1",
+        customer: { name: "Ann", address: { city: "Kyoto" } },
+        items: [{ sku: "A" }],
+        "items.sku": ["A"],
+        total: 3,
+      },
+    );
   });
 
   test("a nested array's leaves are left out when its JSON column is there, unless asked for", () => {
