@@ -90,17 +90,19 @@ for (const era of ERAS) {
           tools.map((t) => t.name),
           [
             "list_connections",
-            "catalog",
+            "list_tables",
+            "describe_table",
             "browse_table",
             "aggregate",
             "esql",
             "execute_query",
             "confirm_destructive_operation",
             "export_data",
+            "catalog",
           ],
         );
         for (const t of tools) {
-          assert.ok((t.description ?? "").length > 20, t.name);
+          assert.ok((t.description ?? "").length >= 15, t.name);
           assert.equal(typeof t.annotations?.readOnlyHint, "boolean", t.name);
           // The listing leaves the rule out (docs/mcp.md, "The catalog"); the server keeps it: an
           // unknown argument is refused by name, for every listed tool.
@@ -117,6 +119,20 @@ for (const era of ERAS) {
         assert.equal(confirm?.annotations?.destructiveHint, true);
         assert.equal(tools.find((t) => t.name === "browse_table")?.annotations?.readOnlyHint, true);
         assert.equal(tools.find((t) => t.name === "catalog")?.annotations?.readOnlyHint, true);
+        // No name answers that tools/list does not show: an audit of the list sees everything.
+        for (const former of ["count_rows", "get_document", "get_mapping", "cluster_health"]) {
+          const refused = await client
+            .callTool({ name: former, arguments: { connection: n } })
+            .then(
+              (r) => ({ code: r.isError ? 0 : undefined, message: JSON.stringify(r.content) }),
+              (e: { code?: number; message?: string }) => e,
+            );
+          assert.match(
+            String(refused.message),
+            new RegExp(`${former}.*(not found|unknown)|(not found|unknown).*${former}`, "i"),
+            former,
+          );
+        }
       });
 
       test("list_connections and list_tables", async () => {
@@ -125,43 +141,46 @@ for (const era of ERAS) {
           conns.map((c) => c.name),
           [...MAJORS],
         );
-        const { sc } = await tool(client, "list_tables", { connection: n, pattern: INDEX });
-        assert.deepEqual(sc.tables, [
-          {
-            name: INDEX,
-            docs: 30,
-            size_bytes: (sc.tables as Structured[])[0]?.size_bytes,
-            health: (sc.tables as Structured[])[0]?.health,
-            status: "open",
-          },
-        ]);
-        // The pattern is matched against index names only, whatever the cluster is asked.
+        const { sc } = await tool(client, "list_tables", { connection: n, name: INDEX });
+        const size = (sc.rows as unknown[][])[0]?.[2];
+        const health = (sc.rows as unknown[][])[0]?.[3];
+        assert.deepEqual(sc, {
+          columns: ["index", "docs", "size_bytes", "health", "status"],
+          rows: [[INDEX, 30, size, health, "open"]],
+          total: 1,
+        });
+        // The name is matched against index names only, whatever the cluster is asked.
         const upper = await tool(client, "list_tables", {
           connection: n,
-          pattern: INDEX.toUpperCase(),
+          name: INDEX.toUpperCase(),
         });
         assert.deepEqual(
-          (upper.sc.tables as Structured[]).map((t) => t.name),
+          (upper.sc.rows as unknown[][]).map((t) => t[0]),
           [INDEX],
         );
-        const viaAlias = await tool(client, "list_tables", { connection: n, pattern: ALIAS_ONLY });
-        assert.deepEqual(viaAlias.sc, { count: 0, tables: [] });
-        const none = await tool(client, "list_tables", {
-          connection: n,
-          pattern: `qt-none-${RUN}`,
-        });
-        assert.deepEqual(none.sc, { count: 0, tables: [] });
+        const viaAlias = await tool(client, "list_tables", { connection: n, name: ALIAS_ONLY });
+        assert.deepEqual(viaAlias.sc.rows, []);
+        const none = await tool(client, "list_tables", { connection: n, name: `qt-none-${RUN}` });
+        assert.deepEqual(none.sc, { columns: none.sc.columns, rows: [], total: 0 });
       });
 
-      test("describe_table and get_mapping", async () => {
+      test("describe_table, and the raw mapping through execute_query", async () => {
         const { sc } = await tool(client, "describe_table", { connection: n, table: INDEX });
-        const cols = new Map((sc.columns as Structured[]).map((c) => [c.name, c]));
-        assert.equal(cols.get("_id")?.kind, "meta");
-        assert.equal(cols.get("title")?.sort_field, "title.keyword");
-        assert.equal(cols.get("customer.city")?.type, "keyword");
-        assert.equal(cols.get("items")?.kind, "nested-parent");
-        assert.equal(cols.get("items.sku")?.kind, "nested-leaf");
-        const mapping = (await tool(client, "get_mapping", { connection: n, table: INDEX })).sc;
+        const groups = new Map((sc.rows as string[][]).map(([g, f]) => [g, f]));
+        assert.match(groups.get("") ?? "", /\btitle t\(\.keyword k\)/, "text with its keyword");
+        assert.equal(groups.get("customer"), "city k");
+        assert.match(
+          groups.get("items (nested)") ?? "",
+          /\bsku k\b.*\bqty i\b|\bqty i\b.*\bsku k\b/,
+        );
+        assert.equal((sc.types as Structured).k, "keyword");
+        const mapping = (
+          await tool(client, "execute_query", {
+            connection: n,
+            method: "GET",
+            path: `/${INDEX}/_mapping`,
+          })
+        ).sc;
         assert.equal(mapping.kind, "json");
         const props = (mapping.body as Record<string, { mappings: { properties: Structured } }>)[
           INDEX
@@ -180,15 +199,16 @@ for (const era of ERAS) {
           page: 2,
         });
         assert.equal(sc.total, 10);
-        assert.equal(sc.layout, "table", "a compact table by default");
-        assert.deepEqual(sc.columns, ["_id", "_index", "_score", "total", "items"]);
+        assert.equal(sc.offset, 3, "rows before this page");
+        // A compact table by default; _index and _score only where they say something.
+        assert.deepEqual(sc.columns, ["_id", "total", "items"]);
         const rows = sc.rows as unknown[][];
         assert.deepEqual(
-          rows.map((r) => r[3]),
+          rows.map((r) => r[1]),
           [180, 150, 120],
         );
         assert.deepEqual(
-          (rows[0]![4] as Structured[])[0],
+          (rows[0]![2] as Structured[])[0],
           { sku: "S18", qty: 18 },
           "JSON cells are parsed",
         );
@@ -204,13 +224,26 @@ for (const era of ERAS) {
           page: 2,
         });
         const objectRows = objects.sc.rows as Structured[];
-        assert.deepEqual(Object.keys(objectRows[0]!).sort(), [
-          "_id",
-          "_index",
-          "_score",
-          "items",
-          "total",
-        ]);
+        assert.deepEqual(Object.keys(objectRows[0]!).sort(), ["_id", "items", "total"]);
+        const viaAlias = await tool(client, "browse_table", {
+          connection: n,
+          table: ALIAS_ONLY,
+          columns: ["total"],
+          page_size: 2,
+        });
+        assert.deepEqual(
+          viaAlias.sc.columns,
+          ["_id", "_index", "total"],
+          "an alias names its index",
+        );
+        const scored = await tool(client, "browse_table", {
+          connection: n,
+          table: INDEX,
+          query: "title:number",
+          columns: ["total"],
+          page_size: 2,
+        });
+        assert.deepEqual(scored.sc.columns, ["_id", "_score", "total"], "a query scores");
         assert.deepEqual(
           objectRows.map((r) => r.total),
           [180, 150, 120],
@@ -220,7 +253,16 @@ for (const era of ERAS) {
       test("browse_table lists every column describe_table lists, nested leaves included", async () => {
         const described = (await tool(client, "describe_table", { connection: n, table: INDEX }))
           .sc;
-        const names = (described.columns as Structured[]).map((c) => c.name);
+        // The grouped listing back to dotted names, in its order.
+        const names = (described.rows as string[][]).flatMap(([group, fields]) =>
+          fields!
+            .split(", ")
+            .map((f) => f.split(" ")[0]!)
+            .map((leaf) => {
+              const object = group!.replace(/ \(nested\)$/, "");
+              return object ? `${object}.${leaf}` : leaf;
+            }),
+        );
         assert.ok(names.includes("items.sku"));
         const { sc } = await tool(client, "browse_table", {
           connection: n,
@@ -229,9 +271,9 @@ for (const era of ERAS) {
         });
         assert.deepEqual(sc.shown_in_parent, { "items.sku": "items", "items.qty": "items" });
         assert.deepEqual(
-          sc.columns,
-          names.filter((c) => c !== "items.sku" && c !== "items.qty"),
-          "the same columns, in the same order, but the leaves shown in their parent",
+          new Set(sc.columns as string[]),
+          new Set(["_id", "items", ...names.filter((c) => !c.startsWith("items."))]),
+          "the same columns, but the leaves shown in their parent",
         );
         const columns = sc.columns as string[];
         const row = (sc.rows as unknown[][])[0]!;
@@ -246,46 +288,62 @@ for (const era of ERAS) {
           columns: ["items.sku"],
           page_size: 1,
         });
-        assert.deepEqual(asked.sc.columns, ["_id", "_index", "_score", "items.sku"]);
-        assert.ok(Array.isArray((asked.sc.rows as unknown[][])[0]![3]));
+        assert.deepEqual(asked.sc.columns, ["_id", "items.sku"]);
+        assert.ok(Array.isArray((asked.sc.rows as unknown[][])[0]![1]));
         const objects = await tool(client, "browse_table", {
           connection: n,
           table: INDEX,
           layout: "objects",
           page_size: 2,
         });
-        assert.deepEqual(objects.sc.columns, names, "objects: every column, as before");
-        assert.equal("items.sku" in (objects.sc.rows as Structured[])[0]!, false);
+        const first = (objects.sc.rows as Structured[])[0]!;
+        assert.deepEqual(
+          new Set(Object.keys(first)),
+          new Set(sc.columns as string[]),
+          "objects: the table's columns, as keys",
+        );
+        assert.equal("items.sku" in first, false);
       });
 
-      test("count_rows with a Lucene query", async () => {
-        const { sc } = await tool(client, "count_rows", {
+      test("a count with a Lucene query is its total alone", async () => {
+        const { sc } = await tool(client, "browse_table", {
           connection: n,
           table: INDEX,
           query: "customer.city:Paris AND total:>100",
+          page_size: 0,
         });
-        assert.equal(
-          sc.count,
-          DOCS.filter((d) => d.customer.city === "Paris" && d.total > 100).length,
-        );
+        assert.deepEqual(sc, {
+          total: DOCS.filter((d) => d.customer.city === "Paris" && d.total > 100).length,
+        });
       });
 
-      test("get_document", async () => {
-        const { sc } = await tool(client, "get_document", {
+      test("one document: a lookup answers the document; by _id through execute_query", async () => {
+        const { sc } = await tool(client, "browse_table", {
           connection: n,
           table: INDEX,
-          id: "d7",
+          where: ["title = Order number 7"],
+          columns: ["customer", "total"],
         });
-        assert.equal(sc.found, true);
-        assert.equal(sc._index, INDEX);
-        assert.equal(typeof sc._seq_no, "number");
-        assert.deepEqual(sc._source, DOCS[7]);
-        const none = await tool(client, "get_document", {
+        assert.deepEqual(sc, {
+          total: 1,
+          doc: { _id: "d7", customer: { city: "Paris" }, total: 70 },
+        });
+        const byId = await tool(client, "execute_query", {
           connection: n,
-          table: INDEX,
-          id: "nope",
+          method: "GET",
+          path: `/${INDEX}/_doc/d7`,
         });
-        assert.equal(none.sc.found, false);
+        const body = byId.sc.body as Structured;
+        assert.equal(body.found, true);
+        assert.equal(body._index, INDEX);
+        assert.equal(typeof body._seq_no, "number");
+        assert.deepEqual(body._source, DOCS[7]);
+        const none = await tool(client, "execute_query", {
+          connection: n,
+          method: "GET",
+          path: `/${INDEX}/_doc/nope`,
+        });
+        assert.equal((none.sc.body as Structured).found, false);
       });
 
       test("execute_query: a search as its hits with aggregations; a write; an error the model can fix", async () => {
@@ -331,18 +389,17 @@ for (const era of ERAS) {
         assert.equal(bad.sc.status, 400);
       });
 
-      test("explain_query", async () => {
-        const { sc } = await tool(client, "explain_query", {
-          connection: n,
-          table: INDEX,
-          query: { match: { title: "number" } },
-        });
+      test("a query checked without running it, through execute_query", async () => {
+        const validate = (query: unknown) =>
+          tool(client, "execute_query", {
+            connection: n,
+            method: "GET",
+            path: `/${INDEX}/_validate/query?explain=true&rewrite=true`,
+            body: { query },
+          });
+        const { sc } = await validate({ match: { title: "number" } });
         assert.equal((sc.body as Structured).valid, true);
-        const bad = await tool(client, "explain_query", {
-          connection: n,
-          table: INDEX,
-          query: { range: { total: { gte: "not a number" } } },
-        });
+        const bad = await validate({ range: { total: { gte: "not a number" } } });
         assert.equal((bad.sc.body as Structured | undefined)?.valid ?? false, false);
       });
 
