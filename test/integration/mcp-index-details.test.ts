@@ -1,5 +1,5 @@
 /**
- * `index_details` through the official MCP client on 7.17, 8.x and 9.x: one index's state,
+ * The catalog's `index` view through the official MCP client on 7.17, 8.x and 9.x: one index's state,
  * statistics, aliases, shards, settings and mapping, checked against the output schema tools/list
  * declares, and a missing index refused with its name.
  */
@@ -35,21 +35,20 @@ after(async () => {
 });
 
 describeOnMajors(
-  (n) => `index_details on ${n}, MCP ${ERAS[0]}`,
+  (n) => `catalog view index on ${n}, MCP ${ERAS[0]}`,
   (n) => {
     const client = mcpClient(srv, ERAS[0]!);
     let schema: Record<string, unknown> | undefined;
     before(async () => {
-      // index_details is the catalog tool's index view, answered under its own name unlisted.
       const tool = (await client.listTools()).tools.find((t) => t.name === "catalog");
       assert.equal(tool?.annotations?.readOnlyHint, true);
-      schema = (await outputSchemas(client)).get("index_details");
+      schema = (await outputSchemas(client)).get("catalog");
     });
 
     test("state, statistics, aliases, shards, settings and mapping of one index", async () => {
       const res = await client.callTool({
-        name: "index_details",
-        arguments: { connection: n, table: INDEX },
+        name: "catalog",
+        arguments: { connection: n, view: "index", table: INDEX },
       });
       assert.notEqual(res.isError, true, JSON.stringify(res.content));
       const sc = res.structuredContent as {
@@ -78,8 +77,8 @@ describeOnMajors(
 
     test("a missing index is refused with its name", async () => {
       const res = await client.callTool({
-        name: "index_details",
-        arguments: { connection: n, table: `${INDEX}-missing` },
+        name: "catalog",
+        arguments: { connection: n, view: "index", table: `${INDEX}-missing` },
       });
       assert.equal(res.isError, true);
       assert.match((res.content as { text: string }[])[0]?.text ?? "", /-missing/);
