@@ -96,10 +96,10 @@ describe("browse_table sized for a model", () => {
       columns: ["customer.name", "n"],
       page_size: 3,
     });
-    assert.equal(sc.layout, "table");
-    assert.deepEqual(sc.columns, ["_id", "_index", "_score", "customer.name", "n"]);
-    assert.deepEqual((sc.rows as unknown[][])[1]!.slice(3), ["Customer 1", 1]);
-    assert.equal(sc.offset, 0);
+    // _index and _score say nothing here (one index, sorted): only _id comes.
+    assert.deepEqual(sc.columns, ["_id", "customer.name", "n"]);
+    assert.deepEqual((sc.rows as unknown[][])[1]!.slice(1), ["Customer 1", 1]);
+    assert.equal(sc.offset, undefined, "no rows before the first page");
     const objects = await browse({
       table: INDEX,
       sort: byN,
@@ -109,15 +109,13 @@ describe("browse_table sized for a model", () => {
     });
     assert.deepEqual((objects.sc.rows as Structured[])[1], {
       _id: "r1",
-      _index: INDEX,
-      _score: null,
       "customer.name": "Customer 1",
       n: 1,
     });
     assert.ok(text.length < objects.text.length, "the table is the shorter answer");
     const whole = await browse({ table: INDEX, sort: byN, columns: ["customer"], page_size: 1 });
     assert.deepEqual(
-      (whole.sc.columns as string[]).slice(3).sort(),
+      (whole.sc.columns as string[]).slice(1).sort(),
       ["customer.city", "customer.name"],
       "an object's path picks every field under it",
     );
@@ -144,7 +142,6 @@ describe("browse_table sized for a model", () => {
       "the next rows, no overlap",
     );
     assert.equal(second.sc.offset, 7);
-    assert.equal(second.sc.page, 2);
     const seen = [...column(first.sc, "n"), ...column(second.sc, "n")];
     let cursor = second.sc.next_cursor;
     for (let calls = 0; cursor !== undefined; calls++) {
@@ -206,8 +203,7 @@ describe("browse_table sized for a model", () => {
       columns: ["order_id"],
       cursor: before.sc.next_cursor,
     });
-    assert.equal(after.sc.paging, "search-after");
-    assert.equal(after.sc.offset, 10_000);
+    assert.equal(after.sc.offset, 10_000, "past the result window");
     const jumped = await browse({
       table: "sample-orders",
       sort,
