@@ -52,7 +52,7 @@ describe("each revision with the official client", () => {
         assert.equal(client.getNegotiatedProtocolVersion(), era);
         assert.equal(client.getServerVersion()?.name, "quarry");
         assert.match(client.getInstructions() ?? "", /list_connections/);
-        assert.match(client.getInstructions() ?? "", /columns \(call before writing a query/);
+        assert.match(client.getInstructions() ?? "", /call describe_table before writing a query/);
         const tools = await client.listTools();
         assert.ok(tools.tools.some((t) => t.name === "execute_query"));
       } finally {
