@@ -24,8 +24,8 @@ export function readTools(index: string): ToolCase[] {
     label: `catalog ${v}`,
   });
   return [
-    view("tables", { name: index }),
-    view("columns", { table: index }),
+    { tool: "list_tables", args: { name: index } },
+    { tool: "describe_table", args: { table: index } },
     { tool: "browse_table", args: { table: index, page_size: 10 } },
     { tool: "browse_table", args: { table: index, page_size: 0 }, label: "browse_table count" },
     view("health"),
