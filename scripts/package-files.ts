@@ -29,14 +29,19 @@ export interface PackedListing {
   unpackedSize: number;
 }
 
-/** One kind of file in the package: its path as a pattern, and whether several may match. */
+/** One kind of file in the package: its path (a pattern where bundles name files by hash). */
 interface Expected {
+  name: string;
   pattern: RegExp;
+  /** Several files may match (the bundles' chunks); else exactly one must. */
   several?: true;
 }
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const exactly = (path: string): Expected => ({ pattern: new RegExp(`^${escaped(path)}$`) });
+const exactly = (path: string): Expected => ({
+  name: path,
+  pattern: new RegExp(`^${escaped(path)}$`),
+});
 
 /**
  * Every file a user's install needs, and nothing else: the launchers, the application (its source
@@ -52,10 +57,18 @@ export function expectedFiles(version: string): Expected[] {
       exactly(`dist/app/${f}`),
     ),
     ...["quarry.js.map", "quarry-mcp.js.map"].map((f) => exactly(`dist/app/${f}`)),
-    { pattern: /^dist\/app\/(app|chunk)-[A-Z0-9]+\.js(\.map)?$/, several: true },
+    {
+      name: "dist/app/(app|chunk)-<hash>.js(.map)",
+      pattern: /^dist\/app\/(app|chunk)-[A-Z0-9]+\.js(\.map)?$/,
+      several: true,
+    },
     exactly("dist/web/index.html"),
     exactly("dist/web/THIRD-PARTY-LICENSES.txt"),
-    { pattern: /^dist\/web\/assets\/[\w-]+\.(js|css)$/, several: true },
+    {
+      name: "dist/web/assets/<name>-<hash>.(js|css)",
+      pattern: /^dist\/web\/assets\/[\w-]+\.(js|css)$/,
+      several: true,
+    },
     exactly("dist/plugins/catalog.json"),
     exactly(`dist/plugins/elasticsearch-${version}.tgz`),
   ];
@@ -70,7 +83,7 @@ export function listingProblems(paths: string[], version: string): string[] {
   }
   for (const e of expected) {
     const matches = paths.filter((p) => e.pattern.test(p));
-    if (matches.length === 0) problems.push(`missing: ${e.pattern.source}`);
+    if (matches.length === 0) problems.push(`missing: ${e.name}`);
     if (matches.length > 1 && !e.several) problems.push(`more than one: ${matches.join(", ")}`);
   }
   return problems;
