@@ -124,10 +124,12 @@ export function publishProblems(dir = root): string[] {
   } catch {
     return [...problems, `${dir} is not a git checkout: publish from the project's own clone`];
   }
-  const dirty = git("status", "--porcelain").trim();
-  if (dirty) {
+  const dirty = git("status", "--porcelain")
+    .split("\n")
+    .filter((line) => line.trim());
+  if (dirty.length) {
     problems.push(
-      `the tree has changes not committed (the build would not be the commit's):\n${dirty}`,
+      `the tree has changes not committed (the build would not be the commit's):\n${dirty.map((l) => `    ${l}`).join("\n")}`,
     );
   }
   const tag = `v${pkg.version}`;
