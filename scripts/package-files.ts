@@ -2,8 +2,9 @@
  * What the npm package holds, and the two checks npm runs around packing it (docs/release.md):
  *
  *   node scripts/package-files.ts listing   `postpack`: the packed files are exactly the expected
- *                                           set (after `prepack` built them), else pack and publish
- *                                           stop before anything is written or sent
+ *                                           set (after `prepack` built them), else `npm publish`
+ *                                           stops before it sends anything and `npm pack` fails
+ *                                           (npm has written its tarball by then)
  *   node scripts/package-files.ts publish   `prepublishOnly`: the package is not private, the git
  *                                           tree is clean, and the version's tag, if there is one,
  *                                           is on this commit (so a released version is not
