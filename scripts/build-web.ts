@@ -7,8 +7,9 @@
  * `ensureWebBuilt()` is what `npm start` and the UI tests call: it builds only when needed.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { thirdPartyLicenses } from "./third-party-licenses.ts";
 
 const root = join(import.meta.dirname, "..");
 export const webSourceDir = join(root, "web");
@@ -53,16 +54,19 @@ export function typeCheckWeb(): void {
 }
 
 /**
- * `sourcesContent: false` (the release build) keeps the source maps' names and lines but not the
- * sources' text, which is most of their size; a checkout's build keeps it for the browser's tools.
+ * The release build (`release: true`, scripts/build.ts) ships no source maps: only the browser's
+ * developer tools read them, and they were a quarter of the package (docs/release.md). A
+ * checkout's build keeps them, with the sources' text, for those tools. Either way the build
+ * writes dist/web/THIRD-PARTY-LICENSES.txt: the licences of the packages bundled into the UI
+ * (React, AG Grid, CodeMirror…), which their MIT terms ask to ship with them.
  */
 export async function buildWeb(
-  options: { typeCheck?: boolean; sourcesContent?: boolean } = {},
+  options: { typeCheck?: boolean; release?: boolean } = {},
 ): Promise<void> {
   if (options.typeCheck !== false) typeCheckWeb();
   const { build } = await import("vite");
   const { default: react } = await import("@vitejs/plugin-react");
-  await build({
+  const output = await build({
     root: webSourceDir,
     configFile: false,
     logLevel: "warn",
@@ -71,12 +75,26 @@ export async function buildWeb(
     build: {
       outDir: webBuildDir,
       emptyOutDir: true,
-      sourcemap: true,
-      rollupOptions: { output: { sourcemapExcludeSources: options.sourcesContent === false } },
+      sourcemap: options.release !== true,
       // AG Grid and CodeMirror are large by nature; the app is served from loopback.
       chunkSizeWarningLimit: 4000,
     },
   });
+  writeFileSync(
+    join(webBuildDir, "THIRD-PARTY-LICENSES.txt"),
+    thirdPartyLicenses(root, bundledModules(output)),
+  );
+}
+
+/** The bundled modules' paths relative to the project (virtual modules and queries left out). */
+function bundledModules(output: unknown): string[] {
+  const outputs = (Array.isArray(output) ? output : [output]) as {
+    output?: { type: string; moduleIds?: string[] }[];
+  }[];
+  const ids = outputs.flatMap((o) => o.output ?? []).flatMap((chunk) => chunk.moduleIds ?? []);
+  return ids
+    .filter((id) => id.startsWith(`${root}/`))
+    .map((id) => relative(root, id.split("?")[0] ?? id));
 }
 
 /** Builds the UI when the build is missing or older than its sources. Returns whether it built. */

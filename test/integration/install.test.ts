@@ -27,6 +27,7 @@ import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { chromium } from "playwright-core";
+import { listingProblems, type PackedListing, packedListing } from "../../scripts/package-files.ts";
 import { buildArchive, packPackage } from "../../scripts/release.ts";
 import { node, sessionTo } from "../support/cluster.ts";
 import {
@@ -51,6 +52,8 @@ const version = (
 let base: string;
 let tarball: string;
 let olderTarball: string;
+/** npm's listing of the copy as the current build left it: what `npm publish` would send. */
+let listing: PackedListing;
 /** The environment of every installed command: the system PATH and the test's own folders. */
 let env: NodeJS.ProcessEnv;
 
@@ -79,6 +82,7 @@ before(async () => {
   olderTarball = packPackage(join(base, "older"), copy, packEnv);
   setVersion(copy, version);
   tarball = packPackage(join(base, "packed"), copy, packEnv);
+  listing = packedListing(copy, packEnv);
   const session = sessionTo(secure);
   try {
     await session.transport.request({
@@ -155,6 +159,20 @@ async function mcpRoundTrip(bridge: string): Promise<{ tools: string[]; text: st
     await client.close();
   }
 }
+
+test("the package holds exactly the files a user needs, as npm pack lists them", () => {
+  const paths = listing.files.map((f) => f.path);
+  assert.deepEqual(listingProblems(paths, version), []);
+  // The tarball holds what the listing says (packed after the older build, nothing of it left).
+  const packed = run("tar", ["-tzf", tarball], { env })
+    .stdout.trim()
+    .split("\n")
+    .map((p) => p.replace(/^package\//, ""));
+  assert.deepEqual(packed.toSorted(), paths.toSorted());
+  process.stdout.write(
+    `# the package: ${paths.length} files, ${(listing.size / 1e6).toFixed(1)} MB packed, ${(listing.unpackedSize / 1e6).toFixed(1)} MB unpacked\n`,
+  );
+});
 
 describe("npm install -g into an empty prefix, on a PATH whose node is too old", () => {
   const prefix = () => join(base, "prefix");
