@@ -5,9 +5,9 @@
  * system Node, PATH=/usr/bin:/bin) into an empty prefix from the bench's own npm cache; and what
  * they take on disk, measured with du.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { userNpmEnvironment } from "../../scripts/as-a-user.ts";
 import { runOk } from "./processes.ts";
 
