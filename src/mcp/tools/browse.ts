@@ -173,13 +173,16 @@ function body(
 
 /**
  * A lookup that found one document answers the document itself, in its own nested shape, not a
- * page of one row (docs/mcp.md, "browse_table"); any other answer stays as it is.
+ * page of one row (docs/mcp.md, "Answers as lean as raw Elasticsearch"); any other answer, and one
+ * whose document had a cell cut, stays as it is.
  */
 function asDocument(
   answer: Record<string, unknown>,
   result: BrowseResult,
 ): Record<string, unknown> {
-  if (result.total !== 1 || result.rows.length !== 1 || answer.truncated) return answer;
+  // A cell cut at the display limit keeps the page's form, whose cut_cells says so.
+  if (result.total !== 1 || result.rows.length !== 1 || answer.truncated || answer.cut_cells)
+    return answer;
   const {
     columns,
     rows,

@@ -167,13 +167,17 @@ export function consoleRecord(result: ConsoleResult): Record<string, unknown> {
       };
     case "table":
       return { kind: "table", status: result.status, headers: result.headers, rows: result.rows };
-    case "json":
-      if (result.search)
+    case "json": {
+      // A search that answered only aggregations (size 0) is a search too: its total and
+      // aggregations, not Elasticsearch's bookkeeping around them.
+      const total = result.search?.total ?? searchTotal(result.raw);
+      if (total !== undefined)
         return {
-          ...searchRecord(result.status, result.search.total, result.raw),
+          ...searchRecord(result.status, total, result.raw),
           ...partialRecord(result.partial),
         };
       return { kind: "json", status: result.status, body: result.raw };
+    }
     case "error":
       return {
         kind: "error",
@@ -191,23 +195,44 @@ export function consoleRecord(result: ConsoleResult): Record<string, unknown> {
  * aggregations, suggestions and paging handles. A model that wrote the Query DSL reads this shape;
  * the grid's flattened cells would drop exactly those parts.
  */
+/** A search body's total (null when it was not tracked); undefined for a body that is no search. */
+function searchTotal(raw: unknown): number | null | undefined {
+  const hits = (raw as { hits?: { hits?: unknown; total?: unknown } } | null)?.hits;
+  if (!hits || !Array.isArray(hits.hits)) return undefined;
+  const t = hits.total;
+  if (typeof t === "number") return t;
+  const value = (t as { value?: unknown } | undefined)?.value;
+  return typeof value === "number" ? value : null;
+}
+
+/**
+ * A search as a model reads it: the total (a lower bound said so), what the search asked for
+ * (aggregations, suggestions, a point in time, sort values) and the hits when there are any;
+ * not `took`, `_shards` (a partial answer says which shards failed) or `timed_out` when false.
+ */
 function searchRecord(status: number, total: number | null, raw: unknown): Record<string, unknown> {
-  const { _shards: _, hits, ...rest } = (raw ?? {}) as Record<string, unknown>;
+  const {
+    _shards: _,
+    took: __,
+    timed_out: timedOut,
+    hits,
+    ...rest
+  } = (raw ?? {}) as Record<string, unknown>;
   const counted = (hits as { total?: { relation?: string } } | undefined)?.total;
   // A search that stopped counting (track_total_hits) says its total is a lower bound.
   const atLeast =
     total !== null && counted?.relation === "gte"
-      ? {
-          total_accuracy: `${totalText(total, "gte")}: counting stopped there; send "track_total_hits": true for the exact count`,
-        }
+      ? { total_accuracy: `${totalText(total, "gte")} (track_total_hits: true counts all)` }
       : {};
+  const found = (hits as { hits?: unknown[] } | undefined)?.hits ?? [];
   return {
     kind: "search",
     status,
     total,
     ...atLeast,
+    ...(timedOut === true ? { timed_out: true } : {}),
     ...rest,
-    hits: (hits as { hits?: unknown[] } | undefined)?.hits ?? [],
+    ...(found.length > 0 ? { hits: found } : {}),
   };
 }
 
