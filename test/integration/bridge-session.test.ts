@@ -124,8 +124,27 @@ for (const era of ERAS) {
     test("lists the tools, resources and prompts", async () => {
       const tools = await s.client.listTools();
       const names = tools.tools.map((t) => t.name);
-      for (const n of ["list_connections", "catalog", "browse_table", "execute_query"])
-        assert.ok(names.includes(n), `${n} in ${names.join(", ")}`);
+      // Every tool that answers, and no other: a name not listed is an unknown tool.
+      assert.deepEqual(names, [
+        "list_connections",
+        "list_tables",
+        "describe_table",
+        "browse_table",
+        "aggregate",
+        "esql",
+        "execute_query",
+        "confirm_destructive_operation",
+        "export_data",
+        "catalog",
+      ]);
+      const unknown = await rpcErrorOf(
+        s.client.callTool({
+          name: "count_rows",
+          arguments: { connection: "bridge-es8", table: INDEX },
+        }),
+      );
+      assert.equal(unknown.code, -32602);
+      assert.match(unknown.message, /Unknown tool "count_rows"\. Tools: list_connections, /);
       const prompts = await s.client.listPrompts();
       assert.ok(prompts.prompts.length > 0);
       const resources = await s.client.listResources();
