@@ -4,7 +4,8 @@
  * between two pages. The cluster then answers searches from the other two shards
  * (`_shards.failed: 1`), and every surface shows that page as partial, naming the failed shard
  * (index, number, reason): the driver's result, the UI grid's warning banner, `quarry browse`
- * (stderr, and `--json`), and the MCP tools `browse_table`, `count_rows` and `execute_query`.
+ * (stderr, and `--json`), and the MCP tools `browse_table` (its page, its count alone and a lookup
+ * by `_id`) and `execute_query`.
  * Never a silently short page.
  */
 import assert from "node:assert/strict";
@@ -163,7 +164,7 @@ describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 6
     assertPartial(JSON.parse(json.stdout) as BrowseResult);
   });
 
-  it("MCP browse_table, count_rows and execute_query carry the warning text", async () => {
+  it("MCP browse_table (a page, a count, a lookup) and execute_query carry the warning text", async () => {
     const call = async (name: string, args: Record<string, unknown>) => {
       const res = await client.callTool({ name, arguments: args });
       assert.equal(res.isError ?? false, false, JSON.stringify(res.structuredContent));
@@ -182,7 +183,15 @@ describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 6
     };
     const browsed = await call("browse_table", { connection: "faults", table: INDEX });
     expectWarning(browsed);
-    expectWarning(await call("count_rows", { connection: "faults", table: INDEX }));
+    // A count alone is the total, with the warning that it may be short.
+    const counted = await call("browse_table", {
+      connection: "faults",
+      table: INDEX,
+      page_size: 0,
+    });
+    expectWarning(counted);
+    assert.deepEqual(Object.keys(counted).sort(), ["failed_shards", "total", "warning"]);
+    assert.equal((counted as { total?: number }).total, remaining, "the shards that answered");
     const searched = await call("execute_query", {
       connection: "faults",
       method: "POST",
@@ -190,13 +199,17 @@ describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 6
       body: { size: 5 },
     });
     expectWarning(searched);
-    // A document on the lost shard: not found, and the answer says why it may be missing.
-    const missing = await call("get_document", {
+    // A document on the lost shard, looked up by _id: not found, and the answer says why it may
+    // be missing.
+    const missing = await call("browse_table", {
       connection: "faults",
       table: INDEX,
-      id: await idOnLostShard(),
+      where: [`_id = ${await idOnLostShard()}`],
     });
     expectWarning(missing);
+    assert.equal((missing as { total?: number }).total, 0);
+    assert.equal((missing as { doc?: unknown }).doc, undefined);
+    assert.deepEqual((missing as { rows?: unknown[] }).rows, []);
   });
 
   /** An id whose document lives on the lost shard (asked of the cluster before the loss). */

@@ -139,7 +139,7 @@ function bridgeLine(r: Prng): BridgeLine {
             name: r.pick([
               "list_connections",
               "list_tables",
-              "count_rows",
+              "catalog",
               "browse_table",
               "describe_table",
               "execute_query",

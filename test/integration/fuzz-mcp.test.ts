@@ -226,6 +226,7 @@ const CONSOLE_PATHS = () => [
   `/${cluster.index}/_doc/d1`,
   `/${cluster.index}/_mapping`,
   `/${cluster.index}/_validate/query?explain=true`,
+  `/${cluster.index}/_validate/query?explain=true&rewrite=true`,
   "/_cat/indices?format=json",
   "/_cluster/health",
   "/",
@@ -236,13 +237,21 @@ const CONSOLE_PATHS = () => [
   "/*",
 ];
 
-const CATALOG_TOOLS = [
+const CATALOG_VIEWS = ["fields", "health", "nodes", "shards", "stats", "index", "admin"] as const;
+
+/** Names that answered once and are unknown tools now, and one that never was a tool. */
+const UNKNOWN_TOOLS = [
+  "get_mapping",
+  "count_rows",
+  "get_document",
+  "explain_query",
   "cluster_health",
   "get_shards",
   "index_stats",
+  "index_details",
   "search_fields",
-  "aggregate",
-] as const;
+  "drop_everything",
+];
 
 /** A cursor as browse_table gives them (base64url JSON), often bent, or anything else. */
 function browseCursor(r: Prng): unknown {
@@ -255,24 +264,74 @@ function browseCursor(r: Prng): unknown {
   ]);
 }
 
-/** Random and malformed arguments for the catalog tools. */
-function catalogArgs(
-  r: Prng,
-  name: string,
-  args: Record<string, unknown>,
-): Record<string, unknown> {
-  if (name !== "search_fields" && (name === "get_shards" || name === "aggregate" || r.chance(0.5)))
-    args.table = tableName(r);
-  if (name === "get_shards" || name === "index_stats" || name === "search_fields") {
-    if (r.chance(0.4)) args.limit = r.pick([1, 10, 1000, 1001, 0, -3, 2.5]);
-    if (r.chance(0.4)) args.cursor = r.pick<unknown>(["0", "1", "99999", "-1", "x", 3, ""]);
+/** A list's cursor and limit (list_tables, describe_table, the catalog's paged views). */
+function pageArgs(r: Prng, args: Record<string, unknown>): void {
+  if (r.chance(0.4)) args.limit = r.pick([1, 10, 1000, 1001, 2001, 0, -3, 2.5]);
+  if (r.chance(0.4)) args.cursor = r.pick<unknown>(["0", "1", "99999", "-1", "x", 3, ""]);
+}
+
+/** A name filter and a types filter, as describe_table and the fields view take them. */
+function fieldFilters(r: Prng, args: Record<string, unknown>): void {
+  if (r.chance(0.6)) args.name = r.pick<unknown>(["status", "*.sku", "?", "[", "", 7]);
+  if (r.chance(0.4))
+    args.types = r.pick<unknown>([["keyword"], ["date", "nope"], [], "text", ["k"]]);
+}
+
+/** `where` as text: mostly well formed, sometimes not. */
+function whereTexts(r: Prng): unknown[] {
+  return Array.from({ length: r.int(3) + 1 }, () =>
+    r.weighted<unknown>([
+      [
+        4,
+        () =>
+          `${r.pick(COLUMNS)} ${r.pick(["=", "!=", ">", ">=", "<", "in", "not in", "like", "exists", "missing", "~"])} ${r.pick(["paid", "1", "(a,b)", "*chair*", "2026-01-02", ""])}`,
+      ],
+      [1, () => r.pick(["items.sku = S1 @1", "items.sku = S1@1", "total >=", "", " "])],
+      [1, () => randomJson(r, 0)],
+    ]),
+  );
+}
+
+/** A sort in either form, or a broken one. */
+function sortArgs(r: Prng): unknown[] {
+  return [
+    r.weighted<unknown>([
+      [2, () => `${r.pick(COLUMNS)}${r.pick(["", ":asc", ":desc", ":up"])}`],
+      [1, () => ({ column: r.pick(COLUMNS), direction: r.pick(["asc", "desc", "up"]) })],
+    ]),
+  ];
+}
+
+/** Random and malformed arguments for one catalog view (or no view, or one that is gone). */
+function catalogArgs(r: Prng, args: Record<string, unknown>): Record<string, unknown> {
+  const view = r.weighted<unknown>([
+    [12, () => r.pick(CATALOG_VIEWS)],
+    [1, () => r.pick<unknown>(["tables", "columns", "", 3, undefined])],
+  ]);
+  if (view !== undefined) args.view = view;
+  if (view === "fields") {
+    fieldFilters(r, args);
+    pageArgs(r, args);
+    if (r.chance(0.3)) args.table = tableName(r);
+  } else if (view === "health") {
+    if (r.chance(0.5)) args.table = tableName(r);
+    if (r.chance(0.3)) args.shard = r.pick<unknown>([0, 1, 2, 99, -1, 1.5]);
+    if (r.chance(0.2)) args.primary = r.pick<unknown>([true, false, "yes"]);
+  } else if (view === "shards" || view === "stats") {
+    if (view === "shards" || r.chance(0.5)) args.table = tableName(r);
+    pageArgs(r, args);
+    if (view === "stats" && r.chance(0.4)) args.sort = r.pick(["size", "docs", "name", "x"]);
+  } else if (view === "index") {
+    if (r.chance(0.9)) args.table = tableName(r);
   }
-  if (name === "index_stats" && r.chance(0.4)) args.sort = r.pick(["size", "docs", "name", "x"]);
-  if (name === "search_fields") {
-    if (r.chance(0.6)) args.name = r.pick<unknown>(["status", "*.sku", "?", "[", "", 7]);
-    if (r.chance(0.4)) args.types = r.pick<unknown>([["keyword"], ["date", "nope"], [], "text"]);
-  }
-  if (name !== "aggregate") return args;
+  // An argument another view takes: each view names the ones it does.
+  if (r.chance(0.1)) args[r.pick(["table", "name", "shard", "sort", "limit"])] = 1;
+  return args;
+}
+
+/** Random and malformed arguments for aggregate. */
+function aggregateArgs(r: Prng, args: Record<string, unknown>): Record<string, unknown> {
+  args.table = tableName(r);
   args.kind = r.pick<unknown>([
     "terms",
     "date_histogram",
@@ -283,7 +342,8 @@ function catalogArgs(
     "median",
   ]);
   args.field = r.chance(0.85) ? r.pick(COLUMNS) : randomJson(r, 1);
-  if (r.chance(0.4)) args.filters = filters(r);
+  if (r.chance(0.3)) args.where = whereTexts(r);
+  if (r.chance(0.3)) args.filters = filters(r);
   if (r.chance(0.2)) args.query = r.pick(["status:paid", "title:(", randomString(r, 20)]);
   if (r.chance(0.3)) args.size = r.pick([1, 10, 1000, 1001, 0]);
   if (r.chance(0.3))
@@ -296,7 +356,13 @@ function catalogArgs(
       { op: "median", field: "total" },
       { op: "sum", field: "nope" },
       { op: "max" },
+      "sum:total",
+      "cardinality:customer.city",
+      "avg:",
+      "mode:total",
     ]);
+  if (r.chance(0.15)) args.by = r.pick(COLUMNS);
+  if (r.chance(0.15)) args.order = r.pick(["count", "key:asc", "metric:desc", "value", ""]);
   if (r.chance(0.2)) args.min_doc_count = r.pick([0, 1, 5, -1]);
   return args;
 }
@@ -304,40 +370,67 @@ function catalogArgs(
 function toolCall(r: Prng): { name: string; arguments: Record<string, unknown> } {
   const connection = connectionName(r);
   const table = tableName(r);
-  const name = r.pick([
-    "list_connections",
-    "list_tables",
-    "describe_table",
-    "get_mapping",
-    "browse_table",
-    "count_rows",
-    "get_document",
-    "execute_query",
-    "explain_query",
-    "export_data",
-    "confirm_destructive_operation",
-    ...CATALOG_TOOLS,
-    "drop_everything",
+  const name = r.weighted<string>([
+    [
+      14,
+      () =>
+        r.pick([
+          "list_connections",
+          "list_tables",
+          "describe_table",
+          "browse_table",
+          "browse_table",
+          "aggregate",
+          "esql",
+          "execute_query",
+          "execute_query",
+          "confirm_destructive_operation",
+          "export_data",
+          "catalog",
+          "catalog",
+        ]),
+    ],
+    [2, () => r.pick(UNKNOWN_TOOLS)],
   ]);
-  if ((CATALOG_TOOLS as readonly string[]).includes(name))
-    return { name, arguments: catalogArgs(r, name, { connection }) };
   const args: Record<string, unknown> = { connection };
   switch (name) {
     case "list_connections":
       return { name, arguments: {} };
+    case "catalog":
+      return { name, arguments: catalogArgs(r, args) };
+    case "aggregate":
+      return { name, arguments: aggregateArgs(r, args) };
     case "list_tables":
-      if (r.chance(0.5)) args.pattern = randomString(r, 10);
+      if (r.chance(0.5)) args.name = r.chance(0.7) ? randomString(r, 10) : "qt-fuzz";
+      pageArgs(r, args);
+      // The argument an older list_tables took: an unknown argument now.
+      if (r.chance(0.05)) args.pattern = randomString(r, 10);
+      break;
+    case "describe_table":
+      args.table = table;
+      fieldFilters(r, args);
+      pageArgs(r, args);
+      break;
+    case "esql":
+      args.query = r.pick<unknown>([
+        `FROM ${cluster.index} | LIMIT 5`,
+        `FROM ${cluster.index} | STATS c = COUNT(*) BY status`,
+        "FROM * | LIMIT 1",
+        "ROW a = 1",
+        "",
+        randomString(r, 30),
+      ]);
+      if (r.chance(0.2)) args.rows = r.pick([1, 100, 10_000, 10_001, 0]);
       break;
     case "browse_table":
-    case "count_rows":
     case "export_data":
       args.table = table;
-      if (r.chance(0.6)) args.filters = filters(r);
+      if (r.chance(0.3)) args.where = whereTexts(r);
+      if (r.chance(0.4)) args.filters = filters(r);
       if (r.chance(0.2))
         args.query = r.pick(["status:paid", "total:>10", "title:(", "*", randomString(r, 30)]);
       if (name === "browse_table") {
-        if (r.chance(0.4))
-          args.sort = [{ column: r.pick(COLUMNS), direction: r.pick(["asc", "desc", "up"]) }];
+        if (r.chance(0.4)) args.sort = sortArgs(r);
         if (r.chance(0.3)) args.columns = [r.pick(COLUMNS), r.pick(COLUMNS)];
         if (r.chance(0.3)) args.page = r.pick([1, 2, 400, 0, -1, 1.5, 1_000_000]);
         if (r.chance(0.3)) args.page_size = r.pick([1, 25, 500, 501, 0]);
@@ -350,29 +443,25 @@ function toolCall(r: Prng): { name: string; arguments: Record<string, unknown> }
           args.file_name = r.pick(["out", "../escape", "a/b", "ok name", randomString(r, 20)]);
       }
       break;
-    case "describe_table":
-    case "get_mapping":
-      args.table = table;
-      break;
-    case "get_document":
-      args.table = table;
-      args.id = r.pick(["d1", "d29", "nope", "", randomString(r, 20)]);
-      break;
-    case "explain_query":
-      args.table = table;
-      args.query = r.chance(0.7) ? { match: { title: "chair" } } : randomJson(r, 2);
-      break;
     case "execute_query":
     case "confirm_destructive_operation":
       args.method = r.pick(["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "get"]);
       args.path = r.chance(0.85) ? r.pick(CONSOLE_PATHS()) : mutateText(r, r.pick(CONSOLE_PATHS()));
       if (r.chance(0.5))
         args.body = r.chance(0.6)
-          ? { query: { match_all: {} }, size: r.pick([0, 1, 5]) }
+          ? r.pick<unknown>([
+              { query: { match_all: {} }, size: r.pick([0, 1, 5]) },
+              { query: { match: { title: "chair" } } },
+            ])
           : randomJson(r, 2);
       if (r.chance(0.2)) args.timeout_seconds = r.pick([1, 30, 301, 0]);
       if (name === "confirm_destructive_operation" && r.chance(0.5))
         args.reason = randomString(r, 30);
+      break;
+    default:
+      // A name no tool answers to, with the arguments it took when it did.
+      args.table = table;
+      if (r.chance(0.3)) args.id = r.pick(["d1", "nope", ""]);
       break;
   }
   return { name, arguments: args };
@@ -750,10 +839,11 @@ test(`the MCP endpoint answers ${COUNT} malformed and random requests, each well
     const listed = await client.callTool({ name: "list_connections", arguments: {} });
     assert.equal(listed.isError ?? false, false);
     const rows = await client.callTool({
-      name: "count_rows",
-      arguments: { connection: "fz", table: cluster.index },
+      name: "browse_table",
+      arguments: { connection: "fz", table: cluster.index, page_size: 0 },
     });
     assert.equal(rows.isError ?? false, false, JSON.stringify(rows.content));
+    assert.deepEqual(Object.keys(rows.structuredContent ?? {}), ["total"]);
   } finally {
     await client.close();
   }

@@ -127,8 +127,8 @@ describe("each refusing layer is named (-33007)", () => {
   test("the token's allowlist", async () => {
     const e = await refused(
       (await client(tokens.only!)).callTool({
-        name: "count_rows",
-        arguments: { connection: "ro", table: INDEX },
+        name: "browse_table",
+        arguments: { connection: "ro", table: INDEX, page_size: 0 },
       }),
     );
     assert.equal(e.data.layer, "token-allowlist");
@@ -191,10 +191,14 @@ describe("each refusing layer is named (-33007)", () => {
     assert.equal(last.connection?.name, "rw");
     assert.ok(!JSON.stringify(entries).includes('"n":4'), "bodies are not logged");
     // A read-only tool without a console request of its own is audited as a read.
-    await c.callTool({ name: "count_rows", arguments: { connection: "rw", table: INDEX } });
+    const counted = await c.callTool({
+      name: "browse_table",
+      arguments: { connection: "rw", table: INDEX, page_size: 0 },
+    });
+    assert.deepEqual(counted.structuredContent, { total: 2 });
     await srv.audit.flush();
     const count = (await readAudit(srv.home.dir, { token: "rw" })).at(-1)!;
-    assert.equal(count.target, "count_rows");
+    assert.equal(count.target, "browse_table");
     assert.equal(count.request, undefined);
     assert.equal(count.class, "read");
   });
@@ -323,8 +327,8 @@ describe("Ask Each Time", () => {
         "the wait is told on the call's own response stream",
       );
       const second = await c.callTool({
-        name: "count_rows",
-        arguments: { connection: "asks", table: INDEX },
+        name: "browse_table",
+        arguments: { connection: "asks", table: INDEX, page_size: 0 },
       });
       assert.equal(second.isError ?? false, false);
       assert.deepEqual(
@@ -356,13 +360,37 @@ describe("each scope against each tool", () => {
     ["list_connections", {}],
     ["list_tables", { connection: "rw" }],
     ["describe_table", { connection: "rw", table: INDEX }],
-    ["get_mapping", { connection: "rw", table: INDEX }],
+    // An index's mapping, a count, a document by _id and a query's explanation are requests
+    // through execute_query and browse_table, not tools of their own.
+    ["execute_query", { connection: "rw", method: "GET", path: `/${INDEX}/_mapping` }],
     ["browse_table", { connection: "rw", table: INDEX }],
+    ["browse_table", { connection: "rw", table: INDEX, page_size: 0 }],
+    ["execute_query", { connection: "rw", method: "GET", path: `/${INDEX}/_doc/1` }],
+    [
+      "execute_query",
+      {
+        connection: "rw",
+        method: "GET",
+        path: `/${INDEX}/_validate/query?explain=true&rewrite=true`,
+        body: { query: { match_all: {} } },
+      },
+    ],
+    ["execute_query", { connection: "rw", method: "POST", path: `/${INDEX}/_search` }],
+    ["aggregate", { connection: "rw", table: INDEX, kind: "stats", field: "n" }],
+    ["catalog", { connection: "rw", view: "health", table: INDEX }],
+    ["export_data", { connection: "rw", table: INDEX }],
+  ];
+  /** The tools that answered before under names of their own; each is an unknown tool now. */
+  const formerTools: [string, Record<string, unknown>][] = [
+    ["get_mapping", { connection: "rw", table: INDEX }],
     ["count_rows", { connection: "rw", table: INDEX }],
     ["get_document", { connection: "rw", table: INDEX, id: "1" }],
     ["explain_query", { connection: "rw", table: INDEX, query: { match_all: {} } }],
-    ["execute_query", { connection: "rw", method: "POST", path: `/${INDEX}/_search` }],
-    ["export_data", { connection: "rw", table: INDEX }],
+    ["cluster_health", { connection: "rw" }],
+    ["get_shards", { connection: "rw", table: INDEX }],
+    ["index_stats", { connection: "rw" }],
+    ["index_details", { connection: "rw", table: INDEX }],
+    ["search_fields", { connection: "rw", name: "n" }],
   ];
   const write = {
     connection: "rw",
@@ -381,6 +409,27 @@ describe("each scope against each tool", () => {
           res.isError ?? false,
           false,
           `${scope} ${name}: ${JSON.stringify(res.content)}`,
+        );
+      }
+    });
+
+    test(`${scope}: every tool that answers is listed, and the former tools are unknown`, async () => {
+      const c = await client(tokens[scope]!);
+      const listed = (await c.listTools()).tools.map((t) => t.name);
+      for (const [name] of readCalls) assert.ok(listed.includes(name), `${name} in ${listed}`);
+      assert.ok(listed.includes("confirm_destructive_operation"));
+      for (const [name, args] of formerTools) {
+        assert.ok(!listed.includes(name), `${name} is not listed`);
+        const e = await refused(c.callTool({ name, arguments: args }));
+        assert.equal(e.code, -32602, `${scope} ${name}: ${e.message}`);
+        assert.match(e.message, new RegExp(`^Unknown tool "${name}"\\. Tools: `));
+        // The refusal names exactly the tools tools/list gives.
+        assert.deepEqual(
+          e.message
+            .replace(/^.*Tools: /, "")
+            .replace(/\.$/, "")
+            .split(", "),
+          listed,
         );
       }
     });

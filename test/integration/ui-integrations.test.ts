@@ -260,12 +260,15 @@ describe("UI: Settings > Integrations with real MCP clients", () => {
     // 2. Once means once: the next call asks again; Deny refuses it with the spec's error.
     // Its failure is caught from the start: it may come back before the click does.
     const second = refused(
-      agent.callTool({ name: "count_rows", arguments: { connection: "asks", table: index } }),
+      agent.callTool({
+        name: "browse_table",
+        arguments: { connection: "asks", table: index, page_size: 0 },
+      }),
     );
-    await dialog.filter({ hasText: "count_rows" }).waitFor();
+    await dialog.filter({ hasText: "browse_table" }).waitFor();
     assert.match(
       (await dialog.textContent()) ?? "",
-      new RegExp(`agent \\(${CLIENT_NAME}\\) wants to run count_rows on asks`),
+      new RegExp(`agent \\(${CLIENT_NAME}\\) wants to run browse_table on asks`),
     );
     await dialog.getByRole("button", { name: "Deny" }).click();
     const denied = await second;
@@ -281,7 +284,10 @@ describe("UI: Settings > Integrations with real MCP clients", () => {
 
     // A retry within the cool-off is refused without asking again.
     const retry = await refused(
-      agent.callTool({ name: "count_rows", arguments: { connection: "asks", table: index } }),
+      agent.callTool({
+        name: "browse_table",
+        arguments: { connection: "asks", table: index, page_size: 0 },
+      }),
     );
     assert.match(retry.message, /the user denied this request on connection "asks" \(a moment ago/);
 
@@ -292,13 +298,13 @@ describe("UI: Settings > Integrations with real MCP clients", () => {
     await dialog.getByRole("button", { name: "Allow for this session" }).click();
     assert.equal((await third).isError ?? false, false);
     const count = await helper.callTool({
-      name: "count_rows",
-      arguments: { connection: "asks", table: index },
+      name: "browse_table",
+      arguments: { connection: "asks", table: index, page_size: 0 },
     });
-    assert.deepEqual(count.structuredContent, { table: index, count: 3 });
+    assert.deepEqual(count.structuredContent, { total: 3 });
     assert.equal(await dialog.count(), 0);
 
-    assert.deepEqual(asked, ["agent execute_query", "agent count_rows", "helper execute_query"]);
+    assert.deepEqual(asked, ["agent execute_query", "agent browse_table", "helper execute_query"]);
     await screenshot(page, "integrations-approvals-answered");
   });
 
@@ -330,10 +336,10 @@ describe("UI: Settings > Integrations with real MCP clients", () => {
     assert.deepEqual(
       seen.map((r) => [r.token, r.tool, r.outcome]),
       [
-        ["helper", "count_rows", "allowed"],
+        ["helper", "browse_table", "allowed"],
         ["helper", "execute_query", "allowed"],
-        ["agent", "count_rows", "refused (ai-policy)"],
-        ["agent", "count_rows", "refused (ai-policy)"],
+        ["agent", "browse_table", "refused (ai-policy)"],
+        ["agent", "browse_table", "refused (ai-policy)"],
         ["agent", "execute_query", "allowed"],
       ],
     );

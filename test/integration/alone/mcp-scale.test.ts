@@ -109,17 +109,22 @@ describe(`at scale: ${MANY} indices and one of ${OBJECTS * PER_OBJECT} fields`, 
     const seen = new Set<string>();
     let cursor: string | undefined;
     let pages = 0;
+    let read = 0;
     do {
-      const page = await call("catalog", { view: "tables", ...(cursor ? { cursor } : {}) });
+      const page = await call("list_tables", { ...(cursor ? { cursor } : {}) });
       for (const r of page.rows as unknown[][]) seen.add(String(r[0]));
+      assert.ok((page.total as number) >= MANY + 1);
+      assert.deepEqual(page.columns, ["index", "docs", "size_bytes", "health", "status"]);
+      // Where a page starts is said past the first page only.
+      assert.equal(page.offset, read === 0 ? undefined : read);
+      read += (page.rows as unknown[]).length;
       cursor = page.next_cursor as string | undefined;
       pages++;
-      assert.ok((page.total as number) >= MANY + 1);
     } while (cursor);
     assert.ok(pages >= 9, `${pages} pages`);
     for (const n of [...names, WIDE]) assert.ok(seen.has(n), n);
     // Asking for more is allowed, up to what the call names.
-    const big = await call("catalog", { view: "tables", limit: 2000, max_chars: 100_000 }, 100_000);
+    const big = await call("list_tables", { limit: 2000, max_chars: 100_000 }, 100_000);
     assert.ok((big.rows as unknown[]).length > 900);
   });
 
@@ -128,8 +133,7 @@ describe(`at scale: ${MANY} indices and one of ${OBJECTS * PER_OBJECT} fields`, 
     let cursor: string | undefined;
     let first: Record<string, unknown> | undefined;
     do {
-      const page = await call("catalog", {
-        view: "columns",
+      const page = await call("describe_table", {
         table: WIDE,
         ...(cursor ? { cursor } : {}),
       });
@@ -145,8 +149,10 @@ describe(`at scale: ${MANY} indices and one of ${OBJECTS * PER_OBJECT} fields`, 
     assert.equal(object, "o0");
     // In the mapping's order (by name), each once, text with its keyword sub-field.
     assert.match(list, /^f0 k, f1 l, f10 l, f11 t\(\.kw k\), f12 k/);
-    const longs = await call("catalog", {
-      view: "columns",
+    assert.deepEqual(first?.columns, ["object", "fields"]);
+    assert.equal(first?.offset, undefined);
+    assert.equal(first?.table, undefined, "the table asked is not said back");
+    const longs = await call("describe_table", {
       table: WIDE,
       name: "o7.",
       types: ["long"],
@@ -167,20 +173,22 @@ describe(`at scale: ${MANY} indices and one of ${OBJECTS * PER_OBJECT} fields`, 
       columns: ["o3.f1", "o4"],
       page_size: 3,
     });
-    assert.equal((asked.columns as string[]).length, 3 + 1 + PER_OBJECT);
+    // _id alone of the meta columns: every row is of the index named, and none was scored.
+    assert.deepEqual((asked.columns as string[]).slice(0, 2), ["_id", "o3.f1"]);
+    assert.equal((asked.columns as string[]).length, 1 + 1 + PER_OBJECT);
     assert.equal(asked.columns_left_out, undefined);
   });
 
-  test("no answer runs over 8,000 characters, the older tools' and a raw mapping included", async () => {
+  test("no answer runs over 8,000 characters, the catalog's views and a raw mapping included", async () => {
     for (const [name, args] of [
       ["execute_query", { method: "GET", path: `/${WIDE}/_mapping` }],
       ["execute_query", { method: "GET", path: "/_cat/indices?format=json" }],
       ["list_tables", {}],
       ["describe_table", { table: WIDE }],
-      ["get_mapping", { table: WIDE }],
-      ["index_stats", { limit: 1000 }],
+      ["catalog", { view: "stats", limit: 1000 }],
       ["catalog", { view: "shards" }],
       ["catalog", { view: "fields", table: WIDE }],
+      ["catalog", { view: "health" }],
       ["browse_table", { table: WIDE, columns: ["o1", "o2", "o3"], page_size: 50 }],
     ] as const) {
       const sc = await call(name, args);

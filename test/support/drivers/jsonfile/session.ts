@@ -156,7 +156,7 @@ function noSuchView(what: string): never {
   throw new QuarryError(
     "invalid_input",
     `This database has no ${what}: it is a JSON file`,
-    "Use list_tables, index_stats or search_fields on it.",
+    "Use list_tables, describe_table, or the catalog views stats and fields on it.",
   );
 }
 
