@@ -114,9 +114,27 @@ describe("rows for a model", () => {
       kind: "search",
       status: 200,
       total: 1,
-      took: 3,
       hits: [{ _id: "1", _source: { status: "paid" }, sort: [5] }],
       aggregations: { a: 1 },
+    });
+    // Aggregations alone (size 0): a search still, its total a lower bound said so; no empty hits.
+    const counted = consoleRecord({
+      kind: "json",
+      status: 200,
+      raw: {
+        took: 1,
+        timed_out: false,
+        _shards: { total: 2 },
+        hits: { total: { value: 10_000, relation: "gte" }, max_score: null, hits: [] },
+        aggregations: { s: { buckets: [] } },
+      },
+    });
+    assert.deepEqual(counted, {
+      kind: "search",
+      status: 200,
+      total: 10_000,
+      total_accuracy: "at least 10,000 (track_total_hits: true counts all)",
+      aggregations: { s: { buckets: [] } },
     });
     assert.deepEqual(consoleRecord({ kind: "json", status: 201, raw: { result: "created" } }), {
       kind: "json",
