@@ -12,10 +12,11 @@
  */
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
 import { appWithBrowser } from "../support/ui.ts";
 
 describe("UI: waiting on a page that allows no eval", () => {
-  const { app, page } = appWithBrowser();
+  const { app, browser, page } = appWithBrowser();
 
   before(async () => {
     const answer = await page.goto(app.url);
@@ -23,20 +24,29 @@ describe("UI: waiting on a page that allows no eval", () => {
     await page.locator("main").waitFor();
   });
 
-  const resetPolls = () => page.evaluate("globalThis.polls = 0");
+  const resetPolls = (p: Page) => p.evaluate("globalThis.polls = 0");
 
   it("a predicate given as text fails once it is polled: the page refuses to evaluate it", async () => {
-    await resetPolls();
-    // The one predicate given as text in the suite, on purpose (test-waits.test.ts allows it).
-    const polled = page.waitForFunction("(globalThis.polls += 1) > 3", undefined, {
-      timeout: 60_000,
-    });
-    await assert.rejects(polled, /EvalError: .*'unsafe-eval' is not an allowed source of script/);
-    assert.equal(await page.evaluate("globalThis.polls"), 1, "only the first evaluation ran");
+    // A page of its own: the refused eval may also surface as the page's uncaught error, which
+    // the fixture's page reports as a failure when it closes.
+    const own = await browser.context.newPage();
+    try {
+      await own.goto(app.url);
+      await own.locator("main").waitFor();
+      await resetPolls(own);
+      // The one predicate given as text in the suite, on purpose (test-waits.test.ts allows it).
+      const polled = own.waitForFunction("(globalThis.polls += 1) > 3", undefined, {
+        timeout: 60_000,
+      });
+      await assert.rejects(polled, /EvalError: .*'unsafe-eval' is not an allowed source of script/);
+      assert.equal(await own.evaluate("globalThis.polls"), 1, "only the first evaluation ran");
+    } finally {
+      await own.close();
+    }
   });
 
   it("a function predicate is polled until it holds", async () => {
-    await resetPolls();
+    await resetPolls(page);
     await page.waitForFunction(
       () => {
         const g = globalThis as { polls?: number };
