@@ -101,8 +101,13 @@ describe("UI: a pasted URL in the connection editor", () => {
     const host = page.getByLabel("Host");
     await host.fill("");
     await host.press("Control+V");
+    // A function, not text: Playwright evaluates a function's text once and polls the function;
+    // text it evaluates at every poll, which the page's CSP refuses (docs/testing.md).
     await page.waitForFunction(
-      `document.activeElement && document.activeElement.value === "es.example.com"`,
+      (want) =>
+        (globalThis as unknown as { document: { activeElement: { value?: unknown } | null } })
+          .document.activeElement?.value === want,
+      "es.example.com",
     );
   });
 });

@@ -77,15 +77,14 @@ describe("UI: browsing the grid", () => {
       page.locator('.ag-header-cell[col-id="total"] .ag-header-cell-label').click(),
     );
     // The rows of the new page are rendered once both cells hold a number again.
-    const cellText = (row: number) =>
-      `document.querySelector('.ag-row[row-index="${row}"] .ag-cell[col-id="total"]')?.textContent?.trim()`;
-    await page.waitForFunction(`!!(${cellText(0)}) && !!(${cellText(1)})`);
-    const first = Number(
-      await page.locator('.ag-row[row-index="0"] .ag-cell[col-id="total"]').innerText(),
-    );
-    const second = Number(
-      await page.locator('.ag-row[row-index="1"] .ag-cell[col-id="total"]').innerText(),
-    );
+    const totalCell = (row: number) =>
+      page
+        .locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="total"]`)
+        .filter({ hasText: /\d/ });
+    await totalCell(0).waitFor();
+    await totalCell(1).waitFor();
+    const first = Number(await totalCell(0).innerText());
+    const second = Number(await totalCell(1).innerText());
     assert.ok(first <= second, `ascending: ${first} <= ${second}`);
     // `notes` is text without a keyword sub-field: the driver drops it, and the page says so.
     await page.locator('.ag-header-cell[col-id="notes"] .ag-header-cell-label').click();

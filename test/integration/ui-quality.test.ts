@@ -4,15 +4,17 @@
  * inside the viewport, long names and long errors wrapped), a spinner for answers slower than
  * 200 ms and none for fast ones, and real failures shown with their remedy.
  *
- * Slow answers are real answers held back: `page.route` delays the request, then lets it through.
+ * Slow answers are real answers held back: `page.route` holds the request at a gate until the test
+ * has seen the page wait for it, then lets it through (test/support/held-requests.ts).
  */
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, before, describe, it } from "node:test";
-import type { Locator, Page, Route } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { node, plainConfig, portOf, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
+import { holdRequests } from "../support/held-requests.ts";
 import { addEs8Connection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const MAPPING = { properties: { name: { type: "keyword" }, qty: { type: "integer" } } };
@@ -211,16 +213,6 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
         `${screen}: ${name} is outside the viewport: ${JSON.stringify(box)}`,
       );
     }
-  }
-
-  /** Holds matching API requests for `ms`, then lets them through to the real app. */
-  async function delayApi(p: Page, pattern: string, ms: number): Promise<() => Promise<void>> {
-    const handler = async (route: Route) => {
-      await new Promise((r) => setTimeout(r, ms));
-      await route.continue();
-    };
-    await p.route(pattern, handler);
-    return () => p.unroute(pattern, handler);
   }
 
   async function replaceConsoleText(text: string): Promise<void> {
@@ -512,38 +504,44 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
     const spinner = (p: Page, label: string) => p.getByRole("status").filter({ hasText: label });
 
     it("shows a spinner for the index list, a grid page, a console request and a connection test", async () => {
-      let undo = await delayApi(page, "**/api/connections/*/tables", 800);
+      // Each slow answer is a real one held at a gate until its spinner was seen: the spinner
+      // shows 200 ms into the call, and a held call stays slow however slow the machine.
+      let held = await holdRequests(page, "**/api/connections/*/tables");
       await open(`#/c/${connectionId}/data`);
+      await held.arrived();
       await spinner(page, "Loading indices…").waitFor();
+      await held.release();
       await page.getByTestId("index-list").getByText(index).waitFor();
       await spinner(page, "Loading indices…").waitFor({ state: "detached" });
-      await undo();
 
       // The first page comes with the opened grid; a page asked for later shows its own spinner.
       await open(`#/c/${connectionId}/data/${index}`);
       await gridTotal(DOCS.length);
-      undo = await delayApi(page, "**/api/grids/*/browse", 800);
+      held = await holdRequests(page, "**/api/grids/*/browse");
       await page
         .locator(".data-view")
         .getByRole("button", { name: "Refresh", exact: true })
         .click();
+      await held.arrived();
       await spinner(page, "Loading documents…").waitFor();
+      await held.release();
       await spinner(page, "Loading documents…").waitFor({ state: "detached" });
       await gridTotal(DOCS.length);
-      await undo();
 
       await open(`#/c/${connectionId}/console`);
       await page.locator(".console-editor .cm-content").click();
       await replaceConsoleText("GET /_cluster/health");
-      undo = await delayApi(page, "**/api/connections/*/console/run", 800);
+      held = await holdRequests(page, "**/api/connections/*/console/run");
       await page.keyboard.press("ControlOrMeta+Enter");
+      await held.arrived();
       await spinner(page, "Running…").waitFor();
+      await held.release();
       await page.getByTestId("result-json").waitFor();
       await spinner(page, "Running…").waitFor({ state: "detached" });
-      await undo();
 
       // Busy from the press of Run, before the text is parsed: a slow parse shows the spinner,
-      // and pressing again meanwhile runs nothing more.
+      // and pressing again meanwhile runs nothing more. The parse is held (the editor's own
+      // checks parse too, and wait with it); what is awaited is the page's outcome, not a response.
       const runButton = page
         .getByRole("toolbar", { name: "Console actions" })
         .getByRole("button", { name: "Run", exact: true });
@@ -552,16 +550,15 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
         if (r.url().endsWith("/console/run")) runs++;
       };
       page.on("request", countRuns);
-      undo = await delayApi(page, "**/api/connections/*/console/parse", 800);
-      const parsed = page.waitForResponse((r) => r.url().endsWith("/console/parse"));
+      held = await holdRequests(page, "**/api/connections/*/console/parse");
       await page.keyboard.press("ControlOrMeta+Enter");
+      await held.arrived();
       await spinner(page, "Running…").waitFor();
       assert.equal(await runButton.isDisabled(), true, "Run is disabled while the text is parsed");
       assert.equal(runs, 0, "still parsing");
       await page.keyboard.press("ControlOrMeta+Enter");
-      await parsed;
+      await held.release();
       await spinner(page, "Running…").waitFor({ state: "detached" });
-      await undo();
       page.off("request", countRuns);
       assert.equal(runs, 1, "one run for two presses");
       assert.equal(await runButton.isEnabled(), true);
@@ -578,16 +575,17 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
         request: { method: "GET", path: "/_cluster/health" },
       });
 
-      undo = await delayApi(page, "**/api/connections/test", 800);
+      held = await holdRequests(page, "**/api/connections/test");
       await open(`#/connections/${connectionId}/edit`);
       await page.getByRole("button", { name: "Test", exact: true }).click();
+      await held.arrived();
       await spinner(page, "Testing…").waitFor();
+      await held.release();
       await page
         .getByTestId("test-result")
         .getByText(/Connected to Elasticsearch/)
         .waitFor();
       assert.equal(await spinner(page, "Testing…").count(), 0);
-      await undo();
       await screenshot(page, "quality-loading-test");
     });
 
@@ -625,9 +623,12 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
             await answered;
             // The page notes the call once it has read the answer, right after.
             let call: Timeline["calls"][number] | undefined;
-            for (let tries = 0; !call; tries++) {
+            // A safety net of a minute, as every wait here (docs/testing.md).
+            const deadline = Date.now() + 60_000;
+            while (!call) {
               call = (await timeline()).calls.slice(before).find((c) => c.url.endsWith(path));
-              if (!call && tries > 100) throw new Error(`${path}: the page never read the answer`);
+              if (!call && Date.now() > deadline)
+                throw new Error(`${path}: the page never read the answer`);
               if (!call) await fresh.waitForTimeout(20);
             }
             await fresh.getByRole("status").filter({ hasText: label }).waitFor({
@@ -725,9 +726,9 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       page.on("request", count);
       try {
         await replaceConsoleText(`GET /${index}/_search\n{ "query": { "match_all": {} `);
-        const parsed = page.waitForResponse((r) => r.url().endsWith("/console/parse"));
+        // The note is the outcome of the parse the press asked for (a parse's response could be
+        // the editor's own check of the text, which parses too).
         await page.keyboard.press("ControlOrMeta+Enter");
-        await parsed;
         const note = page.getByTestId("console-result").locator(".error-note");
         await note.waitFor();
         const text = await note.innerText();

@@ -33,8 +33,10 @@ describe("UI: light and dark themes", () => {
     ) as Promise<string>;
   const pageBackground = () => computed("html", "backgroundColor");
   const theme = () => page.evaluate("document.documentElement.dataset.theme") as Promise<string>;
+  // A locator, not a string predicate: the page's CSP refuses the eval that polls a string
+  // (docs/testing.md, "Reliable on a busy machine").
   const waitForTheme = (t: "light" | "dark") =>
-    page.waitForFunction(`document.documentElement.dataset.theme === "${t}"`);
+    page.locator(`html[data-theme="${t}"]`).waitFor({ state: "attached" });
 
   async function keptTheme(expected: ThemeChoice): Promise<void> {
     const store = new UiPreferenceStore(app.storage.dir);

@@ -237,9 +237,14 @@ export function appWithBrowser(
     browser = await openBrowser();
   });
   after(async () => {
-    await browser?.close();
-    await app?.close();
-    if (ownHome) await rm(ownHome, { recursive: true, force: true });
+    // The app is closed even when the browser reports the page's errors: a server left listening
+    // would keep the file's process from ever ending.
+    try {
+      await browser?.close();
+    } finally {
+      await app?.close();
+      if (ownHome) await rm(ownHome, { recursive: true, force: true });
+    }
   });
   return {
     app: standIn("The app", () => app),
