@@ -60,7 +60,10 @@ async function runTests(files: string[], concurrency: number): Promise<void> {
     if (e.details.type !== "suite") passed++;
   });
   stream.on("test:fail", (e) => {
-    if (e.details.type === "suite") return;
+    // A suite fails when a test in it failed (counted there) or when a hook of its own failed
+    // (a `before` that could not set up, an `after` that could not clean up): that counts.
+    const cause = (e.details.error as { failureType?: string } | undefined)?.failureType;
+    if (e.details.type === "suite" && cause === "subtestsFailed") return;
     failed++;
     failures.push(`${relative(root, e.file ?? "")} › ${e.name}`);
   });
