@@ -76,7 +76,10 @@ export function check<S extends z.ZodType>(
   const issues = checked.error.issues;
   const first = issues[0];
   const fields = issues.map((i) => fieldName(i.path));
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+  const rest = [...new Set(fields.slice(1))].filter((f) => f !== fields[0]);
+  const more = rest.length
+    ? ` ${rest.length === 1 ? "1 more field is" : `${rest.length} more fields are`} wrong too: ${rest.join(", ")}.`
+    : "";
   return refuse(first ? `${sentence(first, part)}${more}` : "The request is not valid.", {
     field: fields[0] ?? "",
     fields,
