@@ -175,5 +175,7 @@ function kind(v: unknown): string {
   if (typeof v === "number") return Number.isInteger(v) ? "a whole number" : "a number";
   if (typeof v === "boolean") return `${v}`;
   if (typeof v === "bigint") return "a number";
+  // An integer beyond 2^53, kept exact as raw JSON (core/exact-json.ts).
+  if (typeof v === "object" && "rawJSON" in v) return "an integer too large to hold exactly";
   return typeof v === "object" ? "an object" : typeof v;
 }
