@@ -922,12 +922,24 @@ describe("every route of the UI's API, read from its route table", () => {
           const a = await sendApi({
             method: c.method,
             path: `/api${c.path}`,
-            headers: c.body === undefined ? {} : { "content-type": "application/json" },
+            // (With its length: Node's client sends a DELETE's body without one, unread.)
+            headers:
+              c.body === undefined
+                ? {}
+                : {
+                    "content-type": "application/json",
+                    "content-length": String(Buffer.byteLength(c.body)),
+                  },
             ...(c.body === undefined ? {} : { body: c.body }),
             secret: "right",
           });
           tally.set(a.status, (tally.get(a.status) ?? 0) + 1);
-          assert.ok(a.status < 500, `HTTP ${a.status}: ${a.text.slice(0, 300)}`);
+          assert.notEqual(a.status, 500, `a 500: ${a.text.slice(0, 500)}`);
+          // A 502 is the cluster's own refusal of a name the route passed on (a table "+").
+          assert.ok(
+            a.status < 500 || (!c.refused && a.status === 502),
+            `HTTP ${a.status}: ${a.text.slice(0, 300)}`,
+          );
           const body = a.text ? JSON.parse(a.text) : undefined;
           if (a.status >= 400) checkApiError(body, `HTTP ${a.status}`);
           if (c.refused) {
@@ -941,8 +953,12 @@ describe("every route of the UI's API, read from its route table", () => {
               `names ${c.refused.fields[0]}: ${a.text.slice(0, 300)}`,
             );
           } else if (c.what.startsWith(":id") && c.path.startsWith("/connections/"))
-            // A connection id no one saved: the connection is unknown, whatever else is sent.
-            assert.ok([400, 404].includes(a.status), `an unknown connection: HTTP ${a.status}`);
+            // A connection id no one saved: the connection is unknown, whatever else is sent (or
+            // the address is too long to read: 431, before any route).
+            assert.ok(
+              [400, 404, 431].includes(a.status),
+              `an unknown connection: HTTP ${a.status}`,
+            );
         },
       }),
     );

@@ -53,9 +53,11 @@ function runRoutes(app: UiServices) {
     )
     .get(
       "/connections/:id/console/history",
+      // The history of a saved connection: an unknown id is refused, as its kept work is.
       answer(
         { param: param("id") },
-        async (_req, { id }): Promise<HistoryEntry[]> => history.list(id),
+        async (_req, { id }): Promise<HistoryEntry[]> =>
+          history.list((await app.storage.connections.require(id)).id),
       ),
     );
 }
