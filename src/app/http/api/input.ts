@@ -7,7 +7,7 @@
  *
  *   const schemas = { param: param("id"), json: z.object({ text: z.string() }) };
  *   check(schemas.json, { text: 5 }, "json")
- *     → QuarryError invalid_input "text must be text, not a number." { field: "text", … }
+ *     → QuarryError invalid_input "text must be text, not a whole number." { field: "text", … }
  */
 import { z } from "zod";
 import { QuarryError } from "../../../core/errors.ts";
