@@ -5,6 +5,9 @@
  * - the bridge: bin/quarry-mcp, connected to the app, reads thousands of malformed or random lines
  *   on its standard input; every request is answered exactly once with a well-formed JSON-RPC
  *   message, nothing else is written, and it still answers a normal request afterwards;
+ * - every route of the UI's API, read from its route table (test/support/fuzz-routes.ts): each
+ *   field left out or of another type, garbage, random path values; what its schema refuses is a
+ *   400 naming the field, an unknown connection a 404, nothing a 500;
  * - the UI's API: thousands of malformed or random requests, with the per-run secret and without;
  *   every answer comes in time, none is a 500, every refusal has the API's error shape
  *   `{error: {code, message, remedy}}`.
