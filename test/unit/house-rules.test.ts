@@ -3,7 +3,8 @@
  * is: which folder may import which, the driver's rooms in their order, no import cycle, no
  * Elasticsearch word and no database type in code outside the driver, facets asked for only
  * through core/facet-access.ts, no file over 400 lines and no function over 80 unless its header
- * says why it is long.
+ * says why it is long, and every route of the UI's API declaring its input as schemas (no `!` and
+ * no `as` in its routes).
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -11,6 +12,8 @@ import { dirname, join, relative, resolve } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { z } from "zod";
+import { pathNames, uiRouteTable } from "../support/ui-routes.ts";
 import { importSpecifiers } from "./architecture.test.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -515,4 +518,63 @@ test("the facet boundary: code outside the drivers asks for a facet through face
     });
   }
   assert.deepEqual(offenders, [], "ask with facet(session, name) or offered(session, name)");
+});
+
+// --- The UI's API: every input checked at the door (docs/decisions.md, "Every UI API input
+// checked at the door") ------------------------------------------------------------------------
+
+const API_ROUTES = "src/app/http/api/routes";
+
+/** Every `!` (non-null assertion) and `as` (cast) in a file, by the syntax tree. */
+function assertions(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isNonNullExpression(node) ||
+      ts.isAsExpression(node) ||
+      ts.isTypeAssertionExpression(node)
+    ) {
+      const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+      found.push(`${file}:${line}: ${node.getText(sf).split("\n")[0]}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+test("the UI API's routes take their input typed by its schemas: no ! and no as in routes/", () => {
+  const files = FILES.filter((f) => f.startsWith(`${API_ROUTES}/`));
+  assert.ok(files.length > 10, `the route modules under ${API_ROUTES}`);
+  const found = files.flatMap((f) => assertions(f, readFileSync(join(ROOT, f), "utf8")));
+  assert.deepEqual(
+    found,
+    [],
+    "declare the input as a schema (handlers.ts: answer, param, passedOn)",
+  );
+  assert.deepEqual(
+    assertions("probe.ts", "const a = p.id!; const b = x as T; const c = <T>y;"),
+    ["probe.ts:1: p.id!", "probe.ts:1: x as T", "probe.ts:1: <T>y"],
+    "the rule finds both",
+  );
+});
+
+test("every UI API route declares its input, and its path's names are its param schema's", async () => {
+  const routes = await uiRouteTable();
+  assert.ok(routes.length >= 90, `the route table (${routes.length} routes)`);
+  const offenders: string[] = [];
+  for (const r of routes) {
+    const where = `${r.method} ${r.path}`;
+    if (!r.schemas) {
+      offenders.push(`${where}: not declared with answer, download or streamed (handlers.ts)`);
+      continue;
+    }
+    const names = pathNames(r.path).sort();
+    const declared =
+      r.schemas.param instanceof z.ZodObject ? Object.keys(r.schemas.param.shape).sort() : [];
+    if (names.join() !== declared.join())
+      offenders.push(`${where}: the path names [${names}], its param schema [${declared}]`);
+  }
+  assert.deepEqual(offenders, [], "declare each route's input once (docs/architecture.md)");
 });

@@ -45,7 +45,7 @@ export function kindsPlanningCreate(
 }
 
 /** The import's confirmation: the fields it inferred must be those the dialog showed. */
-export function confirmShown(shown: Record<string, CellKind> | undefined) {
+export function confirmShown(shown: Record<string, string> | undefined) {
   return async (plan: PlannedTable): Promise<void> => {
     if (shown && isDeepStrictEqual(plan.fields, shown)) return;
     throw new QuarryError(

@@ -31,24 +31,6 @@ export function badInput(message: string, remedy = "Reload the page and try agai
   return new QuarryError("invalid_input", message, remedy);
 }
 
-/**
- * The body of a confirmed action (an index action, a cluster administration action): its input,
- * the request(s) the person confirmed, and the name they typed, if any. No confirmation is refused
- * in the words of the page that asks for it.
- */
-export function confirmedBody<C>(
-  body: unknown,
-  unconfirmed: { message: string; remedy: string },
-): { input: unknown; confirmed: C; typed?: string } {
-  const b = (body ?? {}) as { input?: unknown; confirmed?: unknown; typed?: unknown };
-  if (!b.confirmed) throw badInput(unconfirmed.message, unconfirmed.remedy);
-  return {
-    input: b.input,
-    confirmed: b.confirmed as C,
-    ...(typeof b.typed === "string" ? { typed: b.typed } : {}),
-  };
-}
-
 export function notFound(message: string, remedy: string): QuarryError {
   return new QuarryError("invalid_input", message, remedy, { status: 404 });
 }

@@ -5,16 +5,20 @@
  * CLI's view (docs/cli.md, "Audit").
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import { readAdminAudit, verifyAdminAudit } from "../../../storage/admin-audit.ts";
-import { answer, query } from "../handlers.ts";
+import { answer, wholeNumber } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
+
+/** `?limit=`: how many of the newest entries (200 when left out). */
+export const auditLimit = z.object({ limit: wholeNumber(1, 1000).optional() });
 
 export function adminAuditRoutes(app: UiServices) {
   return new Hono()
     .get(
       "/admin-audit",
-      answer(query<{ limit?: string }>(), async (req) => {
-        const limit = Math.min(1000, Math.max(1, Number(req.query.get("limit") ?? 200) || 200));
+      answer({ query: auditLimit }, async (req) => {
+        const limit = req.query.limit ?? 200;
         return { entries: (await readAdminAudit(app.storage.dir)).slice(-limit).reverse() };
       }),
     )

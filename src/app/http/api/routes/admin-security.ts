@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { clusterAdminOf } from "../../../connections/cluster-admin-actions.ts";
-import { answer } from "../handlers.ts";
+import { answer, param } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 export function adminSecurityRoutes(app: UiServices) {
@@ -13,26 +13,26 @@ export function adminSecurityRoutes(app: UiServices) {
   return new Hono()
     .get(
       "/connections/:id/admin/users",
-      answer(async (req, { id }) => ({
-        users: await (await admin(id!)).users({ signal: req.signal }),
+      answer({ param: param("id") }, async (req, { id }) => ({
+        users: await (await admin(id)).users({ signal: req.signal }),
       })),
     )
     .get(
       "/connections/:id/admin/roles",
-      answer(async (req, { id }) => ({
-        roles: await (await admin(id!)).roles({ signal: req.signal }),
+      answer({ param: param("id") }, async (req, { id }) => ({
+        roles: await (await admin(id)).roles({ signal: req.signal }),
       })),
     )
     .get(
       "/connections/:id/admin/role-mappings",
-      answer(async (req, { id }) => ({
-        roleMappings: await (await admin(id!)).roleMappings({ signal: req.signal }),
+      answer({ param: param("id") }, async (req, { id }) => ({
+        roleMappings: await (await admin(id)).roleMappings({ signal: req.signal }),
       })),
     )
     .get(
       "/connections/:id/admin/api-keys",
-      answer(async (req, { id }) => ({
-        keys: await (await admin(id!)).accessKeys({ signal: req.signal }),
+      answer({ param: param("id") }, async (req, { id }) => ({
+        keys: await (await admin(id)).accessKeys({ signal: req.signal }),
       })),
     );
 }

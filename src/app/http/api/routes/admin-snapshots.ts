@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { clusterAdminOf } from "../../../connections/cluster-admin-actions.ts";
-import { answer } from "../handlers.ts";
+import { answer, param } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 export function adminSnapshotRoutes(app: UiServices) {
@@ -14,14 +14,14 @@ export function adminSnapshotRoutes(app: UiServices) {
   return new Hono()
     .get(
       "/connections/:id/admin/repository-kinds",
-      answer(async (req, { id }) => ({
-        kinds: await (await admin(id!)).repositoryKinds({ signal: req.signal }),
+      answer({ param: param("id") }, async (req, { id }) => ({
+        kinds: await (await admin(id)).repositoryKinds({ signal: req.signal }),
       })),
     )
     .get(
       "/connections/:id/admin/repositories/:repo/snapshots",
-      answer(async (req, p) => ({
-        snapshots: await (await admin(p.id!)).backups(p.repo!, { signal: req.signal }),
+      answer({ param: param("id", "repo") }, async (req, p) => ({
+        snapshots: await (await admin(p.id)).backups(p.repo, { signal: req.signal }),
       })),
     );
 }

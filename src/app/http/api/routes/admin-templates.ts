@@ -5,10 +5,10 @@
  * plan and run of cluster-admin.ts, like every administration action.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { TemplateDraft } from "../../../../core/cluster-admin.ts";
 import { clusterAdminOf } from "../../../connections/cluster-admin-actions.ts";
-import { badInput } from "../answers.ts";
-import { answer, json } from "../handlers.ts";
+import { answer, param, passedOn } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 export function adminTemplateRoutes(app: UiServices) {
@@ -16,21 +16,21 @@ export function adminTemplateRoutes(app: UiServices) {
   return new Hono()
     .get(
       "/connections/:id/admin/templates",
-      answer(async (req, { id }) => ({
-        templates: await (await admin(id!)).templates({ signal: req.signal }),
+      answer({ param: param("id") }, async (req, { id }) => ({
+        templates: await (await admin(id)).templates({ signal: req.signal }),
       })),
     )
     .post(
       "/connections/:id/admin/templates/simulate",
-      answer(json<{ draft: TemplateDraft }>(), async (req, { id }) =>
-        (await admin(id!)).simulateTemplate(draftOf(req.body), { signal: req.signal }),
+      answer({ param: param("id"), json: simulated }, async (req, { id }) =>
+        (await admin(id)).simulateTemplate(req.body.draft, { signal: req.signal }),
       ),
     );
 }
 
-function draftOf(body: unknown): TemplateDraft {
-  const d = (body as { draft?: Partial<TemplateDraft> } | null)?.draft;
-  if (!d || typeof d !== "object" || typeof d.name !== "string" || typeof d.template !== "object")
-    throw badInput("Send the template as { draft: { kind, name, patterns, template, … } }.");
-  return d as TemplateDraft;
-}
+/** `{ draft }`: the name and the template read here; the rest is the cluster's to check. */
+const simulated = z.object({
+  draft: passedOn<TemplateDraft>(
+    z.object({ name: z.string(), template: z.record(z.string(), z.unknown()) }),
+  ),
+});

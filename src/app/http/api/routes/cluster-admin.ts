@@ -5,21 +5,21 @@
  * (app/connections/cluster-admin-actions.ts), audited as the UI's.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ClusterAdminInput, ClusterAdminPlan } from "../../../../core/cluster-admin.ts";
-import type { ConsoleRequest } from "../../../../core/console.ts";
 import {
   adminRefusal,
   clusterAdminOf,
   runClusterAdminAction,
 } from "../../../connections/cluster-admin-actions.ts";
-import { badInput, confirmedBody } from "../answers.ts";
 import type {
   AdminActionRun,
   AdminPlanView,
   PlannedAdminAction,
 } from "../cluster-admin-contract.ts";
-import { answer, json } from "../handlers.ts";
+import { answer, param, passedOn } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
+import { confirmed, consoleRequest } from "../shapes.ts";
 
 export function clusterAdminRoutes(app: UiServices) {
   const admin = async (id: string) => {
@@ -29,35 +29,35 @@ export function clusterAdminRoutes(app: UiServices) {
   return new Hono()
     .get(
       "/connections/:id/admin/repositories",
-      answer(async (req, { id }) => ({
-        repositories: await (await admin(id!)).admin.repositories({ signal: req.signal }),
+      answer({ param: param("id") }, async (req, { id }) => ({
+        repositories: await (await admin(id)).admin.repositories({ signal: req.signal }),
       })),
     )
     .get(
       "/connections/:id/admin/repositories/:repo/snapshots/:snap",
-      answer(async (req, p) =>
-        (await admin(p.id!)).admin.backup(p.repo!, p.snap!, { signal: req.signal }),
+      answer({ param: param("id", "repo", "snap") }, async (req, p) =>
+        (await admin(p.id)).admin.backup(p.repo, p.snap, { signal: req.signal }),
       ),
     )
     .post(
       "/connections/:id/admin/plan",
-      answer(json<ClusterAdminInput>(), async (req, { id }): Promise<PlannedAdminAction> => {
-        const { session, admin: a } = await admin(id!);
-        const plan = await a.plan(adminInput(req.body), { signal: req.signal });
-        return { plan: view(plan), texts: plan.shown.map((r) => session.formatRequest(r)) };
-      }),
+      answer(
+        { param: param("id"), json: adminInput },
+        async (req, { id }): Promise<PlannedAdminAction> => {
+          const { session, admin: a } = await admin(id);
+          const plan = await a.plan(req.body, { signal: req.signal });
+          return { plan: view(plan), texts: plan.shown.map((r) => session.formatRequest(r)) };
+        },
+      ),
     )
     .post(
       "/connections/:id/admin/run",
       answer(
-        json<{ input: ClusterAdminInput; confirmed: ConsoleRequest[]; typed?: string }>(),
+        { param: param("id"), json: adminRun },
         async (req, { id }): Promise<AdminActionRun> => {
-          const { input, ...confirmation } = confirmedBody<ConsoleRequest[]>(req.body, {
-            message: "An administration action needs the confirmed requests.",
-            remedy: "Confirm it first.",
-          });
-          const { connection, session } = await admin(id!);
-          const outcome = await runClusterAdminAction(session, adminInput(input), {
+          const { input, ...confirmation } = req.body;
+          const { connection, session } = await admin(id);
+          const outcome = await runClusterAdminAction(session, input, {
             ...confirmation,
             signal: req.signal,
             audit: { dir: app.storage.dir, surface: "ui", connection: connection.name },
@@ -79,9 +79,8 @@ function view(plan: ClusterAdminPlan): AdminPlanView {
   return rest;
 }
 
-function adminInput(body: unknown): ClusterAdminInput {
-  const b = body as Partial<ClusterAdminInput> | null;
-  if (!b || typeof b !== "object" || typeof b.action !== "string")
-    throw badInput("Send the action as { action, … }.");
-  return b as ClusterAdminInput;
-}
+/** An action: its name read here, its fields checked by the plan (cluster-admin-actions.ts). */
+const adminInput = passedOn<ClusterAdminInput>(z.object({ action: z.string() }));
+
+/** The action, the requests the person confirmed, and the name they typed. */
+const adminRun = confirmed(adminInput, z.array(consoleRequest));

@@ -4,20 +4,21 @@
  * through the session's catalog, as the CLI and the MCP tools read it.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { PartitionCopy } from "../../../../core/catalog.ts";
 import { catalogOf } from "../../../../core/catalog-access.ts";
 import { isQuarryError, remedyFor } from "../../../../core/errors.ts";
 import { badInput } from "../answers.ts";
 import type { ClusterOverview, PlacementAnswer } from "../cluster-contract.ts";
-import { answer, json } from "../handlers.ts";
+import { answer, param } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 export function clusterRoutes(app: UiServices) {
   return new Hono()
     .get(
       "/connections/:id/cluster",
-      answer(async (req, { id }): Promise<ClusterOverview> => {
-        const { session } = await app.session(id!);
+      answer({ param: param("id") }, async (req, { id }): Promise<ClusterOverview> => {
+        const { session } = await app.session(id);
         const catalog = catalogOf(session, "health", "partitions");
         const signal = req.signal;
         const [health, partitions] = await Promise.all([
@@ -38,14 +39,17 @@ export function clusterRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/cluster/explain",
-      answer(json<Partial<PartitionCopy>>(), async (req, { id }): Promise<PlacementAnswer> => {
-        const copy = copyOf(req.body);
-        const { session } = await app.session(id!);
-        const explanation = await catalogOf(session, "explainPlacement").explainPlacement(copy, {
-          signal: req.signal,
-        });
-        return { explanation };
-      }),
+      answer(
+        { param: param("id"), json: copyNamed },
+        async (req, { id }): Promise<PlacementAnswer> => {
+          const copy = copyOf(req.body);
+          const { session } = await app.session(id);
+          const explanation = await catalogOf(session, "explainPlacement").explainPlacement(copy, {
+            signal: req.signal,
+          });
+          return { explanation };
+        },
+      ),
     );
 }
 
@@ -54,19 +58,23 @@ function shownError(e: unknown): { code: string; message: string; remedy: string
   throw e;
 }
 
+/** A copy: its table, its partition's number and whether it is the primary; or none (`{}`). */
+const copyNamed = z
+  .object({
+    table: z.string().min(1).optional(),
+    partition: z.number().int().min(0).optional(),
+    primary: z.boolean().optional(),
+  })
+  .optional();
+
 /** The copy named in the body, or undefined for `{}` (the first unplaced one). */
-function copyOf(body: unknown): PartitionCopy | undefined {
-  const b = (body ?? {}) as Record<string, unknown>;
-  if (b.table === undefined && b.partition === undefined) return undefined;
-  if (
-    typeof b.table !== "string" ||
-    !b.table ||
-    !Number.isInteger(b.partition) ||
-    (b.partition as number) < 0 ||
-    (b.primary !== undefined && typeof b.primary !== "boolean")
-  )
+function copyOf(body: z.output<typeof copyNamed>): PartitionCopy | undefined {
+  const { table, partition, primary } = body ?? {};
+  if (table === undefined && partition === undefined) return undefined;
+  // Both or neither: a schema of each field cannot say it.
+  if (table === undefined || partition === undefined)
     throw badInput(
       "An explanation names a table, a partition number and whether it is the primary",
     );
-  return { table: b.table, partition: b.partition as number, primary: b.primary !== false };
+  return { table, partition, primary: primary !== false };
 }

@@ -3,6 +3,7 @@
  * create, edit, remove, test. Adapters over the connection service and the driver's own rules.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import {
   AI_POLICIES,
   AI_POLICY_LABELS,
@@ -27,19 +28,11 @@ import {
   installedTypes,
   loadInstalledDrivers,
 } from "../../../connections/driver-registry.ts";
-import { badInput } from "../answers.ts";
-import type {
-  ConnectionForm,
-  ConnectionInput,
-  ConnectionView,
-  DatabaseType,
-  SecretsInput,
-  ServerInfo,
-  TestInput,
-} from "../contract.ts";
-import { answer, type Handler, json } from "../handlers.ts";
+import type { ConnectionForm, ConnectionView, DatabaseType, ServerInfo } from "../contract.ts";
+import { answer, type Handler, param } from "../handlers.ts";
 import { databaseTypeView } from "../plugin-views.ts";
 import type { UiServices } from "../services.ts";
+import { anyObject } from "../shapes.ts";
 
 export function connectionRoutes(app: UiServices) {
   return new Hono().route("/", savedConnectionRoutes(app)).route("/", connectionChangeRoutes(app));
@@ -52,18 +45,26 @@ function savedConnectionRoutes(app: UiServices) {
       "/drivers",
       answer(async (): Promise<DatabaseType[]> => {
         if (app.plugins) return (await app.plugins.databaseTypes()).map(databaseTypeView);
-        return installedTypes().map((type) => ({
-          type,
-          displayName: installedDriver(type)!.displayName,
-          installed: true,
-          installedVersion: null,
-          availableVersion: null,
-        }));
+        return installedTypes().flatMap((type) => {
+          const driver = installedDriver(type);
+          if (!driver) return [];
+          return [
+            {
+              type,
+              displayName: driver.displayName,
+              installed: true,
+              installedVersion: null,
+              availableVersion: null,
+            },
+          ];
+        });
       }),
     )
     .get(
       "/drivers/:type/form",
-      answer(async (_req, { type }) => formFor(await requireDriver(app, type!))),
+      answer({ param: param("type") }, async (_req, { type }) =>
+        formFor(await requireDriver(app, type)),
+      ),
     )
     .get(
       "/connections",
@@ -74,20 +75,21 @@ function savedConnectionRoutes(app: UiServices) {
     )
     .get(
       "/connections/:id",
-      answer(async (_req, { id }) => view(app, await app.storage.connections.require(id!))),
+      answer({ param: param("id") }, async (_req, { id }) =>
+        view(app, await app.storage.connections.require(id)),
+      ),
     )
     .post(
       "/connections/validate",
-      answer(json<{ type: string; settings: Record<string, unknown> }>(), async (req) => {
-        const body = object(req.body);
-        (await requireDriver(app, typeName(body.type))).validateConfig(body.settings);
+      answer({ json: z.object({ type: typeName, settings: anyObject }) }, async (req) => {
+        (await requireDriver(app, req.body.type)).validateConfig(req.body.settings);
         return { ok: true };
       }),
     )
     .post(
       "/connections",
-      answer(json<ConnectionInput>(), async (req) => {
-        const input = connectionInput(req.body);
+      answer({ json: connectionInput }, async (req) => {
+        const input = req.body;
         const saved = await addConnection(
           app.storage,
           {
@@ -109,9 +111,9 @@ function connectionChangeRoutes(app: UiServices) {
   return new Hono()
     .put(
       "/connections/:id",
-      answer(json<ConnectionInput>(), async (req, { id }) => {
-        const input = connectionInput(req.body);
-        const current = await app.storage.connections.require(id!);
+      answer({ param: param("id"), json: connectionInput }, async (req, { id }) => {
+        const input = req.body;
+        const current = await app.storage.connections.require(id);
         const driver = await loadedDriver(app, current.type);
         // The editor sends the whole settings: keys it no longer has are removed.
         const settings = driver ? driver.validateConfig(input.settings) : input.settings;
@@ -139,28 +141,28 @@ function connectionChangeRoutes(app: UiServices) {
     )
     .delete(
       "/connections/:id",
-      answer(async (_req, { id }) => {
-        const removed = await removeConnection(app.storage, id!);
+      answer({ param: param("id") }, async (_req, { id }) => {
+        const removed = await removeConnection(app.storage, id);
         await app.forget(removed.id);
         return { ok: true };
       }),
     )
-    .post("/connections/test", answer(json<TestInput>(), testSettings(app)))
+    .post("/connections/test", answer({ json: testInput }, testSettings(app)))
     .post(
       "/connections/:id/test",
-      answer(async (_req, { id }) => {
-        await app.forget(id!);
-        const { session } = await app.session(id!);
+      answer({ param: param("id") }, async (_req, { id }) => {
+        await app.forget(id);
+        const { session } = await app.session(id);
         return session.testConnection();
       }),
     );
 }
 
 /** Tests settings as typed (saved or not); secrets left untouched come from the saved ones. */
-function testSettings(app: UiServices): Handler<ServerInfo> {
+function testSettings(app: UiServices): Handler<ServerInfo, { json: typeof testInput }> {
   return async (req) => {
-    const body = object(req.body) as unknown as TestInput;
-    const driver = await requireDriver(app, typeName(body.type));
+    const body = req.body;
+    const driver = await requireDriver(app, body.type);
     const config = driver.validateConfig(body.settings);
     const stored: ConnectionSecrets = body.id ? await app.storage.secrets.get(body.id) : {};
     const given = secretsToSet(body.secrets);
@@ -229,31 +231,34 @@ export async function requireDriver(app: UiServices, type: string): Promise<Inst
   return d;
 }
 
-function object(v: unknown): Record<string, unknown> {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    throw badInput("The request body must be a JSON object.");
-  return v as Record<string, unknown>;
-}
-
-function connectionInput(v: unknown): ConnectionInput {
-  const o = object(v);
-  if (typeof o.settings !== "object" || o.settings === null)
-    throw badInput("settings must be an object.");
-  typeName(o.type);
-  for (const key of ["name", "externalClients", "aiPolicy"] as const)
-    if (o[key] !== undefined && typeof o[key] !== "string") throw badInput(`${key} must be text.`);
-  return o as unknown as ConnectionInput;
-}
-
 /** A database type's name, as the page sends it (a number or an object is a broken page). */
-function typeName(v: unknown): string {
-  if (typeof v !== "string")
-    throw badInput("type must be a database type's name, e.g. elasticsearch.");
-  return v;
-}
+const typeName = z.string({ error: "must be a database type's name, e.g. elasticsearch" });
+
+/** Secrets sent by the editor (contract.ts, SecretsInput). */
+const secretsInput = z
+  .object({ password: z.string().optional(), apiKey: z.string().optional() })
+  .optional();
+
+/** A connection as the editor saves it (contract.ts, ConnectionInput). */
+const connectionInput = z.object({
+  name: z.string(),
+  type: typeName,
+  settings: anyObject,
+  secrets: secretsInput,
+  externalClients: z.enum(EXTERNAL_CLIENT_LEVELS).optional(),
+  aiPolicy: z.enum(AI_POLICIES).optional(),
+});
+
+/** Settings to test, saved or not (contract.ts, TestInput). */
+const testInput = z.object({
+  id: z.string().optional(),
+  type: typeName,
+  settings: anyObject,
+  secrets: secretsInput,
+});
 
 /** Secrets the editor typed: an empty or missing field means "keep what is saved". */
-function secretsToSet(s: SecretsInput | undefined): ConnectionSecrets {
+function secretsToSet(s: z.output<typeof secretsInput>): ConnectionSecrets {
   const out: ConnectionSecrets = {};
   if (typeof s?.password === "string" && s.password !== "") out.password = s.password;
   if (typeof s?.apiKey === "string" && s.apiKey !== "") out.apiKey = s.apiKey;

@@ -5,10 +5,10 @@
 
 import { join } from "node:path";
 import { Hono } from "hono";
+import { z } from "zod";
 import { ConsoleVariables } from "../../../storage/console-variables.ts";
-import { badInput } from "../answers.ts";
 import type { ConsoleVariablesBody, CurlImportAnswer } from "../contract.ts";
-import { answer, json } from "../handlers.ts";
+import { answer, param } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 
 /** The one store of console variables: the same folder `quarry console` reads. */
@@ -16,32 +16,40 @@ export function variablesStore(app: UiServices): ConsoleVariables {
   return new ConsoleVariables(join(app.storage.dir, "console-variables"));
 }
 
+/** The variables, each a name and its value; the store checks the names (console-variables.ts). */
+const variablesBody = z.object({
+  variables: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+
 export function consoleLanguageRoutes(app: UiServices) {
   const variables = variablesStore(app);
 
   return new Hono()
     .get(
       "/connections/:id/console/variables",
-      answer(async (_req, { id }): Promise<ConsoleVariablesBody> => {
-        await app.storage.connections.require(id!);
-        return { variables: await variables.list(id!) };
+      answer({ param: param("id") }, async (_req, { id }): Promise<ConsoleVariablesBody> => {
+        await app.storage.connections.require(id);
+        return { variables: await variables.list(id) };
       }),
     )
     .put(
       "/connections/:id/console/variables",
-      answer(json<ConsoleVariablesBody>(), async (req, { id }): Promise<ConsoleVariablesBody> => {
-        await app.storage.connections.require(id!);
-        const list = (req.body as { variables?: unknown } | null)?.variables;
-        return { variables: await variables.save(id!, list) };
-      }),
+      answer(
+        { param: param("id"), json: variablesBody },
+        async (req, { id }): Promise<ConsoleVariablesBody> => {
+          await app.storage.connections.require(id);
+          return { variables: await variables.save(id, req.body.variables) };
+        },
+      ),
     )
     .post(
       "/connections/:id/console/from-curl",
-      answer(json<{ command: string }>(), async (req, { id }): Promise<CurlImportAnswer> => {
-        const command = (req.body as { command?: unknown } | null)?.command;
-        if (typeof command !== "string") throw badInput("Send the curl command as { command }.");
-        const { session } = await app.session(id!);
-        return session.fromCurl(command);
-      }),
+      answer(
+        { param: param("id"), json: z.object({ command: z.string() }) },
+        async (req, { id }): Promise<CurlImportAnswer> => {
+          const { session } = await app.session(id);
+          return session.fromCurl(req.body.command);
+        },
+      ),
     );
 }

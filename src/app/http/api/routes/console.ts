@@ -5,6 +5,7 @@
 
 import { join } from "node:path";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ConsoleRequest } from "../../../../core/console.ts";
 import type { CompletionAnswer } from "../../../../core/console-completion.ts";
 import { variableValues } from "../../../../core/console-variables.ts";
@@ -20,8 +21,9 @@ import type {
   JobView,
   ParsedConsoleRequest,
 } from "../contract.ts";
-import { answer, type Handler, json } from "../handlers.ts";
+import { answer, type Handler, param } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
+import { withRequest } from "../shapes.ts";
 import { consoleLanguageRoutes, variablesStore } from "./console-language.ts";
 
 export function consoleRoutes(app: UiServices) {
@@ -40,19 +42,23 @@ function runRoutes(app: UiServices) {
   return new Hono()
     .post(
       "/connections/:id/console/run",
-      answer(json<{ request: ConsoleRequest }>(), runOne(app, history)),
+      answer({ param: param("id"), json: withRequest }, runOne(app, history)),
     )
     .post(
       "/connections/:id/console/curl",
-      answer(json<{ request: ConsoleRequest }>(), async (req, { id }) => {
-        const request = consoleRequest(req.body);
-        const { session } = await app.session(id!);
-        return { curl: session.toCurl(request) };
+      answer({ param: param("id"), json: withRequest }, async (req, { id }) => {
+        const { session } = await app.session(id);
+        return { curl: session.toCurl(req.body.request) };
       }),
     )
     .get(
       "/connections/:id/console/history",
-      answer(async (_req, { id }): Promise<HistoryEntry[]> => history.list(id!)),
+      // The history of a saved connection: an unknown id is refused, as its kept work is.
+      answer(
+        { param: param("id") },
+        async (_req, { id }): Promise<HistoryEntry[]> =>
+          history.list((await app.storage.connections.require(id)).id),
+      ),
     );
 }
 
@@ -60,10 +66,13 @@ function runRoutes(app: UiServices) {
 function runOne(
   app: UiServices,
   history: ConsoleHistory,
-): Handler<{ kind: "job"; job: JobView<"console"> } | { kind: "run"; run: ConsoleRun }> {
+): Handler<
+  { kind: "job"; job: JobView<"console"> } | { kind: "run"; run: ConsoleRun },
+  { param: ReturnType<typeof param<"id">>; json: typeof withRequest }
+> {
   return async (req, { id }) => {
-    const request = consoleRequest(req.body);
-    const { session } = await app.session(id!);
+    const request = req.body.request;
+    const { session } = await app.session(id);
     const classification = session.classify(request);
     const once = async (
       signal: AbortSignal,
@@ -80,7 +89,7 @@ function runOne(
         });
       } finally {
         await history
-          .add(id!, {
+          .add(id, {
             at: new Date(started).toISOString(),
             request,
             status: result?.status ?? null,
@@ -114,22 +123,23 @@ function parseRoute(app: UiServices) {
   const variables = variablesStore(app);
   return new Hono().post(
     "/connections/:id/console/parse",
-    answer(json<{ text: string }>(), async (req, { id }): Promise<ParsedConsoleRequest[]> => {
-      const text = (req.body as { text?: unknown })?.text;
-      if (typeof text !== "string") throw badInput("Send the console text as { text }.");
-      const { session } = await app.session(id!);
-      const values = variableValues(await variables.list(id!));
-      return session
-        .parseConsoleText(text, { variables: values })
-        .map(
-          ({ error, ...b }): ParsedConsoleRequest =>
-            error
-              ? { ...b, error: { ...error, details: {} } }
-              : b.request
-                ? { ...b, ...classified(session, b.request) }
-                : b,
-        );
-    }),
+    answer(
+      { param: param("id"), json: z.object({ text: z.string() }) },
+      async (req, { id }): Promise<ParsedConsoleRequest[]> => {
+        const { session } = await app.session(id);
+        const values = variableValues(await variables.list(id));
+        return session
+          .parseConsoleText(req.body.text, { variables: values })
+          .map(
+            ({ error, ...b }): ParsedConsoleRequest =>
+              error
+                ? { ...b, error: { ...error, details: {} } }
+                : b.request
+                  ? { ...b, ...classified(session, b.request) }
+                  : b,
+          );
+      },
+    ),
   );
 }
 
@@ -137,11 +147,14 @@ function parseRoute(app: UiServices) {
 function impactRoute(app: UiServices) {
   return new Hono().post(
     "/connections/:id/console/impact",
-    answer(json<{ request: ConsoleRequest }>(), async (req, { id }): Promise<ConsoleImpact> => {
-      const request = consoleRequest(req.body);
-      const { session } = await app.session(id!);
-      return { impact: await measuredImpact(session, request, { signal: req.signal }) };
-    }),
+    answer(
+      { param: param("id"), json: withRequest },
+      async (req, { id }): Promise<ConsoleImpact> => {
+        const { session } = await app.session(id);
+        const impact = await measuredImpact(session, req.body.request, { signal: req.signal });
+        return { impact };
+      },
+    ),
   );
 }
 
@@ -150,17 +163,12 @@ function completionRoutes(app: UiServices) {
   return new Hono()
     .post(
       "/connections/:id/console/complete",
-      answer(json<{ text: string; offset: number }>(), async (req, { id }) => {
-        const { text, offset } = (req.body ?? {}) as { text?: unknown; offset?: unknown };
-        if (
-          typeof text !== "string" ||
-          typeof offset !== "number" ||
-          offset < 0 ||
-          offset > text.length
-        ) {
-          throw badInput("Send the console text and the cursor's place as { text, offset }.");
-        }
-        const { session } = await app.session(id!);
+      answer({ param: param("id"), json: cursorAt }, async (req, { id }) => {
+        const { text, offset } = req.body;
+        // Within the text: a bound the schema of each field cannot say.
+        if (offset > text.length)
+          throw badInput("The cursor's place (offset) is past the end of the console text.");
+        const { session } = await app.session(id);
         const completion = offered(session, "completion");
         const none: CompletionAnswer = { from: offset, to: offset, items: [] };
         return completion ? completion.completeConsole(text, offset) : none;
@@ -169,25 +177,18 @@ function completionRoutes(app: UiServices) {
     .post(
       "/connections/:id/console/reference",
       answer(
-        json<{ request: ConsoleRequest }>(),
+        { param: param("id"), json: withRequest },
         async (req, { id }): Promise<ConsoleReference> => {
-          const request = consoleRequest(req.body);
-          const { session } = await app.session(id!);
-          return {
-            link: (await offered(session, "completion")?.consoleReference(request)) ?? null,
-          };
+          const { session } = await app.session(id);
+          const completion = offered(session, "completion");
+          return { link: (await completion?.consoleReference(req.body.request)) ?? null };
         },
       ),
     );
 }
 
-function consoleRequest(v: unknown): ConsoleRequest {
-  const r = (v as { request?: ConsoleRequest } | null)?.request;
-  if (!r || typeof r.method !== "string" || typeof r.path !== "string") {
-    throw badInput("Send the request as { request: { method, path, body } }.");
-  }
-  return r;
-}
+/** The console text and the cursor's place in it. */
+const cursorAt = z.object({ text: z.string(), offset: z.number().int().min(0) });
 
 /**
  * The class of a request, with the reason a confirmation shows; a request the driver would refuse

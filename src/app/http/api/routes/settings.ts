@@ -1,12 +1,14 @@
 /** Settings > Plugins and Settings > Integrations, and the jobs the page polls. */
 import { Hono } from "hono";
+import { z } from "zod";
 import { loadInstalledDrivers } from "../../../connections/driver-registry.ts";
-import { badInput, notFound } from "../answers.ts";
-import type { ApprovalDecision, JobKind, JobView, TokenInput } from "../contract.ts";
-import { answer, json, query } from "../handlers.ts";
+import { notFound } from "../answers.ts";
+import type { JobKind, JobView, TokenInput } from "../contract.ts";
+import { answer, param, passedOn } from "../handlers.ts";
 import type { IntegrationsService } from "../integrations.ts";
 import { pluginEntryView } from "../plugin-views.ts";
 import { type UiServices, unavailable } from "../services.ts";
+import { auditLimit } from "./admin-audit.ts";
 
 export function settingsRoutes(app: UiServices) {
   return new Hono().route("/", pluginRoutes(app)).route("/", integrationRoutes(app));
@@ -34,8 +36,8 @@ function pluginRoutes(app: UiServices) {
   };
   // A poll route per kind, so each answers its own result type (contract.ts, JobResults).
   const poll = <K extends JobKind>(kind: K) =>
-    answer((_req, { job }) => {
-      const j = app.jobs.get(job!, kind);
+    answer({ param: param("job") }, (_req, { job }) => {
+      const j = app.jobs.get(job, kind);
       if (!j)
         throw notFound(
           "This task is no longer known.",
@@ -50,16 +52,16 @@ function pluginRoutes(app: UiServices) {
     )
     .post(
       "/plugins/:type/install",
-      answer((_req, { type }) => installJob(type!, "install")),
+      answer({ param: param("type") }, (_req, { type }) => installJob(type, "install")),
     )
     .post(
       "/plugins/:type/update",
-      answer((_req, { type }) => installJob(type!, "update")),
+      answer({ param: param("type") }, (_req, { type }) => installJob(type, "update")),
     )
     .delete(
       "/plugins/:type",
-      answer(async (_req, { type }) => {
-        const removed = await plugins().remove(type!);
+      answer({ param: param("type") }, async (_req, { type }) => {
+        const removed = await plugins().remove(type);
         await loadInstalledDrivers(app.storage.dir);
         return removed;
       }),
@@ -71,9 +73,22 @@ function pluginRoutes(app: UiServices) {
     .get("/jobs/console/:job", poll("console"))
     .delete(
       "/jobs/:job",
-      answer((_req, { job }) => ({ cancelled: app.jobs.cancel(job!) })),
+      answer({ param: param("job") }, (_req, { job }) => ({ cancelled: app.jobs.cancel(job) })),
     );
 }
+
+/** A token to make: its fields' types read here, their rules the token store's. */
+const tokenInput = passedOn<TokenInput>(
+  z.object({
+    name: z.string(),
+    scope: z.string(),
+    connections: z.array(z.string()).nullable(),
+    expiresAt: z.string().nullable(),
+  }),
+);
+
+/** The answer to an approval the MCP server waits on. */
+const approvalAnswer = z.object({ decision: z.enum(["allow-once", "allow-session", "deny"]) });
 
 /** Settings > Integrations: the MCP server, its tokens, approvals and audit log. */
 function integrationRoutes(app: UiServices) {
@@ -88,11 +103,9 @@ function integrationRoutes(app: UiServices) {
     )
     .put(
       "/mcp",
-      answer(json<{ enabled: boolean }>(), (req) => {
-        const enabled = (req.body as { enabled?: unknown })?.enabled;
-        if (typeof enabled !== "boolean") throw badInput("Send { enabled: true | false }.");
-        return mcp().setEnabled(enabled);
-      }),
+      answer({ json: z.object({ enabled: z.boolean() }) }, (req) =>
+        mcp().setEnabled(req.body.enabled),
+      ),
     )
     .get(
       "/mcp/tokens",
@@ -100,12 +113,12 @@ function integrationRoutes(app: UiServices) {
     )
     .post(
       "/mcp/tokens",
-      answer(json<TokenInput>(), (req) => mcp().createToken(req.body as TokenInput)),
+      answer({ json: tokenInput }, (req) => mcp().createToken(req.body)),
     )
     .delete(
       "/mcp/tokens/:token",
-      answer(async (_req, { token }) => {
-        await mcp().revokeToken(token!);
+      answer({ param: param("token") }, async (_req, { token }) => {
+        await mcp().revokeToken(token);
         return { ok: true };
       }),
     )
@@ -115,21 +128,14 @@ function integrationRoutes(app: UiServices) {
     )
     .post(
       "/mcp/approvals/:approval",
-      answer(json<{ decision: ApprovalDecision }>(), async (req, { approval }) => {
-        const decision = (req.body as { decision?: ApprovalDecision })?.decision;
-        if (decision !== "allow-once" && decision !== "allow-session" && decision !== "deny") {
-          throw badInput("Answer with allow-once, allow-session or deny.");
-        }
-        await mcp().answerApproval(approval!, decision);
+      answer({ param: param("approval"), json: approvalAnswer }, async (req, { approval }) => {
+        await mcp().answerApproval(approval, req.body.decision);
         return { ok: true };
       }),
     )
     .get(
       "/mcp/audit",
-      answer(query<{ limit?: string }>(), (req) => {
-        const limit = Math.min(1000, Math.max(1, Number(req.query.get("limit") ?? 200) || 200));
-        return mcp().audit(limit);
-      }),
+      answer({ query: auditLimit }, (req) => mcp().audit(req.query.limit ?? 200)),
     )
     .get(
       "/mcp/audit/verify",

@@ -6,33 +6,65 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ChangeSet } from "../../../../core/changes.ts";
-import type { ConsoleRequest } from "../../../../core/console.ts";
 import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
 import { displayValue } from "../../../../core/exact-json.ts";
 import type { ExportFormat, ExportReport } from "../../../../core/export.ts";
 import { facet } from "../../../../core/facet-access.ts";
 import { FILTER_OPERATORS } from "../../../../core/filter-ops.ts";
-import { type BrowseRequest, RESULT_WINDOW } from "../../../../core/grid.ts";
+import { type BrowseRequest, type FilterRow, RESULT_WINDOW } from "../../../../core/grid.ts";
 import { type PackedPage, packPage } from "../../../../core/packed-page.ts";
 import { exportTable } from "../../../export/export-table.ts";
 import { badInput, FileAnswer } from "../answers.ts";
-import type {
-  DeletePlan,
-  ExportInput,
-  GridOpen,
-  GridOpened,
-  JobView,
-  ViewAsRequest,
-} from "../contract.ts";
-import { answer, download, type Handler, json, query } from "../handlers.ts";
+import type { DeletePlan, GridOpen, GridOpened, JobView, ViewAsRequest } from "../contract.ts";
+import { answer, download, type Handler, param, passedOn } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
+import { consoleRequest } from "../shapes.ts";
 
 const EXPORT_TYPES: Record<ExportFormat, string> = {
   ndjson: "application/x-ndjson",
   csv: "text/csv",
   json: "application/json",
 };
+
+// Own keys only: "toString" is not a format.
+const isExportFormat = (v: string): v is ExportFormat => Object.hasOwn(EXPORT_TYPES, v);
+
+/** A browse request: its fields' types read here, their values the driver's to check. */
+const browseRequest = passedOn<BrowseRequest>(
+  z.object({
+    filters: z.array(z.unknown()).optional(),
+    rawQuery: z.string().optional(),
+    sort: z.array(z.unknown()).optional(),
+    page: z.number().optional(),
+    pageSize: z.number().optional(),
+    offset: z.number().optional(),
+    refresh: z.boolean().optional(),
+  }),
+);
+
+/** Opening a grid, with its first page when asked (contract.ts, GridOpen). */
+const gridOpen = z.object({ first: browseRequest.optional() }).optional();
+
+/** Edits: the rows' own shapes are the driver's to check (changes_refused, row by row). */
+const changeSet = passedOn<ChangeSet>(
+  z.object({
+    updates: z.array(z.unknown()),
+    inserts: z.array(z.unknown()),
+    deletes: z.array(z.unknown()),
+  }),
+);
+
+/** An export (contract.ts, ExportInput): the format and batch size are checked in its handler. */
+const exportInput = z.object({
+  format: z.string(),
+  filters: passedOn<FilterRow[]>(z.array(z.unknown())).optional(),
+  rawQuery: z.string().optional(),
+  batchSize: z.number().optional(),
+});
+
+const tableParams = param("id", "table");
 
 export function tableRoutes(app: UiServices) {
   return new Hono()
@@ -47,57 +79,64 @@ function gridRoutes(app: UiServices) {
     new Hono()
       .get(
         "/connections/:id/tables",
-        answer((_req, { id }) => app.listTables(id!)),
+        answer({ param: param("id") }, (_req, { id }) => app.listTables(id)),
       )
       .get(
         "/connections/:id/tables/:table/columns",
-        answer((_req, { id, table }) => app.describeTable(id!, table!)),
+        answer({ param: tableParams }, (_req, { id, table }) => app.describeTable(id, table)),
       )
       .post(
         "/connections/:id/tables/:table/grid",
-        answer(json<GridOpen>(), (req, { id, table }) =>
-          openGrid(app, id!, table!, gridOpen(req.body)),
+        answer({ param: tableParams, json: gridOpen }, (req, { id, table }) =>
+          openGrid(app, id, table, req.body ?? {}),
         ),
       )
       // Pages go packed (packed-page.ts): the rows are most of an answer, their column names repeated.
       .post(
         "/grids/:grid/browse",
         answer(
-          json<BrowseRequest>(),
+          { param: param("grid"), json: browseRequest },
           async (req, { grid }): Promise<PackedPage> =>
-            packPage(await app.grids.get(grid!).view.browse(browseRequest(req.body))),
+            packPage(await app.grids.get(grid).view.browse(req.body)),
         ),
       )
       .delete(
         "/grids/:grid",
-        answer(async (_req, { grid }) => {
-          await app.grids.close(grid!);
+        answer({ param: param("grid") }, async (_req, { grid }) => {
+          await app.grids.close(grid);
           return { ok: true };
         }),
       )
       /** The current view as the search it runs: for "Open in console" and "Copy as curl". */
       .post(
         "/grids/:grid/as-request",
-        answer(json<BrowseRequest>(), async (req, { grid }): Promise<ViewAsRequest> => {
-          const g = app.grids.get(grid!);
-          const { session } = await app.session(g.connectionId);
-          const request = await session.viewAsRequest(g.table, browseRequest(req.body));
-          return {
-            request,
-            consoleText: session.formatRequest(request),
-            curl: session.toCurl(request),
-          };
-        }),
+        answer(
+          { param: param("grid"), json: browseRequest },
+          async (req, { grid }): Promise<ViewAsRequest> => {
+            const g = app.grids.get(grid);
+            const { session } = await app.session(g.connectionId);
+            const request = await session.viewAsRequest(g.table, req.body);
+            return {
+              request,
+              consoleText: session.formatRequest(request),
+              curl: session.toCurl(request),
+            };
+          },
+        ),
       )
       /** One column's value of a document, in full (a cut cell is never edited as its fragment). */
       .get(
         "/connections/:id/documents/:index/:doc",
-        answer(query<{ column: string }>(), async (req, { id, index, doc }) => {
-          const column = req.query.get("column");
-          if (!column) throw badInput("Name the column: ?column=<name>.");
-          const { session } = await app.session(id!);
-          return { value: await session.readValue(index!, doc!, column) };
-        }),
+        answer(
+          {
+            param: param("id", "index", "doc"),
+            query: z.object({ column: z.string().min(1) }),
+          },
+          async (req, { id, index, doc }) => {
+            const { session } = await app.session(id);
+            return { value: await session.readValue(index, doc, req.query.column) };
+          },
+        ),
       )
   );
 }
@@ -107,83 +146,80 @@ function changeRoutes(app: UiServices) {
   return new Hono()
     .post(
       "/connections/:id/tables/:table/validate-changes",
-      answer(json<ChangeSet>(), async (req, { id, table }) => {
-        const { session } = await app.session(id!);
-        return session.validateChanges(table!, changeSet(req.body));
+      answer({ param: tableParams, json: changeSet }, async (req, { id, table }) => {
+        const { session } = await app.session(id);
+        return session.validateChanges(table, req.body);
       }),
     )
     .post(
       "/connections/:id/tables/:table/save",
-      answer(json<ChangeSet>(), async (req, { id, table }) => {
-        const { session } = await app.session(id!);
-        return session.saveChanges(table!, changeSet(req.body));
+      answer({ param: tableParams, json: changeSet }, async (req, { id, table }) => {
+        const { session } = await app.session(id);
+        return session.saveChanges(table, req.body);
       }),
     )
     .get(
       "/connections/:id/tables/:table/delete-plan",
-      answer(async (_req, { id, table }): Promise<DeletePlan> => {
-        const { session } = await app.session(id!);
-        const request = facet(session, "tableAdmin").planDeleteTable(table!);
+      answer({ param: tableParams }, async (_req, { id, table }): Promise<DeletePlan> => {
+        const { session } = await app.session(id);
+        const request = facet(session, "tableAdmin").planDeleteTable(table);
         return { request, text: session.formatRequest(request) };
       }),
     )
     .delete(
       "/connections/:id/tables/:table",
-      answer(json<{ confirmed: ConsoleRequest }>(), async (req, { id, table }) => {
-        const body = (req.body ?? {}) as { confirmed?: ConsoleRequest };
-        if (!body.confirmed)
-          throw badInput(
-            "Deleting an index needs the confirmed request.",
-            "Confirm in the dialog.",
-          );
-        const { session } = await app.session(id!);
-        await facet(session, "tableAdmin").deleteTable(table!, body.confirmed);
-        await app.grids.closeFor(id!);
-        return { ok: true };
-      }),
+      answer(
+        { param: tableParams, json: z.object({ confirmed: consoleRequest }) },
+        async (req, { id, table }) => {
+          const { session } = await app.session(id);
+          await facet(session, "tableAdmin").deleteTable(table, req.body.confirmed);
+          await app.grids.closeFor(id);
+          return { ok: true };
+        },
+      ),
     );
 }
 
 /** Exports: the job that writes the file, and the file's download. */
 function exportRoutes(app: UiServices) {
   return new Hono()
-    .post("/connections/:id/tables/:table/export", answer(json<ExportInput>(), startExport(app)))
+    .post(
+      "/connections/:id/tables/:table/export",
+      answer({ param: tableParams, json: exportInput }, startExport(app)),
+    )
     .get(
       "/exports/:file",
-      download((_req, { file }) => {
-        if (!/^[A-Za-z0-9._-]+$/.test(file!) || file!.startsWith("."))
-          throw badInput("Not an export file name.");
-        const ext = file!.split(".").at(-1) as ExportFormat;
-        return new FileAnswer(
-          join(app.exportDir, file!),
-          file!,
-          EXPORT_TYPES[ext] ?? "application/octet-stream",
-        );
+      download({ param: exportFile }, (_req, { file }) => {
+        const ext = file.split(".").at(-1) ?? "";
+        const type = isExportFormat(ext) ? EXPORT_TYPES[ext] : "application/octet-stream";
+        return new FileAnswer(join(app.exportDir, file), file, type);
       }),
     );
 }
 
 /** The export as a job that writes the file (its name is the table's and the time's). */
-function startExport(app: UiServices): Handler<JobView<"export">> {
+function startExport(
+  app: UiServices,
+): Handler<JobView<"export">, { param: typeof tableParams; json: typeof exportInput }> {
   return async (req, { id, table }) => {
-    const input = (req.body ?? {}) as ExportInput;
-    // Own keys only: "toString" is not a format.
-    if (typeof input.format !== "string" || !Object.hasOwn(EXPORT_TYPES, input.format))
+    const input = req.body;
+    const format = input.format;
+    if (!isExportFormat(format))
       throw badInput(
-        `Unknown export format "${displayValue(input.format)}".`,
+        `Unknown export format "${displayValue(format)}".`,
         "Choose NDJSON, CSV or JSON.",
       );
     checkBatchSize(input.batchSize);
-    const { session } = await app.session(id!);
+    const { session } = await app.session(id);
     await mkdir(app.exportDir, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-    const fileName = `${table!.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp}.${input.format}`;
+    const fileName = `${table.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp}.${format}`;
     const out = join(app.exportDir, fileName);
     return app.jobs.start("export", `Exporting ${table}`, async ({ signal, progress }) => {
       let report: ExportReport;
       try {
-        report = await exportTable(facet(session, "exportScan"), table!, {
-          format: input.format,
+        report = await exportTable(facet(session, "exportScan"), table, {
+          format,
           out,
           ...(input.filters ? { filters: input.filters } : {}),
           ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
@@ -197,7 +233,7 @@ function startExport(app: UiServices): Handler<JobView<"export">> {
       } catch (e) {
         if (!signal.aborted) throw inAppWords(e);
         const details = isQuarryError(e) ? e.details : {};
-        throw exportCancelled(table!, details.written, details.expected);
+        throw exportCancelled(table, details.written, details.expected);
       }
       return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
     });
@@ -266,24 +302,7 @@ async function openGrid(
   };
 }
 
-function gridOpen(v: unknown): GridOpen {
-  if (v === undefined) return {};
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    throw badInput("The grid request must be an object.");
-  const first = (v as GridOpen).first;
-  return first === undefined ? {} : { first: browseRequest(first) };
-}
-
-function browseRequest(v: unknown): BrowseRequest {
-  if (typeof v !== "object" || v === null || Array.isArray(v))
-    throw badInput("The browse request must be an object.");
-  return v as BrowseRequest;
-}
-
-function changeSet(v: unknown): ChangeSet {
-  const o = (v ?? {}) as Partial<ChangeSet>;
-  if (!Array.isArray(o.updates) || !Array.isArray(o.inserts) || !Array.isArray(o.deletes)) {
-    throw badInput("A change set has updates, inserts and deletes lists.");
-  }
-  return o as ChangeSet;
-}
+/** An export's file name as the app made it: no folder, no hidden file. */
+const exportFile = z.object({
+  file: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/, { error: "is not an export file name" }),
+});

@@ -6,12 +6,10 @@
  * end with the report; the UI polls them through /jobs like an export.
  */
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import type { ReadableStream as WebStream } from "node:stream/web";
-import { type Context, type Env, Hono } from "hono";
-import { displayValue } from "../../../../core/exact-json.ts";
+import { Hono } from "hono";
+import { z } from "zod";
 import { facet } from "../../../../core/facet-access.ts";
-import { type CellKind, LOAD_MODES, type LoadMode } from "../../../../core/transfer.ts";
+import { LOAD_MODES } from "../../../../core/transfer.ts";
 import { type CopyEnd, copyTable } from "../../../transfer/copy.ts";
 import { checkCopy, replaceTarget, sameTable } from "../../../transfer/copy-check.ts";
 import { refused } from "../../../transfer/copy-target.ts";
@@ -20,16 +18,10 @@ import { importFile } from "../../../transfer/import.ts";
 import { confirmShown } from "../../../transfer/import-create.ts";
 import { cancelledTransfer, transferInUiWords } from "../../../transfer/ui-words.ts";
 import { UploadStore } from "../../../transfer/uploads.ts";
-import { badInput, errorResult, jsonResponse, toResponse } from "../answers.ts";
-import { type Answer, answer, type Declared, json, query } from "../handlers.ts";
+import { badInput } from "../answers.ts";
+import { answer, param, streamed } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
-import type {
-  CopyCheck,
-  CopyInput,
-  ImportInput,
-  ImportPreview,
-  UploadAnswer,
-} from "../transfer-contract.ts";
+import type { CopyCheck, ImportPreview, UploadAnswer } from "../transfer-contract.ts";
 
 /** The upload's path below /api: the one route whose body is a file, not JSON. */
 export const UPLOAD_PATH = "/uploads";
@@ -69,46 +61,53 @@ export function transferRoutes(app: UiServices) {
 export function uploadRoute(app: UiServices) {
   return new Hono().post(
     UPLOAD_PATH,
-    async (
-      c: Context<Env, string, Declared<{ query: { name: string } }>>,
-    ): Promise<Answer<UploadAnswer>> => {
-      try {
-        const body = c.req.raw.body;
-        if (!body) throw badInput("The upload has no file in it.", "Pick the file again.");
-        const upload = await uploads(app).receive(
-          Readable.fromWeb(body as WebStream<Uint8Array>),
-          c.req.query("name") ?? null,
-        );
-        const answer: UploadAnswer = {
-          uploadId: upload.id,
-          name: upload.name,
-          bytes: upload.bytes,
-        };
-        return jsonResponse(200, answer) as Answer<UploadAnswer>;
-      } catch (e) {
-        return (await toResponse(errorResult(e))) as Answer<UploadAnswer>;
-      }
-    },
+    streamed(
+      { query: z.object({ name: z.string().optional() }) },
+      async ({ query, file }): Promise<UploadAnswer> => {
+        if (!file) throw badInput("The upload has no file in it.", "Pick the file again.");
+        const upload = await uploads(app).receive(file, query.name ?? null);
+        return { uploadId: upload.id, name: upload.name, bytes: upload.bytes };
+      },
+    ),
   );
 }
+
+const tableParams = param("id", "table");
+
+/** Where a copy goes: a saved connection's id and an index's name (trimmed, not empty). */
+const copyTarget = z.object({ to: z.string().min(1), table: z.string().trim().min(1) });
+
+/** A copy (transfer-contract.ts, CopyInput). */
+const copyInput = copyTarget.extend({
+  mode: z.enum(["new", "append", "overwrite"]),
+  confirm: z.string().optional(),
+  batchSize: z
+    .number()
+    .int({ error: "must be a whole number from 1 to 10,000 (1,000 when left empty)" })
+    .min(1)
+    .max(MAX_BATCH)
+    .optional(),
+});
+
+/** An import (transfer-contract.ts, ImportInput); the fields shown are compared with the plan's. */
+const importInput = z.object({
+  uploadId: z.string(),
+  mode: z.enum(LOAD_MODES),
+  createFields: z.record(z.string(), z.string()).optional(),
+});
 
 function copyRoutes(app: UiServices) {
   return new Hono()
     .get(
       "/connections/:id/tables/:table/copy-check",
       answer(
-        query<{ to: string; table: string }>(),
+        { param: tableParams, query: copyTarget },
         async (req, { id, table }): Promise<CopyCheck> => {
-          const to = req.query.get("to");
-          const name = req.query.get("table")?.trim();
-          if (!to || !name) throw badInput("Name the target: ?to=<connection id>&table=<index>.");
-          const [source, target] = await Promise.all([
-            endOf(app, id!, table!),
-            endOf(app, to, name),
-          ]);
+          const { to, table: name } = req.query;
+          const [source, target] = await Promise.all([endOf(app, id, table), endOf(app, to, name)]);
           const check = await checkCopy(source, target);
           return {
-            source: { connection: source.connection, table: table!, records: check.sourceRecords },
+            source: { connection: source.connection, table, records: check.sourceRecords },
             target: { connection: target.connection, table: name, ...check.target },
             create: check.create,
             deleteText: check.deleteText,
@@ -119,10 +118,10 @@ function copyRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/tables/:table/copy",
-      answer(json<CopyInput>(), async (req, { id, table }) => {
-        const input = copyInput(req.body);
+      answer({ param: tableParams, json: copyInput }, async (req, { id, table }) => {
+        const input = req.body;
         const [source, target] = await Promise.all([
-          endOf(app, id!, table!),
+          endOf(app, id, table),
           endOf(app, input.to, input.table),
         ]);
         if (sameTable(source, target))
@@ -156,20 +155,22 @@ function importRoutes(app: UiServices) {
   return new Hono()
     .delete(
       "/uploads/:upload",
-      answer(async (_req, { upload }) => {
-        await uploads(app).remove(upload!);
+      answer({ param: param("upload") }, async (_req, { upload }) => {
+        await uploads(app).remove(upload);
         return { ok: true };
       }),
     )
     .post(
       "/connections/:id/import-preview",
       answer(
-        json<{ uploadId: string; table?: string }>(),
+        {
+          param: param("id"),
+          json: z.object({ uploadId: z.string(), table: z.string().trim().optional() }),
+        },
         async (req, { id }): Promise<ImportPreview> => {
-          const body = (req.body ?? {}) as { uploadId?: unknown; table?: unknown };
-          const upload = uploads(app).get(body.uploadId);
-          const { session } = await app.session(id!);
-          const table = typeof body.table === "string" ? body.table.trim() : "";
+          const upload = uploads(app).get(req.body.uploadId);
+          const { session } = await app.session(id);
+          const table = req.body.table ?? "";
           const preview = await previewFile(session, upload.path, table || undefined);
           const state = table ? await facet(session, "transfer").tableState(table) : null;
           return { ...preview, target: state ? { table, ...state } : null };
@@ -178,24 +179,22 @@ function importRoutes(app: UiServices) {
     )
     .post(
       "/connections/:id/tables/:table/import",
-      answer(json<ImportInput>(), async (req, { id, table }) => {
-        const input = importInput(req.body);
+      answer({ param: tableParams, json: importInput }, async (req, { id, table }) => {
+        const input = req.body;
         const store = uploads(app);
         const upload = store.get(input.uploadId);
-        const { session } = await app.session(id!);
+        const { session } = await app.session(id);
         return app.jobs.start(
           "import",
           `Importing ${upload.name} into ${table}`,
           async ({ signal, progress }) => {
             let written = 0;
             try {
-              const report = await importFile(session, table!, {
+              const report = await importFile(session, table, {
                 input: { path: upload.path },
                 mode: input.mode,
                 // Without the dialog's tick, the import's own refusal (nothing confirmed) stands.
-                ...(input.createFields
-                  ? { confirmCreate: confirmShown(input.createFields as Record<string, CellKind>) }
-                  : {}),
+                ...(input.createFields ? { confirmCreate: confirmShown(input.createFields) } : {}),
                 workDir: workDir(app),
                 signal,
                 onProgress: (p) => {
@@ -223,35 +222,4 @@ function importRoutes(app: UiServices) {
         );
       }),
     );
-}
-
-function copyInput(v: unknown): CopyInput {
-  const o = (v ?? {}) as Partial<CopyInput>;
-  if (typeof o.to !== "string" || typeof o.table !== "string" || o.table.trim() === "")
-    throw badInput("Choose the target connection and name the target index.");
-  if (o.mode !== "new" && o.mode !== "append" && o.mode !== "overwrite")
-    throw badInput("Choose what to do with the target: new, append or overwrite.");
-  const batch = o.batchSize;
-  if (batch !== undefined && (!Number.isInteger(batch) || batch < 1 || batch > MAX_BATCH))
-    throw badInput(
-      `Documents per batch: "${displayValue(batch)}" is not a whole number from 1 to 10,000.`,
-      "Enter a number from 1 to 10,000, or leave the field empty for 1,000.",
-    );
-  return {
-    to: o.to,
-    table: o.table.trim(),
-    mode: o.mode,
-    ...(typeof o.confirm === "string" ? { confirm: o.confirm } : {}),
-    ...(batch !== undefined ? { batchSize: batch } : {}),
-  };
-}
-
-function importInput(v: unknown): ImportInput {
-  const o = (v ?? {}) as Partial<ImportInput>;
-  if (!LOAD_MODES.includes(o.mode as LoadMode))
-    throw badInput(`Choose an import mode: ${LOAD_MODES.join(", ")}.`);
-  if (typeof o.uploadId !== "string") throw badInput("Pick a file to import.");
-  const fields =
-    o.createFields && typeof o.createFields === "object" ? { createFields: o.createFields } : {};
-  return { uploadId: o.uploadId, mode: o.mode as LoadMode, ...fields };
 }

@@ -5,8 +5,15 @@
 import { Hono } from "hono";
 import type { GridLayout, UiPreferences } from "../../../../core/grid-layout.ts";
 import { UiPreferenceStore } from "../../../storage/ui-preferences.ts";
-import { answer, json } from "../handlers.ts";
+import { answer, param, passedOn } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
+import { anyObject } from "../shapes.ts";
+
+const tableParams = param("id", "table");
+
+/** A layout and the preferences are objects; their keys are the store's to check. */
+const layout = passedOn<GridLayout>(anyObject);
+const preferences = passedOn<Partial<UiPreferences>>(anyObject);
 
 export function uiPreferenceRoutes(app: UiServices) {
   const store = new UiPreferenceStore(app.storage.dir);
@@ -17,22 +24,23 @@ export function uiPreferenceRoutes(app: UiServices) {
     .get(
       "/connections/:id/tables/:table/layout",
       answer(
+        { param: tableParams },
         async (_req, { id, table }): Promise<{ layout: GridLayout | null }> => ({
-          layout: await store.layout(await known(id!), table!),
+          layout: await store.layout(await known(id), table),
         }),
       ),
     )
     .put(
       "/connections/:id/tables/:table/layout",
-      answer(json<GridLayout>(), async (req, { id, table }) => {
-        await store.setLayout(await known(id!), table!, req.body);
+      answer({ param: tableParams, json: layout }, async (req, { id, table }) => {
+        await store.setLayout(await known(id), table, req.body);
         return { ok: true };
       }),
     )
     .delete(
       "/connections/:id/tables/:table/layout",
-      answer(async (_req, { id, table }) => {
-        await store.setLayout(await known(id!), table!, null);
+      answer({ param: tableParams }, async (_req, { id, table }) => {
+        await store.setLayout(await known(id), table, null);
         return { ok: true };
       }),
     )
@@ -43,7 +51,7 @@ export function uiPreferenceRoutes(app: UiServices) {
     .put(
       "/preferences",
       answer(
-        json<Partial<UiPreferences>>(),
+        { json: preferences },
         async (req): Promise<UiPreferences> => store.setPreferences(req.body),
       ),
     );
