@@ -338,7 +338,7 @@ export class McpDoor {
     const invalid = paramsProblem(body, "modern");
     if (invalid) return fail(200, requestIdOf(body), invalid);
     const pinned = this.#deps.pinned;
-    if (pinned && pinnable(body, raw.headers))
+    if (pinned?.serving && pinnable(body, raw.headers))
       return await pinned.exchange(body, authInfoOf(principal, body), raw);
     return await this.#deps.modern.fetch(raw, {
       authInfo: authInfoOf(principal, body),

@@ -179,7 +179,12 @@ function handlers(deps: ServerDeps): {
   // One tools-only server for every token's tools/list and tools/call POSTs (pinned-exchanges.ts):
   // each request brings its principal, so none is given here.
   const pinned = new PinnedExchanges();
-  void buildMcpServer(deps, undefined, { toolsOnly: true, modern: true }).connect(pinned);
+  // Until it is connected (or if connecting failed) the door sends every POST to the SDK's handler.
+  buildMcpServer(deps, undefined, { toolsOnly: true, modern: true })
+    .connect(pinned)
+    .catch((e: unknown) => {
+      process.stderr.write(`quarry mcp: the pinned server did not start: ${String(e)}\n`);
+    });
   return { legacy, modern, pinned, serveStream };
 }
 

@@ -104,6 +104,11 @@ export class PinnedExchanges extends PerRequestHTTPServerTransport {
 
   override async start(): Promise<void> {}
 
+  /** Whether a server is connected and the endpoint still serves: else POSTs go to the SDK. */
+  get serving(): boolean {
+    return this.onmessage !== undefined && !this.#closed;
+  }
+
   /** Requests waiting for their answer (what a POST leaves behind until it is answered). */
   get inFlight(): number {
     return this.#pending.size;

@@ -1,7 +1,8 @@
 /**
  * One MCP server instance with Quarry's tools, resources, prompts and instructions. The HTTP
- * entry builds one per 2026-07-28 request and one per legacy (2025) session, from this one
- * function, so the two eras can never drift apart.
+ * entry builds one per 2026-07-28 request (but `tools/list` and `tools/call`, which one pinned
+ * server answers: pinned-exchanges.ts), one per legacy (2025) session and one per line stream,
+ * from this one function, so the eras and doors can never drift apart.
  */
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Principal } from "./auth.ts";

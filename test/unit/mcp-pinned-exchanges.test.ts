@@ -127,3 +127,14 @@ test("a client that leaves cancels its call in the server and frees it", async (
   assert.equal((await answerOf(next)).result.content[0]!.text, "b");
   assert.equal(pinned.inFlight, 0);
 });
+
+test("the door sends nothing to it before a server is connected or once it is closed", async () => {
+  assert.equal(new PinnedExchanges().serving, false);
+  const { pinned } = await pinnedServer();
+  assert.equal(pinned.serving, true);
+  await pinned.close();
+  assert.equal(pinned.serving, false);
+  const late = await pinned.exchange(call(1, "echo"), auth("a"), post());
+  assert.equal(late.status, 499);
+  assert.equal(pinned.inFlight, 0);
+});
