@@ -41,9 +41,15 @@ fi
 # V8's young generation capped at 2 MB a half for export, copy and import (it grows to 16 MB by
 # default): they allocate fast and briefly, and the default let its peak memory grow by 60 to 100 MB
 # (measured: docs/decisions.md) for no gain in speed.
-# Only for those: the app and the bridge keep V8's default, tuned for answering fast.
+# The app itself (`quarry`, `quarry start`, and its default command's options) at 4 MB a half: under
+# sustained MCP load the default grew to 64 MB a half and kept it (docs/decisions.md, "The app's
+# young generation"); the same flags as src/app/process/node-flags.ts, which the background app gets.
+# The bridge keeps V8's default.
 node_flags=""
-case "${1:-}" in export | copy | import) node_flags="--max-semi-space-size=2" ;; esac
+case "${1:-}" in
+  export | copy | import) node_flags="--max-semi-space-size=2" ;;
+  "" | start | -*) node_flags="--max-semi-space-size=4" ;;
+esac
 
 # Prints "ok" when the runtime at $1 answers a version at least $min_major.$min_minor, else the
 # version it answered (or "no answer").

@@ -1,7 +1,8 @@
 /**
- * What the MCP bench calls. The search is the same for every contender; `READ_TOOLS` lists
+ * What the MCP bench calls. The search is the same for every contender; `readTools` lists
  * Quarry's read tools, one line each (arguments besides `connection`). A tool the server does not
- * list, or whose warm-up call fails (its arguments changed), is skipped with a note.
+ * list, or whose warm-up call fails (its arguments changed), is skipped with a note. `soakMix` is
+ * what the soak mode calls in turn (a tool renamed or moved is one line here).
  */
 
 export const SEARCH = {
@@ -33,5 +34,18 @@ export function readTools(index: string): ToolCase[] {
     view("stats", { table: index }),
     view("fields", { name: "name" }),
     { tool: "aggregate", args: { table: index, field: "status", kind: "terms" } },
+  ];
+}
+
+/** The soak's mix (docs/mcp.md, "Sustained load"): a search, an aggregation, a page, a catalog view. */
+export function soakMix(index: string): ToolCase[] {
+  return [
+    {
+      tool: "execute_query",
+      args: { method: "POST", path: `/${index}/_search`, body: SEARCH },
+    },
+    { tool: "aggregate", args: { table: index, field: "status", kind: "terms" } },
+    { tool: "browse_table", args: { table: index, page_size: 10 } },
+    { tool: "catalog", args: { view: "health" }, label: "catalog health" },
   ];
 }

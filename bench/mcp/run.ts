@@ -13,13 +13,19 @@
  *   npm run bench:mcp                                   es8, `sample-orders`, levels 1, 8, 32
  *   npm run bench:mcp -- --levels 1 --calls 200         more calls per round at one client
  *   npm run bench:mcp -- --profile /tmp/prof            CPU profile of Quarry's server process
+ *   npm run bench:mcp -- --ab-node-flags=--max-semi-space-size=16
+ *                                                       A/B: a second Quarry server with other V8
+ *                                                       flags than the app's, interleaved
+ *   npm run bench:mcp -- --soak                         soak: 20,000 calls from 8 clients over HTTP,
+ *                                                       then through the bridge, RSS as it goes
+ *   npm run bench:mcp -- --soak --soak-calls 100000     the operator's 100,000 calls a door
  *
  * Quarry's per-token limits (600 requests a minute, 16 at once by default) would throttle a
  * benchmark; the bench's own app data folder raises them, and says so.
  */
 import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { readTools, SEARCH } from "./cases.ts";
+import { readTools, SEARCH, soakMix } from "./cases.ts";
 import {
   ClientPool,
   type Contender,
@@ -40,6 +46,7 @@ import {
   startQuarry,
   toolCall,
 } from "./setup.ts";
+import { type SoakResult, soak, soakGoals, soakTable } from "./soak.ts";
 import { ms, verdict, withinBudget } from "./stats.ts";
 
 const { values: args } = parseArgs({
@@ -54,6 +61,12 @@ const { values: args } = parseArgs({
     tolerance: { type: "string", default: "0.03" },
     "no-bridge": { type: "boolean", default: false },
     profile: { type: "string" },
+    "ab-node-flags": { type: "string" },
+    soak: { type: "boolean", default: false },
+    "soak-calls": { type: "string", default: "20000" },
+    "soak-clients": { type: "string", default: "8" },
+    "soak-minutes": { type: "string", default: "15" },
+    "soak-doors": { type: "string", default: "http,bridge" },
   },
 });
 const INDEX = args.index;
@@ -71,12 +84,17 @@ const RULE = {
 /** Calls per client per round: fewer per client as clients grow, more calls per round overall. */
 const perClient = (clients: number) => Math.max(5, Math.ceil((CALLS * 2) / (clients + 1)));
 
+const SOAK = args.soak;
 const bare = bareSearch(INDEX, SEARCH);
-const elastic = await prepareElasticServer();
+// The soak runs Quarry alone: nothing else shares the machine's two cores with it.
+const elastic = SOAK ? { entry: "", dir: "" } : await prepareElasticServer();
 const quarry = await startQuarry(
   args.profile ? ["--cpu-prof", "--cpu-prof-dir", args.profile] : [],
 );
-const plain = await startPlainServer();
+// A/B of the app's V8 flags: a second server with others, as one more contender.
+const abFlags = args["ab-node-flags"]?.split(" ").filter((f) => f !== "");
+const quarryB = abFlags ? await startQuarry([], abFlags) : undefined;
+const plain = SOAK ? { url: "", stop: async () => {} } : await startPlainServer();
 const pool = new ClientPool();
 const closing = (c: { close(): Promise<void> }) => () => c.close();
 
@@ -107,6 +125,15 @@ const contenders: Record<string, Contender> = {
       return { call: toolCall(c, "execute_query", eq), close: closing(c) };
     },
     serverPids: quarryPid,
+  },
+  httpB: {
+    key: "httpB",
+    label: `Quarry execute_query (HTTP, ${args["ab-node-flags"] ?? ""})`,
+    open: async () => {
+      const c = await quarryHttpClient(quarryB!);
+      return { call: toolCall(c, "execute_query", eq), close: closing(c) };
+    },
+    serverPids: () => (quarryB?.child.pid ? [quarryB.child.pid] : []),
   },
   plain: {
     key: "plain",
@@ -206,6 +233,65 @@ function goals(result: LevelResult, all: Contender[]): { line: string; pass: boo
   return out;
 }
 
+/** Soak mode: the mix from `soakMix`, over each door in turn, RSS of Quarry's server as it goes. */
+async function soakMain(): Promise<void> {
+  const calls = Math.max(1000, Number(args["soak-calls"]));
+  const clients = Math.max(1, Number(args["soak-clients"]));
+  const sampleEvery = 10_000 <= calls / 2 ? 10_000 : Math.max(500, Math.floor(calls / 10));
+  const settleCalls = Math.min(10_000, sampleEvery);
+  const mix = soakMix(INDEX);
+  const doors = args["soak-doors"].split(",");
+  console.log(
+    `MCP soak: ${esUrl}, index ${INDEX}; Quarry's server in its own process at ${quarry.url} (per-token limits raised for the bench)`,
+  );
+  console.log(
+    `${calls.toLocaleString("en")} calls a door from ${clients} clients, RSS of Quarry's server every ${sampleEvery.toLocaleString("en")} calls, at most ${args["soak-minutes"]} minutes a door`,
+  );
+  const results: SoakResult[] = [];
+  for (const door of doors) {
+    const opened: { call: typeof bare.call; close: () => Promise<void> }[][] = [];
+    for (let i = 0; i < clients; i++) {
+      const client =
+        door === "bridge"
+          ? (await quarryBridgeClient(quarry)).client
+          : await quarryHttpClient(quarry);
+      opened.push(
+        mix.map((m) => ({
+          call: toolCall(client, m.tool, { connection: "bench", ...m.args }),
+          close: () => client.close(),
+        })),
+      );
+    }
+    process.stdout.write(`\n${door}: `);
+    const result = await soak(
+      {
+        door: door === "bridge" ? "the bridge" : "HTTP",
+        calls,
+        clients,
+        sampleEvery,
+        settleCalls,
+        deadlineMs: Number(args["soak-minutes"]) * 60_000,
+        pids: quarryPid,
+        clientsCalls: opened.map((c) => c.map((x) => x.call)),
+      },
+      (s) => process.stdout.write(`${s.calls}:${s.rssMb.toFixed(0)}MB `),
+    );
+    await Promise.allSettled(opened.map((c) => c[0]!.close()));
+    soakTable(result, mix);
+    results.push(result);
+  }
+  console.log("\nGoals");
+  let passed = 0;
+  let total = 0;
+  for (const r of results)
+    for (const g of soakGoals(r, settleCalls)) {
+      console.log(`  ${g.line}  ${g.pass ? "PASS" : "FAIL"}`);
+      total++;
+      if (g.pass) passed++;
+    }
+  console.log(`\n${passed} of ${total} goals met`);
+}
+
 async function main(): Promise<void> {
   console.log(`MCP benchmark: ${esUrl}, index ${INDEX}, search ${JSON.stringify(SEARCH)}`);
   console.log(
@@ -222,6 +308,7 @@ async function main(): Promise<void> {
       contenders.bare!,
       contenders.peer!,
       contenders.http!,
+      ...(quarryB ? [contenders.httpB!] : []),
       contenders.plain!,
       ...(args["no-bridge"] ? [] : [contenders.bridge!]),
       ...(TOOL_LEVELS.has(clients) ? tools : []),
@@ -277,11 +364,12 @@ async function main(): Promise<void> {
 }
 
 try {
-  await main();
+  await (SOAK ? soakMain() : main());
 } finally {
   await pool.closeAll();
   await quarry.stop();
+  await quarryB?.stop();
   await plain.stop();
   await bare.close();
-  await rm(elastic.dir, { recursive: true, force: true });
+  if (elastic.dir) await rm(elastic.dir, { recursive: true, force: true });
 }

@@ -18,6 +18,7 @@ import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { readState } from "../../scripts/es/cluster.ts";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import { McpSettingsStore } from "../../src/app/mcp-host/mcp-settings.ts";
+import { APP_NODE_FLAGS } from "../../src/app/process/node-flags.ts";
 import { TokenStore } from "../../src/app/storage/token-store.ts";
 
 export const root = join(import.meta.dirname, "..", "..");
@@ -70,8 +71,15 @@ export interface QuarryApp {
   stop(): Promise<void>;
 }
 
-/** Quarry's MCP server in its own process; `nodeArgs` (e.g. --cpu-prof) go to that process. */
-export async function startQuarry(nodeArgs: string[] = []): Promise<QuarryApp> {
+/**
+ * Quarry's MCP server in its own process, with the V8 flags the app runs with
+ * (src/app/process/node-flags.ts) unless `appFlags` says others; `nodeArgs` (e.g. --cpu-prof) are
+ * added to them.
+ */
+export async function startQuarry(
+  nodeArgs: string[] = [],
+  appFlags: readonly string[] = APP_NODE_FLAGS,
+): Promise<QuarryApp> {
   // The Elasticsearch driver is a plugin, installed from the catalog a source checkout builds.
   await buildPlugins();
   const home = await mkdtemp(join(tmpdir(), "quarry-bench-mcp-"));
@@ -101,7 +109,7 @@ export async function startQuarry(nodeArgs: string[] = []): Promise<QuarryApp> {
     connections: null,
     lifetimeMs: null,
   });
-  const child = spawn(node, [...nodeArgs, join(root, "bench", "mcp", "server.ts")], {
+  const child = spawn(node, [...appFlags, ...nodeArgs, join(root, "bench", "mcp", "server.ts")], {
     env,
     stdio: ["pipe", "pipe", "inherit"],
   });

@@ -40,6 +40,7 @@ import {
 import type { LegacySessions } from "./legacy-sessions.ts";
 import type { RateWindow } from "./limits.ts";
 import { paramsProblem } from "./params.ts";
+import { type PinnedExchanges, pinnable } from "./pinned-exchanges.ts";
 import { LINE_STREAM, RPC, type RpcId, requestIdOf, rpcErrorBody, rpcErrorOf } from "./protocol.ts";
 import { LineStream, type StreamCore } from "./stream-door.ts";
 
@@ -62,6 +63,8 @@ export interface DoorDeps {
   proofRate: RateWindow;
   legacy: LegacySessions;
   modern: McpHttpHandler;
+  /** The pinned server's exchanges (pinned-exchanges.ts); absent: every POST goes to `modern`. */
+  pinned?: PinnedExchanges;
   audit: AuditSink;
   now: Clock;
   prove: (challenge: string) => ProofAnswer;
@@ -327,12 +330,16 @@ export class McpDoor {
   }
 
   /**
-   * A 2026-07-28 POST to the SDK's stateless handler. The SDK would answer -32603
-   * with its validator's dump: the client's mistake is -32602.
+   * A 2026-07-28 POST: `tools/list` and `tools/call` as the SDK would accept them to the pinned
+   * server, the rest to the SDK's stateless handler. The SDK would answer -32603 with its
+   * validator's dump: the client's mistake is -32602.
    */
   async #modern(raw: Request, body: unknown, principal: Principal): Promise<Response> {
     const invalid = paramsProblem(body, "modern");
     if (invalid) return fail(200, requestIdOf(body), invalid);
+    const pinned = this.#deps.pinned;
+    if (pinned?.serving && pinnable(body, raw.headers))
+      return await pinned.exchange(body, authInfoOf(principal, body), raw);
     return await this.#deps.modern.fetch(raw, {
       authInfo: authInfoOf(principal, body),
       parsedBody: body,

@@ -25,6 +25,7 @@ import type {
 import { type DoorDeps, type DoorExtra, McpDoor, PROOF_PER_MINUTE } from "./http-door.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
+import { PinnedExchanges } from "./pinned-exchanges.ts";
 import { LINE_STREAM, SUPPORTED_VERSIONS } from "./protocol.ts";
 import { buildMcpServer, type ServerDeps } from "./server-factory.ts";
 import type { StreamCore } from "./stream-door.ts";
@@ -76,7 +77,7 @@ export interface RunningMcpServer {
 function newDoor(
   config: McpServerConfig,
   now: Clock,
-  parts: Pick<DoorDeps, "admission" | "legacy" | "modern" | "prove" | "stream"> & {
+  parts: Pick<DoorDeps, "admission" | "legacy" | "modern" | "pinned" | "prove" | "stream"> & {
     bridge: BridgeTokens;
     revocations: RevocationWatch;
   },
@@ -148,6 +149,7 @@ function handshakeFields(
 function handlers(deps: ServerDeps): {
   legacy: LegacySessions;
   modern: McpHttpHandler;
+  pinned: PinnedExchanges;
   serveStream: StreamCore["serve"];
 } {
   const legacy = new LegacySessions((principal) => buildMcpServer(deps, principal));
@@ -174,7 +176,16 @@ function handlers(deps: ServerDeps): {
         // As above: the client has its answer.
       },
     });
-  return { legacy, modern, serveStream };
+  // One tools-only server for every token's tools/list and tools/call POSTs (pinned-exchanges.ts):
+  // each request brings its principal, so none is given here.
+  const pinned = new PinnedExchanges();
+  // Until it is connected (or if connecting failed) the door sends every POST to the SDK's handler.
+  buildMcpServer(deps, undefined, { toolsOnly: true, modern: true })
+    .connect(pinned)
+    .catch((e: unknown) => {
+      process.stderr.write(`quarry mcp: the pinned server did not start: ${String(e)}\n`);
+    });
+  return { legacy, modern, pinned, serveStream };
 }
 
 export async function startMcpServer(config: McpServerConfig): Promise<RunningMcpServer> {
@@ -184,7 +195,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
   const startedAt = new Date(now()).toISOString();
   const stopping = new AbortController();
 
-  const { legacy, modern, serveStream } = handlers({
+  const { legacy, modern, pinned, serveStream } = handlers({
     version: config.version,
     gateway: new ConnectionGateway(config.connections, config.approvals),
     audit: config.audit,
@@ -210,6 +221,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
     admission: new Admission(rate, concurrency, config.audit),
     legacy,
     modern,
+    pinned,
     ...(offerStream
       ? { stream: { check: (presented: string) => bridge.check(presented), serve: serveStream } }
       : {}),
@@ -249,7 +261,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
       bridge.stop();
       revocations.stop();
       await config.handshake.remove(instanceId).catch(() => {});
-      await Promise.all([served.close(), modern.close(), legacy.closeAll()]);
+      await Promise.all([served.close(), modern.close(), pinned.close(), legacy.closeAll()]);
     },
   };
 }

@@ -43,43 +43,74 @@ export class AuthLockout {
   }
 }
 
+/** The window the request rate is counted over. */
+const RATE_WINDOW_MS = 60_000;
+
 /**
- * At most `limit` requests per key in any 60 seconds (a sliding log kept as a ring of the last
- * `limit` arrival times: a request is refused while the oldest of them is younger than 60 s).
+ * At most `limit` requests per key in any 60 seconds: a sliding log of each key's arrival times
+ * within the last 60 s (a request is refused while `limit` of them are younger than 60 s). Only
+ * the arrivals still in the window are kept, and a key with none is forgotten, so what it holds
+ * follows the rate, never the number of requests served: with the limit raised for sustained load
+ * (`quarry mcp limits --requests-per-minute 1000000`) a log that kept `limit` entries grew by one
+ * number a request, for good (docs/mcp.md, "Sustained load").
  */
 export class RateWindow {
   readonly #now: Clock;
   #limit: number;
-  readonly #rings = new Map<string, { times: number[]; next: number }>();
+  /** Per key, its arrival times in order; those before `head` have left the window. */
+  readonly #logs = new Map<string, { times: number[]; head: number }>();
+  #sweptAt: number;
 
   constructor(limit: number, now: Clock) {
     this.#limit = limit;
     this.#now = now;
+    this.#sweptAt = now();
   }
 
   set limit(n: number) {
-    if (n !== this.#limit) this.#rings.clear();
+    if (n !== this.#limit) this.#logs.clear();
     this.#limit = n;
   }
 
   /** Takes one request for `key`: 0 when allowed, else the milliseconds until one is. */
   take(key: string): number {
     const now = this.#now();
-    let ring = this.#rings.get(key);
-    if (!ring) {
-      ring = { times: [], next: 0 };
-      this.#rings.set(key, ring);
+    if (now - this.#sweptAt >= RATE_WINDOW_MS) this.#sweep(now);
+    let log = this.#logs.get(key);
+    if (!log) {
+      log = { times: [], head: 0 };
+      this.#logs.set(key, log);
     }
-    if (ring.times.length < this.#limit) {
-      ring.times.push(now);
-      return 0;
+    const { times } = log;
+    while (log.head < times.length && times[log.head]! + RATE_WINDOW_MS <= now) log.head++;
+    if (times.length - log.head >= this.#limit) return times[log.head]! + RATE_WINDOW_MS - now;
+    // Left arrivals are dropped in one go once they are most of the array.
+    if (log.head > 64 && log.head * 2 > times.length) {
+      log.times = times.slice(log.head);
+      log.head = 0;
     }
-    const oldest = ring.times[ring.next]!;
-    const wait = oldest + 60_000 - now;
-    if (wait > 0) return wait;
-    ring.times[ring.next] = now;
-    ring.next = (ring.next + 1) % this.#limit;
+    log.times.push(now);
     return 0;
+  }
+
+  /** Arrival times held, over every key (what the window costs in memory). */
+  get held(): number {
+    let n = 0;
+    for (const log of this.#logs.values()) n += log.times.length;
+    return n;
+  }
+
+  /** Keys with a log (a token's stays while it has arrivals in the window). */
+  get keys(): number {
+    return this.#logs.size;
+  }
+
+  /** Forgets the keys whose every arrival has left the window (a rotated bridge token's…). */
+  #sweep(now: number): void {
+    this.#sweptAt = now;
+    for (const [key, log] of this.#logs)
+      if ((log.times.at(-1) ?? Number.NEGATIVE_INFINITY) + RATE_WINDOW_MS <= now)
+        this.#logs.delete(key);
   }
 }
 

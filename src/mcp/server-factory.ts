@@ -1,13 +1,14 @@
 /**
  * One MCP server instance with Quarry's tools, resources, prompts and instructions. The HTTP
- * entry builds one per 2026-07-28 request and one per legacy (2025) session, from this one
- * function, so the two eras can never drift apart.
+ * entry builds one per 2026-07-28 request (but `tools/list` and `tools/call`, which one pinned
+ * server answers: pinned-exchanges.ts), one per legacy (2025) session and one per line stream,
+ * from this one function, so the eras and doors can never drift apart.
  */
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Principal } from "./auth.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
 import { registerPrompts } from "./prompts.ts";
-import { LEGACY_VERSIONS } from "./protocol.ts";
+import { LEGACY_VERSIONS, MODERN_VERSION } from "./protocol.ts";
 import { registerResources } from "./resources.ts";
 import { registerTools, type ToolRuntimeDeps } from "./tool-runtime.ts";
 
@@ -19,14 +20,14 @@ export interface ServerDeps extends ToolRuntimeDeps {
 const HOUR = 3_600_000;
 
 /**
- * `toolsOnly`: the server answers one `tools/list` or `tools/call` and nothing else (a 2026-07-28
- * request is one exchange with its own server), so the resources and prompts, which it would never
- * use, are not registered. Capabilities stay declared as for every server.
+ * `toolsOnly`: the server answers only `tools/list` and `tools/call` (a 2026-07-28 request's own
+ * server, or the door's pinned one), so the resources and prompts, which it would never use, are
+ * not registered. Capabilities stay declared as for every server.
  */
 export function buildMcpServer(
   deps: ServerDeps,
   principal?: Principal,
-  options: { toolsOnly?: boolean } = {},
+  options: { toolsOnly?: boolean; modern?: boolean } = {},
 ): McpServer {
   const mcp = new McpServer(
     { name: "quarry", title: "Quarry", version: deps.version },
@@ -39,7 +40,11 @@ export function buildMcpServer(
         prompts: { listChanged: false },
         logging: {},
       },
-      supportedProtocolVersions: [...LEGACY_VERSIONS],
+      // A server pinned for 2026-07-28 (pinned-exchanges.ts) lists it, as the SDK's handler makes
+      // the servers it builds list it; connecting it then binds it to that revision.
+      supportedProtocolVersions: options.modern
+        ? [...LEGACY_VERSIONS, MODERN_VERSION]
+        : [...LEGACY_VERSIONS],
       cacheHints: {
         "tools/list": { ttlMs: HOUR, cacheScope: "public" },
         "prompts/list": { ttlMs: HOUR, cacheScope: "public" },

@@ -11,6 +11,7 @@ import {
   explanationOf,
   healthCauses,
   nodesOf,
+  nodesOfCat,
   pendingTasksOf,
 } from "../../src/drivers/elasticsearch/catalog/cluster-answers.ts";
 import { allocationRecord, healthRecord, roleLetters } from "../../src/mcp/tools/cluster.ts";
@@ -79,6 +80,74 @@ describe("nodes", () => {
       nodes: { a: { os: { cpu: { percent: 3 } } } },
     });
     assert.equal(m?.load, null);
+  });
+});
+
+describe("nodes from one _cat/nodes (the same facts as _nodes, _nodes/stats and the master)", () => {
+  test("roles named as _nodes names them, numbers read from text, master marked", () => {
+    const viaCat = nodesOfCat([
+      { id: "b", name: "n2", version: "8.19.21", ip: "10.0.0.2", "node.role": "d", master: "-" },
+      {
+        id: "a",
+        name: "n1",
+        version: "8.19.21",
+        ip: "10.0.0.1",
+        "node.role": "cdfhilmrstw",
+        master: "*",
+        "heap.current": "100",
+        "heap.max": "400",
+        cpu: "7",
+        load_1m: "1.50",
+        load_5m: "1.00",
+        load_15m: "0.50",
+        "disk.used": "750",
+        "disk.total": "1000",
+      },
+    ]);
+    const roles = [
+      "data",
+      "data_cold",
+      "data_content",
+      "data_frozen",
+      "data_hot",
+      "data_warm",
+      "ingest",
+      "master",
+      "ml",
+      "remote_cluster_client",
+      "transform",
+    ];
+    const viaNodes = nodesOf(
+      {
+        nodes: {
+          b: { name: "n2", roles: ["data"], version: "8.19.21", ip: "10.0.0.2" },
+          a: { name: "n1", roles, version: "8.19.21", ip: "10.0.0.1" },
+        },
+      },
+      "a",
+      {
+        nodes: {
+          a: {
+            jvm: { mem: { heap_used_in_bytes: 100, heap_max_in_bytes: 400 } },
+            os: { cpu: { percent: 7, load_average: { "1m": 1.5, "5m": 1, "15m": 0.5 } } },
+            fs: { total: { total_in_bytes: 1000, available_in_bytes: 250 } },
+          },
+        },
+      },
+    );
+    assert.deepEqual(viaCat, viaNodes);
+  });
+
+  test("a coordinating-only node has no role; no load average is null", () => {
+    const [n] = nodesOfCat([{ id: "a", name: "c", "node.role": "-", load_1m: null }]) ?? [];
+    assert.deepEqual(n?.roles, []);
+    assert.equal(n?.load, null);
+    const [w] = nodesOfCat([{ id: "a", name: "w", load_1m: "-1.00" }]) ?? [];
+    assert.deepEqual(w?.load, [null, null, null]);
+  });
+
+  test("a role letter it cannot name: undefined, so the caller reads _nodes", () => {
+    assert.equal(nodesOfCat([{ id: "a", name: "x", "node.role": "dmZ" }]), undefined);
   });
 });
 

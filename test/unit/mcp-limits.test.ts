@@ -94,3 +94,37 @@ describe("the per-token concurrency", () => {
     assert.ok(l.tryAcquire("a"));
   });
 });
+
+describe('what the request rate holds (docs/mcp.md, "Sustained load")', () => {
+  test("a raised limit holds the arrivals of the last 60 s, not one per request served", () => {
+    const c = clock();
+    const r = new RateWindow(1_000_000, c.now);
+    for (let i = 0; i < 20_000; i++) {
+      assert.equal(r.take("a"), 0);
+      c.t += 10; // 100 requests a second: 6,000 in any 60 s
+    }
+    assert.ok(r.held <= 6_000 * 2, `held ${r.held} arrival times after 20,000 requests`);
+  });
+  test("a key whose arrivals all left the window is forgotten", () => {
+    const c = clock();
+    const r = new RateWindow(600, c.now);
+    for (let i = 0; i < 100; i++) r.take(`rotated-${i}`);
+    assert.equal(r.keys, 100);
+    c.t += 60_000;
+    r.take("now");
+    assert.equal(r.keys, 1);
+    assert.equal(r.held, 1);
+  });
+  test("the limit still counts every arrival in the window", () => {
+    const c = clock();
+    const r = new RateWindow(100, c.now);
+    for (let i = 0; i < 100; i++) {
+      assert.equal(r.take("a"), 0);
+      c.t += 100;
+    }
+    assert.equal(r.take("a"), 50_000, "the oldest arrived 10 s ago");
+    c.t += 50_000;
+    assert.equal(r.take("a"), 0);
+    assert.equal(r.take("a"), 100, "the next oldest leaves 100 ms later");
+  });
+});

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { errors } from "../../core/errors.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
 import { installPaths } from "./install.ts";
+import { APP_NODE_FLAGS } from "./node-flags.ts";
 
 export const LOG_DIR = "logs";
 export const LOG_FILE = "app.log";
@@ -44,7 +45,8 @@ export async function spawnBackgroundApp(options: {
 }): Promise<ChildReport & { logPath: string }> {
   const logPath = await logFile(options.dataDir);
   const fd = openSync(logPath, "a", 0o600);
-  const args = [installPaths.cliEntry, CHILD_COMMAND];
+  // The launcher's flags are not inherited by a process spawned from here: the app's are given again.
+  const args = [...APP_NODE_FLAGS, installPaths.cliEntry, CHILD_COMMAND];
   if (options.startMcp) args.push("--start-mcp");
   if (options.port) args.push("--port", String(options.port));
   const child = spawn(process.execPath, args, {

@@ -325,7 +325,7 @@ export class EsSession implements DriverSession {
   }
 
   catalog(): CatalogViews {
-    return esCatalog(this.transport, () => this.#ready());
+    return esCatalog(this.transport, () => this.#ready(), this.#heldColumns);
   }
 
   tableAdmin(): TableAdminFacet {

@@ -1,6 +1,7 @@
 /**
- * The cluster's own answers read as the catalog's values (core/catalog.ts): nodes from `_nodes`
- * (name, roles, version, ip) joined with `_nodes/stats/jvm,os,fs` (heap, disk, CPU, load), the
+ * The cluster's own answers read as the catalog's values (core/catalog.ts): nodes from `_cat/nodes`,
+ * or from `_nodes` (name, roles, version, ip) joined with `_nodes/stats/jvm,os,fs` (heap, disk,
+ * CPU, load), the
  * pending tasks of `_cluster/pending_tasks`, and `_cluster/allocation/explain` for an unassigned
  * or an assigned shard, as 7.17, 8.x and 9.x word them. Pure.
  */
@@ -80,6 +81,87 @@ export function nodesOf(
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** One row of `_cat/nodes` (JSON, `bytes=b`, `full_id`): every value a string, or null. */
+export interface CatNodeRow {
+  id?: string;
+  name?: string;
+  version?: string | null;
+  ip?: string | null;
+  "node.role"?: string | null;
+  master?: string | null;
+  "heap.current"?: string | null;
+  "heap.max"?: string | null;
+  cpu?: string | null;
+  load_1m?: string | null;
+  load_5m?: string | null;
+  load_15m?: string | null;
+  "disk.used"?: string | null;
+  "disk.total"?: string | null;
+}
+
+/** What `_cat/nodes` is asked for: the same facts as `_nodes`, `_nodes/stats` and the master. */
+export const CAT_NODE_COLUMNS =
+  "id,name,version,ip,node.role,master,heap.current,heap.max,cpu,load_1m,load_5m,load_15m,disk.used,disk.total";
+
+/**
+ * `_cat/nodes` writes each role as a letter (the same on 7.17, 8.x and 9.x); `_nodes` names it.
+ * "-" is a coordinating-only node: no role.
+ */
+const ROLE_OF_LETTER: Readonly<Record<string, string>> = {
+  c: "data_cold",
+  d: "data",
+  f: "data_frozen",
+  h: "data_hot",
+  i: "ingest",
+  l: "ml",
+  m: "master",
+  r: "remote_cluster_client",
+  s: "data_content",
+  t: "transform",
+  v: "voting_only",
+  w: "data_warm",
+};
+
+const numberIn = (v: string | null | undefined): number | null =>
+  v === null || v === undefined || v.trim() === "" ? null : numberOr(Number(v));
+
+/**
+ * The nodes as `nodesOf` reads them from `_nodes`, `_nodes/stats` and the master's id, read from
+ * one `_cat/nodes` instead (one request, not three: docs/mcp.md, "Sustained load"). Undefined
+ * when a row says what only `_nodes` could name (a role letter not known here): the caller then
+ * reads the three.
+ */
+export function nodesOfCat(rows: readonly CatNodeRow[]): NodeSummary[] | undefined {
+  const out: NodeSummary[] = [];
+  for (const row of rows) {
+    const letters = (row["node.role"] ?? "-").replace("-", "");
+    const roles = [...letters].map((l) => ROLE_OF_LETTER[l]);
+    if (roles.some((r) => r === undefined)) return undefined;
+    const loads = [row.load_1m, row.load_5m, row.load_15m];
+    out.push({
+      name: row.name ?? row.id ?? "",
+      roles: (roles as string[]).sort(),
+      leader: row.master === "*",
+      version: row.version || null,
+      address: row.ip || null,
+      memoryUsedBytes: numberIn(row["heap.current"]),
+      memoryMaxBytes: numberIn(row["heap.max"]),
+      diskUsedBytes: numberIn(row["disk.used"]),
+      diskTotalBytes: numberIn(row["disk.total"]),
+      cpuPercent: numberIn(row.cpu),
+      // Windows reports no load average (null, or negative on old versions).
+      load: loads.every((l) => l === null || l === undefined || l === "")
+        ? null
+        : [
+            nonNegative(numberIn(loads[0])),
+            nonNegative(numberIn(loads[1])),
+            nonNegative(numberIn(loads[2])),
+          ],
+    });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 const nonNegative = (v: unknown): number | null => {

@@ -12,6 +12,7 @@ import type {
   FieldQuery,
   TableStats,
 } from "../../../core/catalog.ts";
+import type { Column } from "../../../core/grid.ts";
 import { describeTable } from "../table/mapping.ts";
 import { isListedIndex } from "../table/tables.ts";
 import { indexPath } from "../wire/paths.ts";
@@ -35,7 +36,17 @@ const LISTED_QUERY = {
   allow_no_indices: true,
 };
 
-export function esCatalog(transport: EsTransport, ready: () => Promise<void>): CatalogViews {
+/** The session's held columns (the grid's too, table/column-cache.ts): read, or held briefly. */
+export interface HeldColumns {
+  of(table: string, fresh: boolean): Promise<Column[]>;
+  peek?(table: string): Promise<Column[]> | undefined;
+}
+
+export function esCatalog(
+  transport: EsTransport,
+  ready: () => Promise<void>,
+  held?: HeldColumns,
+): CatalogViews {
   return {
     health: async (options = {}) => {
       await ready();
@@ -63,7 +74,7 @@ export function esCatalog(transport: EsTransport, ready: () => Promise<void>): C
     },
     aggregate: async (table, request, options = {}) => {
       await ready();
-      return aggregate(transport, table, request, options.signal);
+      return aggregate(transport, table, request, options.signal, held);
     },
   };
 }
@@ -116,14 +127,9 @@ async function aggregate(
   table: string,
   request: AggregationRequest,
   signal: AbortSignal | undefined,
+  held: HeldColumns | undefined,
 ): Promise<AggregationResult> {
-  const columns = await describeTable(transport, table);
-  const answer = await transport.json<AggregationAnswer>({
-    method: "POST",
-    path: `${indexPath(table)}/_search`,
-    body: aggregationBody(columns, request, table),
-    signal,
-  });
+  const { columns, answer } = await aggregationAnswer(transport, table, request, signal, held);
   return exactDistinct(
     transport,
     table,
@@ -132,4 +138,44 @@ async function aggregate(
     aggregationResult(request, answer),
     signal,
   );
+}
+
+/**
+ * The aggregation's answer and the columns it was built from. With the session's held columns
+ * (grid/browse.ts) the search built from them goes out beside a fresh read of the mapping, and
+ * its answer is kept only when the fresh columns build the same search: one round trip instead of
+ * two (the mapping, then the search), and never an answer from a stale mapping.
+ */
+async function aggregationAnswer(
+  transport: EsTransport,
+  table: string,
+  request: AggregationRequest,
+  signal: AbortSignal | undefined,
+  held: HeldColumns | undefined,
+): Promise<{ columns: Column[]; answer: AggregationAnswer }> {
+  const search = (body: Record<string, unknown>) =>
+    transport.json<AggregationAnswer>({
+      method: "POST",
+      path: `${indexPath(table)}/_search`,
+      body,
+      signal,
+    });
+  const guess = held?.peek?.(table);
+  const fresh = held ? held.of(table, guess !== undefined) : describeTable(transport, table);
+  let early: { body: string; answer: Promise<AggregationAnswer> } | undefined;
+  if (guess) {
+    // Not built (a field the held columns lack): the search waits for the fresh columns.
+    const body = await guess.then(
+      (c) => aggregationBody(c, request, table),
+      () => undefined,
+    );
+    if (body) early = { body: JSON.stringify(body), answer: search(body) };
+    // Not awaited when the fresh columns build another search: its failure is nobody's answer.
+    early?.answer.catch(() => undefined);
+  }
+  const columns = await fresh;
+  const body = aggregationBody(columns, request, table);
+  const answer =
+    early && early.body === JSON.stringify(body) ? await early.answer : await search(body);
+  return { columns, answer };
 }
