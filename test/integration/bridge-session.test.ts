@@ -27,6 +27,7 @@ import {
 } from "../support/bridge.ts";
 import { connectionTo, MAJORS, node, plainConfig } from "../support/cluster.ts";
 import { es } from "../support/es.ts";
+import { LISTED_TOOLS } from "../support/mcp.ts";
 
 const RUN = randomBytes(3).toString("hex");
 const INDEX = `qt-bridge-${RUN}`;
@@ -125,18 +126,7 @@ for (const era of ERAS) {
       const tools = await s.client.listTools();
       const names = tools.tools.map((t) => t.name);
       // Every tool that answers, and no other: a name not listed is an unknown tool.
-      assert.deepEqual(names, [
-        "list_connections",
-        "list_tables",
-        "describe_table",
-        "browse_table",
-        "aggregate",
-        "esql",
-        "execute_query",
-        "confirm_destructive_operation",
-        "export_data",
-        "catalog",
-      ]);
+      assert.deepEqual(names, LISTED_TOOLS);
       const unknown = await rpcErrorOf(
         s.client.callTool({
           name: "count_rows",

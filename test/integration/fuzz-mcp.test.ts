@@ -26,6 +26,7 @@ import { type FuzzCluster, fuzzCluster } from "../support/fuzz-cluster.ts";
 import {
   connectClient,
   createToken,
+  FORMER_TOOLS,
   readHandshake,
   startTestServer,
   type TestHome,
@@ -240,18 +241,7 @@ const CONSOLE_PATHS = () => [
 const CATALOG_VIEWS = ["fields", "health", "nodes", "shards", "stats", "index", "admin"] as const;
 
 /** Names that answered once and are unknown tools now, and one that never was a tool. */
-const UNKNOWN_TOOLS = [
-  "get_mapping",
-  "count_rows",
-  "get_document",
-  "explain_query",
-  "cluster_health",
-  "get_shards",
-  "index_stats",
-  "index_details",
-  "search_fields",
-  "drop_everything",
-];
+const UNKNOWN_TOOLS = [...FORMER_TOOLS, "drop_everything"];
 
 /** A cursor as browse_table gives them (base64url JSON), often bent, or anything else. */
 function browseCursor(r: Prng): unknown {

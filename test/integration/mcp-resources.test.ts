@@ -8,22 +8,9 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { TOOLS_BY_NAME } from "../../src/mcp/tools/catalog.ts";
 
-/** Tool names this server once answered: no text of its own sends a model to them. */
-const FORMER_TOOLS = [
-  "get_mapping",
-  "count_rows",
-  "get_document",
-  "explain_query",
-  "cluster_health",
-  "get_shards",
-  "index_stats",
-  "index_details",
-  "search_fields",
-];
-
 import { MAJORS } from "../support/cluster.ts";
 import { es } from "../support/es.ts";
-import { addNodeConnection, ERAS, mcpClient, mcpTestServer } from "../support/mcp.ts";
+import { addNodeConnection, ERAS, FORMER_TOOLS, mcpClient, mcpTestServer } from "../support/mcp.ts";
 
 const INDEX = `qt-mcp-res-${randomBytes(3).toString("hex")}`;
 

@@ -14,6 +14,7 @@ import { describeOnMajors } from "../support/majors.ts";
 import {
   connectClient,
   ERAS,
+  LISTED_TOOLS,
   mcpClient,
   mcpTestServer,
   ORDER_FIELD_MAPPINGS,
@@ -88,18 +89,7 @@ for (const era of ERAS) {
         const { tools } = await client.listTools();
         assert.deepEqual(
           tools.map((t) => t.name),
-          [
-            "list_connections",
-            "list_tables",
-            "describe_table",
-            "browse_table",
-            "aggregate",
-            "esql",
-            "execute_query",
-            "confirm_destructive_operation",
-            "export_data",
-            "catalog",
-          ],
+          LISTED_TOOLS,
         );
         for (const t of tools) {
           assert.ok((t.description ?? "").length >= 15, t.name);

@@ -188,6 +188,33 @@ export const ORDER_FIELD_MAPPINGS = {
 export type Era = "2026-07-28" | "2025-11-25" | "2025-06-18";
 export const ERAS: readonly Era[] = ["2026-07-28", "2025-11-25", "2025-06-18"];
 
+/** What tools/list offers, in its order: every tool that answers (docs/mcp.md, "The catalog"). */
+export const LISTED_TOOLS = [
+  "list_connections",
+  "list_tables",
+  "describe_table",
+  "browse_table",
+  "aggregate",
+  "esql",
+  "execute_query",
+  "confirm_destructive_operation",
+  "export_data",
+  "catalog",
+] as const;
+
+/** Names this server once answered unlisted: unknown tools now, named by no text of its own. */
+export const FORMER_TOOLS = [
+  "get_mapping",
+  "count_rows",
+  "get_document",
+  "explain_query",
+  "cluster_health",
+  "get_shards",
+  "index_stats",
+  "index_details",
+  "search_fields",
+] as const;
+
 /** A test server with its app data folder and a token, for the tests of one suite. */
 export interface McpFixture extends Omit<TestServer, "stop"> {
   home: TestHome;
