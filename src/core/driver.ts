@@ -67,7 +67,7 @@ export interface DriverSession extends FacetMethods {
    * One column's value of one document, whole (a cut cell is loaded before it is edited). A
    * document that is gone is a `table_not_found`-like QuarryError saying so.
    */
-  readValue(index: string, id: string, column: string): Promise<unknown>;
+  readValue(table: string, id: string, column: string): Promise<unknown>;
 
   // Editing.
   validateChanges(table: string, changes: ChangeSet): Promise<ChangeRefusal[]>;

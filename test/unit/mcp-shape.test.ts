@@ -6,9 +6,9 @@ import { rank } from "../../src/mcp/resources.ts";
 import { decodeCursor, encodeCursor } from "../../src/mcp/tools/browse-cursor.ts";
 import {
   consoleRecord,
+  gridRowObject,
   nestedObject,
   repeatedLeaves,
-  rowObject,
   rowTable,
   selectColumns,
 } from "../../src/mcp/tools/shape.ts";
@@ -52,7 +52,7 @@ const row: Row = {
 
 describe("rows for a model", () => {
   test("JSON cells are parsed back; cut cells stay text and are listed", () => {
-    assert.deepEqual(rowObject(row), {
+    assert.deepEqual(gridRowObject(row), {
       _id: "1",
       _index: "orders",
       _score: null,
@@ -65,7 +65,10 @@ describe("rows for a model", () => {
   });
 
   test("the meta columns asked only", () => {
-    assert.deepEqual(rowObject(row, ["status"], new Set(), ["_id"]), { _id: "1", status: "paid" });
+    assert.deepEqual(gridRowObject(row, ["status"], new Set(), ["_id"]), {
+      _id: "1",
+      status: "paid",
+    });
   });
 
   test("one document in its own shape: dotted names nested back, a clash left dotted", () => {
@@ -91,8 +94,8 @@ describe("rows for a model", () => {
   test("a nested array's leaves are left out when its JSON column is there, unless asked for", () => {
     const skip = repeatedLeaves(COLUMNS);
     assert.deepEqual([...skip], ["items.sku"]);
-    assert.ok(!("items.sku" in rowObject(row, undefined, skip)));
-    assert.deepEqual(rowObject(row, ["items.sku"], skip)["items.sku"], ["A", "B"]);
+    assert.ok(!("items.sku" in gridRowObject(row, undefined, skip)));
+    assert.deepEqual(gridRowObject(row, ["items.sku"], skip)["items.sku"], ["A", "B"]);
     assert.deepEqual([...repeatedLeaves(COLUMNS.filter((c) => c.name !== "items"))], []);
   });
 

@@ -225,9 +225,9 @@ export class EsSession implements DriverSession {
     return viewAsRequest(await describeTable(this.transport, table), table, request);
   }
 
-  async readValue(index: string, id: string, column: string): Promise<unknown> {
+  async readValue(table: string, id: string, column: string): Promise<unknown> {
     await this.#ready();
-    return readValue(this.transport, index, id, column);
+    return readValue(this.transport, table, id, column);
   }
 
   async validateChanges(table: string, changes: ChangeSet): Promise<ChangeRefusal[]> {

@@ -20,11 +20,11 @@ import {
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { OUTPUTS } from "./outputs.ts";
 import {
+  gridRowObject,
   META,
   nestedObject,
   partialRecord,
   repeatedLeaves,
-  rowObject,
   rowTable,
   selectColumns,
 } from "./shape.ts";
@@ -151,7 +151,7 @@ function body(
   );
   const shown = skip.size ? { shown_in_parent: inParent } : {};
   if (layout === "objects")
-    return { ...shown, rows: result.rows.map((r) => rowObject(r, chosen, skip, meta)) };
+    return { ...shown, rows: result.rows.map((r) => gridRowObject(r, chosen, skip, meta)) };
   const all =
     chosen ?? result.columns.map((c) => c.name).filter((n) => !META.includes(n) && !skip.has(n));
   // A wide row unasked shows its first columns and says how many it left out.

@@ -13,7 +13,7 @@ import type { Column, PartialResult, Row, TableInfo } from "../../core/grid.ts";
  * these, or all but `skip`). JSON cells (arrays, objects, nested columns) are parsed back unless
  * they were cut at the display limit; a cut cell stays text ending in `...` and is listed in `_cut`.
  */
-export function rowObject(
+export function gridRowObject(
   row: Row,
   only?: readonly string[],
   skip: ReadonlySet<string> = new Set(),
