@@ -75,8 +75,9 @@ export interface ExportReport {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The scan: what a driver gives the export (DriverSession.openScan). The app writes the files,
-// keeps the checkpoint and reports progress; the driver reads the table in slices and batches.
+// The scan: what a driver gives the export (the `exportScan` facet's `openScan`). The app writes
+// the files, keeps the checkpoint and reports progress; the driver reads the table in slices and
+// batches.
 
 /** Where a slice of a scan stands: what the driver needs to read its next batch (JSON). */
 export type ScanCursor = unknown[] | null;

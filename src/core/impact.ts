@@ -2,8 +2,8 @@
  * What a dangerous request would affect, measured on the database just before it is confirmed:
  * the tables it names and what those names resolve to, each table's records and size, and the
  * records a query would touch. Every confirmation (console dialog, CLI prompt, MCP refusal and
- * approval) shows it. The driver measures it (`DriverSession.measureImpact`); this module holds
- * the vocabulary and the pure rules about names. Measuring only reads.
+ * approval) shows it. The driver measures it (the `impact` facet's `measureImpact`); this module
+ * holds the vocabulary and the pure rules about names. Measuring only reads.
  */
 
 /** One table the request would reach, with its size when the database says it. */

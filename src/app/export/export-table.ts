@@ -1,7 +1,7 @@
 /**
  * Export (docs/decisions.md, "Export"): a table, or the current filter, streamed to a file from the
- * driver's scan (DriverSession.openScan), holding in memory only the batches its bound allows
- * (in-flight.ts), whatever the size of the table and the number of slices.
+ * driver's scan (the `exportScan` facet's `openScan`), holding in memory only the batches its
+ * bound allows (in-flight.ts), whatever the size of the table and the number of slices.
  *
  * The file is written as `<out>.partial` and renamed to `<out>` only when the count written equals
  * the count the database reported for the same snapshot. A checkpoint (`<out>.checkpoint.json`)
