@@ -46,6 +46,19 @@ function hitFields(part: string): Record<string, unknown> {
   return out;
 }
 
+/** An exact count with the peer's search: `size: 0`, every match counted, all filters matching. */
+async function countWhere(r: Recorder, index: string, filter?: unknown[]): Promise<number> {
+  const parts = await r.call("search", {
+    index,
+    queryBody: {
+      size: 0,
+      track_total_hits: true,
+      ...(filter ? { query: { bool: { filter } } } : {}),
+    },
+  });
+  return totalOf(parts);
+}
+
 type Shard = { index: string; shard: string; prirep: string; state: string; docs?: string };
 
 /** The later questions (tasks.ts), as a model writes them for the peer's `search` tool. */
@@ -73,24 +86,11 @@ const moreElasticAnswers = {
     });
     return (aggs.n as { k: { buckets: { key: string }[] } }).k.buckets[0]!.key;
   },
-  async japanOver1000(r: Recorder) {
-    const parts = await r.call("search", {
-      index: BENCH_INDEX,
-      queryBody: {
-        size: 0,
-        track_total_hits: true,
-        query: {
-          bool: {
-            filter: [
-              { term: { "customer.address.country": "JP" } },
-              { range: { total: { gt: 1000 } } },
-            ],
-          },
-        },
-      },
-    });
-    return totalOf(parts);
-  },
+  japanOver1000: (r: Recorder) =>
+    countWhere(r, BENCH_INDEX, [
+      { term: { "customer.address.country": "JP" } },
+      { range: { total: { gt: 1000 } } },
+    ]),
   async emailOfOrder(r: Recorder) {
     const parts = await r.call("search", {
       index: BENCH_INDEX,
@@ -199,19 +199,8 @@ export const elasticAnswers: Answers = {
     const hit = hitFields(parts[1]!);
     return { customer: (hit.customer as { name: string }).name, total: hit.total };
   },
-  async unpaidVipOrders(r) {
-    const parts = await r.call("search", {
-      index: BENCH_INDEX,
-      queryBody: {
-        size: 0,
-        track_total_hits: true,
-        query: {
-          bool: { filter: [{ term: { "customer.vip": true } }, { term: { paid: false } }] },
-        },
-      },
-    });
-    return totalOf(parts);
-  },
+  unpaidVipOrders: (r) =>
+    countWhere(r, BENCH_INDEX, [{ term: { "customer.vip": true } }, { term: { paid: false } }]),
   async fieldType(r) {
     const parts = await r.call("get_mappings", { index: BENCH_INDEX });
     const mapping = jsonAfterHeading(parts[1]!) as {
@@ -300,13 +289,7 @@ export const elasticAnswers: Answers = {
     });
     return (aggs.n as { k: { buckets: { key: string }[] } }).k.buckets[0]!.key;
   },
-  async acrossTwoIndices(r) {
-    const parts = await r.call("search", {
-      index: `${BENCH_INDEX},${SMALL_INDEX}`,
-      queryBody: { size: 0, track_total_hits: true },
-    });
-    return totalOf(parts);
-  },
+  acrossTwoIndices: (r) => countWhere(r, `${BENCH_INDEX},${SMALL_INDEX}`),
   async paidAverageTop3(r) {
     // ES|QL would say it in one line; the test nodes have no ES|QL, so the Query DSL.
     const aggs = await aggregations(r, {
