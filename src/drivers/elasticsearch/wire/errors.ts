@@ -2,7 +2,9 @@
  * Translation of transport failures and cluster error bodies into QuarryErrors.
  * Pure: takes what the network layer saw, returns the error to show.
  */
+import { stepOfNetworkFailure } from "../../../core/connection-steps.ts";
 import { errors, type QuarryError } from "../../../core/errors.ts";
+import { clientCertRefusal } from "./client-cert-errors.ts";
 import { ES_REMEDIES, esErrors } from "./error-catalog.ts";
 
 const TLS_TRUST_CODES = new Set([
@@ -39,7 +41,9 @@ function codeOf(e: unknown): string | undefined {
 export function networkError(e: unknown, target: { url: string; tls: boolean }): QuarryError {
   const code = codeOf(e) ?? "";
   const msg = (e as ErrorLike)?.message ?? String(e);
-  const details = { url: target.url, cause: code || msg };
+  const details = { url: target.url, cause: code || msg, step: stepOfNetworkFailure(code, msg) };
+  const refused = clientCertRefusal(code, msg, details);
+  if (refused) return refused;
   if (TLS_TRUST_CODES.has(code)) {
     return errors.connectionFailed(
       `the server's certificate is not trusted (${code})`,

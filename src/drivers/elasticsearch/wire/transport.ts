@@ -9,8 +9,16 @@ import { Pool } from "undici";
 import type { ConnectionSecrets } from "../../../core/driver.ts";
 import { errors, QuarryError } from "../../../core/errors.ts";
 import { parseJsonExact } from "../../../core/exact-json.ts";
-import { authorizationHeader, baseUrl, type EsConnectionConfig, tlsPolicy } from "./config.ts";
+import { loadClientCert } from "./client-cert.ts";
+import {
+  authorizationHeader,
+  baseUrl,
+  type EsConnectionConfig,
+  originUrl,
+  tlsPolicy,
+} from "./config.ts";
 import { type ClusterAddress, httpError, networkError } from "./errors.ts";
+import { underPrefix } from "./path-prefix.ts";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -43,12 +51,14 @@ export class EsTransport {
   readonly url: string;
   readonly #config: EsConnectionConfig;
   readonly #authorization: string | undefined;
+  readonly #keyPassphrase: string | undefined;
   #pool: Promise<Pool> | undefined;
 
   constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
     this.#config = config;
     this.url = baseUrl(config);
     this.#authorization = authorizationHeader(config, secrets);
+    this.#keyPassphrase = secrets.clientKeyPassphrase;
   }
 
   async #makePool(): Promise<Pool> {
@@ -61,11 +71,21 @@ export class EsTransport {
         throw errors.connectionFailed(
           `the CA file ${this.#config.caFile} cannot be read (${(e as NodeJS.ErrnoException).code})`,
           "Choose an existing PEM file in the connection's CA file field.",
+          { step: "tls" },
         );
       }
     }
+    const { clientCert, clientKey } = this.#config;
+    const client =
+      policy && clientCert && clientKey
+        ? await loadClientCert({
+            certFile: clientCert,
+            keyFile: clientKey,
+            ...(this.#keyPassphrase ? { passphrase: this.#keyPassphrase } : {}),
+          })
+        : undefined;
     const isIp = /^[\d.]+$|:/.test(this.#config.host);
-    return new Pool(this.url, {
+    return new Pool(originUrl(this.#config), {
       connections: 16,
       pipelining: 1,
       keepAliveTimeout: 30_000,
@@ -75,6 +95,7 @@ export class EsTransport {
         ? {
             rejectUnauthorized: policy.verifyChain,
             ...(ca ? { ca } : {}),
+            ...(client ?? {}),
             ...(isIp ? {} : { servername: this.#config.host }),
             // Verify CA checks the chain but not the name the certificate was issued for.
             checkServerIdentity: policy.verifyHostname ? checkServerIdentity : () => undefined,
@@ -117,7 +138,7 @@ export class EsTransport {
     try {
       const res = await pool.request({
         method: req.method,
-        path: withQuery(req.path, req.query),
+        path: withQuery(underPrefix(this.#config.pathPrefix, req.path), req.query),
         headers,
         body,
         signal: req.signal,
