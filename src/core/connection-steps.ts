@@ -51,10 +51,13 @@ export const NETWORK_STEP_RULES: StepRule[] = [
       "ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE",
       "ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED",
       "ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN",
+      "ERR_SSL_SSL/TLS_ALERT_BAD_CERTIFICATE",
+      "ERR_SSL_SSL/TLS_ALERT_CERTIFICATE_UNKNOWN",
       "ERR_OSSL_BAD_DECRYPT",
       "ERR_SSL_KEY_VALUES_MISMATCH",
     ],
-    message: /alert (certificate required|unknown ca|bad certificate|certificate expired)/i,
+    message:
+      /alert (certificate required|unknown ca|bad certificate|certificate expired|certificate unknown)/i,
   },
   {
     step: "tls",

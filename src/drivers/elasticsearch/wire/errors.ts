@@ -38,11 +38,11 @@ function codeOf(e: unknown): string | undefined {
  * Long because it is one table: each network or TLS failure with its own words and remedy, in the
  * order they must be tested (a TLS code before the generic reset).
  */
-export function networkError(e: unknown, target: { url: string; tls: boolean }): QuarryError {
+export function networkError(e: unknown, target: ClusterAddress): QuarryError {
   const code = codeOf(e) ?? "";
   const msg = (e as ErrorLike)?.message ?? String(e);
   const details = { url: target.url, cause: code || msg, step: stepOfNetworkFailure(code, msg) };
-  const refused = clientCertRefusal(code, msg, details);
+  const refused = clientCertRefusal(code, msg, details, target.clientCert === true);
   if (refused) return refused;
   if (TLS_TRUST_CODES.has(code)) {
     return errors.connectionFailed(
@@ -201,6 +201,8 @@ export function errorTypeAndReason(body: unknown): { type: string; reason: strin
 export interface ClusterAddress {
   url: string;
   tls: boolean;
+  /** Whether a client certificate is presented. */
+  clientCert?: boolean;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 } from "./config.ts";
 import { type ClusterAddress, httpError, networkError } from "./errors.ts";
 import { underPrefix } from "./path-prefix.ts";
+import { type AlertRecorder, alertRecorder } from "./tls-alerts.ts";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -53,6 +54,7 @@ export class EsTransport {
   readonly #authorization: string | undefined;
   readonly #keyPassphrase: string | undefined;
   #pool: Promise<Pool> | undefined;
+  #alerts: AlertRecorder | undefined;
 
   constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
     this.#config = config;
@@ -85,22 +87,24 @@ export class EsTransport {
           })
         : undefined;
     const isIp = /^[\d.]+$|:/.test(this.#config.host);
+    this.#alerts = policy
+      ? alertRecorder({
+          // Happy Eyeballs: "localhost" may resolve to ::1 first while a node listens on 127.0.0.1 only.
+          autoSelectFamily: true,
+          rejectUnauthorized: policy.verifyChain,
+          ...(ca ? { ca } : {}),
+          ...(client ?? {}),
+          ...(isIp ? {} : { servername: this.#config.host }),
+          // Verify CA checks the chain but not the name the certificate was issued for.
+          checkServerIdentity: policy.verifyHostname ? checkServerIdentity : () => undefined,
+        })
+      : undefined;
     return new Pool(originUrl(this.#config), {
       connections: 16,
       pipelining: 1,
       keepAliveTimeout: 30_000,
-      // Happy Eyeballs: "localhost" may resolve to ::1 first while a node listens on 127.0.0.1 only.
       autoSelectFamily: true,
-      connect: policy
-        ? {
-            rejectUnauthorized: policy.verifyChain,
-            ...(ca ? { ca } : {}),
-            ...(client ?? {}),
-            ...(isIp ? {} : { servername: this.#config.host }),
-            // Verify CA checks the chain but not the name the certificate was issued for.
-            checkServerIdentity: policy.verifyHostname ? checkServerIdentity : () => undefined,
-          }
-        : {},
+      connect: this.#alerts?.connect ?? {},
     });
   }
 
@@ -166,7 +170,7 @@ export class EsTransport {
     } catch (e) {
       if (e instanceof QuarryError) throw e;
       if ((e as Error).name === "AbortError") throw e;
-      throw networkError(e, this.target);
+      throw networkError(this.#alerts?.take() ?? e, this.target);
     }
   }
 
@@ -179,7 +183,11 @@ export class EsTransport {
 
   /** The address and whether it is HTTPS, for errors that depend on it. */
   get target(): ClusterAddress {
-    return { url: this.url, tls: this.#config.sslMode !== "disabled" };
+    return {
+      url: this.url,
+      tls: this.#config.sslMode !== "disabled",
+      clientCert: !!this.#config.clientCert,
+    };
   }
 
   async close(): Promise<void> {
