@@ -3,14 +3,15 @@
  * does not trust, one expired. Which alert a server sends varies (Java sends bad_certificate for
  * none, certificate_unknown for an untrusted one), so whether one was presented decides. Pure.
  */
-import { errors, type QuarryError } from "../../../core/errors.ts";
+import { QuarryError } from "../../../core/errors.ts";
 
 const SET_ONE =
-  "Set the connection's client certificate and key: quarry connections edit <name> --client-cert <cert.pem> --client-key <key.pem> (in the editor: Client certificate, Client key).";
+  "Set the connection's client certificate and key: quarry connections edit <name> --client-cert <cert.pem> --client-key <key.pem>.";
 
 const NONE = {
   reason: "the cluster requires a client certificate, and the connection presents none",
   remedy: SET_ONE,
+  uiRemedy: "Choose the connection's Client certificate and Client key (under Advanced).",
 };
 const UNTRUSTED = {
   reason:
@@ -46,8 +47,11 @@ export function clientCertRefusal(
         : undefined;
   if (!words) return undefined;
   const alert = /alert [a-z ]+/i.exec(message)?.[0] ?? code;
-  return errors.connectionFailed(`${words.reason} (TLS ${alert})`, words.remedy, {
-    ...details,
-    step: "client_certificate",
-  });
+  return new QuarryError(
+    "connection_failed",
+    `Connection failed: ${words.reason} (TLS ${alert})`,
+    words.remedy,
+    { ...details, step: "client_certificate" },
+    (words as { uiRemedy?: string }).uiRemedy,
+  );
 }

@@ -5,7 +5,7 @@
  */
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { errors, type QuarryError } from "../../../core/errors.ts";
+import { QuarryError } from "../../../core/errors.ts";
 
 export interface ClientCertFiles {
   certFile: string;
@@ -21,8 +21,14 @@ export interface ClientCertTls {
 
 const STEP = { step: "client_certificate" };
 
-function certError(reason: string, remedy: string): QuarryError {
-  return errors.connectionFailed(reason, remedy, STEP);
+function certError(reason: string, remedy: string, uiRemedy?: string): QuarryError {
+  return new QuarryError(
+    "connection_failed",
+    `Connection failed: ${reason}`,
+    remedy,
+    STEP,
+    uiRemedy,
+  );
 }
 
 async function readPem(path: string, what: string): Promise<Buffer> {
@@ -47,7 +53,8 @@ function privateKey(pem: Buffer, path: string, passphrase: string | undefined): 
         passphrase
           ? `the client key ${path} cannot be decrypted with the stored passphrase (bad decrypt)`
           : `the client key ${path} is encrypted and no passphrase is stored`,
-        "Store the key's passphrase: quarry connections edit <name> --client-key-passphrase-stdin (in the editor: Client key passphrase).",
+        "Store the key's passphrase: quarry connections edit <name> --client-key-passphrase-stdin.",
+        "Type the key's passphrase in Client key passphrase (under Advanced).",
       );
     throw certError(
       `the client key ${path} is not a PEM private key (${code || msg})`,
