@@ -230,7 +230,7 @@ describe("Connection steps", () => {
       Object.assign(new Error("tlsv1 alert unknown ca"), {
         code: "ERR_SSL_TLSV1_ALERT_UNKNOWN_CA",
       }),
-      target,
+      { ...target, clientCert: true },
     );
     assert.match(unknownCa.message, /does not trust the client certificate/);
   });
