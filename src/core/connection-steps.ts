@@ -110,19 +110,18 @@ export function stepOf(e: QuarryError): ConnectionStep | undefined {
 }
 
 /**
- * A connection test's failure naming its step first ("TLS failed: …"), with the step's code in
- * `details.step`; anything that is not a step's failure (a setting refused) is returned as it is.
+ * A connection test's failure with its step's code in `details.step` (its words unchanged: every
+ * surface shows the step on a line of its own); anything that is not a step's failure (a setting
+ * refused) is returned as it is.
  */
 export function withStep(e: unknown): unknown {
-  if (!isQuarryError(e)) return e;
+  if (!isQuarryError(e) || e.details.step !== undefined) return e;
   const step = stepOf(e);
   if (!step) return e;
-  const label = STEP_LABELS[step];
-  return new QuarryError(
-    e.code,
-    `Step failed: ${label}. ${e.message}`,
-    e.remedy,
-    { ...e.details, step },
-    e.uiRemedy,
-  );
+  return new QuarryError(e.code, e.message, e.remedy, { ...e.details, step }, e.uiRemedy);
+}
+
+/** "Failed step: TLS", for a failure that names its step; undefined for others. */
+export function stepLine(details: Readonly<Record<string, unknown>>): string | undefined {
+  return isStep(details.step) ? `Failed step: ${STEP_LABELS[details.step]}` : undefined;
 }

@@ -94,7 +94,7 @@ describe("client certificate: the CLI", () => {
     assert.notEqual(failed.code, 0);
     assert.match(
       failed.err,
-      /Step failed: client certificate\. Connection failed: the client key .* cannot be decrypted with the stored passphrase/,
+      /Failed step: client certificate\nerror: Connection failed: the client key .* cannot be decrypted with the stored passphrase/,
     );
     assert.match(failed.err, /--client-key-passphrase-stdin/);
     assert.ok(!`${failed.out}${failed.err}`.includes("not-the-passphrase"));
@@ -123,7 +123,7 @@ describe("client certificate: the CLI", () => {
     assert.notEqual(failed.code, 0);
     assert.match(
       failed.err,
-      /Step failed: client certificate\. Connection failed: the cluster requires a client certificate, and the connection presents none/,
+      /Failed step: client certificate\nerror: Connection failed: the cluster requires a client certificate, and the connection presents none/,
     );
     assert.match(failed.err, /--client-cert <cert\.pem> --client-key <key\.pem>/);
 
@@ -151,7 +151,7 @@ describe("client certificate: the CLI", () => {
     assert.notEqual(expired.code, 0);
     assert.match(
       expired.err,
-      /Step failed: client certificate\. Connection failed: the client certificate .*expired\.crt \(CN=quarry-pki\) expired on 2020-02-01/,
+      /Failed step: client certificate\nerror: Connection failed: the client certificate .*expired\.crt \(CN=quarry-pki\) expired on 2020-02-01/,
     );
     await cli.ok([
       ...base("stranger", certs().strangerCert, certs().strangerKey),
@@ -163,7 +163,7 @@ describe("client certificate: the CLI", () => {
     assert.notEqual(stranger.code, 0);
     assert.match(
       stranger.err,
-      /Step failed: client certificate\. Connection failed: the cluster does not trust the client certificate/,
+      /Failed step: client certificate\nerror: Connection failed: the cluster does not trust the client certificate/,
     );
   });
 });
@@ -218,8 +218,8 @@ describe("client certificate: the editor", () => {
     await page.getByLabel("Client key", { exact: true }).fill("");
     await page.getByRole("button", { name: "Test", exact: true }).click();
     await page
-      .getByTestId("test-result")
-      .getByText(/Step failed: client certificate\./)
+      .getByTestId("failed-step")
+      .getByText("Failed step: client certificate")
       .waitFor({ timeout: 60_000 });
     assert.match(
       await page.getByTestId("test-result").innerText(),

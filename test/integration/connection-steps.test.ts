@@ -47,7 +47,10 @@ describe("quarry connections test names the failed step", () => {
   it("TCP: nothing listening", async () => {
     await add("down", ["--url", `http://127.0.0.1:${dead}`, "--auth", "none"]);
     const err = await failedStep("down");
-    assert.match(err, /Step failed: TCP connection\. Connection failed: nothing is listening/);
+    assert.match(
+      err,
+      /Failed step: TCP connection\nerror: Connection failed: nothing is listening/,
+    );
     assert.match(err, /Check the host and port/);
   });
 
@@ -61,7 +64,7 @@ describe("quarry connections test names the failed step", () => {
     const err = await failedStep("untrusted");
     assert.match(
       err,
-      /Step failed: TLS\. Connection failed: the server's certificate is not trusted/,
+      /Failed step: TLS\nerror: Connection failed: the server's certificate is not trusted/,
     );
     assert.ok(!err.includes(secure.password!));
   });
@@ -83,20 +86,23 @@ describe("quarry connections test names the failed step", () => {
       wrong,
     );
     const err = await failedStep("wrong-password");
-    assert.match(err, /Step failed: HTTP sign-in\. Authentication failed/);
+    assert.match(err, /Failed step: HTTP sign-in\nerror: Authentication failed/);
     assert.ok(!err.includes(wrong), "the password is not in the error");
   });
 
   it("the server's product: a fork", async () => {
     await add("fork", ["--url", node("opensearch").url, "--auth", "none"]);
     const err = await failedStep("fork");
-    assert.match(err, /Step failed: the server's product\. Unsupported cluster: .*OpenSearch/);
+    assert.match(
+      err,
+      /Failed step: the server's product\nerror: Unsupported cluster: .*OpenSearch/,
+    );
   });
 
   it("the cluster: a reverse proxy answers 502, its cluster is down", async () => {
     await add("proxied", ["--url", `${nginx.origin}/es/`, "--auth", "none"]);
     const err = await failedStep("proxied");
-    assert.match(err, /Step failed: the cluster\./);
+    assert.match(err, /Failed step: the cluster\n/);
     assert.match(err, /502/);
   });
 });

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
   CONNECTION_STEPS,
+  stepLine,
   stepOf,
   stepOfNetworkFailure,
   withStep,
@@ -211,12 +212,13 @@ describe("Connection steps", () => {
       target,
     );
     assert.equal(e.details.step, "name_lookup");
-    const named = withStep(e) as QuarryError;
-    assert.match(
-      named.message,
-      /^Step failed: name lookup\. Connection failed: the host name could not be resolved/,
-    );
-    assert.equal(named.remedy, e.remedy);
+    const refused = new QuarryError("authentication_failed", "Authentication failed: x", "y");
+    const named = withStep(refused) as QuarryError;
+    assert.equal(named.message, refused.message, "the words are unchanged");
+    assert.equal(named.details.step, "http_auth");
+    assert.equal(stepLine(named.details), "Failed step: HTTP sign-in");
+    assert.equal(withStep(e), e, "a step named already is kept");
+    assert.equal(named.remedy, refused.remedy);
     const alert = networkError(
       Object.assign(new Error("tlsv13 alert certificate required"), {
         code: "ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED",

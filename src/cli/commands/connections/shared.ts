@@ -9,7 +9,7 @@ import {
   openSavedConnection,
 } from "../../../app/connections/connection-service.ts";
 import type { InstalledDriver } from "../../../app/connections/driver-registry.ts";
-import { withStep } from "../../../core/connection-steps.ts";
+import { stepLine, withStep } from "../../../core/connection-steps.ts";
 import {
   AI_POLICIES,
   EXTERNAL_CLIENT_LEVELS,
@@ -84,8 +84,9 @@ export function printTest(saved: SavedConnection, t: TestOutcome): void {
     printLine(`Connected: ${t.info.product} ${t.info.version}, cluster "${t.info.clusterName}".`);
     return;
   }
+  const step = stepLine(t.error.details);
   process.stderr.write(
-    `error: the connection test failed: ${t.error.message}\n${t.error.remedy}\nThe connection is saved as it is: change it with quarry connections edit "${saved.name}" …, or remove it with quarry connections remove "${saved.name}".\n`,
+    `error: the connection test failed: ${t.error.message}\n${step ? `${step}\n` : ""}${t.error.remedy}\nThe connection is saved as it is: change it with quarry connections edit "${saved.name}" …, or remove it with quarry connections remove "${saved.name}".\n`,
   );
 }
 

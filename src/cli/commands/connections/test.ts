@@ -1,7 +1,8 @@
 /** `quarry connections test`: connects with a saved connection and prints the server it found. */
 import type { Command } from "commander";
 import { openSavedConnection } from "../../../app/connections/connection-service.ts";
-import { withStep } from "../../../core/connection-steps.ts";
+import { stepLine, withStep } from "../../../core/connection-steps.ts";
+import { isQuarryError } from "../../../core/errors.ts";
 import { wantsJson } from "../../context.ts";
 import { printJson, printLine } from "../../output.ts";
 
@@ -16,7 +17,10 @@ export function registerTest(group: Command): void {
       const { connection, session } = await openSavedConnection(conn);
       try {
         const info = await session.testConnection().catch((e: unknown) => {
-          throw withStep(e);
+          const named = withStep(e);
+          const line = isQuarryError(named) ? stepLine(named.details) : undefined;
+          if (line) process.stderr.write(`${line}\n`);
+          throw named;
         });
         if (wantsJson(cmd))
           printJson({ connection: { id: connection.id, name: connection.name }, ...info });
