@@ -161,6 +161,21 @@ describe("Path prefix", () => {
 });
 
 describe("Client certificate settings", () => {
+  it("curl copies present the certificate; the passphrase only when revealed", () => {
+    const config = validateConfig({
+      host: "h",
+      sslMode: "verify-identity",
+      clientCert: "/c.pem",
+      clientKey: "/k.pem",
+    });
+    const request = { method: "GET", path: "/", body: "" } as never;
+    const secrets = { clientKeyPassphrase: "pw-123" };
+    const hidden = toCurl(request, config, { secrets });
+    assert.match(hidden, /--cert '\/c\.pem' --key '\/k\.pem'/);
+    assert.ok(!hidden.includes("pw-123"));
+    assert.match(toCurl(request, config, { reveal: true, secrets }), /--pass 'pw-123'/);
+  });
+
   const https = { host: "h", sslMode: "verify-identity" };
   it("takes both files over HTTPS; one alone, or over plain HTTP, is refused", () => {
     const c = validateConfig({ ...https, clientCert: "/c.pem", clientKey: "/k.pem" });
