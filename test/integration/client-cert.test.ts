@@ -196,7 +196,7 @@ describe("client certificate: an MCP call", () => {
 describe("client certificate: the editor", () => {
   const { app, page } = appWithBrowser();
 
-  it("connects with the certificate, and without it names the failed step", async () => {
+  it("connects with the certificate, names the failed step without it, takes a key's passphrase", async () => {
     await page.goto(`${app.url}#/connections/new/elasticsearch`);
     await page.getByRole("form", { name: "Connection editor" }).waitFor();
     await page.getByLabel("Name", { exact: true }).fill("mutual TLS");
@@ -226,5 +226,15 @@ describe("client certificate: the editor", () => {
       /requires a client certificate, and the connection presents none/,
     );
     await screenshot(page, "connection-test-failed-step");
+
+    // An encrypted key with its passphrase, typed into the secret field.
+    await page.getByLabel("Client certificate", { exact: true }).fill(certs().cert);
+    await page.getByLabel("Client key", { exact: true }).fill(certs().encryptedKey);
+    await page.getByLabel("Client key passphrase").fill(certs().passphrase);
+    await page.getByRole("button", { name: "Test", exact: true }).click();
+    await page
+      .getByTestId("test-result")
+      .getByText(/Connected to Elasticsearch 8\./)
+      .waitFor({ timeout: 60_000 });
   });
 });

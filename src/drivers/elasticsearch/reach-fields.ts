@@ -70,6 +70,7 @@ export const CLIENT_CERT_FIELDS: SettingField[] = [
     showWhen: [{ field: "sslMode", oneOf: HTTPS }],
     hint: "Only for an encrypted key; kept in the secret store.",
     advanced: true,
+    optional: true,
     cli: {
       flag: "client-key-passphrase-stdin",
       help: "read the client key's passphrase from standard input (stored in the secret store)",
