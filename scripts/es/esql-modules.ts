@@ -168,7 +168,8 @@ function buildLicenceStub(dist: string, version: string, out: string): void {
 /** Identifies what is installed: the version, the artifact list and the licence stub's source. */
 function buildHash(version: string): string {
   const hash = createHash("sha256").update(version).update(JSON.stringify(ARTIFACTS));
-  for (const f of readdirSync(STUB_DIR).sort()) hash.update(f).update(readFileSync(join(STUB_DIR, f)));
+  for (const f of readdirSync(STUB_DIR).sort())
+    hash.update(f).update(readFileSync(join(STUB_DIR, f)));
   return hash.digest("hex").slice(0, 12);
 }
 
