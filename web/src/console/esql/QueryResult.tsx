@@ -1,7 +1,7 @@
 /**
  * A piped query's answer (ES|QL) in the console: its typed table sortable in the page, the row
- * count and `took`, a note when the database cut the rows, a bar chart for a grouping over one key
- * and one number, and the ways on: Open as grid (read-only, paged) and Export….
+ * count and `took`, a note when the database cut the rows, a bar chart per number of a grouping
+ * (its keys name the bars), and the ways on: Open as grid (read-only, paged) and Export….
  */
 import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
@@ -10,7 +10,7 @@ import { BarChart } from "../results/BarChart.tsx";
 import { LargeText } from "../results/LargeText.tsx";
 import { gridHeight, resultTheme } from "../results/result-grid.ts";
 import { CutNote } from "./CutNote.tsx";
-import { type QueryRow, queryColumnDefs, queryRows, querySummary } from "./columns.ts";
+import { type QueryRow, queryCharts, queryColumnDefs, queryRows, querySummary } from "./columns.ts";
 import { QueryExportDialog } from "./QueryExportDialog.tsx";
 import { QueryGridDialog } from "./QueryGridDialog.tsx";
 import "./esql.css";
@@ -20,11 +20,27 @@ export function queryTableOf(run: ConsoleRun): QueryTable | undefined {
   return run.result.kind === "json" ? run.result.queryTable : undefined;
 }
 
+/** Each column an approximate function made, how exact it is and how it was counted. */
+function AccuracyNote({ table }: { table: QueryTable }) {
+  const marked = table.columns.filter((c) => c.accuracy);
+  if (marked.length === 0) return null;
+  return (
+    <ul className="muted query-accuracy" data-testid="query-accuracy">
+      {marked.map((c) => (
+        <li key={c.name}>
+          {c.name}: {c.accuracy?.word} ({c.accuracy?.how})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable }) {
   const [asJson, setAsJson] = useState(false);
   const [open, setOpen] = useState<"grid" | "export" | null>(null);
   const columns = useMemo(() => queryColumnDefs(table), [table]);
   const rows = useMemo(() => queryRows(table), [table]);
+  const charts = useMemo(() => queryCharts(table), [table]);
   return (
     <div className="result-view query-result" data-testid="query-result">
       <div className="result-switch">
@@ -42,20 +58,14 @@ export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable
         </button>
       </div>
       {table.cut ? <CutNote cut={table.cut} /> : null}
+      <AccuracyNote table={table} />
       {asJson ? (
         <LargeText raw={run.result.raw} />
       ) : (
         <>
-          {table.chart ? (
-            <BarChart
-              table={{
-                title: table.language,
-                headers: table.columns.map((c) => c.name),
-                rows: table.rows,
-                chart: table.chart,
-              }}
-            />
-          ) : null}
+          {charts.map((chart) => (
+            <BarChart key={chart.title} table={chart} />
+          ))}
           <div
             className="result-grid"
             data-testid="query-table"
