@@ -120,8 +120,7 @@ function printQueryTable(t: QueryTable): void {
     t.rows.map((r) => t.columns.map((c, i) => queryCellText(r[i], c))),
   );
   for (const c of t.columns)
-    if (c.accuracy)
-      process.stderr.write(`note: ${c.name} is ${c.accuracy.word}: ${c.accuracy.how}\n`);
+    if (c.accuracy) process.stderr.write(`note: ${queryHeaderText(c)}: ${c.accuracy.how}\n`);
   const took = t.took === null ? "" : ` in ${t.took} ms`;
   process.stderr.write(`${t.rows.length} row${t.rows.length === 1 ? "" : "s"}${took}\n`);
 }
