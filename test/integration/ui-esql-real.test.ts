@@ -103,6 +103,7 @@ describe("UI console: ES|QL on the real engine (es8)", () => {
     await grid.locator(".ag-row").first().waitFor();
     assert.equal((await firstRow(page, "[data-testid=query-grid]"))[4], "3,665,266.43");
     await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 1400, height: 800 });
   });
 
   it("STATS … BY with two numbers draws a chart for each, the keys naming the bars", async () => {
@@ -116,6 +117,10 @@ describe("UI console: ES|QL on the real engine (es8)", () => {
     const labels = await charts.nth(0).locator(".bar-label").allInnerTexts();
     assert.deepEqual(labels, ["cancelled", "delivered", "new", "paid", "returned", "shipped"]);
     assert.deepEqual(await charts.nth(1).locator(".bar-label").allInnerTexts(), labels);
+    assert.deepEqual(await page.locator(".query-chart-title").allInnerTexts(), [
+      "orders",
+      "revenue",
+    ]);
     await artifact(page, "esql-real-chart");
   });
 

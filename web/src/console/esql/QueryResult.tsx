@@ -64,7 +64,12 @@ export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable
       ) : (
         <>
           {charts.map((chart) => (
-            <BarChart key={chart.title} table={chart} />
+            <div key={chart.title} className="query-chart">
+              {charts.length > 1 ? (
+                <div className="muted query-chart-title">{chart.title}</div>
+              ) : null}
+              <BarChart table={chart} />
+            </div>
           ))}
           <div
             className="result-grid"
