@@ -1,6 +1,7 @@
 /**
- * ES|QL answers in the exact shapes the Elasticsearch specification documents for `esql.query`:
- * the test nodes have no ES|QL engine (docs/testing.md, "ES|QL"), so these are fed to the app.
+ * ES|QL answers in the exact shapes the Elasticsearch specification documents for `esql.query`,
+ * for what the real engine on es8 does not show on demand (docs/testing.md, "ES|QL"): fed to the
+ * driver's reading in unit tests and to the es9 connection in the browser.
  */
 
 export const ORDERS_ANSWER = {
