@@ -1,7 +1,7 @@
 /**
  * ES|QL in the console on es8's real engine, in a real browser (docs/testing.md, "ES|QL"): a typed
  * table of every type (a double shown by its type, a multi-value, a null), the joined column of a
- * LOOKUP JOIN and `_id`; Open as grid shows the same; a `STATS … BY` with two numbers draws two
+ * LOOKUP JOIN and `_id`; Open as grid shows the same (and the accuracy marks); a `STATS … BY` with two numbers draws two
  * charts; approximate columns marked, a distinct count exact; an error underlined at the engine's
  * line and column. Saves the console's real answers as artifacts/esql-real-*.png.
  */
@@ -141,6 +141,18 @@ describe("UI console: ES|QL on the real engine (es8)", () => {
     assert.match(note, /p: estimate \(PERCENTILE estimates/);
     assert.ok(await result.locator('[col-id="1"].cell-approximate').first().isVisible());
     await artifact(page, "esql-real-accuracy");
+    await page.getByRole("button", { name: "Open as grid" }).click();
+    const grid = page.getByTestId("query-grid");
+    await grid.locator(".ag-row").first().waitFor();
+    assert.deepEqual(await grid.locator(".ag-header-cell-text").allInnerTexts(), [
+      "c (exact)",
+      "p (estimate)",
+    ]);
+    assert.match(
+      await page.getByRole("dialog").getByTestId("query-accuracy").innerText(),
+      /c: exact/,
+    );
+    await page.keyboard.press("Escape");
   });
 
   it("an unknown column is underlined at the engine's line and column", async () => {

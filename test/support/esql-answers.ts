@@ -4,8 +4,12 @@
  * driver's reading in unit tests and to the es9 connection in the browser.
  */
 
+/** With the counts an 8.19 engine adds to every answer (`documents_found`, `values_loaded`). */
 export const ORDERS_ANSWER = {
   took: 28,
+  documents_found: 2,
+  values_loaded: 12,
+  is_partial: false,
   columns: [
     { name: "order_date", type: "date" },
     { name: "total", type: "double" },

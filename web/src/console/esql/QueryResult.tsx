@@ -9,6 +9,7 @@ import type { ConsoleRun, QueryTable } from "../../api/types.ts";
 import { BarChart } from "../results/BarChart.tsx";
 import { LargeText } from "../results/LargeText.tsx";
 import { gridHeight, resultTheme } from "../results/result-grid.ts";
+import { AccuracyNote } from "./AccuracyNote.tsx";
 import { CutNote } from "./CutNote.tsx";
 import { type QueryRow, queryCharts, queryColumnDefs, queryRows, querySummary } from "./columns.ts";
 import { QueryExportDialog } from "./QueryExportDialog.tsx";
@@ -18,21 +19,6 @@ import "./esql.css";
 /** The table of a run, when the app read its answer as one. */
 export function queryTableOf(run: ConsoleRun): QueryTable | undefined {
   return run.result.kind === "json" ? run.result.queryTable : undefined;
-}
-
-/** Each column an approximate function made, how exact it is and how it was counted. */
-function AccuracyNote({ table }: { table: QueryTable }) {
-  const marked = table.columns.filter((c) => c.accuracy);
-  if (marked.length === 0) return null;
-  return (
-    <ul className="muted query-accuracy" data-testid="query-accuracy">
-      {marked.map((c) => (
-        <li key={c.name}>
-          {c.name}: {c.accuracy?.word} ({c.accuracy?.how})
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable }) {
