@@ -51,6 +51,9 @@ const MAY_IMPORT: Record<string, (target: string, file: string) => boolean> = {
     t === "src/mcp/protocol.ts" ||
     // The headers of a 2026-07-28 message, which the bridge sends and the line stream makes.
     t === "src/mcp/modern-headers.ts" ||
+    // The handshake file and its proof, and the bridge token's shape: MCP's policy, checked alike.
+    t === "src/mcp/policy/handshake.ts" ||
+    t === "src/mcp/policy/tokens.ts" ||
     (file === "src/bridge/main.ts" && BRIDGE_ENTRY_MAY.includes(t)),
   // The web UI reaches the app only through its API contract (and core's pure vocabulary), and
   // its one client the type of the routes' declaration (checked type-only below).

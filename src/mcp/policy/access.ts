@@ -14,7 +14,7 @@
  * 7. allowed, asking the user first when the AI policy is Ask Each Time (and always, every time,
  *    for a destructive or admin request).
  */
-import type { AiPolicy, ExternalClientsLevel } from "./connections.ts";
+import type { AiPolicy, ExternalClientsLevel } from "../../core/connections.ts";
 import { type AccessNeed, scopeAllows, type TokenScope } from "./tokens.ts";
 
 /**

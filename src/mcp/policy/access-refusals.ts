@@ -2,8 +2,9 @@
  * The MCP server's refusals (docs/mcp.md, "Errors"): each access rule's refusal names its layer,
  * and the user's answer in Quarry (denied, or none in time) is said as such.
  */
+
+import { QuarryError } from "../../core/errors.ts";
 import { type ApprovalReason, DENY_COOL_OFF_MS, type RefusalRule } from "./access.ts";
-import { QuarryError } from "./errors.ts";
 
 /** The denial cool-off in whole seconds, as the refusals say it. */
 const COOL_OFF_S = DENY_COOL_OFF_MS / 1000;
