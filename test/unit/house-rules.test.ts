@@ -93,9 +93,10 @@ export const DRIVER_ROOMS = [
   "changes",
   "console",
   "catalog",
-  "admin",
+  "table-admin",
   "export",
   "transfer",
+  "admin",
   "",
 ];
 

@@ -13,7 +13,7 @@ import type {
   TableDetails,
 } from "../../../core/table-details.ts";
 import { esErrors } from "../wire/error-catalog.ts";
-import { httpError } from "../wire/errors.ts";
+import { httpError, reasonOf } from "../wire/errors.ts";
 import { indexPath } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import {
@@ -29,7 +29,6 @@ import {
   type PoliciesBody,
   policyObjects,
   type RepositoriesBody,
-  reasonOf,
   reindexAvailability,
   repositoryObjects,
   type SnapshotsBody,
@@ -165,8 +164,12 @@ async function objects(
     get("/_snapshot"),
   ]);
   const templates = templatesList(composable, legacy, component);
-  const lifecyclePolicies = listOrAbsence(policies.status, policies.body, "ILM policies", () =>
-    policyObjects(policies.body as PoliciesBody),
+  const lifecyclePolicies = listOrAbsence(
+    policies.status,
+    policies.body,
+    "ILM policies",
+    () => policyObjects(policies.body as PoliciesBody),
+    "ILM",
   );
   const backupRepositories = listOrAbsence(
     repositories.status,

@@ -3,6 +3,7 @@
  * nodes' modules into whether `_reindex` can run; and the read-only lists (index templates,
  * composable and legacy; ILM policies; snapshot repositories and snapshots) into neutral objects.
  */
+
 import type {
   Availability,
   ObjectList,
@@ -10,6 +11,7 @@ import type {
   ServiceObject,
   TableAlias,
 } from "../../../core/table-details.ts";
+import { reasonOf } from "../wire/errors.ts";
 
 export interface IndexBody {
   aliases?: Record<string, Record<string, unknown>>;
@@ -202,12 +204,15 @@ export function snapshotObjects(repository: string, body: SnapshotsBody): Servic
 /**
  * A list read from one endpoint, or why the cluster has none: an endpoint it does not serve (a
  * distribution without that module: 400, 404 or 405 with no handler), or rights not held.
+ * `module` names what such a cluster lacks when that is not the list itself ("ILM", not "ILM
+ * policies": a cluster without it has no ILM at all, one with it may simply have no policy).
  */
 export function listOrAbsence(
   status: number,
   body: unknown,
   feature: string,
   items: () => ServiceObject[],
+  module = feature,
 ): ObjectList {
   if (status >= 200 && status < 300) return { available: true, items: items() };
   if (status === 403)
@@ -215,16 +220,8 @@ export function listOrAbsence(
   if ([400, 404, 405, 410].includes(status))
     return {
       available: false,
-      note: `This cluster has no ${feature} (${reasonOf(body)}).`,
+      note: `This cluster has no ${module} (${reasonOf(body)}).`,
       items: [],
     };
   return { available: false, note: `${feature} could not be read: ${reasonOf(body)}.`, items: [] };
-}
-
-export function reasonOf(body: unknown): string {
-  const b = body as { error?: unknown } | null;
-  const e = b?.error;
-  if (typeof e === "string") return e;
-  const r = (e as { reason?: unknown } | undefined)?.reason;
-  return typeof r === "string" ? r : `HTTP answer ${JSON.stringify(body).slice(0, 120)}`;
 }
