@@ -194,7 +194,7 @@ export const WEB_FLOORS = [
   ["ui"],
   ["navigation"],
   ["transfer"],
-  ["cluster", "connections", "console", "grid", "index-page", "settings", "sidebar"],
+  ["admin", "cluster", "connections", "console", "grid", "index-page", "settings", "sidebar"],
   ["shell"],
   ["main.tsx"],
 ];
