@@ -21,36 +21,32 @@ export function Roles({ roles, open }: { roles: RoleInfo[]; open: OpenDialog }) 
   const own = roles.filter((r) => !r.reserved);
   const builtIn = roles.length - own.length;
   return (
-    <>
-      <SecurityList
-        title="Roles"
-        create={{ label: "New role…", open: () => open({ kind: "role" }) }}
-        testId="roles-list"
-        columns={["Name", "Privileges", ""]}
-        count={own.length}
-        empty="No roles of this cluster's own."
-      >
-        {own.map((r) => (
-          <tr key={r.name} data-role={r.name}>
-            <td>
-              <code>{r.name}</code>
-            </td>
-            <td>{privileges(r)}</td>
-            <Actions>
-              <OpenButton label="Edit…" open={open} dialog={{ kind: "role", role: r }} />
-              <ConfirmButton
-                label="Delete…"
-                title={`Delete role ${r.name}`}
-                input={{ action: "role-delete", name: r.name }}
-                open={open}
-              />
-            </Actions>
-          </tr>
-        ))}
-      </SecurityList>
-      {builtIn > 0 ? (
-        <p className="muted">and {builtIn} built-in roles, which cannot be changed</p>
-      ) : null}
-    </>
+    <SecurityList
+      title="Roles"
+      create={{ label: "New role…", open: () => open({ kind: "role" }) }}
+      testId="roles-list"
+      columns={["Name", "Privileges", ""]}
+      count={own.length}
+      empty="No roles of this cluster's own."
+      {...(builtIn > 0 ? { note: `and ${builtIn} built-in roles, which cannot be changed` } : {})}
+    >
+      {own.map((r) => (
+        <tr key={r.name} data-role={r.name}>
+          <td>
+            <code>{r.name}</code>
+          </td>
+          <td>{privileges(r)}</td>
+          <Actions>
+            <OpenButton label="Edit…" open={open} dialog={{ kind: "role", role: r }} />
+            <ConfirmButton
+              label="Delete…"
+              title={`Delete role ${r.name}`}
+              input={{ action: "role-delete", name: r.name }}
+              open={open}
+            />
+          </Actions>
+        </tr>
+      ))}
+    </SecurityList>
   );
 }

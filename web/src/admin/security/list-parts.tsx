@@ -15,6 +15,7 @@ export function SecurityList({
   columns,
   count,
   empty,
+  note,
   children,
 }: {
   title: string;
@@ -24,6 +25,8 @@ export function SecurityList({
   columns: string[];
   count: number;
   empty: string;
+  /** A line under the table (what it leaves out). */
+  note?: string;
   children: ReactNode;
 }) {
   return (
@@ -31,6 +34,7 @@ export function SecurityList({
       <AdminTable testId={testId} columns={columns} count={count} empty={empty}>
         {children}
       </AdminTable>
+      {note ? <p className="muted">{note}</p> : null}
     </AdminSection>
   );
 }
