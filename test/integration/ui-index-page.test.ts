@@ -194,7 +194,7 @@ describeOnMajors(
       await page.getByRole("button", { name: "Admin", exact: true }).click();
       await page.getByRole("tab", { name: "Templates" }).click();
       const templates = page.getByTestId("admin-templates");
-      await templates.getByRole("region", { name: "Index templates" }).waitFor();
+      await templates.getByRole("region", { name: "Index templates", exact: true }).waitFor();
       // The trimmed test nodes may lack ILM altogether: said as the feature's absence, never as
       // an empty list of policies.
       const ilm = templates.getByTestId("ilm-policies");
