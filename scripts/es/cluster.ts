@@ -21,6 +21,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, request } from "undici";
 import { ensureSecurityAnalysisPlugin } from "./analysis-plugin.ts";
 import { clientCertPaths, ensureClientCertificates } from "./client-certs.ts";
+import { ensureEsqlModules } from "./esql-modules.ts";
 import { javaHomeFor } from "./java-runtime.ts";
 import { NODE_SPECS, type NodeSpec, type RunningNode } from "./nodes.ts";
 import { cacheDir, runDir, stateFile } from "./paths.ts";
@@ -284,6 +285,7 @@ function prepareNode(spec: NodeSpec, dist: string): void {
   if (spec.product === "elasticsearch") {
     ensureSecurityAnalysisPlugin(dist, spec.version, javaHome);
     ensureReindexModule(dist, spec.version);
+    ensureEsqlModules(dist, spec.version);
   }
   const home = nodeHome(spec);
   const config = ensureNodeFolders(dist, home, javaHome);

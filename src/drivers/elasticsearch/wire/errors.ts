@@ -241,3 +241,12 @@ export function httpError(status: number, body: unknown, target?: ClusterAddress
   }
   return esErrors.clusterError(status, type, reason);
 }
+
+/** The reason an answer's body gives, or the start of the body when it gives none. */
+export function reasonOf(body: unknown): string {
+  const b = body as { error?: unknown } | null;
+  const e = b?.error;
+  if (typeof e === "string") return e;
+  const r = (e as { reason?: unknown } | undefined)?.reason;
+  return typeof r === "string" ? r : `HTTP answer ${JSON.stringify(body).slice(0, 120)}`;
+}
