@@ -87,10 +87,10 @@ describe("Cloud ID: the editor", () => {
     await page.getByLabel("Cloud ID").fill(CLOUD_ID);
     await page.getByLabel("Auth Method").selectOption("api-key");
     await page.getByLabel("API Key").fill(API_KEY);
-    await screenshot(page, "connection-cloud-id");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByRole("heading", { name: "Edit elastic cloud" }).waitFor();
     assert.equal(await page.getByLabel("Host").inputValue(), HOST);
     assert.equal(await page.getByLabel("Port").inputValue(), "443");
+    await screenshot(page, "connection-cloud-id");
   });
 });
