@@ -137,6 +137,7 @@ export const APP_ROOMS = [
   "plugins",
   "transfer",
   "connections",
+  "queries",
   "context.ts",
   "http",
   "mcp-host",
