@@ -18,6 +18,7 @@ import { registerIndexCommands } from "./commands/index/index.ts";
 import { registerMcpCommands } from "./commands/mcp/index.ts";
 import { registerMcpConfigCommand } from "./commands/mcp-config.ts";
 import { registerPluginCommands } from "./commands/plugins/index.ts";
+import { registerQueryCommands } from "./commands/query/index.ts";
 import { registerSaveCommand } from "./commands/save.ts";
 import { registerSecurityGroup } from "./commands/security/index.ts";
 import { registerSnapshotGroup } from "./commands/snapshot/index.ts";
@@ -47,6 +48,7 @@ export function buildProgram(): Command {
   registerConsoleCommand(program);
   registerEsqlCommand(program);
   registerSaveCommand(program);
+  registerQueryCommands(program);
   registerExportCommand(program);
   registerDeleteIndexCommand(program);
   registerClusterCommands(program);
