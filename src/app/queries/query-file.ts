@@ -17,6 +17,7 @@
  *     {"query": {"term": {"status": "{{status}}"}}}
  */
 import { QuarryError } from "../../core/errors.ts";
+import { jsonErrorAt } from "./json-position.ts";
 import { placeholders } from "./params.ts";
 import {
   type GridView,
@@ -142,8 +143,8 @@ function parseView(file: string, name: string, text: string): SavedQuery {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch (e) {
-    const { line, column } = jsonErrorAt(text, e);
+  } catch {
+    const { line, column } = jsonErrorAt(text);
     // The parser's message quotes the text; the position is enough to find it.
     throw problem(file, line, `not valid JSON (column ${column})`, "Repair the file's JSON.");
   }
@@ -186,14 +187,6 @@ function parseView(file: string, name: string, text: string): SavedQuery {
   };
   checkPlaceholders(file, query, 1);
   return query;
-}
-
-/** Where JSON.parse stopped, as 1-based line and column. */
-export function jsonErrorAt(text: string, e: unknown): { line: number; column: number } {
-  const m = /position (\d+)/.exec(e instanceof Error ? e.message : "");
-  const pos = m ? Number(m[1]) : text.length;
-  const before = text.slice(0, pos);
-  return { line: before.split("\n").length, column: pos - before.lastIndexOf("\n") };
 }
 
 /** The file's text for a query: what `parseQueryFile` reads back as the same query. */

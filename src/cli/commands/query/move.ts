@@ -1,8 +1,8 @@
 /** `quarry query export <file> [names…]` and `import <file> [--replace]`: a set of queries as one file. */
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { jsonErrorAt } from "../../../app/queries/json-position.ts";
 import { QueryLibrary } from "../../../app/queries/library.ts";
-import { jsonErrorAt } from "../../../app/queries/query-file.ts";
 import { writeFileAtomic } from "../../../app/storage/atomic-write.ts";
 import { QuarryError } from "../../../core/errors.ts";
 import { wantsJson } from "../../context.ts";
@@ -45,8 +45,8 @@ export function registerMove(group: Command): void {
       let raw: unknown;
       try {
         raw = JSON.parse(text);
-      } catch (e) {
-        const at = jsonErrorAt(text, e);
+      } catch {
+        const at = jsonErrorAt(text);
         throw new QuarryError(
           "invalid_input",
           `${file} is not valid JSON (line ${at.line}, column ${at.column}); nothing was imported`,
