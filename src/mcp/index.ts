@@ -27,6 +27,7 @@ import { LegacySessions } from "./legacy-sessions.ts";
 import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
 import { PinnedExchanges } from "./pinned-exchanges.ts";
 import { LINE_STREAM, SUPPORTED_VERSIONS } from "./protocol.ts";
+import type { SavedQueryShelf } from "./saved-queries.ts";
 import { buildMcpServer, type ServerDeps } from "./server-factory.ts";
 import type { StreamCore } from "./stream-door.ts";
 
@@ -50,6 +51,8 @@ export interface McpServerConfig {
   exportDir: string;
   /** The app's export, which export_data runs. */
   exportTable: TableExporter;
+  /** The app's saved queries, for agents (saved-queries.ts). */
+  savedQueries?: SavedQueryShelf;
   /** Defaults to Date.now; tests pass a clock they can move. */
   now?: Clock;
   /** Defaults to one hour, rotated 15 minutes before expiry; tests shorten it. */
@@ -202,6 +205,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
     now,
     exportDir: config.exportDir,
     exportTable: config.exportTable,
+    ...(config.savedQueries ? { savedQueries: config.savedQueries } : {}),
     stopping: stopping.signal,
   });
 

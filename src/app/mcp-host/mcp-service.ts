@@ -22,6 +22,7 @@ import { TokenStore } from "../storage/token-store.ts";
 import { ApprovalQueue } from "./approvals.ts";
 import { removeHandshake, writeHandshake } from "./handshake.ts";
 import { type McpSettings, McpSettingsStore } from "./mcp-settings.ts";
+import { savedQueryShelf } from "./saved-queries.ts";
 
 export interface McpServiceOptions {
   env?: NodeJS.ProcessEnv;
@@ -172,6 +173,7 @@ function serverConfig(
     http: mcpEndpointServer,
     exportDir: join(dir, "exports"),
     exportTable,
+    savedQueries: savedQueryShelf(dir),
     now: stores.now,
     ...(bridgeToken ? { bridgeToken } : {}),
   };

@@ -59,8 +59,10 @@ export class QueryLibrary {
   }
 
   /** The library of this data folder, with its project folder from the environment or setting. */
-  static async open(env: NodeJS.ProcessEnv = process.env): Promise<QueryLibrary> {
-    const data = appDataDir(env);
+  static async open(
+    env: NodeJS.ProcessEnv = process.env,
+    data: string = appDataDir(env),
+  ): Promise<QueryLibrary> {
     const fromEnv = env.QUARRY_QUERIES?.trim();
     const setting = await readJsonFile<{ projectFolder?: unknown }>(
       join(data, "queries-settings.json"),

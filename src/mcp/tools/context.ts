@@ -13,6 +13,7 @@ import { errors, QuarryError } from "../../core/errors.ts";
 import type { Principal } from "../auth.ts";
 import type { Caller, ConnectionGateway } from "../connection-access.ts";
 import type { AuditEntry, TableExporter } from "../host.ts";
+import type { SavedQueryShelf } from "../saved-queries.ts";
 import { impactProbe } from "./impact-guard.ts";
 
 export interface ToolContext {
@@ -29,6 +30,8 @@ export interface ToolContext {
   exportTable: TableExporter;
   /** The most characters this call's answer may take (`max_chars`, or the default). */
   charLimit?: number;
+  /** The host's saved queries (catalog view `queries`, `saved` in execute_query). */
+  savedQueries?: SavedQueryShelf;
   /** Facts for the audit log, filled as the call learns them. */
   audit: Pick<AuditEntry, "connection" | "request" | "approval">;
 }
