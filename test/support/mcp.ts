@@ -24,6 +24,7 @@ import {
   writeHandshake,
 } from "../../src/app/mcp-host/handshake.ts";
 import { connectionDirectory } from "../../src/app/mcp-host/mcp-service.ts";
+import { savedQueryShelf } from "../../src/app/mcp-host/saved-queries.ts";
 import { AuditLog } from "../../src/app/storage/audit-log.ts";
 import { TokenStore } from "../../src/app/storage/token-store.ts";
 import type {
@@ -155,6 +156,7 @@ export async function startTestServer(
     http: mcpEndpointServer,
     exportDir: join(home.dir, "exports"),
     exportTable,
+    savedQueries: savedQueryShelf(home.dir, home.env),
     now: home.clock.now,
     ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
     ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),

@@ -5,7 +5,7 @@
  * the data folder. Every file is written whole and atomically under the folder's lock; one that
  * cannot be read is reported with its path and line, and the rest still load.
  */
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { QuarryError } from "../../core/errors.ts";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
@@ -175,7 +175,7 @@ export class QueryLibrary {
     // What is written must read back as the same query (a placeholder left undeclared, a bad
     // parameter line): checked before anything is written.
     parseQueryFile(queryFileName(q.name, q.kind), q.name, q.kind, text);
-    const existing = (await this.list()).queries.find((e) => e.name === q.name);
+    const existing = await this.#find(q.name);
     if (existing && !options.replace)
       throw new QuarryError(
         "query_exists",
@@ -203,6 +203,28 @@ export class QueryLibrary {
     if (existing && existing.path !== path && existing.source === source)
       await rm(existing.path, { force: true });
     return { ...parseQueryFile(path, q.name, q.kind, text), source, path };
+  }
+
+  /** Where a name is kept, without reading the rest of the library: the shared folder first. */
+  async #find(name: string): Promise<{ source: QuerySource; path: string } | undefined> {
+    const folders: [QuerySource, string | undefined][] = [
+      ["project", this.projectDir],
+      ["local", this.localDir],
+    ];
+    for (const [source, dir] of folders) {
+      if (!dir) continue;
+      for (const kind of Object.keys(EXTENSIONS) as QueryKind[]) {
+        const path = join(dir, queryFileName(name, kind));
+        if (
+          await stat(path).then(
+            () => true,
+            () => false,
+          )
+        )
+          return { source, path };
+      }
+    }
+    return undefined;
   }
 
   /** Removes a query's file. */
