@@ -6,8 +6,8 @@
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { openAppStorage } from "../../../app/connections/connection-service.ts";
+import { withDeclared } from "../../../app/queries/declare.ts";
 import { QueryLibrary } from "../../../app/queries/library.ts";
-import { placeholders } from "../../../app/queries/params.ts";
 import { parseQueryFile } from "../../../app/queries/query-file.ts";
 import {
   checkQueryName,
@@ -146,26 +146,6 @@ async function queryFrom(name: string, flags: SaveFlags): Promise<SavedQuery> {
     ...(flags.description !== undefined ? { description: flags.description.trim() } : {}),
     ...scope,
   };
-}
-
-/** The text with `--param` declarations, and a text one for each `{{name}}` still undeclared. */
-function withDeclared(kind: QueryKind, text: string, declared: QueryParam[]): string {
-  if (kind === "view") {
-    const v = JSON.parse(text) as { params?: QueryParam[] };
-    const params = [...(v.params ?? []), ...declared];
-    for (const n of new Set(placeholders(text)))
-      if (!params.some((p) => p.name === n)) params.push({ name: n, type: "text" });
-    return JSON.stringify({ ...v, ...(params.length ? { params } : {}) });
-  }
-  const mark = kind === "esql" ? "//" : "#";
-  const inFile = new Set([...text.matchAll(/@param\s+(\w+)/g)].map((m) => m[1]));
-  const params = declared.filter((p) => !inFile.has(p.name));
-  for (const n of new Set(placeholders(text)))
-    if (!inFile.has(n) && !params.some((p) => p.name === n)) params.push({ name: n, type: "text" });
-  const lines = params.map(
-    (p) => `${mark} @param ${p.name} ${p.type}${p.default !== undefined ? ` = ${p.default}` : ""}`,
-  );
-  return [...lines, text].join("\n");
 }
 
 function paramDef(def: string): QueryParam {

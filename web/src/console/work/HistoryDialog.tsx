@@ -8,6 +8,7 @@ import { call, ui } from "../../api/client.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
+import { LibraryPanel } from "./LibraryPanel.tsx";
 import { matches, SavedPanel } from "./SavedPanel.tsx";
 import "../results/results.css";
 
@@ -24,8 +25,9 @@ export function HistoryDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal title="Saved requests and history" onClose={onClose} wide>
+    <Modal title="Library, saved requests and history" onClose={onClose} wide>
       <div className="work-panels">
+        <LibraryPanel connectionId={connectionId} onInsert={onPick} onRun={onRun} />
         <SavedPanel connectionId={connectionId} onInsert={onPick} onRun={onRun} />
         <HistoryPanel connectionId={connectionId} onPick={onPick} />
       </div>
