@@ -7,7 +7,7 @@ import { useState } from "react";
 import { type Answer, call, ui } from "../../api/client.ts";
 import { ErrorNote, useToasts } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
-import { ParamsDialog } from "./ParamsDialog.tsx";
+import { ParamsDialog } from "../../ui/ParamsDialog.tsx";
 import { matches } from "./SavedPanel.tsx";
 
 type Listing = Answer<(typeof ui.connections)[":id"]["queries"]["$get"]>;

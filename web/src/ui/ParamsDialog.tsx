@@ -3,8 +3,8 @@
  * its type and default shown; the server checks the values and names a missing or mistyped one.
  */
 import { useState } from "react";
-import { ErrorNote } from "../../ui/errors.tsx";
-import { Modal } from "../../ui/modal.tsx";
+import { ErrorNote } from "./errors.tsx";
+import { Modal } from "./modal.tsx";
 
 interface Param {
   name: string;
