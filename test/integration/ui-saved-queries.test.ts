@@ -84,6 +84,31 @@ describe("saved queries in the console", () => {
     assert.equal(await result.locator('.ag-cell[col-id="_id"]').count(), 3);
   });
 
+  it("an ES|QL result's Save keeps the query as its own text", async () => {
+    await page.keyboard.press("Escape");
+    await replaceConsoleText(
+      page,
+      'POST /_query\n{"query": "FROM sample-orders | STATS n = COUNT(*) BY status | LIMIT 3"}',
+    );
+    const ran = page.waitForResponse((r) => r.url().endsWith("/console/run"));
+    await page
+      .getByRole("toolbar", { name: "Console actions" })
+      .getByRole("button", { name: "Run", exact: true })
+      .click();
+    await ran;
+    const result = page.getByTestId("query-result");
+    await result.waitFor();
+    await result.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByLabel("Query name").fill("status-counts");
+    const saved = page.waitForResponse((r) => r.url().includes("/queries/status-counts"));
+    await page.getByRole("dialog").getByRole("button", { name: "Save", exact: true }).click();
+    assert.equal((await saved).status(), 200);
+    assert.equal(
+      readFileSync(join(app.home, "queries", "status-counts.esql"), "utf8"),
+      "// @type elasticsearch\nFROM sample-orders | STATS n = COUNT(*) BY status | LIMIT 3\n",
+    );
+  });
+
   it("the query saved in the console runs from the CLI", () => {
     const r = spawnSync(
       QUARRY,

@@ -6,9 +6,11 @@
 import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
 import type { ConsoleRun, QueryTable } from "../../api/types.ts";
+import { useToasts } from "../../ui/errors.tsx";
 import { BarChart } from "../results/BarChart.tsx";
 import { LargeText } from "../results/LargeText.tsx";
 import { gridHeight, resultTheme } from "../results/result-grid.ts";
+import { SaveQueryDialog } from "../work/SaveQueryDialog.tsx";
 import { CutNote } from "./CutNote.tsx";
 import { type QueryRow, queryColumnDefs, queryRows, querySummary } from "./columns.ts";
 import { QueryExportDialog } from "./QueryExportDialog.tsx";
@@ -20,9 +22,19 @@ export function queryTableOf(run: ConsoleRun): QueryTable | undefined {
   return run.result.kind === "json" ? run.result.queryTable : undefined;
 }
 
-export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable }) {
+export function QueryResult({
+  run,
+  table,
+  connectionId,
+}: {
+  run: ConsoleRun;
+  table: QueryTable;
+  connectionId: string;
+}) {
   const [asJson, setAsJson] = useState(false);
-  const [open, setOpen] = useState<"grid" | "export" | null>(null);
+  const [open, setOpen] = useState<"grid" | "export" | "save" | null>(null);
+  const toasts = useToasts();
+  const query = (run.request.body as { query?: unknown } | undefined)?.query;
   const columns = useMemo(() => queryColumnDefs(table), [table]);
   const rows = useMemo(() => queryRows(table), [table]);
   return (
@@ -37,6 +49,16 @@ export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable
         <button type="button" className="link" onClick={() => setOpen("export")}>
           Export…
         </button>
+        {typeof query === "string" ? (
+          <button
+            type="button"
+            className="link"
+            onClick={() => setOpen("save")}
+            title="Save the query to the library, {{name}} as parameters"
+          >
+            Save
+          </button>
+        ) : null}
         <button type="button" className="link" onClick={() => setAsJson((v) => !v)}>
           {asJson ? "Show as table" : "Show JSON"}
         </button>
@@ -73,6 +95,18 @@ export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable
       )}
       {open === "grid" ? <QueryGridDialog table={table} onClose={() => setOpen(null)} /> : null}
       {open === "export" ? <QueryExportDialog table={table} onClose={() => setOpen(null)} /> : null}
+      {open === "save" && typeof query === "string" ? (
+        <SaveQueryDialog
+          connectionId={connectionId}
+          kind="esql"
+          text={query}
+          onClose={() => setOpen(null)}
+          onSaved={(name) => {
+            setOpen(null);
+            toasts.success(`Saved "${name}" to the library.`);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
