@@ -6,6 +6,7 @@ import { navigate } from "../navigation/route.ts";
 import { useCopyDialog } from "../transfer/useTransferDialogs.tsx";
 import type { PendingEdits } from "./edits/usePendingEdits.ts";
 
+/** The grid's one row of actions. Long because it is that row of buttons, each a few lines. */
 export function GridToolbar({
   table,
   edits,

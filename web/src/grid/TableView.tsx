@@ -87,7 +87,8 @@ export function TableView({ connectionId, table }: { connectionId: string; table
 /**
  * One opened grid: the filter bar, the page, pending edits and the dialogs. The state lives in
  * hooks (usePageLoader, usePendingEdits, useGridFocus, useSaveShortcuts, useViewAs and the
- * dialogs'); this wires them to the components.
+ * dialogs'); this wires them to the components. Long because it is that wiring, one hook and one
+ * component at a time, in one place.
  */
 function LoadedGrid({
   connectionId,

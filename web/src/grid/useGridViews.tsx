@@ -97,6 +97,7 @@ export function useGridViews({
   };
 }
 
+/** The table's saved views and the Save form. Long because it is the dialog's markup and its two calls. */
 function ViewsDialog({
   connectionId,
   table,

@@ -22,6 +22,7 @@ export function queryTableOf(run: ConsoleRun): QueryTable | undefined {
   return run.result.kind === "json" ? run.result.queryTable : undefined;
 }
 
+/** A piped query's table, its actions and their dialogs. Long because it is that markup, in one place. */
 export function QueryResult({
   run,
   table,

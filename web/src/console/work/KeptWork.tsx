@@ -36,6 +36,10 @@ async function textToSave(
   };
 }
 
+/**
+ * The Save, Save as… buttons and the dialogs they open, with History's. Long because it is each
+ * dialog's few lines of wiring, side by side.
+ */
 export function useKeptWork(
   connectionId: string,
   view: RefObject<EditorView | null>,

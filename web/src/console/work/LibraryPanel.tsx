@@ -26,6 +26,7 @@ export function consoleTextOf(planned: Planned): string | null {
   return null;
 }
 
+/** The library panel. Long because it is its markup: search, problems, items and the form. */
 export function LibraryPanel({
   connectionId,
   onRun,

@@ -7,6 +7,7 @@ import { call, ui } from "../../api/client.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Modal } from "../../ui/modal.tsx";
 
+/** Long because it is the dialog's markup: four fields, a preview and the footer. */
 export function SaveQueryDialog({
   connectionId,
   kind,
