@@ -13,6 +13,7 @@ import { registerCopyCommand } from "./commands/copy.ts";
 import { registerDeleteIndexCommand } from "./commands/delete-index.ts";
 import { registerEsqlCommand } from "./commands/esql.ts";
 import { registerExportCommand } from "./commands/export.ts";
+import { registerHistoryCommand } from "./commands/history.ts";
 import { registerImportCommand } from "./commands/import.ts";
 import { registerIndexCommands } from "./commands/index/index.ts";
 import { registerMcpCommands } from "./commands/mcp/index.ts";
@@ -49,6 +50,7 @@ export function buildProgram(): Command {
   registerEsqlCommand(program);
   registerSaveCommand(program);
   registerQueryCommands(program);
+  registerHistoryCommand(program);
   registerExportCommand(program);
   registerDeleteIndexCommand(program);
   registerClusterCommands(program);

@@ -118,6 +118,17 @@ describe("quarry query: the library from the command line", () => {
     assert.match(noConn.stderr, /say which one to run it on/);
   });
 
+  it("one history: the CLI's requests are listed by surface, connection and text", () => {
+    const ran = box.run(["query", "run", "by-status", "--param", "status=paid"]);
+    assert.equal(ran.status, 0, ran.stderr);
+    const h = json(["history", "--surface", "cli", "--conn", "dev", "--search", "paid"]);
+    assert.equal(h.history.length, 1);
+    assert.equal(h.history[0].connection, "dev");
+    assert.equal(h.history[0].surface, "cli");
+    assert.equal(h.history[0].request.path, "/sample-orders/_search");
+    assert.equal(json(["history", "--surface", "ui"]).history.length, 0);
+  });
+
   it("a grid view keeps its filters, sort and columns", () => {
     const saved = box.run([
       "query",

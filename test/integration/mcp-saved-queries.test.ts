@@ -7,10 +7,12 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import { QueryLibrary } from "../../src/app/queries/library.ts";
 import { parseQueryFile } from "../../src/app/queries/query-file.ts";
+import { ConsoleHistory } from "../../src/app/storage/console-history.ts";
 import { es } from "../support/es.ts";
 import {
   addNodeConnection,
@@ -19,6 +21,7 @@ import {
   mcpTestServer,
   refused,
 } from "../support/mcp.ts";
+import { waitFor } from "../support/quarry.ts";
 
 const INDEX = `qt-mcp-saved-${randomBytes(3).toString("hex")}`;
 const tokens: Record<string, string> = {};
@@ -110,6 +113,17 @@ describe("saved queries for agents", () => {
     assert.match(JSON.stringify(typed.content), /size of by-status is a number/);
     const elsewhere = await call(c, "execute_query", { connection: "rw", saved: "only-ro" });
     assert.match(JSON.stringify(elsewhere.content), /belongs to the connection ro, not rw/);
+  });
+
+  test("an agent's request joins the connection's history, its token named", async () => {
+    const rw = (await srv.home.storage.connections.require("rw")).id;
+    const history = new ConsoleHistory(join(srv.home.dir, "console-history"));
+    await waitFor(
+      async () => (await history.list(rw)).some((e) => e.surface === "mcp:rw"),
+      "the agent's request in the history",
+    );
+    const entry = (await history.list(rw)).find((e) => e.surface === "mcp:rw");
+    assert.deepEqual(entry?.request, { method: "GET", path: "/sample-orders/_search" });
   });
 
   test("a saved write needs what any write needs: refused on Read Only, run on Read & Write", async () => {

@@ -109,6 +109,29 @@ describe("saved queries in the console", () => {
     );
   });
 
+  it("the history shows each request's surface, and saves any entry as a query", async () => {
+    const panel = page.getByTestId("history-panel");
+    await page
+      .getByRole("toolbar", { name: "Console actions" })
+      .getByRole("button", { name: "History" })
+      .click();
+    await panel.getByLabel("Search history", { exact: true }).fill("ui paid");
+    await panel.getByTestId("history-item").first().filter({ hasText: "· ui" }).waitFor();
+    await panel
+      .getByRole("button", { name: "Save GET /sample-orders/_search as query" })
+      .first()
+      .click();
+    await page.getByLabel("Query name").fill("paid-from-history");
+    const saved = page.waitForResponse((r) => r.url().includes("/queries/paid-from-history"));
+    await page.getByRole("button", { name: "Save", exact: true }).last().click();
+    assert.equal((await saved).status(), 200);
+    assert.match(
+      readFileSync(join(app.home, "queries", "paid-from-history.http"), "utf8"),
+      /"status": "paid"/,
+    );
+    await page.keyboard.press("Escape");
+  });
+
   it("the query saved in the console runs from the CLI", () => {
     const r = spawnSync(
       QUARRY,

@@ -24,8 +24,10 @@ import {
   writeHandshake,
 } from "../../src/app/mcp-host/handshake.ts";
 import { connectionDirectory } from "../../src/app/mcp-host/mcp-service.ts";
+import { auditWithHistory } from "../../src/app/mcp-host/request-history.ts";
 import { savedQueryShelf } from "../../src/app/mcp-host/saved-queries.ts";
 import { AuditLog } from "../../src/app/storage/audit-log.ts";
+import { ConsoleHistory } from "../../src/app/storage/console-history.ts";
 import { TokenStore } from "../../src/app/storage/token-store.ts";
 import type {
   AiPolicy,
@@ -148,7 +150,8 @@ export async function startTestServer(
     tokens: home.tokens,
     connections: connectionDirectory(home.storage, sessions),
     approvals,
-    audit,
+    // As the app wires it: agents' requests join the connection's history.
+    audit: auditWithHistory(audit, new ConsoleHistory(join(home.dir, "console-history"))),
     handshake: {
       write: (f) => writeHandshake(home.dir, f),
       remove: (id) => removeHandshake(home.dir, id),

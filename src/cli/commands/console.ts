@@ -152,6 +152,7 @@ export async function runAll(
           status: result?.status ?? null,
           durationMs: Date.now() - started,
           classification: classification.class,
+          surface: "cli",
         })
         .catch(() => {
           // A history that cannot be written must not fail the request that ran.
