@@ -17,10 +17,10 @@ import type { UiServices } from "../services.ts";
 const saveBody = z.object({
   kind: z.enum(["console", "esql", "view"]),
   text: z.string().min(1).max(1_000_000),
-  description: z.string().max(500).default(""),
+  description: z.string().max(500),
   /** Only this connection; otherwise every connection of its type. */
-  onlyHere: z.boolean().default(false),
-  replace: z.boolean().default(false),
+  onlyHere: z.boolean(),
+  replace: z.boolean(),
 });
 
 const planBody = z.object({
