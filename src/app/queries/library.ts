@@ -193,6 +193,18 @@ export class QueryLibrary {
         "Set QUARRY_QUERIES to the folder your team shares, or save to the data folder.",
       );
     if (source === "local") await ensurePrivateDir(dir);
+    else if (
+      !(await stat(dir).then(
+        (st) => st.isDirectory(),
+        () => false,
+      ))
+    )
+      throw new QuarryError(
+        "invalid_input",
+        `The shared queries folder ${dir} does not exist; ${q.name} was not saved`,
+        "Create the folder (or clone your team's), or point QUARRY_QUERIES at it.",
+        { path: dir },
+      );
     const path = join(dir, queryFileName(q.name, q.kind));
     await withFileLock(join(dir, ".queries.lock"), async () => {
       await writeFileAtomic(path, text, { mode: source === "local" ? 0o600 : 0o644 });
