@@ -44,6 +44,8 @@ const USAGE_ERRORS = new Set<string>([
   "invalid_input",
   "connection_not_found",
   "connection_exists",
+  "query_not_found",
+  "query_exists",
   // Refused before anything was sent: the input must change, retrying the same will not help.
   "console_refused",
   "changes_refused",

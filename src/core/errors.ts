@@ -40,6 +40,9 @@ export type ErrorCode =
   // Edits, the console, index deletion, export.
   | "changes_refused"
   | "console_refused"
+  // Saved queries.
+  | "query_not_found"
+  | "query_exists"
   | "confirmation_mismatch"
   | "export_refused"
   | "export_interrupted"

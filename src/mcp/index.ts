@@ -26,6 +26,7 @@ import { HANDSHAKE_FORMAT, handshakeProof } from "./policy/handshake.ts";
 import type { AuditSink, TokenDirectory } from "./policy/stores.ts";
 import type { BridgeTokenTimes } from "./policy/tokens.ts";
 import { LINE_STREAM, SUPPORTED_VERSIONS } from "./protocol.ts";
+import type { SavedQueryShelf } from "./saved-queries.ts";
 import { buildMcpServer, type ServerDeps } from "./server-factory.ts";
 import type { StreamCore } from "./stream-door.ts";
 
@@ -49,6 +50,8 @@ export interface McpServerConfig {
   exportDir: string;
   /** The app's export, which export_data runs. */
   exportTable: TableExporter;
+  /** The app's saved queries, for agents (saved-queries.ts). */
+  savedQueries?: SavedQueryShelf;
   /** Defaults to Date.now; tests pass a clock they can move. */
   now?: Clock;
   /** Defaults to one hour, rotated 15 minutes before expiry; tests shorten it. */
@@ -201,6 +204,7 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
     now,
     exportDir: config.exportDir,
     exportTable: config.exportTable,
+    ...(config.savedQueries ? { savedQueries: config.savedQueries } : {}),
     stopping: stopping.signal,
   });
 

@@ -25,6 +25,7 @@ import {
   toolError,
   toolResult,
 } from "./result.ts";
+import type { SavedQueryShelf } from "./saved-queries.ts";
 import { TOOL_LIST, TOOLS_BY_NAME } from "./tools/catalog.ts";
 import type { ToolContext } from "./tools/context.ts";
 
@@ -34,6 +35,7 @@ export interface ToolRuntimeDeps {
   now: Clock;
   exportDir: string;
   exportTable: TableExporter;
+  savedQueries?: SavedQueryShelf;
   /** Aborts every call when the server stops. */
   stopping: AbortSignal;
 }
@@ -176,6 +178,7 @@ function toolContext(
     },
     exportDir: deps.exportDir,
     exportTable: deps.exportTable,
+    ...(deps.savedQueries ? { savedQueries: deps.savedQueries } : {}),
     audit: entry,
   };
   return { context, done: () => clearInterval(ticker) };

@@ -24,7 +24,10 @@ import {
   writeHandshake,
 } from "../../src/app/mcp-host/handshake.ts";
 import { connectionDirectory } from "../../src/app/mcp-host/mcp-service.ts";
+import { auditWithHistory } from "../../src/app/mcp-host/request-history.ts";
+import { savedQueryShelf } from "../../src/app/mcp-host/saved-queries.ts";
 import { AuditLog } from "../../src/app/storage/audit-log.ts";
+import { ConsoleHistory } from "../../src/app/storage/console-history.ts";
 import { TokenStore } from "../../src/app/storage/token-store.ts";
 import type {
   AiPolicy,
@@ -147,7 +150,8 @@ export async function startTestServer(
     tokens: home.tokens,
     connections: connectionDirectory(home.storage, sessions),
     approvals,
-    audit,
+    // As the app wires it: agents' requests join the connection's history.
+    audit: auditWithHistory(audit, new ConsoleHistory(join(home.dir, "console-history"))),
     handshake: {
       write: (f) => writeHandshake(home.dir, f),
       remove: (id) => removeHandshake(home.dir, id),
@@ -155,6 +159,7 @@ export async function startTestServer(
     http: mcpEndpointServer,
     exportDir: join(home.dir, "exports"),
     exportTable,
+    savedQueries: savedQueryShelf(home.dir, home.env),
     now: home.clock.now,
     ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
     ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),

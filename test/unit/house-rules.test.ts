@@ -141,6 +141,7 @@ export const APP_ROOMS = [
   "plugins",
   "transfer",
   "connections",
+  "queries",
   "context.ts",
   "http",
   "mcp-host",

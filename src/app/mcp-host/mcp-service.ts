@@ -18,10 +18,13 @@ import { exportTable } from "../export/export-table.ts";
 import { mcpEndpointServer } from "../http/mcp-endpoint.ts";
 import { APP_VERSION } from "../process/version.ts";
 import { AuditLog } from "../storage/audit-log.ts";
+import { ConsoleHistory } from "../storage/console-history.ts";
 import { TokenStore } from "../storage/token-store.ts";
 import { ApprovalQueue } from "./approvals.ts";
 import { removeHandshake, writeHandshake } from "./handshake.ts";
 import { type McpSettings, McpSettingsStore } from "./mcp-settings.ts";
+import { auditWithHistory } from "./request-history.ts";
+import { savedQueryShelf } from "./saved-queries.ts";
 
 export interface McpServiceOptions {
   env?: NodeJS.ProcessEnv;
@@ -164,7 +167,7 @@ function serverConfig(
     tokens: stores.tokens,
     connections: connectionDirectory(stores.storage, stores.sessions),
     approvals: stores.approvals,
-    audit: stores.audit,
+    audit: auditWithHistory(stores.audit, new ConsoleHistory(join(dir, "console-history"))),
     handshake: {
       write: (file) => writeHandshake(dir, file),
       remove: (instanceId) => removeHandshake(dir, instanceId),
@@ -172,6 +175,7 @@ function serverConfig(
     http: mcpEndpointServer,
     exportDir: join(dir, "exports"),
     exportTable,
+    savedQueries: savedQueryShelf(dir),
     now: stores.now,
     ...(bridgeToken ? { bridgeToken } : {}),
   };

@@ -9,6 +9,7 @@
  * "[redacted]" before the entry is stored. The history keeps what was asked, not the answers.
  */
 import { createHash } from "node:crypto";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { ConsoleRequest, RequestClass } from "../../core/console.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
@@ -29,6 +30,11 @@ export interface HistoryEntry {
   status: number | null;
   durationMs?: number;
   classification?: RequestClass;
+  /**
+   * Where it was run: `ui`, `cli`, or `mcp:<token name>` for an agent's call (whose body the
+   * audit never keeps, so neither does its entry here). Absent in entries written before.
+   */
+  surface?: string;
 }
 
 interface HistoryFile {
@@ -75,6 +81,20 @@ export class ConsoleHistory {
       };
       await writeFileAtomic(path, `${JSON.stringify(next)}\n`, { mode: 0o600 });
     });
+  }
+
+  /** Every connection's entries (by the id or key they are kept under), newest first. */
+  async all(): Promise<{ connection: string; entry: HistoryEntry }[]> {
+    const files = await readdir(this.#dir).catch(() => [] as string[]);
+    const out: { connection: string; entry: HistoryEntry }[] = [];
+    for (const f of files.filter((n) => /^[0-9a-f]{32}\.json$/.test(n))) {
+      const file = await readJsonFile<HistoryFile | undefined>(join(this.#dir, f), undefined).catch(
+        () => undefined,
+      );
+      for (const entry of file?.entries ?? [])
+        out.push({ connection: file?.connection ?? "", entry });
+    }
+    return out.sort((a, b) => b.entry.at.localeCompare(a.entry.at));
   }
 
   async clear(connection: string): Promise<void> {

@@ -25,7 +25,7 @@ import { firstLine, partlyDone, printResult, showTaskProgress } from "./console-
 import { type CheckedRequest, requestsFrom } from "./console-requests.ts";
 import { collectVar, variablesFor } from "./console-variables.ts";
 
-interface ConsoleFlags extends ConnectionFlags {
+export interface ConsoleFlags extends ConnectionFlags {
   body?: string;
   bodyFile?: string;
   file?: string;
@@ -128,7 +128,7 @@ async function listHistory(conn: string, flags: ConsoleFlags, json: boolean): Pr
  * Runs the requests in order, each added to the history, stopping after one that failed, stopped
  * or partly failed (the ones after it may depend on it).
  */
-async function runAll(
+export async function runAll(
   s: DriverSession,
   conn: string,
   requests: CheckedRequest[],
@@ -152,6 +152,7 @@ async function runAll(
           status: result?.status ?? null,
           durationMs: Date.now() - started,
           classification: classification.class,
+          surface: "cli",
         })
         .catch(() => {
           // A history that cannot be written must not fail the request that ran.

@@ -13,6 +13,7 @@ import { HIDDEN } from "./compact-args.ts";
 import { connectionArg, defineTool, type ToolContext, type ToolDefinition } from "./context.ts";
 import { searchFields } from "./fields.ts";
 import { indexDetails } from "./index-details.ts";
+import { queriesView } from "./saved-queries.ts";
 
 export const CATALOG_VIEWS = [
   "fields",
@@ -22,6 +23,7 @@ export const CATALOG_VIEWS = [
   "stats",
   "index",
   "admin",
+  "queries",
 ] as const;
 type View = (typeof CATALOG_VIEWS)[number];
 
@@ -40,6 +42,7 @@ const VIEWS: Record<
   stats: { tool: indexStats as never, args: ["table", "sort", "limit", "cursor"] },
   index: { tool: indexDetails as never, args: ["table"] },
   admin: { tool: adminView as never, args: [] },
+  queries: { tool: queriesView as never, args: ["name", "limit", "cursor"] },
 };
 
 const input = z.strictObject({
@@ -66,7 +69,7 @@ function viewOutputs() {
 export const catalogView = defineTool({
   name: "catalog",
   title: "What a connection holds",
-  description: "Cluster views; fields: across indices.",
+  description: "Cluster views; fields: across indices; queries: saved ones.",
   input,
   output: viewOutputs(),
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },

@@ -14,6 +14,7 @@ import type { Caller, ConnectionGateway } from "../connection-access.ts";
 import type { TableExporter } from "../host.ts";
 import type { AccessRequest } from "../policy/access.ts";
 import type { AuditEntry } from "../policy/stores.ts";
+import type { SavedQueryShelf } from "../saved-queries.ts";
 import { impactProbe } from "./impact-guard.ts";
 
 export interface ToolContext {
@@ -30,6 +31,8 @@ export interface ToolContext {
   exportTable: TableExporter;
   /** The most characters this call's answer may take (`max_chars`, or the default). */
   charLimit?: number;
+  /** The host's saved queries (catalog view `queries`, `saved` in execute_query). */
+  savedQueries?: SavedQueryShelf;
   /** Facts for the audit log, filled as the call learns them. */
   audit: Pick<AuditEntry, "connection" | "request" | "approval">;
 }

@@ -13,6 +13,7 @@ import { signalWithTimeout } from "../linked-signal.ts";
 import { HIDDEN } from "./compact-args.ts";
 import { connectionArg, defineTool, reachForRequest, type ToolContext } from "./context.ts";
 import { consoleOutput } from "./outputs.ts";
+import { requestFrom, savedArgs } from "./saved-queries.ts";
 import { consoleRecord } from "./shape.ts";
 
 const consoleArgs = {
@@ -21,12 +22,14 @@ const consoleArgs = {
     .string()
     .transform((m) => m.toUpperCase())
     .pipe(z.enum(["GET", "POST", "PUT", "DELETE", "HEAD"]))
+    .optional()
     .describe("HTTP method, as in Kibana's Dev Tools."),
   path: z
     .string()
     .min(1)
     .max(8192)
     .regex(/^\/(?!\/)/, "starts with a single /")
+    .optional()
     .describe("Path relative to the cluster, with an optional query string, e.g. /orders/_search."),
   body: z
     .union([z.record(z.string(), z.unknown()), z.array(z.unknown()), z.string().max(4_000_000)])
@@ -40,15 +43,8 @@ const consoleArgs = {
     .optional()
     .describe("Give up after this many seconds; default 30.")
     .meta(HIDDEN),
+  ...savedArgs,
 };
-
-function consoleRequest(args: { method: string; path: string; body?: unknown }): ConsoleRequest {
-  return {
-    method: args.method,
-    path: args.path,
-    ...(args.body === undefined ? {} : { body: args.body }),
-  };
-}
 
 /**
  * Runs a console request under the call's signal and a timeout (default 30 s). A request cut by
@@ -81,7 +77,7 @@ export const executeQuery = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   cutHint: "Ask for fewer hits (size), fewer fields (_source, filter_path) or use export_data.",
   async run(args, ctx) {
-    const request = consoleRequest(args);
+    const request = await requestFrom(args, ctx);
     const { session } = await reachForRequest(ctx, args.connection, request);
     return consoleRecord(await runWithTimeout(session, request, ctx, args.timeout_seconds));
   },
@@ -112,7 +108,7 @@ export const confirmDestructiveOperation = defineTool({
   output: consoleOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
   async run(args, ctx) {
-    const request = consoleRequest(args);
+    const request = await requestFrom(args, ctx);
     if (args.reason) ctx.caller.note = args.reason;
     const { session } = await reachForRequest(ctx, args.connection, request, {
       confirmed: true,

@@ -6,6 +6,7 @@ import { navigate } from "../navigation/route.ts";
 import { useCopyDialog } from "../transfer/useTransferDialogs.tsx";
 import type { PendingEdits } from "./edits/usePendingEdits.ts";
 
+/** The grid's one row of actions. Long because it is that row of buttons, each a few lines. */
 export function GridToolbar({
   table,
   edits,
@@ -15,6 +16,7 @@ export function GridToolbar({
   onExport,
   connectionId,
   onColumns,
+  onViews,
 }: {
   table: string;
   edits: PendingEdits;
@@ -25,6 +27,8 @@ export function GridToolbar({
   /** For Copy to… (the toolbar holds its dialog) and the index page. */
   connectionId: string;
   onColumns: () => void;
+  /** Views…: save the grid's view to the library, open one. */
+  onViews: () => void;
 }) {
   const copyDialog = useCopyDialog(connectionId, table);
   return (
@@ -51,6 +55,14 @@ export function GridToolbar({
         aria-keyshortcuts="Alt+K"
       >
         Columns…
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={onViews}
+        title="Save this view (filters, Raw SQL, sort, columns) to the library, or open one"
+      >
+        Views…
       </button>
       <span className="toolbar-sep" />
       <EditButtons edits={edits} />

@@ -23,6 +23,7 @@ import { Pager } from "./table/Pager.tsx";
 import { type GridFocus, useGridFocus } from "./table/useGridFocus.ts";
 import { FIRST_PAGE, type PageLoader, usePageLoader } from "./table/usePageLoader.ts";
 import { useCellDialog, useExportDialog } from "./useGridDialogs.tsx";
+import { useGridViews } from "./useGridViews.tsx";
 import { useViewAs } from "./useViewAs.ts";
 
 const PAGE_SIZES = [50, 100, 500, 1000];
@@ -86,7 +87,8 @@ export function TableView({ connectionId, table }: { connectionId: string; table
 /**
  * One opened grid: the filter bar, the page, pending edits and the dialogs. The state lives in
  * hooks (usePageLoader, usePendingEdits, useGridFocus, useSaveShortcuts, useViewAs and the
- * dialogs'); this wires them to the components.
+ * dialogs'); this wires them to the components. Long because it is that wiring, one hook and one
+ * component at a time, in one place.
  */
 function LoadedGrid({
   connectionId,
@@ -119,6 +121,20 @@ function LoadedGrid({
   const drafts = useFilterDrafts(columns, (filters, rawQuery) =>
     page.apply({ filters, rawQuery, page: 1 }),
   );
+  // The filter bar keeps the Raw SQL text it is typed in; a view opened starts it again.
+  const [barKey, setBarKey] = useState(0);
+  const views = useGridViews({
+    connectionId,
+    table,
+    request,
+    gridApi: focus.gridApi,
+    onOpen: (filterDrafts, rawQuery, next) => {
+      drafts.onChange(filterDrafts, rawQuery);
+      setBarKey((k) => k + 1);
+      // A view replaces the filters and Raw SQL text: none kept from before.
+      page.apply({ rawQuery: undefined, ...next });
+    },
+  });
 
   return (
     <div className="data-view">
@@ -131,8 +147,10 @@ function LoadedGrid({
         onExport={exportDialog.open}
         connectionId={connectionId}
         onColumns={chooser.open}
+        onViews={views.open}
       />
       <FilterBar
+        key={barKey}
         columns={columns}
         filterOps={opened.filterOps}
         filters={drafts.filters}
@@ -165,6 +183,7 @@ function LoadedGrid({
       {cellDialog.dialog}
       {exportDialog.dialog}
       {chooser.dialog}
+      {views.dialog}
     </div>
   );
 }

@@ -250,6 +250,8 @@ export interface HistoryEntry {
   at: string;
   request: ConsoleRequest;
   status: number | null;
+  /** `ui`, `cli` or `mcp:<token name>`; absent in entries written before it was kept. */
+  surface?: string;
 }
 
 /** `GET`/`PUT /connections/:id/console/variables`: the `${NAME}` values of the connection. */

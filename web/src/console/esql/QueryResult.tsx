@@ -6,9 +6,11 @@
 import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
 import type { ConsoleRun, QueryTable } from "../../api/types.ts";
+import { useToasts } from "../../ui/errors.tsx";
 import { BarChart } from "../results/BarChart.tsx";
 import { LargeText } from "../results/LargeText.tsx";
 import { gridHeight, resultTheme } from "../results/result-grid.ts";
+import { SaveQueryDialog } from "../work/SaveQueryDialog.tsx";
 import { AccuracyNote } from "./AccuracyNote.tsx";
 import { CutNote } from "./CutNote.tsx";
 import { type QueryRow, queryCharts, queryColumnDefs, queryRows, querySummary } from "./columns.ts";
@@ -21,9 +23,20 @@ export function queryTableOf(run: ConsoleRun): QueryTable | undefined {
   return run.result.kind === "json" ? run.result.queryTable : undefined;
 }
 
-export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable }) {
+/** A piped query's table, its actions and their dialogs. Long because it is that markup, in one place. */
+export function QueryResult({
+  run,
+  table,
+  connectionId,
+}: {
+  run: ConsoleRun;
+  table: QueryTable;
+  connectionId: string;
+}) {
   const [asJson, setAsJson] = useState(false);
-  const [open, setOpen] = useState<"grid" | "export" | null>(null);
+  const [open, setOpen] = useState<"grid" | "export" | "save" | null>(null);
+  const toasts = useToasts();
+  const query = (run.request.body as { query?: unknown } | undefined)?.query;
   const columns = useMemo(() => queryColumnDefs(table), [table]);
   const rows = useMemo(() => queryRows(table), [table]);
   const charts = useMemo(() => queryCharts(table), [table]);
@@ -39,6 +52,16 @@ export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable
         <button type="button" className="link" onClick={() => setOpen("export")}>
           Export…
         </button>
+        {typeof query === "string" ? (
+          <button
+            type="button"
+            className="link"
+            onClick={() => setOpen("save")}
+            title="Save the query to the library, {{name}} as parameters"
+          >
+            Save
+          </button>
+        ) : null}
         <button type="button" className="link" onClick={() => setAsJson((v) => !v)}>
           {asJson ? "Show as table" : "Show JSON"}
         </button>
@@ -74,6 +97,18 @@ export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable
       )}
       {open === "grid" ? <QueryGridDialog table={table} onClose={() => setOpen(null)} /> : null}
       {open === "export" ? <QueryExportDialog table={table} onClose={() => setOpen(null)} /> : null}
+      {open === "save" && typeof query === "string" ? (
+        <SaveQueryDialog
+          connectionId={connectionId}
+          kind="esql"
+          text={query}
+          onClose={() => setOpen(null)}
+          onSaved={(name) => {
+            setOpen(null);
+            toasts.success(`Saved "${name}" to the library.`);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

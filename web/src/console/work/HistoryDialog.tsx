@@ -8,7 +8,9 @@ import { call, ui } from "../../api/client.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
+import { LibraryPanel } from "./LibraryPanel.tsx";
 import { matches, SavedPanel } from "./SavedPanel.tsx";
+import { SaveQueryDialog } from "./SaveQueryDialog.tsx";
 import "../results/results.css";
 
 export function HistoryDialog({
@@ -24,8 +26,9 @@ export function HistoryDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal title="Saved requests and history" onClose={onClose} wide>
+    <Modal title="Library, saved requests and history" onClose={onClose} wide>
       <div className="work-panels">
+        <LibraryPanel connectionId={connectionId} onInsert={onPick} onRun={onRun} />
         <SavedPanel connectionId={connectionId} onInsert={onPick} onRun={onRun} />
         <HistoryPanel connectionId={connectionId} onPick={onPick} />
       </div>
@@ -48,13 +51,14 @@ function HistoryPanel({
   );
   const shown = (entries.data ?? [])
     .map((h) => ({ h, text: consoleText(h.request) }))
-    .filter(({ h, text }) => matches(query, text, String(h.status ?? "")));
+    .filter(({ h, text }) => matches(query, text, String(h.status ?? ""), h.surface ?? ""));
+  const [saving, setSaving] = useState<string | null>(null);
   return (
     <section className="work-panel" aria-label="History" data-testid="history-panel">
       <h3>History</h3>
       <input
         type="search"
-        placeholder="Search history (method, path, body, status)"
+        placeholder="Search history (method, path, body, status, ui, cli, mcp)"
         aria-label="Search history"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
@@ -82,11 +86,29 @@ function HistoryPanel({
               </code>
               <span className="muted">
                 {h.status ?? "—"} · {new Date(h.at).toLocaleString()}
+                {h.surface ? ` · ${h.surface}` : ""}
               </span>
+            </button>
+            <button
+              type="button"
+              className="small"
+              aria-label={`Save ${h.request.method} ${h.request.path} as query`}
+              onClick={() => setSaving(text)}
+            >
+              Save as query
             </button>
           </li>
         ))}
       </ul>
+      {saving !== null ? (
+        <SaveQueryDialog
+          connectionId={connectionId}
+          kind="console"
+          text={saving}
+          onClose={() => setSaving(null)}
+          onSaved={() => setSaving(null)}
+        />
+      ) : null}
     </section>
   );
 }

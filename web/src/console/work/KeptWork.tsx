@@ -9,6 +9,7 @@ import { useToasts } from "../../ui/errors.tsx";
 import { appendText, blockAtCursor } from "../editor/editor.ts";
 import type { useConsoleRun } from "../run/use-console-run.ts";
 import { HistoryDialog } from "./HistoryDialog.tsx";
+import { SaveQueryDialog } from "./SaveQueryDialog.tsx";
 import { SaveRequestDialog } from "./SaveRequestDialog.tsx";
 
 type Run = Pick<ReturnType<typeof useConsoleRun>, "exclusive" | "runBlocks">;
@@ -35,6 +36,10 @@ async function textToSave(
   };
 }
 
+/**
+ * The Save, Save as… buttons and the dialogs they open, with History's. Long because it is each
+ * dialog's few lines of wiring, side by side.
+ */
 export function useKeptWork(
   connectionId: string,
   view: RefObject<EditorView | null>,
@@ -43,16 +48,18 @@ export function useKeptWork(
 ) {
   const toasts = useToasts();
   const [saving, setSaving] = useState<{ text: string; suggested: string } | null>(null);
+  const [savingQuery, setSavingQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
 
-  const startSave = async () => {
+  const startSave = async (toLibrary = false) => {
     try {
       const what = view.current ? await textToSave(view.current, parse) : null;
       if (!what) {
         toasts.info("Put the cursor on a request, or select the requests to save, then Save.");
         return;
       }
-      setSaving(what);
+      if (toLibrary) setSavingQuery(what.text);
+      else setSaving(what);
     } catch (e) {
       toasts.error(e);
     }
@@ -83,6 +90,18 @@ export function useKeptWork(
           }}
         />
       ) : null}
+      {savingQuery !== null ? (
+        <SaveQueryDialog
+          connectionId={connectionId}
+          kind="console"
+          text={savingQuery}
+          onClose={() => setSavingQuery(null)}
+          onSaved={(name) => {
+            setSavingQuery(null);
+            toasts.success(`Saved "${name}" to the library.`);
+          }}
+        />
+      ) : null}
       {open ? (
         <HistoryDialog
           connectionId={connectionId}
@@ -94,14 +113,24 @@ export function useKeptWork(
     </>
   );
   const buttons = (
-    <button
-      type="button"
-      className="small"
-      onClick={startSave}
-      title="Save the selection, or the request at the cursor, under a name"
-    >
-      Save
-    </button>
+    <>
+      <button
+        type="button"
+        className="small"
+        onClick={() => startSave()}
+        title="Save the selection, or the request at the cursor, under a name"
+      >
+        Save
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={() => startSave(true)}
+        title="Save the request at the cursor to the library the grid, the CLI and agents share, {{name}} as parameters"
+      >
+        Save as…
+      </button>
+    </>
   );
   return { buttons, dialogs, openSaved: () => setOpen(true) };
 }

@@ -95,6 +95,7 @@ function runOne(
             status: result?.status ?? null,
             durationMs: Date.now() - started,
             classification,
+            surface: "ui",
           })
           .catch(() => {
             // A history that cannot be written must not fail the request that ran.

@@ -1,0 +1,229 @@
+/**
+ * `quarry query` on the es8 node's sample data: a saved console request, ES|QL query and grid view
+ * run with typed parameters (a value never becomes query text), a shared folder edited by hand is
+ * picked up while a broken file in it is reported with its path and line, secrets are refused at
+ * save, a query saved for a connection that is gone says so, and export/import carries a set to
+ * another data folder, refusing a clash unless --replace.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import { connectionTo, node } from "../support/cluster.ts";
+import { type Sandbox, sandbox } from "../support/quarry.ts";
+
+const shared = mkdtempSync(join(tmpdir(), "qt-shared-queries-"));
+
+async function withConnection(box: Sandbox, name: string): Promise<void> {
+  const { config, secrets } = connectionTo(node("es8"));
+  await addConnection(
+    await openAppStorage(box.env),
+    { name, type: "elasticsearch", settings: { ...config } },
+    secrets,
+  );
+}
+
+describe("quarry query: the library from the command line", () => {
+  const box = sandbox({ QUARRY_QUERIES: shared });
+  const other = sandbox();
+  const json = (args: string[]) => {
+    const r = box.run([...args, "--json"]);
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    return JSON.parse(r.stdout);
+  };
+
+  before(async () => {
+    await withConnection(box, "dev");
+    await withConnection(other, "dev");
+  });
+  after(async () => {
+    await box.dispose();
+    await other.dispose();
+  });
+
+  it("a console request runs with typed parameters; a missing one is named", () => {
+    const saved = box.run([
+      "query",
+      "save",
+      "by-status",
+      "--conn",
+      "dev",
+      "--description",
+      "Orders of one status",
+      "--param",
+      "size:number=3",
+      "--console",
+      'GET /sample-orders/_search\n{"size": {{size}}, "query": {"term": {"status": "{{status}}"}}}',
+    ]);
+    assert.equal(saved.status, 0, saved.stderr);
+    const r = json(["query", "run", "by-status", "--param", "status=paid", "--no-history"]);
+    assert.equal(r.kind, "grid");
+    assert.equal(r.rows.length, 3);
+    assert.ok(r.rows.every((row: { cells: { status: string } }) => row.cells.status === "paid"));
+    const missing = box.run(["query", "run", "by-status"]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /needs the parameter status \(text\)/);
+    const typed = box.run([
+      "query",
+      "run",
+      "by-status",
+      "--param",
+      "status=paid",
+      "--param",
+      "size=ten",
+    ]);
+    assert.equal(typed.status, 2);
+    assert.match(typed.stderr, /size of by-status is a number; "ten" is not a number/);
+  });
+
+  it("an ES|QL query takes its values as parameters, never as query text", () => {
+    const saved = box.run([
+      "query",
+      "save",
+      "esql-status",
+      "--esql",
+      "FROM sample-orders | WHERE status == {{status}} | STATS n = COUNT(*)",
+      "--type",
+      "elasticsearch",
+    ]);
+    assert.equal(saved.status, 0, saved.stderr);
+    const paid = box.run([
+      "query",
+      "run",
+      "esql-status",
+      "dev",
+      "--param",
+      "status=paid",
+      "--format",
+      "csv",
+    ]);
+    assert.equal(paid.status, 0, paid.stderr);
+    assert.ok(Number(paid.stdout.split(/\r?\n/)[1]) > 0);
+    const injected = box.run([
+      "query",
+      "run",
+      "esql-status",
+      "dev",
+      "--param",
+      'status=paid" OR status != "x',
+      "--format",
+      "csv",
+    ]);
+    assert.equal(injected.status, 0, injected.stderr);
+    assert.equal(injected.stdout.split(/\r?\n/)[1], "0");
+    const noConn = box.run(["query", "run", "esql-status"]);
+    assert.equal(noConn.status, 2);
+    assert.match(noConn.stderr, /say which one to run it on/);
+  });
+
+  it("one history: the CLI's requests are listed by surface, connection and text", () => {
+    const ran = box.run(["query", "run", "by-status", "--param", "status=paid"]);
+    assert.equal(ran.status, 0, ran.stderr);
+    const h = json(["history", "--surface", "cli", "--conn", "dev", "--search", "paid"]);
+    assert.equal(h.history.length, 1);
+    assert.equal(h.history[0].connection, "dev");
+    assert.equal(h.history[0].surface, "cli");
+    assert.equal(h.history[0].request.path, "/sample-orders/_search");
+    assert.equal(json(["history", "--surface", "ui"]).history.length, 0);
+  });
+
+  it("a grid view keeps its filters, sort and columns", () => {
+    const saved = box.run([
+      "query",
+      "save",
+      "top-paid",
+      "--view",
+      "sample-orders",
+      "--filter",
+      "status = {{status}}",
+      "--sort",
+      "total:desc",
+      "--columns",
+      "order_id,status,total",
+      "--shared",
+    ]);
+    assert.equal(saved.status, 0, saved.stderr);
+    const r = json(["query", "run", "top-paid", "dev", "--param", "status=paid"]);
+    const totals = r.rows.map((row: { cells: { total: number } }) => row.cells.total);
+    assert.deepEqual(
+      totals,
+      [...totals].sort((a: number, b: number) => b - a),
+    );
+    assert.deepEqual(
+      r.columns.map((c: { name: string }) => c.name),
+      ["order_id", "status", "total"],
+    );
+  });
+
+  it("a shared folder edited by hand is picked up; a broken file is named with its line", () => {
+    writeFileSync(
+      join(shared, "count-new.esql"),
+      '// New orders, counted\n// @type elasticsearch\nFROM sample-orders | WHERE status == "new" | STATS n = COUNT(*)\n',
+    );
+    writeFileSync(
+      join(shared, "broken.view.json"),
+      '{\n  "table": "sample-orders",\n  "sort": [,]\n}\n',
+    );
+    const list = box.run(["query", "list"]);
+    assert.equal(list.status, 0, list.stderr);
+    assert.match(list.stdout, /count-new\s+esql\s+any elasticsearch\s+New orders, counted/);
+    assert.match(list.stderr, /broken\.view\.json:3: not valid JSON/);
+    const listed = json(["query", "list"]);
+    assert.deepEqual(
+      listed.queries.map((q: { name: string }) => q.name),
+      ["by-status", "count-new", "esql-status", "top-paid"],
+    );
+    const ran = box.run(["query", "run", "count-new", "dev", "--format", "csv"]);
+    assert.equal(ran.status, 0, ran.stderr);
+    const broken = box.run(["query", "run", "broken", "dev"]);
+    assert.equal(broken.status, 2);
+    assert.match(broken.stderr, /broken\.view\.json:3/);
+  });
+
+  it("a header or a password is refused at save, and nothing is written", () => {
+    const r = box.run([
+      "query",
+      "save",
+      "make-user",
+      "--console",
+      'POST /_security/user/bob\n{"password": "hunter2hunter2", "roles": []}',
+    ]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /make-user was not saved: the body gives "password" a value/);
+    assert.equal(box.run(["query", "show", "make-user"]).status, 2);
+  });
+
+  it("a query of a connection that is gone, or run on another, says so", () => {
+    const other = box.run(["query", "run", "by-status", "elsewhere", "--param", "status=x"]);
+    assert.equal(other.status, 2);
+    assert.match(other.stderr, /No saved connection is named elsewhere/);
+    assert.equal(box.run(["connections", "remove", "dev"]).status, 0);
+    const gone = box.run(["query", "run", "by-status", "--param", "status=paid"]);
+    assert.equal(gone.status, 2);
+    assert.match(gone.stderr, /belongs to the connection dev, which is gone/);
+  });
+
+  it("export and import carry a set to another data folder; a clash needs --replace", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "qt-export-")), "queries.json");
+    assert.equal(box.run(["query", "export", file, "by-status", "esql-status"]).status, 0);
+    const first = other.run(["query", "import", file]);
+    assert.equal(first.status, 0, first.stderr);
+    const clash = other.run(["query", "import", file]);
+    assert.equal(clash.status, 2);
+    assert.match(clash.stderr, /by-status, esql-status are already saved; nothing was imported/);
+    assert.equal(other.run(["query", "import", file, "--replace"]).status, 0);
+    const r = other.run([
+      "query",
+      "run",
+      "by-status",
+      "--param",
+      "status=paid",
+      "--json",
+      "--no-history",
+    ]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).rows.length, 3);
+  });
+});
