@@ -17,6 +17,12 @@ let lastProgress = 0;
 export function showTaskProgress(p: TaskProgress): void {
   if (!process.stderr.isTTY || Date.now() - lastProgress < 200) return;
   lastProgress = Date.now();
+  if (p.elapsedMs !== undefined) {
+    process.stderr.write(
+      `\rquery ${p.task} running for ${Math.round(p.elapsedMs / 1000)} s (Ctrl-C cancels)   `,
+    );
+    return;
+  }
   const of = p.total === null ? "" : ` of ${p.total}`;
   process.stderr.write(
     `\r${p.task}: ${p.done}${of} documents (${p.deleted} deleted, ${p.versionConflicts} conflicts)   `,
