@@ -20,6 +20,7 @@ import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, request } from "undici";
 import { ensureSecurityAnalysisPlugin } from "./analysis-plugin.ts";
+import { ensureEsqlModules } from "./esql-modules.ts";
 import { javaHomeFor } from "./java-runtime.ts";
 import { NODE_SPECS, type NodeSpec, type RunningNode } from "./nodes.ts";
 import { cacheDir, runDir, stateFile } from "./paths.ts";
@@ -276,6 +277,7 @@ function prepareNode(spec: NodeSpec, dist: string): void {
   if (spec.product === "elasticsearch") {
     ensureSecurityAnalysisPlugin(dist, spec.version, javaHome);
     ensureReindexModule(dist, spec.version);
+    ensureEsqlModules(dist, spec.version);
   }
   const home = nodeHome(spec);
   const config = ensureNodeFolders(dist, home, javaHome);
