@@ -60,6 +60,7 @@ import { parseConsoleText } from "./console/parse.ts";
 import { prepareRequest } from "./console/request.ts";
 import { runConsole } from "./console/run.ts";
 import { esqlUnavailable, isEsqlPath, queryOf, versionHasEsql } from "./esql/availability.ts";
+import { esqlPageSource } from "./esql/page-scan.ts";
 import { esqlRequest } from "./esql/result.ts";
 import { openScan } from "./export/scan.ts";
 import { browse, openGrid, viewAsRequest } from "./grid/browse.ts";
@@ -314,6 +315,14 @@ export class EsSession implements DriverSession {
 
   queryRequest(query: string): ConsoleRequest {
     return esqlRequest(query);
+  }
+
+  queryPages(query: string, key?: string): ExportScanFacet {
+    return esqlPageSource(this.transport, query, key, async () => {
+      await this.#ready();
+      const version = this.#info?.version;
+      if (version && versionHasEsql(version) === false) throw esqlUnavailable({ version }, query);
+    });
   }
 
   schemaRequest(table: string): ConsoleRequest {

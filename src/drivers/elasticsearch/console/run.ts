@@ -115,7 +115,7 @@ async function esqlAsync(
           onProgress: (p) =>
             onProgress({
               task: p.id,
-              done: 0,
+              done: p.documentsFound ?? 0,
               total: null,
               deleted: 0,
               versionConflicts: 0,

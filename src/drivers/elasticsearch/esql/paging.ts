@@ -105,7 +105,7 @@ const ROW_WISE_REMEDY =
 export function pagePlan(query: string, key: PageKey = "_id"): PagePlan {
   const parts = queryParts(query.trim());
   const [source, ...rest] = parts;
-  if (!source || source.command !== "FROM")
+  if (source?.command !== "FROM")
     throw refuse(
       `its rows come from ${source?.command || "nothing"}, not FROM an index`,
       ROW_WISE_REMEDY,

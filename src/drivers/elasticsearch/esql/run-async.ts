@@ -11,6 +11,8 @@ export interface AsyncProgress {
   id: string;
   /** Milliseconds since the query started. */
   elapsedMs: number;
+  /** Documents the query has read so far, when the cluster says. */
+  documentsFound?: number;
 }
 
 export async function runAsyncQuery(
@@ -23,13 +25,15 @@ export async function runAsyncQuery(
   const started = Date.now();
   let res = await transport.request(start);
   let step = asyncStep(res.status, res.body);
+  // The answer a poll ends with does not repeat the id: it is kept from the running answers.
+  let id = step.kind === "answered" ? step.id : undefined;
   while (step.kind === "running") {
-    const id = step.id;
+    id = step.id;
     if (signal?.aborted) {
       await forget(transport, id);
       signal.throwIfAborted();
     }
-    onProgress?.({ id, elapsedMs: Date.now() - started });
+    onProgress?.({ id, elapsedMs: Date.now() - started, ...found(res.body) });
     try {
       res = await transport.request(asyncPoll(id));
     } catch (e) {
@@ -38,8 +42,13 @@ export async function runAsyncQuery(
     }
     step = asyncStep(res.status, res.body);
   }
-  if (step.id) await forget(transport, step.id);
+  if (id) await forget(transport, id);
   return res;
+}
+
+function found(body: unknown): { documentsFound?: number } {
+  const n = (body as { documents_found?: unknown } | null)?.documents_found;
+  return typeof n === "number" ? { documentsFound: n } : {};
 }
 
 /** Deletes the async query (stopping it when it still runs); a failure leaves it to expire. */
