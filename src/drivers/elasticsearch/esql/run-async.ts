@@ -29,11 +29,11 @@ export async function runAsyncQuery(
   let id = step.kind === "answered" ? step.id : undefined;
   while (step.kind === "running") {
     id = step.id;
+    onProgress?.({ id, elapsedMs: Date.now() - started, ...found(res.body) });
     if (signal?.aborted) {
       await forget(transport, id);
       signal.throwIfAborted();
     }
-    onProgress?.({ id, elapsedMs: Date.now() - started, ...found(res.body) });
     try {
       res = await transport.request(asyncPoll(id));
     } catch (e) {
