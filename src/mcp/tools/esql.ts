@@ -91,7 +91,7 @@ export const esql = defineTool({
           void ctx.progress(
             p.done,
             undefined,
-            `running ${Math.round((p.elapsedMs ?? 0) / 1000)} s`,
+            `query ${p.task} running ${Math.round((p.elapsedMs ?? 0) / 1000)} s`,
           ),
       })
       .catch((e: unknown) => {
