@@ -61,6 +61,7 @@ export function ConsoleView({ connectionId }: { connectionId: string }) {
       <div className="console-split">
         <div className="console-editor" ref={host} />
         <ConsoleResults
+          connectionId={connectionId}
           outcomes={run.outcomes}
           running={run.running}
           job={run.job}

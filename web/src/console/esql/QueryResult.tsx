@@ -20,7 +20,23 @@ export function queryTableOf(run: ConsoleRun): QueryTable | undefined {
   return run.result.kind === "json" ? run.result.queryTable : undefined;
 }
 
-export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable }) {
+/** The query a run ran, when its body holds one (what Export all and the grid's pages read again). */
+function queryOf(run: ConsoleRun): string | undefined {
+  const q = (run.request.body as { query?: unknown } | undefined)?.query;
+  return typeof q === "string" ? q : undefined;
+}
+
+export function QueryResult({
+  run,
+  table,
+  connectionId,
+}: {
+  run: ConsoleRun;
+  table: QueryTable;
+  connectionId: string;
+}) {
+  const query = queryOf(run);
+  const more = table.cut && query ? { connectionId, query } : undefined;
   const [asJson, setAsJson] = useState(false);
   const [open, setOpen] = useState<"grid" | "export" | null>(null);
   const columns = useMemo(() => queryColumnDefs(table), [table]);
@@ -71,8 +87,12 @@ export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable
           </div>
         </>
       )}
-      {open === "grid" ? <QueryGridDialog table={table} onClose={() => setOpen(null)} /> : null}
-      {open === "export" ? <QueryExportDialog table={table} onClose={() => setOpen(null)} /> : null}
+      {open === "grid" ? (
+        <QueryGridDialog table={table} more={more} onClose={() => setOpen(null)} />
+      ) : null}
+      {open === "export" ? (
+        <QueryExportDialog table={table} more={more} onClose={() => setOpen(null)} />
+      ) : null}
     </div>
   );
 }

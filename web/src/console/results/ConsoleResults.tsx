@@ -15,12 +15,16 @@ function cancelledText(run: ConsoleRun | undefined): string {
 }
 
 /** A piped query's table has its own view (web/src/console/esql); every other answer, the console's. */
-function RunView({ run }: { run: ConsoleRun }) {
+function RunView({ run, connectionId }: { run: ConsoleRun; connectionId: string }) {
   const table = queryTableOf(run);
-  return table ? <QueryResult run={run} table={table} /> : <ResultView run={run} />;
+  return table ? (
+    <QueryResult run={run} table={table} connectionId={connectionId} />
+  ) : (
+    <ResultView run={run} />
+  );
 }
 
-function OutcomeView({ outcome: o }: { outcome: RunOutcome }) {
+function OutcomeView({ outcome: o, connectionId }: { outcome: RunOutcome; connectionId: string }) {
   return (
     <section className="console-result" data-testid="console-result">
       <header className="result-header">
@@ -41,18 +45,20 @@ function OutcomeView({ outcome: o }: { outcome: RunOutcome }) {
         </p>
       ) : null}
       {o.error ? <ErrorNote error={o.error} /> : null}
-      {o.run ? <RunView run={o.run} /> : null}
+      {o.run ? <RunView run={o.run} connectionId={connectionId} /> : null}
     </section>
   );
 }
 
 export function ConsoleResults({
+  connectionId,
   outcomes,
   running,
   job,
   cancelling,
   onCancel,
 }: {
+  connectionId: string;
   outcomes: RunOutcome[];
   running: boolean;
   job: JobView | null;
@@ -72,7 +78,7 @@ export function ConsoleResults({
       {outcomes.length === 0 && !running ? <p className="muted pad">Results appear here.</p> : null}
       {outcomes.map((o, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one result per request, in run order
-        <OutcomeView key={i} outcome={o} />
+        <OutcomeView key={i} outcome={o} connectionId={connectionId} />
       ))}
     </section>
   );
