@@ -66,18 +66,7 @@ export async function openPageScan(
   request: ScanRequest,
 ): Promise<TableScan> {
   const { signal } = request;
-  const counted = await ask(transport, countQuery(plan), signal);
-  const at = (name: string) => counted.columns.findIndex((c) => c.name === name);
-  const row = counted.values[0] ?? [];
-  const rows = Number(row[at(COUNT_COLUMNS.rows)] ?? 0);
-  const keyed = Number(row[at(COUNT_COLUMNS.keyed)] ?? 0);
-  if (keyed !== rows)
-    throw new QuarryError(
-      "invalid_input",
-      `Of the ${rows} rows the query answers, ${rows - keyed > 0 ? rows - keyed : "some"} have no single value of the key ${plan.key}, so keyed pages would miss them. Nothing was written.`,
-      "Page by a key every row has exactly one value of (--key), such as _id.",
-      { feature: "esql_pages", rows, keyed },
-    );
+  const rows = await countRows(transport, plan, signal);
   const expected = plan.limit === undefined ? rows : Math.min(rows, plan.limit);
   const shape = await ask(transport, `${plan.base}\n| LIMIT 0`, signal);
   const keyAt = shape.columns.findIndex((c) => c.name === plan.key);
@@ -95,20 +84,7 @@ export async function openPageScan(
   const size = Math.min(Math.max(1, request.batchSize), MAX_ROWS);
   const names = shown.map((c) => c.name);
 
-  const record = (values: unknown[]): ScanRecord => {
-    const key = JSON.stringify(values[keyAt] ?? null);
-    if (request.format === "csv")
-      return {
-        key,
-        values: shown.map(({ at }) => {
-          const v = values[at] ?? null;
-          return v !== null && typeof v === "object" ? JSON.stringify(v) : v;
-        }),
-      };
-    const object: Record<string, unknown> = {};
-    for (const { name, at } of shown) object[name] = values[at] ?? null;
-    return { key, values: [object] };
-  };
+  const record = recordOf(request.format, shown, keyAt);
 
   return {
     expected,
@@ -143,5 +119,48 @@ export async function openPageScan(
         if (batch.last) return;
       }
     },
+  };
+}
+
+/** The rows the pages should give; refused when some have no key (pages would miss them). */
+async function countRows(
+  transport: EsTransport,
+  plan: PagePlan,
+  signal: AbortSignal | undefined,
+): Promise<number> {
+  const counted = await ask(transport, countQuery(plan), signal);
+  const at = (name: string) => counted.columns.findIndex((c) => c.name === name);
+  const row = counted.values[0] ?? [];
+  const rows = Number(row[at(COUNT_COLUMNS.rows)] ?? 0);
+  const keyed = Number(row[at(COUNT_COLUMNS.keyed)] ?? 0);
+  if (keyed !== rows)
+    throw new QuarryError(
+      "invalid_input",
+      `Of the ${rows} rows the query answers, ${rows - keyed > 0 ? rows - keyed : "some"} have no single value of the key ${plan.key}, so keyed pages would miss them. Nothing was written.`,
+      "Page by a key every row has exactly one value of (--key), such as _id.",
+      { feature: "esql_pages", rows, keyed },
+    );
+  return rows;
+}
+
+/** A row as the file's record: CSV cells (a multi-value as JSON text), or one object by name. */
+function recordOf(
+  format: ScanRequest["format"],
+  shown: { name: string; at: number }[],
+  keyAt: number,
+): (values: unknown[]) => ScanRecord {
+  return (values) => {
+    const key = JSON.stringify(values[keyAt] ?? null);
+    if (format === "csv")
+      return {
+        key,
+        values: shown.map(({ at }) => {
+          const v = values[at] ?? null;
+          return v !== null && typeof v === "object" ? JSON.stringify(v) : v;
+        }),
+      };
+    const object: Record<string, unknown> = {};
+    for (const { name, at } of shown) object[name] = values[at] ?? null;
+    return { key, values: [object] };
   };
 }

@@ -12,8 +12,8 @@ import {
 } from "../../../../src/core/query-table-files.ts";
 import { call, ui } from "../../api/client.ts";
 import type { QueryTable } from "../../api/types.ts";
-import { useExportJob } from "../../grid/export/useExportJob.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
+import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
 import { Modal } from "../../ui/modal.tsx";
 import { ProgressBar } from "../../ui/progress.tsx";
 
@@ -66,58 +66,15 @@ export function QueryExportDialog({
       title="Export the result"
       onClose={close}
       footer={
-        <>
-          {exp.running ? (
-            <button type="button" onClick={exp.cancel} disabled={exp.cancelling}>
-              Cancel export
-            </button>
-          ) : (
-            <button type="button" onClick={close}>
-              Cancel
-            </button>
-          )}
-          {exp.done ? (
-            <button type="button" className="primary" onClick={exp.download}>
-              Download
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="primary"
-              disabled={exp.busy}
-              onClick={() => (scope === "all" ? void exp.start({ format }) : saveHere())}
-            >
-              {scope === "all" ? "Export all" : "Export"}
-            </button>
-          )}
-        </>
+        <Footer
+          exp={exp}
+          all={scope === "all"}
+          onClose={close}
+          onExport={() => (scope === "all" ? void exp.start({ format }) : saveHere())}
+        />
       }
     >
-      {more ? (
-        <fieldset className="field">
-          <legend>Rows</legend>
-          <label>
-            <input
-              type="radio"
-              name="query-export-scope"
-              checked={scope === "all"}
-              onChange={() => setScope("all")}
-              disabled={exp.busy}
-            />{" "}
-            Every row of the query, past the cap (read again in pages by _id)
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="query-export-scope"
-              checked={scope === "here"}
-              onChange={() => setScope("here")}
-              disabled={exp.busy}
-            />{" "}
-            The {rows} rows shown
-          </label>
-        </fieldset>
-      ) : null}
+      {more ? <ScopeChoice scope={scope} rows={rows} busy={exp.busy} onChange={setScope} /> : null}
       <p data-testid="query-export-scope">
         {scope === "all"
           ? "Every row the query answers, counted first and checked at the end."
@@ -141,6 +98,88 @@ export function QueryExportDialog({
           </label>
         ))}
       </fieldset>
+      <JobNotes exp={exp} />
+    </Modal>
+  );
+}
+
+function Footer({
+  exp,
+  all,
+  onClose,
+  onExport,
+}: {
+  exp: ExportJob;
+  all: boolean;
+  onClose: () => void;
+  onExport: () => void;
+}) {
+  return (
+    <>
+      {exp.running ? (
+        <button type="button" onClick={exp.cancel} disabled={exp.cancelling}>
+          Cancel export
+        </button>
+      ) : (
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      )}
+      {exp.done ? (
+        <button type="button" className="primary" onClick={exp.download}>
+          Download
+        </button>
+      ) : (
+        <button type="button" className="primary" disabled={exp.busy} onClick={onExport}>
+          {all ? "Export all" : "Export"}
+        </button>
+      )}
+    </>
+  );
+}
+
+function ScopeChoice({
+  scope,
+  rows,
+  busy,
+  onChange,
+}: {
+  scope: "here" | "all";
+  rows: string;
+  busy: boolean;
+  onChange: (scope: "here" | "all") => void;
+}) {
+  return (
+    <fieldset className="field">
+      <legend>Rows</legend>
+      <label>
+        <input
+          type="radio"
+          name="query-export-scope"
+          checked={scope === "all"}
+          onChange={() => onChange("all")}
+          disabled={busy}
+        />{" "}
+        Every row of the query, past the cap (read again in pages by _id)
+      </label>
+      <label>
+        <input
+          type="radio"
+          name="query-export-scope"
+          checked={scope === "here"}
+          onChange={() => onChange("here")}
+          disabled={busy}
+        />{" "}
+        The {rows} rows shown
+      </label>
+    </fieldset>
+  );
+}
+
+/** The export job's progress, and how it ended. */
+function JobNotes({ exp }: { exp: ExportJob }) {
+  return (
+    <>
       {exp.job && exp.running ? (
         <ProgressBar
           label={exp.job.label}
@@ -156,6 +195,6 @@ export function QueryExportDialog({
       ) : null}
       {exp.cancelled ? <ErrorNote error={exp.cancelled} /> : null}
       {exp.error ? <ErrorNote error={exp.error} /> : null}
-    </Modal>
+    </>
   );
 }

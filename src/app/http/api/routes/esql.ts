@@ -97,15 +97,17 @@ export function esqlRoutes(app: UiServices) {
           .queryPages(text, by)
           .openScan("query", { format: "csv", batchSize: size, signal: req.signal });
         try {
-          const batches = scan.batches(0, after ?? null)[Symbol.asyncIterator]();
-          const next = await batches.next();
-          await batches.return?.();
-          const batch = next.done ? undefined : (next.value as ScanBatch);
+          // One batch: the page asked for.
+          let batch: ScanBatch | undefined;
+          for await (const b of scan.batches(0, after ?? null)) {
+            batch = b;
+            break;
+          }
           return {
             columns: [...scan.columns],
             rows: batch ? batch.records.map((r) => r.values) : [],
             expected: scan.expected,
-            after: batch && !batch.last ? (batch.cursor as unknown[]) : null,
+            after: batch && !batch.last ? batch.cursor : null,
           };
         } finally {
           await scan.close();

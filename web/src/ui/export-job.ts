@@ -4,9 +4,9 @@
  * finished file.
  */
 import { useRef, useState } from "react";
-import { ApiError, call, fetchFile, ui } from "../../api/client.ts";
-import type { ExportInput, ExportJobResult, JobView } from "../../api/types.ts";
-import { cancelJob, followJob, jobError } from "../../ui/jobs.ts";
+import { ApiError, call, fetchFile, ui } from "../api/client.ts";
+import type { ExportInput, ExportJobResult, JobView } from "../api/types.ts";
+import { cancelJob, followJob, jobError } from "./jobs.ts";
 
 export type ExportJob = ReturnType<typeof useExportJob>;
 
