@@ -113,7 +113,8 @@ export async function openPageScan(
         const batch: ScanBatch = {
           records,
           cursor: last === undefined ? null : [last, read],
-          last: page.values.length < want,
+          // A short page ends the rows; so does the query's own LIMIT, reached.
+          last: page.values.length < want || (plan.limit !== undefined && read >= plan.limit),
         };
         yield batch;
         if (batch.last) return;

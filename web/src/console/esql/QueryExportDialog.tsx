@@ -39,7 +39,7 @@ export function QueryExportDialog({
   onClose: () => void;
 }) {
   const [format, setFormat] = useState<QueryTableFormat>("csv");
-  const [scope, setScope] = useState<"here" | "all">(more ? "all" : "here");
+  const [scope, setScope] = useState<"here" | "all">("here");
   const exp = useExportJob(more?.connectionId ?? "", "query", (input) =>
     call(ui.connections[":id"].esql.export.$post, {
       param: { id: more?.connectionId ?? "" },
