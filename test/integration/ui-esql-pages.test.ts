@@ -11,7 +11,7 @@ import { before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { clickRun, replaceConsoleText, runAndWait } from "../support/console-page.ts";
 import { es } from "../support/es.ts";
-import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
+import { addNodeConnection, appWithBrowser, artifact } from "../support/ui.ts";
 
 /** All but 5,000 of the 30,000 sample orders: more than the cap, fewer than the index. */
 const ROWS = 25_000;
@@ -53,7 +53,7 @@ describe("UI console: ES|QL on the real engine, past the cap and async", () => {
     const done = page.getByTestId("query-export-done");
     await done.waitFor({ timeout: 120_000 });
     assert.match(await done.innerText(), /^25,000 of 25,000 rows written to query-.*\.ndjson\.$/);
-    await screenshot(page, "esql-export-all");
+    await artifact(page, "esql-export-all");
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download" }).click();
     const lines = (await readFile(await (await download).path(), "utf8")).trimEnd().split("\n");
@@ -78,7 +78,7 @@ describe("UI console: ES|QL on the real engine, past the cap and async", () => {
       await page.getByTestId("query-grid").locator(".ag-paging-row-summary-panel").innerText(),
       /1\s+to\s+100\s+of\s+25,000/,
     );
-    await screenshot(page, "esql-grid-pages");
+    await artifact(page, "esql-grid-pages");
     await page.keyboard.press("Escape");
   });
 
@@ -88,7 +88,7 @@ describe("UI console: ES|QL on the real engine, past the cap and async", () => {
     await clickRun(page);
     const cancel = page.getByRole("button", { name: "Cancel" });
     await cancel.waitFor();
-    await screenshot(page, "esql-async-running");
+    await artifact(page, "esql-async-running");
     await cancel.click();
     await page.getByTestId("task-cancelled").waitFor();
     // The app deletes the async query once it sees the cancel: its task then ends.
