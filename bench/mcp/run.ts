@@ -19,6 +19,7 @@
  *   npm run bench:mcp -- --soak                         soak: 20,000 calls from 8 clients over HTTP,
  *                                                       then through the bridge, RSS as it goes
  *   npm run bench:mcp -- --soak --soak-calls 100000     the operator's 100,000 calls a door
+ *   npm run bench:mcp -- --soak --node-flags=--trace-gc  Quarry's server with more V8 flags
  *
  * Quarry's per-token limits (600 requests a minute, 16 at once by default) would throttle a
  * benchmark; the bench's own app data folder raises them, and says so.
@@ -62,6 +63,7 @@ const { values: args } = parseArgs({
     "no-bridge": { type: "boolean", default: false },
     profile: { type: "string" },
     "ab-node-flags": { type: "string" },
+    "node-flags": { type: "string" },
     soak: { type: "boolean", default: false },
     "soak-calls": { type: "string", default: "20000" },
     "soak-clients": { type: "string", default: "8" },
@@ -88,9 +90,12 @@ const SOAK = args.soak;
 const bare = bareSearch(INDEX, SEARCH);
 // The soak runs Quarry alone: nothing else shares the machine's two cores with it.
 const elastic = SOAK ? { entry: "", dir: "" } : await prepareElasticServer();
-const quarry = await startQuarry(
-  args.profile ? ["--cpu-prof", "--cpu-prof-dir", args.profile] : [],
-);
+// Extra V8 flags for Quarry's server (after the app's own): what a soak of another flag needs.
+const extraFlags = args["node-flags"]?.split(" ").filter((f) => f !== "") ?? [];
+const quarry = await startQuarry([
+  ...(args.profile ? ["--cpu-prof", "--cpu-prof-dir", args.profile] : []),
+  ...extraFlags,
+]);
 // A/B of the app's V8 flags: a second server with others, as one more contender.
 const abFlags = args["ab-node-flags"]?.split(" ").filter((f) => f !== "");
 const quarryB = abFlags ? await startQuarry([], abFlags) : undefined;

@@ -3,8 +3,9 @@
  * but Maven Central publishes its plugin jars and their dependencies: this script fetches them with
  * the machine's Maven (each artifact alone, no transitive ones: the server already has most of
  * them, and a second copy is "jar hell"), and lays them out as a full distribution has them, in
- * `modules/x-pack-esql-core` and `modules/x-pack-esql`, each with the descriptor its own jar
- * carries. No 9.x jars are published, so 9.x nodes stay without ES|QL.
+ * `modules/x-pack-esql-core`, `modules/x-pack-esql` and `modules/mapper-version` (the `version`
+ * field type, which ES|QL reads and the integ-test-zip also lacks), each with the descriptor its
+ * own jar carries. No 9.x jars are published, so 9.x nodes stay without ES|QL.
  *
  * Like the other additions it goes into the shared distribution before a node of that version
  * starts, so every 8.19 node (es8 and es8-secure) carries it; a running node loads it at its next
@@ -32,13 +33,15 @@ import { cacheDir } from "./paths.ts";
 const ESQL_VERSIONS = new Set(["8.19.21"]);
 const STUB_DIR = fileURLToPath(new URL("../../test/es-plugins/esql-ml-license/", import.meta.url));
 
-type Module = "x-pack-esql-core" | "x-pack-esql";
+type Module = "x-pack-esql-core" | "x-pack-esql" | "mapper-version";
 
 /** groupId:artifactId:version (`V` is the Elasticsearch version) and the module folder it goes in. */
 const ARTIFACTS: readonly [string, Module][] = [
   ["org.elasticsearch.plugin:x-pack-esql-core:V", "x-pack-esql-core"],
   ["org.antlr:antlr4-runtime:4.13.1", "x-pack-esql-core"],
+  // ES|QL reads version fields with these classes, and the `version` field type is its own module.
   ["org.elasticsearch.plugin:x-pack-mapper-version:V", "x-pack-esql-core"],
+  ["org.elasticsearch.plugin:x-pack-mapper-version:V", "mapper-version"],
   ["org.elasticsearch.plugin:x-pack-esql:V", "x-pack-esql"],
   ["org.elasticsearch.plugin:x-pack-esql-compute:V", "x-pack-esql"],
   ["org.elasticsearch.plugin:x-pack-esql-compute-ann:V", "x-pack-esql"],
@@ -57,10 +60,15 @@ const ARTIFACTS: readonly [string, Module][] = [
   ["org.slf4j:slf4j-nop:2.0.17", "x-pack-esql"],
 ];
 
-/** The plugin each module folder extends: `x-pack-esql`'s jar also names lang-painless and x-pack-ml, absent here and unused by ES|QL's own classes. */
-const EXTENDS: Record<Module, string> = {
-  "x-pack-esql-core": "x-pack-core",
-  "x-pack-esql": "x-pack-esql-core",
+/**
+ * Each module folder: the jar whose descriptor it takes, and the plugin it extends. The jars also
+ * name lang-painless (and `x-pack-esql` x-pack-ml), absent here: no class of theirs that the node
+ * loads refers to them.
+ */
+const MODULES: Record<Module, { jar: string; extends: string }> = {
+  "mapper-version": { jar: "x-pack-mapper-version", extends: "x-pack-core" },
+  "x-pack-esql-core": { jar: "x-pack-esql-core", extends: "x-pack-core" },
+  "x-pack-esql": { jar: "x-pack-esql", extends: "x-pack-esql-core" },
 };
 
 const log = (msg: string) => process.stderr.write(`[es] ${msg}\n`);
@@ -82,7 +90,8 @@ function fetchJars(version: string): string {
   mkdirSync(dir, { recursive: true });
   // Each dependency excludes all of its own: the same as `dependency:get -Dtransitive=false` per
   // artifact, in one Maven start instead of nineteen.
-  const deps = all
+  const unique = [...new Map(all.map((c) => [`${c[0]}:${c[1]}`, c])).values()];
+  const deps = unique
     .map(
       ([g, a, v]) =>
         `<dependency><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version><exclusions><exclusion><groupId>*</groupId><artifactId>*</artifactId></exclusion></exclusions></dependency>`,
@@ -124,7 +133,7 @@ function descriptor(jar: string, module: Module): string {
     { stdio: ["ignore", "pipe", "pipe"] },
   ).toString();
   if (!text.includes("classname=")) throw new Error(`${jar} carries no plugin descriptor`);
-  return text.replace(/^extended\.plugins=.*$/m, `extended.plugins=${EXTENDS[module]}`);
+  return text.replace(/^extended\.plugins=.*$/m, `extended.plugins=${MODULES[module].extends}`);
 }
 
 /**
@@ -184,7 +193,7 @@ function install(dist: string, version: string, hash: string): void {
   log(`adding the ES|QL modules to the ${version} distribution`);
   // A jar the server already has in lib/ (grok, joni, hppc, …) must not be there twice.
   const inLib = new Set(readdirSync(join(dist, "lib")));
-  for (const module of ["x-pack-esql-core", "x-pack-esql"] as const) {
+  for (const module of Object.keys(MODULES) as Module[]) {
     const tmp = join(dist, "modules", `.${module}-${process.pid}`);
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp, { recursive: true });
@@ -194,7 +203,7 @@ function install(dist: string, version: string, hash: string): void {
     }
     writeFileSync(
       join(tmp, "plugin-descriptor.properties"),
-      descriptor(join(jars, `${module}-${version}.jar`), module),
+      descriptor(join(jars, `${MODULES[module].jar}-${version}.jar`), module),
     );
     if (module === "x-pack-esql") {
       buildLicenceStub(dist, version, join(tmp, "ml-licence-constants.jar"));

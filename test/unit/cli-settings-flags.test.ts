@@ -49,6 +49,9 @@ describe("settings flags from a driver's form", () => {
       "--api-key-stdin",
       "--ssl-mode",
       "--ca-file",
+      "--client-cert",
+      "--client-key",
+      "--client-key-passphrase-stdin",
       "--skip-tls-verify",
     ]);
   });

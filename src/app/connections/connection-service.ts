@@ -39,7 +39,27 @@ export async function openAppStorage(env: NodeJS.ProcessEnv = process.env): Prom
 /** A secret to set (a string), to delete (null), or to keep (absent). */
 export type SecretsChange = { [K in SecretField]?: string | null };
 
-const SECRET_LABELS: Record<SecretField, string> = { password: "Password", apiKey: "API Key" };
+const SECRET_LABELS: Record<SecretField, string> = {
+  password: "Password",
+  apiKey: "API Key",
+  clientKeyPassphrase: "Client key passphrase",
+};
+
+/** What to do when a secret was given that the settings do not use: [CLI, UI]. */
+const UNUSED_SECRET: Record<SecretField, [string, string]> = {
+  password: [
+    "Choose Auth Method Username & Password (--auth basic), or leave the password out.",
+    "Choose Auth Method Username & Password, or leave the password empty.",
+  ],
+  apiKey: [
+    "Choose Auth Method API Key (--auth api-key), or leave the API key out.",
+    "Choose Auth Method API Key, or leave the API key empty.",
+  ],
+  clientKeyPassphrase: [
+    "Set the client key first (--client-key <key.pem>), or leave the passphrase out.",
+    "Choose the Client key first, or leave the passphrase empty.",
+  ],
+};
 
 /**
  * Loads a saved connection (unless given, as read already) and its secrets and opens a session
@@ -214,13 +234,10 @@ function secretsFor(
     if (!used.includes(field)) {
       throw errors.invalidConfig(
         SECRET_LABELS[field],
-        "was given, but the connection's Auth Method does not use it",
-        field === "password"
-          ? "Choose Auth Method Username & Password (--auth basic), or leave the password out."
-          : "Choose Auth Method API Key (--auth api-key), or leave the API key out.",
-        field === "password"
-          ? "Choose Auth Method Username & Password, or leave the password empty."
-          : "Choose Auth Method API Key, or leave the API key empty.",
+        field === "clientKeyPassphrase"
+          ? "was given, but the connection has no client key"
+          : "was given, but the connection's Auth Method does not use it",
+        ...UNUSED_SECRET[field],
       );
     }
     if (value.trim() === "")
@@ -228,7 +245,7 @@ function secretsFor(
         SECRET_LABELS[field],
         "is empty",
         'Pass the value on standard input, e.g. printf %s "$SECRET" | quarry connections …',
-        `Type the ${field === "password" ? "password" : "API key"}.`,
+        `Type the ${SECRET_LABELS[field].toLowerCase()}.`,
       );
     out[field] = value;
   }
@@ -236,7 +253,7 @@ function secretsFor(
 }
 
 function sameSecrets(a: ConnectionSecrets, b: ConnectionSecrets): boolean {
-  return a.password === b.password && a.apiKey === b.apiKey;
+  return (Object.keys(SECRET_LABELS) as SecretField[]).every((f) => a[f] === b[f]);
 }
 
 /** A settings patch that turns `from` back into `to` (keys missing from `to` are removed). */

@@ -126,6 +126,8 @@ function onlySecrets(secrets: ConnectionSecrets): ConnectionSecrets {
   const out: ConnectionSecrets = {};
   if (typeof secrets.password === "string") out.password = secrets.password;
   if (typeof secrets.apiKey === "string") out.apiKey = secrets.apiKey;
+  if (typeof secrets.clientKeyPassphrase === "string")
+    out.clientKeyPassphrase = secrets.clientKeyPassphrase;
   return out;
 }
 

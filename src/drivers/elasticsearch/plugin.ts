@@ -34,8 +34,10 @@ export function activate(host: PluginHost): PluginDriver {
     validateConfig: (input) => ({ ...driver.validateConfig(input) }),
     validateSecrets: (config, secrets) => validateSecrets(es(config), secrets),
     secretFields(config) {
-      const auth = es(config).auth;
-      return auth === "basic" ? ["password"] : auth === "api-key" ? ["apiKey"] : [];
+      const { auth, clientKey } = es(config);
+      const signIn: (keyof ConnectionSecrets)[] =
+        auth === "basic" ? ["password"] : auth === "api-key" ? ["apiKey"] : [];
+      return clientKey ? [...signIn, "clientKeyPassphrase"] : signIn;
     },
     describeEndpoint: (config) => baseUrl(es(config)),
     describeAuth(config) {

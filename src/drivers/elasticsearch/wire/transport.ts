@@ -9,8 +9,17 @@ import { Pool } from "undici";
 import type { ConnectionSecrets } from "../../../core/driver.ts";
 import { errors, QuarryError } from "../../../core/errors.ts";
 import { parseJsonExact } from "../../../core/exact-json.ts";
-import { authorizationHeader, baseUrl, type EsConnectionConfig, tlsPolicy } from "./config.ts";
+import { loadClientCert } from "./client-cert.ts";
+import {
+  authorizationHeader,
+  baseUrl,
+  type EsConnectionConfig,
+  originUrl,
+  tlsPolicy,
+} from "./config.ts";
 import { type ClusterAddress, httpError, networkError } from "./errors.ts";
+import { underPrefix } from "./path-prefix.ts";
+import { type AlertRecorder, alertRecorder } from "./tls-alerts.ts";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -43,12 +52,15 @@ export class EsTransport {
   readonly url: string;
   readonly #config: EsConnectionConfig;
   readonly #authorization: string | undefined;
+  readonly #keyPassphrase: string | undefined;
   #pool: Promise<Pool> | undefined;
+  #alerts: AlertRecorder | undefined;
 
   constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
     this.#config = config;
     this.url = baseUrl(config);
     this.#authorization = authorizationHeader(config, secrets);
+    this.#keyPassphrase = secrets.clientKeyPassphrase;
   }
 
   async #makePool(): Promise<Pool> {
@@ -61,25 +73,38 @@ export class EsTransport {
         throw errors.connectionFailed(
           `the CA file ${this.#config.caFile} cannot be read (${(e as NodeJS.ErrnoException).code})`,
           "Choose an existing PEM file in the connection's CA file field.",
+          { step: "tls" },
         );
       }
     }
+    const { clientCert, clientKey } = this.#config;
+    const client =
+      policy && clientCert && clientKey
+        ? await loadClientCert({
+            certFile: clientCert,
+            keyFile: clientKey,
+            ...(this.#keyPassphrase ? { passphrase: this.#keyPassphrase } : {}),
+          })
+        : undefined;
     const isIp = /^[\d.]+$|:/.test(this.#config.host);
-    return new Pool(this.url, {
+    this.#alerts = policy
+      ? alertRecorder({
+          // Happy Eyeballs: "localhost" may resolve to ::1 first while a node listens on 127.0.0.1 only.
+          autoSelectFamily: true,
+          rejectUnauthorized: policy.verifyChain,
+          ...(ca ? { ca } : {}),
+          ...(client ?? {}),
+          ...(isIp ? {} : { servername: this.#config.host }),
+          // Verify CA checks the chain but not the name the certificate was issued for.
+          checkServerIdentity: policy.verifyHostname ? checkServerIdentity : () => undefined,
+        })
+      : undefined;
+    return new Pool(originUrl(this.#config), {
       connections: 16,
       pipelining: 1,
       keepAliveTimeout: 30_000,
-      // Happy Eyeballs: "localhost" may resolve to ::1 first while a node listens on 127.0.0.1 only.
       autoSelectFamily: true,
-      connect: policy
-        ? {
-            rejectUnauthorized: policy.verifyChain,
-            ...(ca ? { ca } : {}),
-            ...(isIp ? {} : { servername: this.#config.host }),
-            // Verify CA checks the chain but not the name the certificate was issued for.
-            checkServerIdentity: policy.verifyHostname ? checkServerIdentity : () => undefined,
-          }
-        : {},
+      connect: this.#alerts?.connect ?? {},
     });
   }
 
@@ -117,7 +142,7 @@ export class EsTransport {
     try {
       const res = await pool.request({
         method: req.method,
-        path: withQuery(req.path, req.query),
+        path: withQuery(underPrefix(this.#config.pathPrefix, req.path), req.query),
         headers,
         body,
         signal: req.signal,
@@ -145,7 +170,7 @@ export class EsTransport {
     } catch (e) {
       if (e instanceof QuarryError) throw e;
       if ((e as Error).name === "AbortError") throw e;
-      throw networkError(e, this.target);
+      throw networkError(this.#alerts?.take() ?? e, this.target);
     }
   }
 
@@ -158,7 +183,11 @@ export class EsTransport {
 
   /** The address and whether it is HTTPS, for errors that depend on it. */
   get target(): ClusterAddress {
-    return { url: this.url, tls: this.#config.sslMode !== "disabled" };
+    return {
+      url: this.url,
+      tls: this.#config.sslMode !== "disabled",
+      clientCert: !!this.#config.clientCert,
+    };
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import type { QueryTable } from "../../api/types.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Modal } from "../../ui/modal.tsx";
 import { resultTheme } from "../results/result-grid.ts";
+import { AccuracyNote } from "./AccuracyNote.tsx";
 import { CutNote } from "./CutNote.tsx";
 import { type QueryRow, queryColumnDefs, queryRows, querySummary } from "./columns.ts";
 import type { MoreRows } from "./QueryExportDialog.tsx";
@@ -68,6 +69,7 @@ export function QueryGridDialog({
   return (
     <Modal title={`${table.language} result · ${querySummary(table)}`} onClose={onClose} wide>
       {table.cut && !keyed ? <CutNote cut={table.cut} /> : null}
+      <AccuracyNote table={table} />
       {more ? (
         <p className="hint" data-testid="query-grid-pages">
           {keyed

@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { withStep } from "../../../../core/connection-steps.ts";
 import {
   AI_POLICIES,
   AI_POLICY_LABELS,
@@ -124,6 +125,8 @@ function connectionChangeRoutes(app: UiServices) {
         const given = secretsToSet(input.secrets);
         if (given.password !== undefined) change.password = given.password;
         if (given.apiKey !== undefined) change.apiKey = given.apiKey;
+        if (given.clientKeyPassphrase !== undefined)
+          change.clientKeyPassphrase = given.clientKeyPassphrase;
         const saved = await editConnection(
           app.storage,
           current.id,
@@ -153,7 +156,9 @@ function connectionChangeRoutes(app: UiServices) {
       answer({ param: param("id") }, async (_req, { id }) => {
         await app.forget(id);
         const { session } = await app.session(id);
-        return session.testConnection();
+        return session.testConnection().catch((e: unknown) => {
+          throw withStep(e);
+        });
       }),
     );
 }
@@ -176,6 +181,8 @@ function testSettings(app: UiServices): Handler<ServerInfo, { json: typeof testI
     const session = driver.connect(config, secrets);
     try {
       return await session.testConnection();
+    } catch (e) {
+      throw withStep(e);
     } finally {
       await session.close();
     }
@@ -236,7 +243,11 @@ const typeName = z.string({ error: "must be a database type's name, e.g. elastic
 
 /** Secrets sent by the editor (contract.ts, SecretsInput). */
 const secretsInput = z
-  .object({ password: z.string().optional(), apiKey: z.string().optional() })
+  .object({
+    password: z.string().optional(),
+    apiKey: z.string().optional(),
+    clientKeyPassphrase: z.string().optional(),
+  })
   .optional();
 
 /** A connection as the editor saves it (contract.ts, ConnectionInput). */
@@ -262,5 +273,7 @@ function secretsToSet(s: z.output<typeof secretsInput>): ConnectionSecrets {
   const out: ConnectionSecrets = {};
   if (typeof s?.password === "string" && s.password !== "") out.password = s.password;
   if (typeof s?.apiKey === "string" && s.apiKey !== "") out.apiKey = s.apiKey;
+  if (typeof s?.clientKeyPassphrase === "string" && s.clientKeyPassphrase !== "")
+    out.clientKeyPassphrase = s.clientKeyPassphrase;
   return out;
 }
