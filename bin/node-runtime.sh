@@ -38,16 +38,16 @@ if [ -z "${NODE_COMPILE_CACHE:-}" ] && [ -n "${HOME:-}" ]; then
   NODE_COMPILE_CACHE="$cache/quarry/node-compile-cache"
   export NODE_COMPILE_CACHE
 fi
-# V8's young generation capped at 2 MB a half for export, copy and import (it grows to 16 MB by
-# default): they allocate fast and briefly, and the default let its peak memory grow by 60 to 100 MB
-# (measured: docs/decisions.md) for no gain in speed.
+# V8's young generation capped at 2 MB a half for export, copy, import and esql (--all pages) (it
+# grows to 16 MB by default): they allocate fast and briefly, and the default let its peak memory
+# grow by 60 to 100 MB (measured: docs/decisions.md) for no gain in speed.
 # The app itself (`quarry`, `quarry start`, and its default command's options) at 4 MB a half: under
 # sustained MCP load the default grew to 64 MB a half and kept it (docs/decisions.md, "The app's
 # young generation"); the same flags as src/app/process/node-flags.ts, which the background app gets.
 # The bridge keeps V8's default.
 node_flags=""
 case "${1:-}" in
-  export | copy | import) node_flags="--max-semi-space-size=2" ;;
+  export | copy | import | esql) node_flags="--max-semi-space-size=2" ;;
   "" | start | -*) node_flags="--max-semi-space-size=4" ;;
 esac
 

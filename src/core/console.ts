@@ -46,6 +46,8 @@ export interface TaskProgress {
   total: number | null;
   deleted: number;
   versionConflicts: number;
+  /** For a query run as an async one: milliseconds it has run (its progress is the time). */
+  elapsedMs?: number;
 }
 
 export interface ConsoleRunOptions {

@@ -107,6 +107,12 @@ export interface AgentRequestsFacet {
 export interface QueryLanguageFacet {
   /** The console request that runs `query`, answered with a `queryTable` (core/query-table.ts). */
   queryRequest(query: string): ConsoleRequest;
+  /**
+   * The export scan of every row of `query`, past the database's cap on one answer, read in pages
+   * by `key` (a column every row has one value of; the driver's default when absent). Refuses,
+   * before anything is sent, a query whose rows cannot be cut that way, saying why.
+   */
+  queryPages(query: string, key?: string): ExportScanFacet;
 }
 
 /** Every facet by name: the session's method of that name returns it. */

@@ -14,9 +14,19 @@ export function partlyDone(r: ConsoleResult): boolean {
 }
 
 let lastProgress = 0;
+let announced: string | undefined;
 export function showTaskProgress(p: TaskProgress): void {
+  // An async query is named once on any standard error (a script may stop it by its id).
+  if (p.elapsedMs !== undefined && announced !== p.task) {
+    announced = p.task;
+    process.stderr.write(`query ${p.task} is running; Ctrl-C stops it\n`);
+  }
   if (!process.stderr.isTTY || Date.now() - lastProgress < 200) return;
   lastProgress = Date.now();
+  if (p.elapsedMs !== undefined) {
+    process.stderr.write(`\rrunning for ${Math.round(p.elapsedMs / 1000)} s   `);
+    return;
+  }
   const of = p.total === null ? "" : ` of ${p.total}`;
   process.stderr.write(
     `\r${p.task}: ${p.done}${of} documents (${p.deleted} deleted, ${p.versionConflicts} conflicts)   `,

@@ -6,6 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { exportTable } from "../../app/export/export-table.ts";
 import type { ConsoleResult } from "../../core/console.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { facet } from "../../core/facet-access.ts";
@@ -19,11 +20,17 @@ import {
 import { addConnectionFlags, type ConnectionFlags, readStdin } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
-import { printJson, printLine, printTable } from "../output.ts";
+import { printJson, printLine, printTable, reportError } from "../output.ts";
+import { showTaskProgress } from "./console-print.ts";
+import { endProgress, showExportProgress, stdoutSink } from "./export.ts";
 
 interface EsqlFlags extends ConnectionFlags {
   file?: string;
   format?: string;
+  all?: boolean;
+  key?: string;
+  out?: string;
+  force?: boolean;
 }
 
 export function registerEsqlCommand(program: Command): void {
@@ -34,17 +41,117 @@ export function registerEsqlCommand(program: Command): void {
       .argument("<conn>", "a saved connection's name, or a URL such as http://localhost:9200")
       .argument("[query]", 'the query, e.g. "FROM my-index | LIMIT 10"')
       .option("--file <file>", "read the query from a file (- for standard input)")
-      .option("--format <format>", "table (the default), csv or ndjson"),
+      .option("--format <format>", "table (the default), csv or ndjson")
+      .option(
+        "--all",
+        "every row, past the 10,000-row cap, in keyed pages (with --format csv|ndjson)",
+      )
+      .option("--key <column>", "with --all: the column the pages are cut by (default _id)")
+      .option("--out <file>", "with --all: write to this file instead of standard output")
+      .option("--force", "with --all --out: replace an existing file"),
   ).action(async (conn: string, query: string | undefined, flags: EsqlFlags, cmd: Command) => {
     const json = wantsJson(cmd);
     const format = formatOf(flags.format);
     const text = await queryText(query, flags.file);
-    const result = await withSession(conn, flags, async (s) => {
-      return s.runConsole(facet(s, "queryLanguage").queryRequest(text));
-    });
+    if (flags.all) {
+      await exportAll(conn, text, flags, format, json);
+      return;
+    }
+    if (flags.key !== undefined || flags.out !== undefined || flags.force)
+      throw new QuarryError(
+        "invalid_input",
+        "--key, --out and --force go with --all",
+        "Add --all to read every row, or leave them out.",
+      );
+    // Ctrl-C stops the query on the cluster (its async id deleted) instead of leaving it running.
+    const result = await whileInterruptible((signal) =>
+      withSession(conn, flags, (s) =>
+        s.runConsole(facet(s, "queryLanguage").queryRequest(text), {
+          signal,
+          ...(json ? {} : { onProgress: showTaskProgress }),
+        }),
+      ),
+    );
+    if (result === undefined) {
+      process.stderr.write("\ncancelled: the query was stopped on the cluster\n");
+      process.exitCode = EXIT.failed;
+      return;
+    }
     process.exitCode = printOutcome(result, json, format);
   });
 }
+
+/** Runs `work` with a signal Ctrl-C aborts; undefined when it was aborted. */
+async function whileInterruptible<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T | undefined> {
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once("SIGINT", onInterrupt);
+  try {
+    return await work(controller.signal);
+  } catch (e) {
+    if (controller.signal.aborted && (e as Error).name === "AbortError") return undefined;
+    throw e;
+  } finally {
+    process.removeListener("SIGINT", onInterrupt);
+  }
+}
+
+/**
+ * `--all`: every row in keyed pages, streamed as CSV or NDJSON through the export's writer (to
+ * standard output, or `--out`), the count checked at the end; a query that cannot be paged is
+ * refused before anything runs, with the reason.
+ */
+async function exportAll(
+  conn: string,
+  query: string,
+  flags: EsqlFlags,
+  format: QueryTableFormat | "table",
+  json: boolean,
+): Promise<void> {
+  if (format !== "csv" && format !== "ndjson")
+    throw new QuarryError(
+      "invalid_input",
+      "--all writes CSV or NDJSON, not a table",
+      "Add --format csv or --format ndjson (and --out <file> for a file).",
+    );
+  const out = flags.out ?? "-";
+  const toStdout = out === "-";
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once("SIGINT", onInterrupt);
+  try {
+    const report = await withSession(conn, flags, (s) =>
+      exportTable(facet(s, "queryLanguage").queryPages(query, flags.key), "esql", {
+        format,
+        out,
+        ...(toStdout ? { sink: stdoutSink() } : {}),
+        overwrite: flags.force === true,
+        keepInterrupted: false,
+        batchSize: MAX_PAGE,
+        signal: controller.signal,
+        ...(json ? {} : { onProgress: showExportProgress }),
+      }),
+    );
+    endProgress();
+    const say = toStdout ? process.stderr : process.stdout;
+    if (json) printJson(report, say);
+    else
+      say.write(
+        `${report.written.toLocaleString("en-US")} of ${report.expected.toLocaleString("en-US")} rows written to ${toStdout ? "standard output" : report.out} (${format}, ${(report.durationMs / 1000).toFixed(1)} s).\n`,
+      );
+  } catch (e) {
+    endProgress();
+    if (!toStdout) throw e;
+    process.exitCode = reportError(e, json, process.stderr);
+  } finally {
+    process.removeListener("SIGINT", onInterrupt);
+  }
+}
+
+/** Rows a page asks for: the cluster's cap on one answer. */
+const MAX_PAGE = 10_000;
 
 function formatOf(format: string | undefined): QueryTableFormat | "table" {
   if (format === undefined || format === "table") return "table";

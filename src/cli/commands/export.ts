@@ -158,7 +158,7 @@ async function runExport(
 }
 
 /** Standard output as the export's stream: each chunk waits until it is written (backpressure). */
-function stdoutSink(): ExportSink {
+export function stdoutSink(): ExportSink {
   return {
     name: "standard output",
     write: (chunk) =>

@@ -57,8 +57,8 @@ import { measureImpact } from "./console/impact-measure.ts";
 import { parseConsoleText } from "./console/parse.ts";
 import { prepareRequest } from "./console/request.ts";
 import { runConsole } from "./console/run.ts";
-import { esqlUnavailable, isEsqlPath, queryOf, versionHasEsql } from "./esql/availability.ts";
-import { esqlRequest } from "./esql/result.ts";
+import { isEsqlPath, queryOf, refuseOldEsql } from "./esql/availability.ts";
+import { esQueryLanguage } from "./esql/facet.ts";
 import { openScan } from "./export/scan.ts";
 import { browse, openGrid, viewAsRequest } from "./grid/browse.ts";
 import { TableSizes } from "./grid/page-count.ts";
@@ -282,11 +282,8 @@ export class EsSession implements DriverSession {
   }
 
   async runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult> {
-    await this.#ready();
-    // A version without ES|QL is told before anything is sent; a build without it, by its answer.
-    const version = this.#info?.version;
-    if (version && isEsqlPath(request.path) && versionHasEsql(version) === false)
-      throw esqlUnavailable({ version }, queryOf(request.body));
+    if (isEsqlPath(request.path)) await this.#esqlReady(queryOf(request.body));
+    else await this.#ready();
     const run = runConsole(this.transport, request, options, this.#heldColumns.of);
     return classifiedOnce(request) === "read" ? run : this.#changing(run);
   }
@@ -312,8 +309,10 @@ export class EsSession implements DriverSession {
     return documentLookup(table, id);
   }
 
-  queryRequest(query: string): ConsoleRequest {
-    return esqlRequest(query);
+  /** A version without ES|QL is told before anything is sent; a build without it, by its answer. */
+  async #esqlReady(query: string | undefined): Promise<void> {
+    await this.#ready();
+    refuseOldEsql(this.#info?.version, query);
   }
 
   schemaRequest(table: string): ConsoleRequest {
@@ -367,7 +366,7 @@ export class EsSession implements DriverSession {
   }
 
   queryLanguage(): QueryLanguageFacet {
-    return this;
+    return esQueryLanguage(this.transport, (query) => this.#esqlReady(query));
   }
 
   clusterAdmin(): ClusterAdmin {

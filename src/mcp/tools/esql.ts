@@ -55,6 +55,16 @@ export function compactQueryTable(table: QueryTable, cap: number): CompactQueryT
   };
 }
 
+/** Whether the query's rows can be read past the cap in keyed pages (export_data's esql). */
+function pageable(session: Parameters<typeof facet>[0], query: string): boolean {
+  try {
+    facet(session, "queryLanguage").queryPages(query);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const esql = defineTool({
   name: "esql",
   title: "Run an ES|QL query",
@@ -80,7 +90,17 @@ export const esql = defineTool({
       return facet(s, "queryLanguage").queryRequest(args.query);
     });
     const result = await session
-      .runConsole(request, { signal: ctx.signal, searchAs: "json" })
+      .runConsole(request, {
+        signal: ctx.signal,
+        searchAs: "json",
+        // A long query runs as an async one: each poll a progress report.
+        onProgress: (p) =>
+          void ctx.progress(
+            p.done,
+            undefined,
+            `query ${p.task} running ${Math.round((p.elapsedMs ?? 0) / 1000)} s`,
+          ),
+      })
       .catch((e: unknown) => {
         // The driver's refusal names why (the version, or no engine); the remedy is this surface's.
         if (isQuarryError(e) && e.details?.feature === "esql") throw unavailable(e.message);
@@ -100,6 +120,9 @@ export const esql = defineTool({
     }
     if (result.kind !== "json" || !result.queryTable)
       throw unavailable("The cluster's answer was not a query table.");
-    return { ...compactQueryTable(result.queryTable, args.rows ?? ROW_CAP) };
+    const compact = compactQueryTable(result.queryTable, args.rows ?? ROW_CAP);
+    if (result.queryTable.cut && pageable(session, args.query))
+      compact.rows_note = `${compact.rows_note} export_data with esql (this query) writes every row.`;
+    return { ...compact };
   },
 });

@@ -60,7 +60,8 @@ export class JobRegistry {
             r.kind === "json"
               ? (r.body as { error: NonNullable<JobView["error"]> }).error
               : undefined;
-          if (!isQuarryError(e))
+          // A cancelled job ends in its own abort: that is no failure to log.
+          if (!isQuarryError(e) && !controller.signal.aborted)
             process.stderr.write(`job ${kind} failed: ${(e as Error).stack}\n`);
         },
       )

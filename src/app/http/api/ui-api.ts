@@ -15,6 +15,7 @@ import { connectionUrlRoutes } from "./routes/connection-url.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { consoleRoutes } from "./routes/console.ts";
 import { consoleWorkspaceRoutes } from "./routes/console-workspace.ts";
+import { esqlRoutes } from "./routes/esql.ts";
 import { queryRoutes } from "./routes/queries.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { tableAdminRoutes } from "./routes/table-admin.ts";
@@ -33,6 +34,7 @@ export function uiApiRoutes(services: UiServices) {
     .route("/", consoleRoutes(services))
     .route("/", consoleWorkspaceRoutes(services))
     .route("/", queryRoutes(services))
+    .route("/", esqlRoutes(services))
     .route("/", settingsRoutes(services))
     .route("/", clusterRoutes(services))
     .route("/", clusterAdminRoutes(services))

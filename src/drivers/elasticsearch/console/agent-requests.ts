@@ -5,6 +5,7 @@
  */
 import type { ConsoleRequest } from "../../../core/console.ts";
 import type { RecordLookup } from "../../../core/driver.ts";
+import { runsAsAsync } from "../esql/async.ts";
 import { indexPath } from "../wire/paths.ts";
 
 /** By `_id` with a search, so an alias or a pattern works too; two hits show a shared `_id`. */
@@ -46,6 +47,7 @@ export function validateQueryRequest(
 /** Requests that start a task the console follows (progress, cancel). */
 const LONG_TASK = /\/_(delete_by_query|update_by_query|reindex)(\?|$)/;
 
+/** A bulk task, or an ES|QL query (run as an async query, esql/async.ts). */
 export function startsLongTask(request: ConsoleRequest): boolean {
-  return LONG_TASK.test(request.path);
+  return LONG_TASK.test(request.path) || runsAsAsync(request.method, request.path, request.body);
 }

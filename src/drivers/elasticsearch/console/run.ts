@@ -6,6 +6,7 @@
  */
 import type { ConsoleRequest, ConsoleResult, ConsoleRunOptions } from "../../../core/console.ts";
 import type { Column, PartialResult } from "../../../core/grid.ts";
+import { asyncStart, runsAsAsync, syncShape } from "../esql/async.ts";
 import {
   answersAsUnknownRoute,
   esqlUnavailable,
@@ -14,11 +15,12 @@ import {
 } from "../esql/availability.ts";
 import { withExactDistinct } from "../esql/exact-distinct.ts";
 import { withEsqlShape } from "../esql/result.ts";
+import { runAsyncQuery } from "../esql/run-async.ts";
 import { type ColumnsOf, unknownField } from "../table/column-cache.ts";
 import { describeTable, META_COLUMNS } from "../table/mapping.ts";
 import { nodeNames } from "../wire/nodes.ts";
 import { failureNodeIds, partialResult, type SearchHeader } from "../wire/shard-failures.ts";
-import type { EsTransport } from "../wire/transport.ts";
+import type { EsResponse, EsTransport } from "../wire/transport.ts";
 import {
   type ConsoleSearchBody,
   classifyAnswer,
@@ -50,14 +52,16 @@ export async function runConsole(
     prepared.method === "POST" &&
     prepared.route.endpoint !== undefined &&
     TASK_ENDPOINTS.has(prepared.route.endpoint);
-  const res = await transport.request({
-    method: prepared.method,
-    // Long bulk operations run as tasks: polled with progress, never cut by a request timeout.
-    path: asTask ? withParam(prepared.path, "wait_for_completion", "false") : prepared.path,
-    ...(prepared.body !== undefined ? { body: prepared.body } : {}),
-    ...(prepared.contentType ? { contentType: prepared.contentType } : {}),
-    ...(signal ? { signal } : {}),
-  });
+  const res = runsAsAsync(prepared.method, prepared.path, request.body)
+    ? await esqlAsync(transport, prepared.path, request.body as Record<string, unknown>, options)
+    : await transport.request({
+        method: prepared.method,
+        // Long bulk operations run as tasks: polled with progress, never cut by a request timeout.
+        path: asTask ? withParam(prepared.path, "wait_for_completion", "false") : prepared.path,
+        ...(prepared.body !== undefined ? { body: prepared.body } : {}),
+        ...(prepared.contentType ? { contentType: prepared.contentType } : {}),
+        ...(signal ? { signal } : {}),
+      });
   if (isEsqlPath(prepared.path) && answersAsUnknownRoute(res.status, res.body))
     throw esqlUnavailable({ unknownRoute: true }, queryOf(request.body));
   const task = (res.body as { task?: unknown } | null)?.task;
@@ -94,6 +98,36 @@ export async function runConsole(
       ? searchGrid(res.status, res.body as ConsoleSearchBody, columns)
       : jsonAnswer(res.status, res.body),
   );
+}
+
+/**
+ * An ES|QL query run as an async query (esql/async.ts): its answer in the shape `POST /_query`
+ * gives; each poll while it runs a progress report naming the async id.
+ */
+async function esqlAsync(
+  transport: EsTransport,
+  path: string,
+  body: Record<string, unknown>,
+  options: ConsoleRunOptions,
+): Promise<EsResponse> {
+  const { onProgress, signal } = options;
+  const res = await runAsyncQuery(transport, asyncStart(path, body), {
+    ...(signal ? { signal } : {}),
+    ...(onProgress
+      ? {
+          onProgress: (p) =>
+            onProgress({
+              task: p.id,
+              done: p.documentsFound ?? 0,
+              total: null,
+              deleted: 0,
+              versionConflicts: 0,
+              elapsedMs: p.elapsedMs,
+            }),
+        }
+      : {}),
+  });
+  return { ...res, body: syncShape(res.body) };
 }
 
 /** The warning for a search answered by part of the shards (or cut by its timeout). */

@@ -61,6 +61,11 @@ export function esqlUnavailable(
   );
 }
 
+/** Refuses ES|QL on a version without it (the version unknown: the cluster's answer will tell). */
+export function refuseOldEsql(version: string | undefined, query?: string): void {
+  if (version && versionHasEsql(version) === false) throw esqlUnavailable({ version }, query);
+}
+
 /** The query text of an ES|QL request body, when it has one. */
 export function queryOf(body: unknown): string | undefined {
   const q = (body as { query?: unknown } | null)?.query;

@@ -1,6 +1,8 @@
 /**
- * Export… of a query's whole result, written in the page (the result is already here): CSV,
- * NDJSON or JSON, saying first when the database cut the result.
+ * Export… of a query's result: the rows already here, written in the page (CSV, NDJSON or JSON);
+ * or, when the database cut the result, every row: the app reads the query again in keyed pages
+ * past the cap (an export job with progress and Cancel, the count checked), then the download. A
+ * query that cannot be paged is refused with the reason, and its rows here can still be saved.
  */
 import { useState } from "react";
 import {
@@ -8,8 +10,12 @@ import {
   type QueryTableFormat,
   queryTableText,
 } from "../../../../src/core/query-table-files.ts";
+import { call, ui } from "../../api/client.ts";
 import type { QueryTable } from "../../api/types.ts";
+import { ErrorNote } from "../../ui/errors.tsx";
+import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
 import { Modal } from "../../ui/modal.tsx";
+import { ProgressBar } from "../../ui/progress.tsx";
 
 const TYPES: Record<QueryTableFormat, string> = {
   csv: "text/csv",
@@ -17,9 +23,30 @@ const TYPES: Record<QueryTableFormat, string> = {
   json: "application/json",
 };
 
-export function QueryExportDialog({ table, onClose }: { table: QueryTable; onClose: () => void }) {
+/** What reads the query again past the cap: its connection and text. */
+export interface MoreRows {
+  connectionId: string;
+  query: string;
+}
+
+export function QueryExportDialog({
+  table,
+  more,
+  onClose,
+}: {
+  table: QueryTable;
+  more?: MoreRows | undefined;
+  onClose: () => void;
+}) {
   const [format, setFormat] = useState<QueryTableFormat>("csv");
-  const save = () => {
+  const [scope, setScope] = useState<"here" | "all">("here");
+  const exp = useExportJob(more?.connectionId ?? "", "query", (input) =>
+    call(ui.connections[":id"].esql.export.$post, {
+      param: { id: more?.connectionId ?? "" },
+      json: { query: more?.query ?? "", format: input.format as QueryTableFormat },
+    }),
+  );
+  const saveHere = () => {
     const blob = new Blob([queryTableText(table, format)], { type: TYPES[format] });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
@@ -29,26 +56,31 @@ export function QueryExportDialog({ table, onClose }: { table: QueryTable; onClo
     setTimeout(() => URL.revokeObjectURL(a.href), 0);
     onClose();
   };
+  const close = () => {
+    exp.abandon();
+    onClose();
+  };
   const rows = table.rows.length.toLocaleString("en-US");
   return (
     <Modal
       title="Export the result"
-      onClose={onClose}
+      onClose={close}
       footer={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="primary" onClick={save}>
-            Export
-          </button>
-        </>
+        <Footer
+          exp={exp}
+          all={scope === "all"}
+          onClose={close}
+          onExport={() => (scope === "all" ? void exp.start({ format }) : saveHere())}
+        />
       }
     >
+      {more ? <ScopeChoice scope={scope} rows={rows} busy={exp.busy} onChange={setScope} /> : null}
       <p data-testid="query-export-scope">
-        {table.cut
-          ? `The whole result as the cluster returned it: ${rows} rows, but the result itself was cut. ${table.cut.message}`
-          : `The whole result: ${rows} rows.`}
+        {scope === "all"
+          ? "Every row the query answers, counted first and checked at the end."
+          : table.cut
+            ? `The whole result as the cluster returned it: ${rows} rows, but the result itself was cut. ${table.cut.message}`
+            : `The whole result: ${rows} rows.`}
       </p>
       <fieldset className="field">
         <legend>Format</legend>
@@ -60,11 +92,109 @@ export function QueryExportDialog({ table, onClose }: { table: QueryTable; onClo
               value={f}
               checked={format === f}
               onChange={() => setFormat(f)}
+              disabled={exp.busy}
             />{" "}
             {f.toUpperCase()}
           </label>
         ))}
       </fieldset>
+      <JobNotes exp={exp} />
     </Modal>
+  );
+}
+
+function Footer({
+  exp,
+  all,
+  onClose,
+  onExport,
+}: {
+  exp: ExportJob;
+  all: boolean;
+  onClose: () => void;
+  onExport: () => void;
+}) {
+  return (
+    <>
+      {exp.running ? (
+        <button type="button" onClick={exp.cancel} disabled={exp.cancelling}>
+          Cancel export
+        </button>
+      ) : (
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      )}
+      {exp.done ? (
+        <button type="button" className="primary" onClick={exp.download}>
+          Download
+        </button>
+      ) : (
+        <button type="button" className="primary" disabled={exp.busy} onClick={onExport}>
+          {all ? "Export all" : "Export"}
+        </button>
+      )}
+    </>
+  );
+}
+
+function ScopeChoice({
+  scope,
+  rows,
+  busy,
+  onChange,
+}: {
+  scope: "here" | "all";
+  rows: string;
+  busy: boolean;
+  onChange: (scope: "here" | "all") => void;
+}) {
+  return (
+    <fieldset className="field">
+      <legend>Rows</legend>
+      <label>
+        <input
+          type="radio"
+          name="query-export-scope"
+          checked={scope === "all"}
+          onChange={() => onChange("all")}
+          disabled={busy}
+        />{" "}
+        Every row of the query, past the cap (read again in pages by _id)
+      </label>
+      <label>
+        <input
+          type="radio"
+          name="query-export-scope"
+          checked={scope === "here"}
+          onChange={() => onChange("here")}
+          disabled={busy}
+        />{" "}
+        The {rows} rows shown
+      </label>
+    </fieldset>
+  );
+}
+
+/** The export job's progress, and how it ended. */
+function JobNotes({ exp }: { exp: ExportJob }) {
+  return (
+    <>
+      {exp.job && exp.running ? (
+        <ProgressBar
+          label={exp.job.label}
+          progress={exp.job.progress}
+          cancelling={exp.cancelling}
+        />
+      ) : null}
+      {exp.done ? (
+        <p role="status" data-testid="query-export-done">
+          {exp.done.written.toLocaleString("en-US")} of {exp.done.expected.toLocaleString("en-US")}{" "}
+          rows written to {exp.done.fileName}.
+        </p>
+      ) : null}
+      {exp.cancelled ? <ErrorNote error={exp.cancelled} /> : null}
+      {exp.error ? <ErrorNote error={exp.error} /> : null}
+    </>
   );
 }

@@ -23,6 +23,12 @@ export function queryTableOf(run: ConsoleRun): QueryTable | undefined {
   return run.result.kind === "json" ? run.result.queryTable : undefined;
 }
 
+/** The query a run ran, when its body holds one (what Export all and the grid's pages read again). */
+function queryOf(run: ConsoleRun): string | undefined {
+  const q = (run.request.body as { query?: unknown } | undefined)?.query;
+  return typeof q === "string" ? q : undefined;
+}
+
 /** A piped query's table, its actions and their dialogs. Long because it is that markup, in one place. */
 export function QueryResult({
   run,
@@ -33,10 +39,11 @@ export function QueryResult({
   table: QueryTable;
   connectionId: string;
 }) {
+  const query = queryOf(run);
+  const more = table.cut && query ? { connectionId, query } : undefined;
   const [asJson, setAsJson] = useState(false);
   const [open, setOpen] = useState<"grid" | "export" | "save" | null>(null);
   const toasts = useToasts();
-  const query = (run.request.body as { query?: unknown } | undefined)?.query;
   const columns = useMemo(() => queryColumnDefs(table), [table]);
   const rows = useMemo(() => queryRows(table), [table]);
   const charts = useMemo(() => queryCharts(table), [table]);
@@ -95,8 +102,12 @@ export function QueryResult({
           </div>
         </>
       )}
-      {open === "grid" ? <QueryGridDialog table={table} onClose={() => setOpen(null)} /> : null}
-      {open === "export" ? <QueryExportDialog table={table} onClose={() => setOpen(null)} /> : null}
+      {open === "grid" ? (
+        <QueryGridDialog table={table} more={more} onClose={() => setOpen(null)} />
+      ) : null}
+      {open === "export" ? (
+        <QueryExportDialog table={table} more={more} onClose={() => setOpen(null)} />
+      ) : null}
       {open === "save" && typeof query === "string" ? (
         <SaveQueryDialog
           connectionId={connectionId}

@@ -7,10 +7,10 @@
 import { useState } from "react";
 import type { BrowseRequest, ExportFormat, ExportInput } from "../../api/types.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
+import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
 import { Loading } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
 import { ProgressBar } from "../../ui/progress.tsx";
-import { type ExportJob, useExportJob } from "./useExportJob.ts";
 
 /** The driver's default batch (core's ExportOptions.batchSize). */
 const DEFAULT_BATCH = 5_000;

@@ -4,13 +4,16 @@
  * finished file.
  */
 import { useRef, useState } from "react";
-import { ApiError, call, fetchFile, ui } from "../../api/client.ts";
-import type { ExportInput, ExportJobResult, JobView } from "../../api/types.ts";
-import { cancelJob, followJob, jobError } from "../../ui/jobs.ts";
+import { ApiError, call, fetchFile, ui } from "../api/client.ts";
+import type { ExportInput, ExportJobResult, JobView } from "../api/types.ts";
+import { cancelJob, followJob, jobError } from "./jobs.ts";
 
 export type ExportJob = ReturnType<typeof useExportJob>;
 
-export function useExportJob(connectionId: string, table: string) {
+/** How the job is started: a table's export by default, or another export the app runs as a job. */
+type Begin = (input: ExportInput) => Promise<JobView<"export">>;
+
+export function useExportJob(connectionId: string, table: string, begin?: Begin) {
   const [job, setJob] = useState<JobView | null>(null);
   const [done, setDone] = useState<ExportJobResult | null>(null);
   const [cancelled, setCancelled] = useState<{ message: string; remedy: string } | null>(null);
@@ -32,7 +35,7 @@ export function useExportJob(connectionId: string, table: string) {
     ctrl.current = new AbortController();
     const signal = ctrl.current.signal;
     try {
-      const started = await startExport(connectionId, table, input);
+      const started = await (begin ?? ((i) => startExport(connectionId, table, i)))(input);
       setStarting(false);
       // Closed while the app was starting it: nothing will show this export, so stop it.
       if (signal.aborted) {
