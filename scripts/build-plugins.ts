@@ -144,6 +144,8 @@ async function buildOne(
     banner: { js: BANNER },
     footer: { js: `//# sourceURL=quarry-plugin://${manifest.id}@${manifest.version}/index.js` },
     logLevel: "warning",
+    // ssh2's optional native speed-ups: absent from the archive, its pure JavaScript is used.
+    external: ["cpu-features", "*.node"],
   });
   const code = result.outputFiles[0]!.contents;
   const archive = await packPluginArchive({

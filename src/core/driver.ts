@@ -31,6 +31,8 @@ export interface ServerInfo {
 export interface ConnectionSecrets {
   password?: string;
   apiKey?: string;
+  proxyPassword?: string;
+  sshPassphrase?: string;
 }
 
 /**

@@ -39,7 +39,36 @@ export async function openAppStorage(env: NodeJS.ProcessEnv = process.env): Prom
 /** A secret to set (a string), to delete (null), or to keep (absent). */
 export type SecretsChange = { [K in SecretField]?: string | null };
 
-const SECRET_LABELS: Record<SecretField, string> = { password: "Password", apiKey: "API Key" };
+const SECRET_LABELS: Record<SecretField, string> = {
+  password: "Password",
+  apiKey: "API Key",
+  proxyPassword: "Proxy password",
+  sshPassphrase: "SSH key passphrase",
+};
+
+/** A secret the settings do not use: why, and the remedy in the CLI's and the editor's words. */
+const UNUSED_SECRET: Record<SecretField, [string, string, string]> = {
+  password: [
+    "was given, but the connection's Auth Method does not use it",
+    "Choose Auth Method Username & Password (--auth basic), or leave the password out.",
+    "Choose Auth Method Username & Password, or leave the password empty.",
+  ],
+  apiKey: [
+    "was given, but the connection's Auth Method does not use it",
+    "Choose Auth Method API Key (--auth api-key), or leave the API key out.",
+    "Choose Auth Method API Key, or leave the API key empty.",
+  ],
+  proxyPassword: [
+    "was given, but the connection's proxy names no user",
+    "Write the proxy with its user (--proxy http://user@proxy:3128), or leave the password out.",
+    "Write the proxy with its user (http://user@proxy:3128), or leave the password empty.",
+  ],
+  sshPassphrase: [
+    "was given, but the connection has no SSH key",
+    "Set the SSH tunnel and its key (--ssh, --ssh-key), or leave the passphrase out.",
+    "Set the SSH tunnel and its key, or leave the passphrase empty.",
+  ],
+};
 
 /**
  * Loads a saved connection (unless given, as read already) and its secrets and opens a session
@@ -212,23 +241,15 @@ function secretsFor(
     const value = secrets[field];
     if (value === undefined) continue;
     if (!used.includes(field)) {
-      throw errors.invalidConfig(
-        SECRET_LABELS[field],
-        "was given, but the connection's Auth Method does not use it",
-        field === "password"
-          ? "Choose Auth Method Username & Password (--auth basic), or leave the password out."
-          : "Choose Auth Method API Key (--auth api-key), or leave the API key out.",
-        field === "password"
-          ? "Choose Auth Method Username & Password, or leave the password empty."
-          : "Choose Auth Method API Key, or leave the API key empty.",
-      );
+      const [why, cli, ui] = UNUSED_SECRET[field];
+      throw errors.invalidConfig(SECRET_LABELS[field], why, cli, ui);
     }
     if (value.trim() === "")
       throw errors.invalidConfig(
         SECRET_LABELS[field],
         "is empty",
         'Pass the value on standard input, e.g. printf %s "$SECRET" | quarry connections …',
-        `Type the ${field === "password" ? "password" : "API key"}.`,
+        `Type the ${field === "apiKey" ? "API key" : SECRET_LABELS[field].toLowerCase()}.`,
       );
     out[field] = value;
   }
@@ -236,7 +257,7 @@ function secretsFor(
 }
 
 function sameSecrets(a: ConnectionSecrets, b: ConnectionSecrets): boolean {
-  return a.password === b.password && a.apiKey === b.apiKey;
+  return (Object.keys(SECRET_LABELS) as SecretField[]).every((k) => a[k] === b[k]);
 }
 
 /** A settings patch that turns `from` back into `to` (keys missing from `to` are removed). */

@@ -16,6 +16,7 @@ import {
   AUTH_METHOD_LABELS,
   baseUrl,
   type EsConnectionConfig,
+  secretFields,
   validateSecrets,
 } from "./wire/config.ts";
 
@@ -33,10 +34,7 @@ export function activate(host: PluginHost): PluginDriver {
     displayName: driver.displayName,
     validateConfig: (input) => ({ ...driver.validateConfig(input) }),
     validateSecrets: (config, secrets) => validateSecrets(es(config), secrets),
-    secretFields(config) {
-      const auth = es(config).auth;
-      return auth === "basic" ? ["password"] : auth === "api-key" ? ["apiKey"] : [];
-    },
+    secretFields: (config) => secretFields(es(config)),
     describeEndpoint: (config) => baseUrl(es(config)),
     describeAuth(config) {
       const { auth, username } = es(config);

@@ -13,6 +13,7 @@ import {
   SSL_MODE_LABELS,
   SSL_MODES,
 } from "./wire/config.ts";
+import { ROUTE_FIELDS } from "./wire/route-fields.ts";
 
 const start = newConnectionConfig();
 const VERIFYING = ["verify-ca", "verify-identity"];
@@ -139,6 +140,7 @@ export const ES_SETTINGS_FORM: SettingsForm = {
         help: "trust any certificate, even under verify-ca or verify-identity",
       },
     },
+    ...ROUTE_FIELDS,
   ],
 };
 

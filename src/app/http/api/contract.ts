@@ -130,6 +130,8 @@ export interface ConnectionView extends SavedConnection {
 export interface SecretsInput {
   password?: string;
   apiKey?: string;
+  proxyPassword?: string;
+  sshPassphrase?: string;
 }
 
 export interface ConnectionInput {

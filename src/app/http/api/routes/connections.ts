@@ -124,6 +124,8 @@ function connectionChangeRoutes(app: UiServices) {
         const given = secretsToSet(input.secrets);
         if (given.password !== undefined) change.password = given.password;
         if (given.apiKey !== undefined) change.apiKey = given.apiKey;
+        if (given.proxyPassword !== undefined) change.proxyPassword = given.proxyPassword;
+        if (given.sshPassphrase !== undefined) change.sshPassphrase = given.sshPassphrase;
         const saved = await editConnection(
           app.storage,
           current.id,
@@ -236,7 +238,12 @@ const typeName = z.string({ error: "must be a database type's name, e.g. elastic
 
 /** Secrets sent by the editor (contract.ts, SecretsInput). */
 const secretsInput = z
-  .object({ password: z.string().optional(), apiKey: z.string().optional() })
+  .object({
+    password: z.string().optional(),
+    apiKey: z.string().optional(),
+    proxyPassword: z.string().optional(),
+    sshPassphrase: z.string().optional(),
+  })
   .optional();
 
 /** A connection as the editor saves it (contract.ts, ConnectionInput). */
@@ -261,6 +268,7 @@ const testInput = z.object({
 function secretsToSet(s: z.output<typeof secretsInput>): ConnectionSecrets {
   const out: ConnectionSecrets = {};
   if (typeof s?.password === "string" && s.password !== "") out.password = s.password;
-  if (typeof s?.apiKey === "string" && s.apiKey !== "") out.apiKey = s.apiKey;
+  for (const k of ["apiKey", "proxyPassword", "sshPassphrase"] as const)
+    if (typeof s?.[k] === "string" && s[k] !== "") out[k] = s[k];
   return out;
 }
