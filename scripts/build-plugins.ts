@@ -61,7 +61,9 @@ const STAMP = ".inputs-sha256";
 // the CommonJS parts of its dependencies get one that resolves Node's built-in modules.
 const BANNER =
   'import { createRequire as __quarryCreateRequire } from "node:module";\n' +
-  'const require = __quarryCreateRequire("/");';
+  'const require = __quarryCreateRequire("/");\n' +
+  // ssh2's WebAssembly Poly1305 (Emscripten) asks for its folder; its module is inline.
+  'const __dirname = "/";';
 
 export interface BuiltPlugins {
   dir: string;

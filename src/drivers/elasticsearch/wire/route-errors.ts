@@ -19,11 +19,14 @@ function codeOf(e: unknown): string | undefined {
   return undefined;
 }
 
-/** A proxy that refused or failed, by the status it answered (407: its sign-in). */
+/**
+ * A proxy that refused or failed, by the status it answered: 407 asks for its sign-in (tinyproxy
+ * answers a wrong one with 401).
+ */
 export function proxyStatusError(status: number, proxy: string): QuarryError {
-  if (status === 407) {
+  if (status === 407 || status === 401) {
     return errors.connectionFailed(
-      `the HTTP proxy ${proxy} refused the sign-in (407 Proxy Authentication Required)`,
+      `the HTTP proxy ${proxy} refused the sign-in (HTTP ${status})`,
       "Give the proxy's user in its URL (--proxy http://user@proxy:3128) and its password with --proxy-password-stdin.",
       { step: "proxy-auth", proxy },
     );
@@ -38,8 +41,9 @@ export function proxyStatusError(status: number, proxy: string): QuarryError {
 /** A network failure through a proxy, when it is the proxy's; undefined when not. */
 export function proxyError(e: unknown, proxy: string): QuarryError | undefined {
   const msg = (e as ErrorLike)?.message ?? "";
-  const tunnel = /Proxy response \((\d+)\)/.exec(msg);
-  if (tunnel) return proxyStatusError(Number(tunnel[1]), proxy);
+  // undici's words for a refused CONNECT, and for a 407 to a request sent by absolute URL.
+  const status = /Proxy (?:response|Authentication Required) \((\d+)\)/.exec(msg);
+  if (status) return proxyStatusError(Number(status[1]), proxy);
   const code = codeOf(e);
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN") {
     return errors.connectionFailed(

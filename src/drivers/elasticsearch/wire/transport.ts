@@ -131,7 +131,9 @@ export class EsTransport {
         nodes.served(i);
         return res;
       } catch (e) {
-        if (e instanceof QuarryError || (e as Error).name === "AbortError") throw e;
+        // undici names a proxy's refusal of CONNECT an AbortError too: that one is worded below.
+        const abort = (e as Error).name === "AbortError" && !/^Proxy response/.test(`${e}`);
+        if (e instanceof QuarryError || abort) throw e;
         const err =
           (route.via?.proxy ? proxyError(e, route.via.proxy) : undefined) ??
           networkError(e, { url: route.url, tls: this.#config.sslMode !== "disabled" });
@@ -188,7 +190,10 @@ export class EsTransport {
       }
     }
     const target = { url: route.url, tls: this.#config.sslMode !== "disabled" };
-    if (res.statusCode === 407 && route.via?.proxy) throw proxyStatusError(407, route.via.proxy);
+    // The cluster's own 401 is JSON; a proxy's refusal of its sign-in is a page of its own.
+    const proxyRefused =
+      res.statusCode === 407 || (res.statusCode === 401 && !type.includes("json"));
+    if (route.via?.proxy && proxyRefused) throw proxyStatusError(res.statusCode, route.via.proxy);
     if (res.statusCode === 401) throw httpError(401, parsed, target);
     return { status: res.statusCode, headers: res.headers, body: parsed as T };
   }
