@@ -56,10 +56,7 @@ describe("connections through an HTTP proxy (tinyproxy)", { timeout: 180_000 }, 
 
   it("signs in to the proxy with the stored password; a wrong one is a 407 named as the proxy's", async () => {
     const proxy = `http://${AUTH.user}@127.0.0.1:${guarded.port}`;
-    const good = session(
-      { ...plainConfig(node("es8")), proxy },
-      { proxyPassword: AUTH.password },
-    );
+    const good = session({ ...plainConfig(node("es8")), proxy }, { proxyPassword: AUTH.password });
     const bad = session({ ...plainConfig(node("es8")), proxy }, { proxyPassword: "wrong" });
     const anonymous = session({
       ...plainConfig(node("es8")),

@@ -82,9 +82,10 @@ async function run(
 }
 
 /** tinyproxy on loopback; with `basicAuth`, a 407 for any request without that user. */
-export async function startTinyproxy(
-  basicAuth?: { user: string; password: string },
-): Promise<RunningServer> {
+export async function startTinyproxy(basicAuth?: {
+  user: string;
+  password: string;
+}): Promise<RunningServer> {
   ensureSystemPackages(["tinyproxy"]);
   const dir = mkdtempSync(join(tmpdir(), "qt-tinyproxy-"));
   const port = await freePort();
@@ -129,7 +130,17 @@ export interface Sshd extends RunningServer {
 }
 
 function keygen(path: string, passphrase = ""): void {
-  execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", passphrase, "-f", path, "-C", "quarry-test"]);
+  execFileSync("ssh-keygen", [
+    "-q",
+    "-t",
+    "ed25519",
+    "-N",
+    passphrase,
+    "-f",
+    path,
+    "-C",
+    "quarry-test",
+  ]);
 }
 
 /** sshd on loopback with its own host key, key-only sign-in, TCP forwarding on. */

@@ -132,7 +132,8 @@ export class EsTransport {
         return res;
       } catch (e) {
         // undici names a proxy's refusal of CONNECT an AbortError too: that one is worded below.
-        const abort = (e as Error).name === "AbortError" && !/^Proxy response/.test(`${e}`);
+        const abort =
+          (e as Error).name === "AbortError" && !/^Proxy response/.test((e as Error).message);
         if (e instanceof QuarryError || abort) throw e;
         const err =
           (route.via?.proxy ? proxyError(e, route.via.proxy) : undefined) ??
