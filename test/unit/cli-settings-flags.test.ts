@@ -50,6 +50,15 @@ describe("settings flags from a driver's form", () => {
       "--ssl-mode",
       "--ca-file",
       "--skip-tls-verify",
+      "--hosts",
+      "--discover-nodes",
+      "--proxy",
+      "--proxy-password-stdin",
+      "--ssh",
+      "--ssh-key",
+      "--ssh-passphrase-stdin",
+      "--ssh-known-hosts",
+      "--ssh-accept-host-key",
     ]);
   });
 

@@ -80,43 +80,10 @@ class Tunnel {
         where,
       );
     }
-    const knownFile = knownHostsPath(r);
-    const known = await readFile(knownFile, "utf8").catch(() => "");
     let refusal: QuarryError | undefined;
-    config.hostVerifier = (blob: Buffer, verify: (ok: boolean) => void) => {
-      const verdict = checkHostKey(known, ssh.host, ssh.port, blob);
-      if (verdict.kind === "known") return verify(true);
-      if (verdict.kind === "unknown" && verdict.fingerprint === r.sshAcceptHostKey) {
-        void addKnownHost(knownFile, knownHostsLine(ssh.host, ssh.port, blob)).then(
-          () => verify(true),
-          (e: NodeJS.ErrnoException) => {
-            refusal = sshFailed(
-              "host-key",
-              `the bastion's key could not be added to ${knownFile} (${e.code})`,
-              "Make the known_hosts file writable, or name another (--ssh-known-hosts).",
-              where,
-            );
-            verify(false);
-          },
-        );
-        return;
-      }
-      refusal =
-        verdict.kind === "unknown"
-          ? sshFailed(
-              "host-key",
-              `the SSH bastion ${formatNode(ssh)} is not in ${knownFile}; its key is ${verdict.fingerprint}`,
-              `If that is the bastion's fingerprint (ask its administrator), accept it once: --ssh-accept-host-key ${verdict.fingerprint}`,
-              where,
-            )
-          : sshFailed(
-              "host-key",
-              `the SSH bastion's key changed: it shows ${verdict.fingerprint}, ${knownFile} holds ${verdict.expected.join(", ")}; nothing was sent`,
-              `If the bastion's key was replaced on purpose, remove its old line from ${knownFile} (ssh-keygen -R ${formatNode(ssh)} -f ${knownFile}) and connect again; otherwise someone may be in between.`,
-              where,
-            );
-      verify(false);
-    };
+    config.hostVerifier = await hostVerifier(r, (e) => {
+      refusal = e;
+    });
     await new Promise<void>((resolve, reject) => {
       const fail = (e: Error & { level?: string }) => reject(refusal ?? sshError(e, where));
       this.#client.once("ready", () => {
@@ -167,6 +134,54 @@ class Tunnel {
     }
     this.#client.end();
   }
+}
+
+/**
+ * ssh2's host key check: a key in known_hosts passes; a new host's key passes only when its
+ * fingerprint was accepted (it is then added); anything else is refused through `refuse`.
+ */
+async function hostVerifier(r: RouteSettings, refuse: (e: QuarryError) => void) {
+  const ssh = parseSsh(r.ssh ?? "");
+  const where = `${ssh.username}@${formatNode(ssh)}`;
+  const knownFile = knownHostsPath(r);
+  const known = await readFile(knownFile, "utf8").catch(() => "");
+  return (blob: Buffer, verify: (ok: boolean) => void) => {
+    const verdict = checkHostKey(known, ssh.host, ssh.port, blob);
+    if (verdict.kind === "known") return verify(true);
+    if (verdict.kind === "unknown" && verdict.fingerprint === r.sshAcceptHostKey) {
+      void addKnownHost(knownFile, knownHostsLine(ssh.host, ssh.port, blob)).then(
+        () => verify(true),
+        (e: NodeJS.ErrnoException) => {
+          refuse(
+            sshFailed(
+              "host-key",
+              `the bastion's key could not be added to ${knownFile} (${e.code})`,
+              "Make the known_hosts file writable, or name another (--ssh-known-hosts).",
+              where,
+            ),
+          );
+          verify(false);
+        },
+      );
+      return;
+    }
+    refuse(
+      verdict.kind === "unknown"
+        ? sshFailed(
+            "host-key",
+            `the SSH bastion ${formatNode(ssh)} is not in ${knownFile}; its key is ${verdict.fingerprint}`,
+            `If that is the bastion's fingerprint (ask its administrator), accept it once: --ssh-accept-host-key ${verdict.fingerprint}`,
+            where,
+          )
+        : sshFailed(
+            "host-key",
+            `the SSH bastion's key changed: it shows ${verdict.fingerprint}, ${knownFile} holds ${verdict.expected.join(", ")}; nothing was sent`,
+            `If the bastion's key was replaced on purpose, remove its old line from ${knownFile} (ssh-keygen -R ${formatNode(ssh)} -f ${knownFile}) and connect again; otherwise someone may be in between.`,
+            where,
+          ),
+    );
+    verify(false);
+  };
 }
 
 async function addKnownHost(file: string, line: string): Promise<void> {

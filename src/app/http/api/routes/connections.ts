@@ -268,7 +268,8 @@ const testInput = z.object({
 function secretsToSet(s: z.output<typeof secretsInput>): ConnectionSecrets {
   const out: ConnectionSecrets = {};
   if (typeof s?.password === "string" && s.password !== "") out.password = s.password;
-  for (const k of ["apiKey", "proxyPassword", "sshPassphrase"] as const)
-    if (typeof s?.[k] === "string" && s[k] !== "") out[k] = s[k];
+  if (typeof s?.apiKey === "string" && s.apiKey !== "") out.apiKey = s.apiKey;
+  if (s?.proxyPassword) out.proxyPassword = s.proxyPassword;
+  if (s?.sshPassphrase) out.sshPassphrase = s.sshPassphrase;
   return out;
 }
