@@ -8,10 +8,12 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, describe, it } from "node:test";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import { cliRunner } from "../support/cli-runner.ts";
 import { node, plainConfig, securedConfig, session } from "../support/cluster.ts";
+import { mcpClient, mcpTestServer } from "../support/mcp.ts";
 import { freePort, type RunningServer, startTinyproxy } from "../support/route-servers.ts";
 
 const AUTH = { user: "quarry", password: "pr0xy-s3cret" };
@@ -30,11 +32,29 @@ describe("connections through an HTTP proxy (tinyproxy)", { timeout: 180_000 }, 
   let open: RunningServer;
   let guarded: RunningServer;
   const cli = cliRunner("proxy");
-
-  before(async () => {
-    open = await startTinyproxy();
-    guarded = await startTinyproxy(AUTH);
+  // The MCP server's connection goes through the signing-in proxy, started before it is saved.
+  const srv = mcpTestServer({
+    connections: async (home) => {
+      open = await startTinyproxy();
+      guarded = await startTinyproxy(AUTH);
+      await addConnection(
+        home.storage,
+        {
+          name: "proxied",
+          type: "elasticsearch",
+          settings: {
+            ...plainConfig(node("es8")),
+            proxy: `http://${AUTH.user}@127.0.0.1:${guarded.port}`,
+          },
+          externalClients: "read-only",
+          aiPolicy: "always-allow",
+        },
+        { proxyPassword: AUTH.password },
+      );
+    },
+    token: { name: "r", scope: "read-only" },
   });
+  const client = mcpClient(srv, "2026-07-28");
   after(async () => {
     await open?.stop();
     await guarded?.stop();
@@ -82,6 +102,17 @@ describe("connections through an HTTP proxy (tinyproxy)", { timeout: 180_000 }, 
     } finally {
       await Promise.all([good.close(), bad.close(), tlsBad.close(), anonymous.close()]);
     }
+  });
+
+  it("an MCP call goes through the proxy", async () => {
+    const connects = guarded.log().length;
+    const res = await client.callTool({
+      name: "browse_table",
+      arguments: { connection: "proxied", table: "sample-orders", page_size: 1 },
+    });
+    assert.equal(res.isError ?? false, false, JSON.stringify(res.content));
+    assert.ok(guarded.log().length > connects, "the proxy carried it");
+    assert.doesNotMatch(JSON.stringify(res), /pr0xy/);
   });
 
   it("names a proxy that is down", async () => {

@@ -9,7 +9,8 @@
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, describe, it } from "node:test";
+import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { ConnectionSecrets } from "../../src/core/driver.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import { EsSession } from "../../src/drivers/elasticsearch/session.ts";
@@ -17,6 +18,7 @@ import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/co
 import { SshTunnels } from "../../src/drivers/elasticsearch/wire/ssh-tunnel.ts";
 import { cliRunner } from "../support/cli-runner.ts";
 import { node, securedConfig } from "../support/cluster.ts";
+import { mcpClient, mcpTestServer } from "../support/mcp.ts";
 import { type Sshd, startSshd } from "../support/route-servers.ts";
 
 async function refusal(p: Promise<unknown>) {
@@ -46,11 +48,35 @@ describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () =>
     return new EsSession(config, { ...secrets, ...more }, { tunnels });
   }
 
-  before(async () => {
-    sshd = await startSshd();
-    knownHosts = join(sshd.dir, "known_hosts");
-    writeFileSync(knownHosts, "", { mode: 0o600 });
+  // The MCP server's connection goes through the bastion, started before it is saved; its
+  // known_hosts is its own, holding the bastion's key.
+  const srv = mcpTestServer({
+    connections: async (home) => {
+      sshd = await startSshd();
+      knownHosts = join(sshd.dir, "known_hosts");
+      writeFileSync(knownHosts, "", { mode: 0o600 });
+      const mcpKnown = join(sshd.dir, "mcp_known_hosts");
+      writeFileSync(mcpKnown, sshd.knownHostsLine(), { mode: 0o600 });
+      const { config, secrets } = securedConfig({
+        ssh: `${sshd.user}@127.0.0.1:${sshd.port}`,
+        sshKey: sshd.encryptedKey,
+        sshKnownHosts: mcpKnown,
+      });
+      await addConnection(
+        home.storage,
+        {
+          name: "tunnelled",
+          type: "elasticsearch",
+          settings: { ...config },
+          externalClients: "read-only",
+          aiPolicy: "always-allow",
+        },
+        { ...secrets, sshPassphrase: sshd.passphrase },
+      );
+    },
+    token: { name: "r", scope: "read-only" },
   });
+  const client = mcpClient(srv, "2026-07-28");
   after(async () => {
     await sshd?.stop();
   });
@@ -72,6 +98,15 @@ describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () =>
     assert.ok((await accepted.testConnection()).version.startsWith("8."));
     await accepted.close();
     assert.equal(readFileSync(knownHosts, "utf8"), sshd.knownHostsLine());
+  });
+
+  it("an MCP call goes through the tunnel", async () => {
+    const res = await client.callTool({
+      name: "list_tables",
+      arguments: { connection: "tunnelled" },
+    });
+    assert.equal(res.isError ?? false, false, JSON.stringify(res.content));
+    assert.doesNotMatch(JSON.stringify(res), new RegExp(sshd.passphrase));
   });
 
   it("checks the node's certificate against its own name through the tunnel", async () => {
