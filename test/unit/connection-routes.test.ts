@@ -81,7 +81,7 @@ describe("route settings", () => {
     );
     refusedWith(
       () => validateConfig({ host: "h", ssh: "a@b", sshAcceptHostKey: "MD5:aa" }),
-      /Accept host key/,
+      /Accept bastion key/,
     );
   });
 

@@ -42,7 +42,7 @@ export type SecretsChange = { [K in SecretField]?: string | null };
 const SECRET_LABELS: Record<SecretField, string> = {
   password: "Password",
   apiKey: "API Key",
-  proxyPassword: "Proxy password",
+  proxyPassword: "Proxy secret",
   sshPassphrase: "SSH key passphrase",
 };
 

@@ -191,7 +191,7 @@ export function validateSecrets(config: EsConnectionConfig, secrets: ConnectionS
   const proxyUser = config.proxy && config.proxy !== "direct" && parseProxy(config.proxy).username;
   if (proxyUser && !secrets.proxyPassword) {
     throw errors.invalidConfig(
-      "Proxy password",
+      "Proxy secret",
       "is missing",
       `Give the password of proxy user ${proxyUser} (--proxy-password-stdin), or drop the user from the proxy URL.`,
     );

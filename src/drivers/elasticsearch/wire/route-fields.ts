@@ -44,7 +44,7 @@ export const ROUTE_FIELDS: SettingField[] = [
   },
   {
     key: "proxyPassword",
-    label: "Proxy password",
+    label: "Proxy secret",
     kind: "secret",
     advanced: true,
     row: "proxy",
@@ -96,7 +96,7 @@ export const ROUTE_FIELDS: SettingField[] = [
   },
   {
     key: "sshKnownHosts",
-    label: "SSH known_hosts",
+    label: "Bastion keys file",
     kind: "file",
     advanced: true,
     placeholder: "~/.ssh/known_hosts",
@@ -109,7 +109,7 @@ export const ROUTE_FIELDS: SettingField[] = [
   },
   {
     key: "sshAcceptHostKey",
-    label: "Accept host key",
+    label: "Accept bastion key",
     kind: "text",
     advanced: true,
     placeholder: "SHA256:…",

@@ -175,8 +175,8 @@ export function validateRoutes(raw: Record<string, unknown>): {
   }
   for (const [key, label] of [
     ["sshKey", "SSH key"],
-    ["sshKnownHosts", "SSH known_hosts"],
-    ["sshAcceptHostKey", "Accept host key"],
+    ["sshKnownHosts", "Bastion keys file"],
+    ["sshAcceptHostKey", "Accept bastion key"],
   ] as const) {
     const v = text(raw, key, label);
     if (!v) continue;
