@@ -22,7 +22,6 @@ export const ROUTE_FIELDS: SettingField[] = [
     key: "discoverNodes",
     label: "Discover nodes",
     kind: "boolean",
-    default: false,
     advanced: true,
     hint: "Also use the nodes the cluster publishes (_nodes/http). Not behind a load balancer or in Elastic Cloud.",
     cli: { flag: "discover-nodes", help: "also use the nodes the cluster publishes (_nodes/http)" },
