@@ -31,6 +31,7 @@ import {
   killFaultNode,
   loadSmallDocs,
   restoreAndDrop,
+  restoreCluster,
   waitForCluster,
 } from "../support/three-node.ts";
 
@@ -185,6 +186,19 @@ describe("several nodes: the node in use is killed", { timeout: 10 * 60_000 }, (
       assert.equal(count.count, 1);
     } finally {
       await nodes.close();
+    }
+  });
+
+  it("with discovery, a connection given one node goes on through the nodes it published", async () => {
+    await restoreCluster(admin.transport);
+    const one = session({ ...faultConfig("faults-1"), discoverNodes: true });
+    try {
+      await one.testConnection();
+      await killFaultNode("faults-1", admin.transport);
+      const page = await one.browse(INDEX, { page: 1, pageSize: 10 });
+      assert.equal(page.rows.length, 10);
+    } finally {
+      await one.close();
     }
   });
 });
