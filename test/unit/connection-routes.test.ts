@@ -22,6 +22,7 @@ import {
 import { NodeRoutes } from "../../src/drivers/elasticsearch/wire/node-routes.ts";
 import { proxyError } from "../../src/drivers/elasticsearch/wire/route-errors.ts";
 import {
+  describeRoutes,
   parseHosts,
   parseProxy,
   parseSsh,
@@ -91,6 +92,15 @@ describe("route settings", () => {
     assert.deepEqual(secretFields(validateConfig({ host: "h", proxy: "http://p:3128" })), []);
     const ssh = validateConfig({ host: "h", ssh: "a@b", sshKey: "/k", auth: "api-key" });
     assert.deepEqual(secretFields(ssh), ["apiKey", "sshPassphrase"]);
+  });
+
+  it("describes the routes after the endpoint, never with a secret", () => {
+    assert.equal(
+      describeRoutes({ hosts: "a:9200,b:9200,c:9200", ssh: "ops@b:22" }),
+      " and 2 more nodes, through SSH ops@b:22",
+    );
+    assert.equal(describeRoutes({ proxy: "http://me@p:3128" }), ", through proxy http://p:3128");
+    assert.equal(describeRoutes({ proxy: "direct" }), "");
   });
 
   it("reads the addresses _nodes/http publishes", () => {

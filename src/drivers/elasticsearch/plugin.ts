@@ -19,6 +19,7 @@ import {
   secretFields,
   validateSecrets,
 } from "./wire/config.ts";
+import { describeRoutes } from "./wire/routes.ts";
 
 const es = (config: Record<string, unknown>) => config as unknown as EsConnectionConfig;
 
@@ -35,7 +36,7 @@ export function activate(host: PluginHost): PluginDriver {
     validateConfig: (input) => ({ ...driver.validateConfig(input) }),
     validateSecrets: (config, secrets) => validateSecrets(es(config), secrets),
     secretFields: (config) => secretFields(es(config)),
-    describeEndpoint: (config) => baseUrl(es(config)),
+    describeEndpoint: (config) => baseUrl(es(config)) + describeRoutes(es(config)),
     describeAuth(config) {
       const { auth, username } = es(config);
       const label = AUTH_METHOD_LABELS[auth] ?? String(auth);

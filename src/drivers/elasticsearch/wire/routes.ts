@@ -218,3 +218,15 @@ export function publishedNodes(body: unknown): NodeAddress[] {
   }
   return out;
 }
+
+/** How the routes read after the endpoint in lists: " and 2 more nodes, through ssh ops@b:22". */
+export function describeRoutes(r: RouteSettings): string {
+  const more = r.hosts ? parseHosts(r.hosts).length - 1 : 0;
+  const parts = [
+    more > 0 ? ` and ${more} more node${more === 1 ? "" : "s"}` : "",
+    r.discoverNodes ? " (and those it publishes)" : "",
+    r.ssh ? `, through SSH ${r.ssh}` : "",
+    r.proxy && r.proxy !== "direct" ? `, through proxy ${parseProxy(r.proxy).url}` : "",
+  ];
+  return parts.join("");
+}
