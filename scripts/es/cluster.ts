@@ -20,6 +20,8 @@ import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, request } from "undici";
 import { ensureSecurityAnalysisPlugin } from "./analysis-plugin.ts";
+import { clientCertPaths, ensureClientCertificates } from "./client-certs.ts";
+import { ensureEsqlModules } from "./esql-modules.ts";
 import { javaHomeFor } from "./java-runtime.ts";
 import { NODE_SPECS, type NodeSpec, type RunningNode } from "./nodes.ts";
 import { cacheDir, runDir, stateFile } from "./paths.ts";
@@ -230,6 +232,13 @@ function settings(spec: NodeSpec, home: string): string[] {
     "xpack.security.http.ssl.certificate: certs/node.crt",
     "xpack.security.http.ssl.certificate_authorities: [certs/ca.crt]",
   );
+  if (spec.clientAuth)
+    lines.push(
+      "xpack.security.http.ssl.client_authentication: required",
+      // The PKI realm needs more than the basic licence; file and native stay on beside it.
+      "xpack.license.self_generated.type: trial",
+      "xpack.security.authc.realms.pki.pki1.order: 0",
+    );
   return lines;
 }
 
@@ -276,12 +285,14 @@ function prepareNode(spec: NodeSpec, dist: string): void {
   if (spec.product === "elasticsearch") {
     ensureSecurityAnalysisPlugin(dist, spec.version, javaHome);
     ensureReindexModule(dist, spec.version);
+    ensureEsqlModules(dist, spec.version);
   }
   const home = nodeHome(spec);
   const config = ensureNodeFolders(dist, home, javaHome);
   mkdirSync(join(home, "snapshots"), { recursive: true });
   writeFileSync(join(config, `${spec.product}.yml`), `${settings(spec, home).join("\n")}\n`);
   if (spec.secured) ensureCertificates(join(config, "certs"));
+  if (spec.clientAuth) ensureClientCertificates(spec.name, join(config, "certs"));
   chownToEsUser(home);
   if (spec.secured && !existsSync(join(config, "elasticsearch.keystore"))) {
     const env = { ...esEnv(spec) };
@@ -318,6 +329,11 @@ function describe(spec: NodeSpec, pid: number, pgid: number): RunningNode {
     node.username = "elastic";
     node.password = elasticPassword(spec);
     node.caPath = join(home, "config", "certs", "ca.crt");
+  }
+  if (spec.clientAuth) {
+    const certs = clientCertPaths(spec.name);
+    node.clientCert = certs.cert;
+    node.clientKey = certs.key;
   }
   return node;
 }
@@ -365,7 +381,12 @@ export function logTail(node: Pick<RunningNode, "logPath">, lines = 40): string 
 /** An undici dispatcher that trusts the node's generated CA. */
 export function dispatcherFor(node: RunningNode): Agent {
   return new Agent({
-    connect: node.caPath ? { ca: readFileSync(node.caPath) } : {},
+    connect: {
+      ...(node.caPath ? { ca: readFileSync(node.caPath) } : {}),
+      ...(node.clientCert && node.clientKey
+        ? { cert: readFileSync(node.clientCert), key: readFileSync(node.clientKey) }
+        : {}),
+    },
   });
 }
 

@@ -10,6 +10,8 @@ export interface NodeSpec {
   httpPort: number;
   transportPort: number;
   secured: boolean;
+  /** HTTPS that requires a client certificate from the test CA, with a PKI realm (trial licence). */
+  clientAuth?: boolean;
 }
 
 export const ES7_VERSION = "7.17.29";
@@ -62,6 +64,16 @@ export const NODE_SPECS: readonly NodeSpec[] = [
     transportPort: 19322,
     secured: true,
   },
+  // Mutual TLS: a client certificate is required, and the PKI realm signs in by it.
+  {
+    name: "es8-mtls",
+    product: "elasticsearch",
+    version: ES8_VERSION,
+    httpPort: 19223,
+    transportPort: 19323,
+    secured: true,
+    clientAuth: true,
+  },
   {
     name: "opensearch",
     product: "opensearch",
@@ -82,6 +94,9 @@ export interface RunningNode {
   username?: string;
   password?: string;
   caPath?: string;
+  /** With a client certificate required: the one that passes, and its key. */
+  clientCert?: string;
+  clientKey?: string;
   pid: number;
   pgid: number;
   logPath: string;

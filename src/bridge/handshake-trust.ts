@@ -9,8 +9,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import type { QuarryError } from "../core/errors.ts";
-import { HANDSHAKE_FILE, HANDSHAKE_FORMAT, type HandshakeFile } from "../core/mcp-handshake.ts";
-import { looksLikeToken } from "../core/tokens.ts";
+import { HANDSHAKE_FILE, HANDSHAKE_FORMAT, type HandshakeFile } from "../mcp/policy/handshake.ts";
+import { looksLikeToken } from "../mcp/policy/tokens.ts";
 import { bridgeErrors } from "./errors.ts";
 
 /** A handshake file is a few hundred bytes; anything much larger is not one. */

@@ -8,8 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { Agent, type IncomingMessage, request } from "node:http";
 import { parseJsonExact } from "../core/exact-json.ts";
-import { PROOF_PATH, type ProofAnswer, verifyProof } from "../core/mcp-handshake.ts";
 import { SseReader } from "../core/sse.ts";
+import { PROOF_PATH, type ProofAnswer, verifyProof } from "../mcp/policy/handshake.ts";
 import { VerbatimAnswer } from "./verbatim.ts";
 
 /** Requests in flight at once: above the app's default per-token limit (16), which answers -33010. */
@@ -256,7 +256,7 @@ export type ProofResult =
 const PROOF_TIMEOUT_MS = 3_000;
 
 /**
- * The endpoint proof (core/mcp-handshake.ts): a fresh random challenge, answered with an HMAC only
+ * The endpoint proof (mcp/policy/handshake.ts): a fresh random challenge, answered with an HMAC only
  * the process that wrote the handshake file can compute. Nothing secret is sent.
  */
 export function prove(handshake: {

@@ -1,8 +1,8 @@
 /**
  * A connection URL pasted into an editor (`https://user:pass@host:9200/path`), split by URL syntax
  * alone: the address without credentials (what a driver reads settings from), the user and the
- * password apart (the password then goes to the secret store, never into the settings), and what
- * was left out (a path, a query). Pure.
+ * password apart (the password then goes to the secret store, never into the settings), its path
+ * (a driver may serve it as a setting), and what was left out (a query, a fragment). Pure.
  */
 
 export interface PastedUrl {
@@ -10,7 +10,9 @@ export interface PastedUrl {
   address: string;
   username?: string;
   password?: string;
-  /** The path, query or fragment the URL had, which no setting takes. */
+  /** The path, when not the root ("/prefix/"). */
+  path?: string;
+  /** The query or fragment the URL had, which no setting takes. */
   ignored?: string;
 }
 
@@ -29,7 +31,8 @@ export function readPastedUrl(text: string, schemes: readonly string[]): PastedU
   const password = decoded(url.password);
   if (username) out.username = username;
   if (password) out.password = password;
-  const rest = `${url.pathname === "/" ? "" : url.pathname}${url.search}${url.hash}`;
+  if (url.pathname !== "/") out.path = url.pathname;
+  const rest = `${url.search}${url.hash}`;
   if (rest) out.ignored = rest;
   return out;
 }

@@ -31,6 +31,8 @@ export interface ServerInfo {
 export interface ConnectionSecrets {
   password?: string;
   apiKey?: string;
+  /** The passphrase of an encrypted client certificate key. */
+  clientKeyPassphrase?: string;
   proxyPassword?: string;
   sshPassphrase?: string;
 }

@@ -66,3 +66,21 @@ export function distinctAccuracyWord(value: number, counted: boolean): string {
 export function totalText(total: number, relation: "eq" | "gte" | undefined): string {
   return relation === "gte" ? `at least ${total.toLocaleString("en-US")}` : String(total);
 }
+
+/** ES|QL's COUNT_DISTINCT precision when the query gives none, and the most it takes. */
+export const ESQL_DISTINCT_DEFAULT_PRECISION = 3000;
+
+/**
+ * The likely error of a distinct-count estimate made at `precision` (a cardinality
+ * `precision_threshold` or ES|QL's COUNT_DISTINCT second argument), in counts. Up to the precision
+ * the estimate only loses colliding hashes; above it, HyperLogLog++ at the register count the
+ * precision gives (2^p, p = bits of ⌈precision / 0.75⌉ × 4, from 4 to 18) has a standard error of
+ * 1.04/√2^p, and three of those cover nearly every answer.
+ */
+export function distinctEstimateError(value: number, precision: number): number {
+  const threshold = Math.min(precision, DISTINCT_EXACT_UP_TO);
+  if (value <= threshold) return Math.max(1, Math.ceil(value * ESTIMATE_ERROR_UNDER));
+  const entries = Math.ceil(threshold / 0.75) * 4;
+  const p = Math.min(18, Math.max(4, Math.floor(Math.log2(entries)) + 1));
+  return Math.max(1, Math.ceil(value * ((3 * 1.04) / Math.sqrt(2 ** p))));
+}

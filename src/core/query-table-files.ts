@@ -32,7 +32,11 @@ export function queryTableText(table: QueryTable, format: QueryTableFormat): str
     return table.rows.map((row) => `${JSON.stringify(rowObject(table, row))}\n`).join("");
   const whole = {
     language: table.language,
-    columns: table.columns.map(({ name, type }) => ({ name, type })),
+    columns: table.columns.map(({ name, type, accuracy }) => ({
+      name,
+      type,
+      ...(accuracy ? { accuracy } : {}),
+    })),
     rows: table.rows.map((row) => rowObject(table, row)),
     took: table.took,
     ...(table.cut ? { cut: table.cut } : {}),

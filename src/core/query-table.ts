@@ -12,6 +12,12 @@ export interface QueryColumn {
   /** The database's own type name (`long`, `keyword`, `date`, `geo_point`…). */
   type: string;
   kind: QueryColumnKind;
+  /**
+   * Set on a column an approximate function made (core/exactness.ts): `word` is "exact" (counted
+   * value by value), "±N" (an estimate and its likely error) or "estimate" (no bound known); `how`
+   * says which function and how it was counted or estimated.
+   */
+  accuracy?: { word: string; how: string };
 }
 
 export interface QueryTable {
@@ -26,8 +32,8 @@ export interface QueryTable {
   cut?: { rows: number; message: string; remedy: string };
   /** Set when some clusters or shards did not answer. */
   partial?: boolean;
-  /** A grouping over one key and one number: the UI draws one bar per row. */
-  chart?: { label: number; value: number };
+  /** A grouping (`STATS … BY`): the key columns name each bar, one bar chart per number column. */
+  chart?: { labels: number[]; values: number[] };
 }
 
 /** Where a query's error is, counted in the query's own text: 1-based, as editors count. */

@@ -58,6 +58,8 @@ export interface SettingField {
   width?: "grow" | "narrow";
   /** Kept behind the editor's Advanced disclosure. */
   advanced?: boolean;
+  /** For `secret`: the settings may do without it (an unencrypted key needs no passphrase). */
+  optional?: boolean;
   cli: {
     /** The long flag without dashes: "ssl-mode". A `boolean` also gets `--no-<flag>`, a `file` `--no-<flag>` to clear it. */
     flag: string;

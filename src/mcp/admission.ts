@@ -5,8 +5,8 @@
  */
 import { errors, type QuarryError } from "../core/errors.ts";
 import type { Principal } from "./auth.ts";
-import type { AuditSink } from "./host.ts";
 import type { ConcurrencyLimit, RateWindow } from "./limits.ts";
+import type { AuditSink } from "./policy/stores.ts";
 import { RPC, type RpcId } from "./protocol.ts";
 
 /** One authenticated message, as the limits and the audit name it. */

@@ -8,12 +8,14 @@
  * `Bearer <token>`, and a token that is unknown, expired or revoked. A request without any
  * Authorization header is answered 401 but not counted: it guesses nothing.
  */
-import type { TokenGrant } from "../core/access.ts";
+
 import { errors, type QuarryError } from "../core/errors.ts";
-import { BRIDGE_TOKEN_NAME, BRIDGE_TOKEN_SCOPE, type TokenScope } from "../core/tokens.ts";
 import type { BridgeTokens } from "./bridge-token.ts";
-import type { Clock, TokenDirectory } from "./host.ts";
+import type { Clock } from "./host.ts";
 import type { AuthLockout } from "./limits.ts";
+import type { TokenGrant } from "./policy/access.ts";
+import type { TokenDirectory } from "./policy/stores.ts";
+import { BRIDGE_TOKEN_NAME, BRIDGE_TOKEN_SCOPE, type TokenScope } from "./policy/tokens.ts";
 
 export interface Principal extends TokenGrant {
   kind: "user" | "bridge";

@@ -6,14 +6,14 @@
  * the tokens are kept.
  */
 import { hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import type { Clock } from "./host.ts";
 import {
   BRIDGE_TOKEN_TIMES,
   type BridgeTokenTimes,
   bridgeTokenSchedule,
   TOKEN_PREFIX,
   TOKEN_RANDOM_BYTES,
-} from "../core/tokens.ts";
-import type { Clock } from "./host.ts";
+} from "./policy/tokens.ts";
 
 interface Minted {
   id: string;

@@ -11,7 +11,8 @@ import {
 } from "@modelcontextprotocol/server";
 import { isQuarryError } from "../core/errors.ts";
 import type { Principal } from "./auth.ts";
-import type { AuditEntry, AuditSink, Clock } from "./host.ts";
+import type { Clock } from "./host.ts";
+import type { AuditEntry, AuditSink } from "./policy/stores.ts";
 import { RPC, rpcCodeOf, rpcErrorOf } from "./protocol.ts";
 
 /** The principal of this request (from the door), or of the session when the request has none. */

@@ -1,16 +1,10 @@
 /**
  * How a tool, resource or prompt reaches a connection: find it by id or name among the saved
- * connections, apply the stacked access decision (core/access.ts), ask the user when the policy
+ * connections, apply the stacked access decision (policy/access.ts), ask the user when the policy
  * says so (Ask Each Time, destructive and admin confirmations), and borrow the connection's driver
  * session from the app, which owns it (host.ts, `ConnectionDirectory.session`).
  */
-import {
-  type AccessDecision,
-  type AccessRequest,
-  decideAccess,
-  isVisible,
-} from "../core/access.ts";
-import { accessErrors } from "../core/access-refusals.ts";
+
 import type { SavedConnection } from "../core/connections.ts";
 import type { ConsoleRequest } from "../core/console.ts";
 import type { DriverSession } from "../core/driver.ts";
@@ -23,6 +17,13 @@ import type {
   ConnectionDirectory,
   PendingApproval,
 } from "./host.ts";
+import {
+  type AccessDecision,
+  type AccessRequest,
+  decideAccess,
+  isVisible,
+} from "./policy/access.ts";
+import { accessErrors } from "./policy/access-refusals.ts";
 
 /** What the caller is, for the access decision and the approval question. */
 /** The refusals a confirmation could lift: they carry what the request would affect. */

@@ -5,72 +5,19 @@
 
 import type { Duplex } from "node:stream";
 import type { Context, Hono } from "hono";
-import type { ApprovalReason } from "../core/access.ts";
 import type { SavedConnection } from "../core/connections.ts";
-import type { RequestClass } from "../core/console.ts";
 import type { DriverSession } from "../core/driver.ts";
 import type { ExportOptions, ExportReport } from "../core/export.ts";
 import type { ExportScanFacet } from "../core/facets.ts";
 import type { Impact } from "../core/impact.ts";
-import type { HandshakeFile } from "../core/mcp-handshake.ts";
-import type { StoredToken } from "../core/tokens.ts";
-
-/** What a presented user token turned out to be. */
-export type TokenCheck =
-  | { ok: true; token: StoredToken }
-  | { ok: false; reason: "unknown" | "expired" | "revoked"; token?: StoredToken };
-
-/** The user tokens (src/app/storage/token-store.ts). */
-export interface TokenDirectory {
-  check(presented: string, nowMs: number): TokenCheck;
-  byId(id: string): StoredToken | undefined;
-  /**
-   * Notes that the server accepted this token now (Settings' Last used). Returns at once and
-   * never throws: the store writes it later, coalesced, and a failed write refuses no call.
-   */
-  recordUse(id: string, nowMs: number): void;
-  /** Calls back when the tokens change (created or revoked elsewhere); returns a stop function. */
-  watch(onChange: () => void): () => void;
-}
+import type { ApprovalReason } from "./policy/access.ts";
+import type { HandshakeFile } from "./policy/handshake.ts";
 
 /** Saved connections and how to open one (src/app/storage/connection-store.ts, connection-service.ts). */
 export interface ConnectionDirectory {
   list(): Promise<SavedConnection[]>;
   /** The connection's session, lent by the app's pool: the app owns it and closes it. */
   session(connection: SavedConnection): Promise<DriverSession>;
-}
-
-/** One line of the audit log (src/app/storage/audit-log.ts). */
-export interface AuditEntry {
-  /** ISO time the call arrived. */
-  at: string;
-  /** Token name (`__stdio_bridge__` for the bridge); null when the caller was not authenticated. */
-  token: string | null;
-  /** The client's self-reported name, when it sent one (not trusted; for people only). */
-  client?: string;
-  /** JSON-RPC method (`tools/call`, `resources/read`...), or `auth` for a refused authentication. */
-  method: string;
-  /** Tool or prompt name, or resource URI. */
-  target?: string;
-  connection?: { id: string; name: string };
-  /** The request as classified by the driver: never its body, never a query string's values. */
-  request?: { method: string; path: string; class: RequestClass };
-  /** A tool call without a request of its own: its class by the tool's annotations (read-only). */
-  class?: RequestClass;
-  outcome: "allowed" | "refused" | "error";
-  /** The refusing layer (`token-allowlist`, `external-clients`, `authentication`, `rate-limit`...). */
-  layer?: string;
-  /** JSON-RPC error code, when the call failed. */
-  code?: number;
-  /** How the user answered, when the call needed an approval. */
-  approval?: "approved" | "denied" | "timed-out" | "remembered";
-  durationMs: number;
-  /** Size of the answer in bytes (UTF-8 of its JSON). */
-  resultBytes?: number;
-}
-
-export interface AuditSink {
-  record(entry: AuditEntry): void;
 }
 
 /** A question for the user (Ask Each Time, or a destructive or admin request to confirm). */

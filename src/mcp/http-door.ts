@@ -20,11 +20,10 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { errors } from "../core/errors.ts";
 import { parseJsonExact } from "../core/exact-json.ts";
-import { isValidChallenge, PROOF_PATH, type ProofAnswer } from "../core/mcp-handshake.ts";
 import type { Admission, AdmittedCall } from "./admission.ts";
 import type { Authenticator, AuthOutcome, Principal } from "./auth.ts";
 import type { BridgeTokens } from "./bridge-token.ts";
-import type { AuditSink, Clock, DoorSpec, UpgradeTicket } from "./host.ts";
+import type { Clock, DoorSpec, UpgradeTicket } from "./host.ts";
 import {
   authInfoOf,
   claimsModernEnvelope,
@@ -41,6 +40,8 @@ import type { LegacySessions } from "./legacy-sessions.ts";
 import type { RateWindow } from "./limits.ts";
 import { paramsProblem } from "./params.ts";
 import { type PinnedExchanges, pinnable } from "./pinned-exchanges.ts";
+import { isValidChallenge, PROOF_PATH, type ProofAnswer } from "./policy/handshake.ts";
+import type { AuditSink } from "./policy/stores.ts";
 import { LINE_STREAM, RPC, type RpcId, requestIdOf, rpcErrorBody, rpcErrorOf } from "./protocol.ts";
 import { LineStream, type StreamCore } from "./stream-door.ts";
 

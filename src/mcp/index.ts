@@ -6,26 +6,25 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { HANDSHAKE_FORMAT, handshakeProof } from "../core/mcp-handshake.ts";
-import type { BridgeTokenTimes } from "../core/tokens.ts";
 import { Admission } from "./admission.ts";
 import { Authenticator, RevocationWatch } from "./auth.ts";
 import { BridgeTokens } from "./bridge-token.ts";
 import { ConnectionGateway } from "./connection-access.ts";
 import type {
   ApprovalGate,
-  AuditSink,
   Clock,
   ConnectionDirectory,
   EndpointServer,
   HandshakeSink,
   TableExporter,
-  TokenDirectory,
 } from "./host.ts";
 import { type DoorDeps, type DoorExtra, McpDoor, PROOF_PER_MINUTE } from "./http-door.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { AuthLockout, ConcurrencyLimit, RateWindow } from "./limits.ts";
 import { PinnedExchanges } from "./pinned-exchanges.ts";
+import { HANDSHAKE_FORMAT, handshakeProof } from "./policy/handshake.ts";
+import type { AuditSink, TokenDirectory } from "./policy/stores.ts";
+import type { BridgeTokenTimes } from "./policy/tokens.ts";
 import { LINE_STREAM, SUPPORTED_VERSIONS } from "./protocol.ts";
 import { buildMcpServer, type ServerDeps } from "./server-factory.ts";
 import type { StreamCore } from "./stream-door.ts";
@@ -269,4 +268,5 @@ export async function startMcpServer(config: McpServerConfig): Promise<RunningMc
 export type { Principal } from "./auth.ts";
 export * from "./host.ts";
 export { MCP_PATH } from "./http-door.ts";
+export type * from "./policy/stores.ts";
 export { LEGACY_VERSIONS, MODERN_VERSION, RPC, SUPPORTED_VERSIONS } from "./protocol.ts";

@@ -14,12 +14,12 @@ import {
   ResourceTemplate,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { effectiveAccess } from "../core/access.ts";
 import type { SavedConnection } from "../core/connections.ts";
 import { facet } from "../core/facet-access.ts";
 import type { Principal } from "./auth.ts";
 import { asInvalidParams, audited, clientNameOf, principalOf } from "./calls.ts";
 import type { Caller } from "./connection-access.ts";
+import { effectiveAccess } from "./policy/access.ts";
 import { capped } from "./result.ts";
 import type { ToolRuntimeDeps } from "./tool-runtime.ts";
 import { catalogOf, healthRecord } from "./tools/cluster.ts";

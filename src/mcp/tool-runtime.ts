@@ -14,8 +14,9 @@ import { isQuarryError } from "../core/errors.ts";
 import type { Principal } from "./auth.ts";
 import { audited, clientNameOf, principalOf, progressFor } from "./calls.ts";
 import type { Caller, ConnectionGateway } from "./connection-access.ts";
-import type { AuditSink, Clock, PendingApproval, TableExporter } from "./host.ts";
+import type { Clock, PendingApproval, TableExporter } from "./host.ts";
 import { linkedSignal } from "./linked-signal.ts";
+import type { AuditSink } from "./policy/stores.ts";
 import { RPC } from "./protocol.ts";
 import {
   ANSWER_CHAR_LIMIT,

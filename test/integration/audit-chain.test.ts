@@ -12,7 +12,7 @@ import {
   AuditLog,
   verifyAudit,
 } from "../../src/app/storage/audit-log.ts";
-import type { AuditEntry } from "../../src/mcp/host.ts";
+import type { AuditEntry } from "../../src/mcp/policy/stores.ts";
 import { sandbox } from "../support/quarry.ts";
 
 const entry = (i: number): AuditEntry => ({

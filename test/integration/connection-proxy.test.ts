@@ -96,7 +96,7 @@ describe("connections through an HTTP proxy (tinyproxy)", { timeout: 180_000 }, 
         const e = await refusal(s.testConnection());
         assert.equal(e.code, "connection_failed");
         assert.match(e.message, new RegExp(`proxy .* refused the sign-in \\(HTTP ${status}\\)`));
-        assert.equal(e.details.step, "proxy-auth");
+        assert.equal(e.details.step, "proxy");
         assert.doesNotMatch(JSON.stringify(e), /wrong|pr0xy/);
       }
     } finally {

@@ -85,7 +85,7 @@ describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () =>
     const first = through();
     const e = await refusal(first.testConnection());
     await first.close();
-    assert.equal(e.details.step, "host-key");
+    assert.equal(e.details.step, "host_key");
     const fingerprint = /its key is (SHA256:\S+)/.exec(e.message)?.[1];
     assert.ok(fingerprint, e.message);
     assert.match(
@@ -135,7 +135,7 @@ describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () =>
     const stranger = through({ sshKey: sshd.strangerKey });
     const wrongKey = await refusal(stranger.testConnection());
     await stranger.close();
-    assert.equal(wrongKey.details.step, "ssh-auth");
+    assert.equal(wrongKey.details.step, "ssh_auth");
     assert.match(wrongKey.message, /refused the key/);
 
     const wrong = through({ sshKey: sshd.encryptedKey }, { sshPassphrase: "not it" });
@@ -212,7 +212,7 @@ describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () =>
     const s = through();
     const e = await refusal(s.testConnection());
     await s.close();
-    assert.equal(e.details.step, "host-key");
+    assert.equal(e.details.step, "host_key");
     const shown = [...e.message.matchAll(/SHA256:[A-Za-z0-9+/]{43}/g)].map((m) => m[0]);
     assert.equal(new Set(shown).size, 2, e.message);
     assert.match(e.message, /key changed.*nothing was sent/);

@@ -9,12 +9,12 @@ import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import type { TaskProgress } from "../../src/core/console.ts";
 import { QuarryError } from "../../src/core/errors.ts";
+import { pollTask, runAsTask } from "../../src/drivers/elasticsearch/console/delete-by-query.ts";
+import { runConsole } from "../../src/drivers/elasticsearch/console/run.ts";
 import {
   deleteIndex,
   planDeleteIndex,
-} from "../../src/drivers/elasticsearch/admin/delete-index.ts";
-import { pollTask, runAsTask } from "../../src/drivers/elasticsearch/console/delete-by-query.ts";
-import { runConsole } from "../../src/drivers/elasticsearch/console/run.ts";
+} from "../../src/drivers/elasticsearch/table-admin/delete-index.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import { node, plainConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";

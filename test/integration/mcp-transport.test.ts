@@ -10,7 +10,7 @@ import { stat } from "node:fs/promises";
 import { type ClientRequest, request as httpRequest } from "node:http";
 import { describe, test } from "node:test";
 import { handshakePath } from "../../src/app/mcp-host/handshake.ts";
-import { PROOF_PATH, verifyProof } from "../../src/core/mcp-handshake.ts";
+import { PROOF_PATH, verifyProof } from "../../src/mcp/policy/handshake.ts";
 import {
   bearer,
   connectClient,

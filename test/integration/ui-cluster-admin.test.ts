@@ -1,5 +1,5 @@
 /**
- * Cluster administration in a real browser: on 8.x, a snapshot restored from the Templates page
+ * Cluster administration in a real browser: on 8.x, a snapshot restored from the Snapshots tab
  * under a new name (the exact request shown, sent at once), then over its open index only once
  * the index's name is typed (closed first, as the request shows); on the secured 8.x node, a user
  * created in the user editor, its password hidden in the request and sent only once the user's
@@ -80,8 +80,10 @@ describe("UI: restoring a snapshot on es8", () => {
   });
 
   it("restores under a new name with the request shown, sent at once", async () => {
-    await open(`#/c/${id}/templates`);
-    const item = page.getByRole("region", { name: "Snapshots" }).locator("li", { hasText: snap });
+    await open(`#/c/${id}/admin/snapshots`);
+    const item = page
+      .getByRole("region", { name: "Snapshots" })
+      .locator(`tr[data-snapshot="${snap}"]`);
     await item.getByRole("button", { name: "Restore…" }).click();
     const dialog = page.getByRole("dialog", { name: `Restore snapshot ${snap}` });
     await dialog.getByRole("button", { name: "Show request" }).click();
@@ -107,7 +109,9 @@ describe("UI: restoring a snapshot on es8", () => {
       query: { refresh: "true" },
     });
     assert.equal(await count(index), 4);
-    const item = page.getByRole("region", { name: "Snapshots" }).locator("li", { hasText: snap });
+    const item = page
+      .getByRole("region", { name: "Snapshots" })
+      .locator(`tr[data-snapshot="${snap}"]`);
     await item.getByRole("button", { name: "Restore…" }).click();
     const dialog = page.getByRole("dialog", { name: `Restore snapshot ${snap}` });
     await dialog.getByLabel("Restore under new names").uncheck();
@@ -128,11 +132,13 @@ describe("UI: restoring a snapshot on es8", () => {
     await dialog.getByRole("button", { name: "Done", exact: true }).click();
   });
 
-  it("says the cluster has no security on", async () => {
+  it("says the cluster has no security on, in its Security tab", async () => {
+    await page.getByRole("tab", { name: "Security" }).click();
     await page
-      .getByRole("region", { name: "Users" })
+      .getByRole("region", { name: "Security" })
       .getByText(/has no security on/)
       .waitFor();
+    assert.equal(await page.getByRole("region", { name: "Users" }).count(), 0);
   });
 });
 
@@ -152,7 +158,7 @@ describe("UI: the user editor on es8-secure", () => {
   });
 
   it("creates a user only once its name is typed, its password never shown", async () => {
-    await open(`#/c/${id}/templates`);
+    await open(`#/c/${id}/admin/security`);
     const users = page.getByRole("region", { name: "Users" });
     await users.getByTestId("users-list").getByText("elastic", { exact: true }).waitFor();
     await users.getByRole("button", { name: "New user…" }).click();

@@ -90,12 +90,13 @@ describe("UI: a pasted URL in the connection editor", () => {
     await page.locator(".topbar .dot-ok").waitFor({ timeout: 60_000 });
   });
 
-  it("takes http://host:port/path: SSL Disabled, and says the path is not used", async () => {
+  it("takes http://host:port/path: SSL Disabled, the path as the Path prefix", async () => {
     await newConnection();
     await pasteIntoHost(`http://127.0.0.1:${portOf(node("es8"))}/proxy/es`);
     assert.equal(await page.getByLabel("SSL Mode").inputValue(), "disabled");
     assert.equal(await page.getByLabel("Port").inputValue(), String(portOf(node("es8"))));
-    assert.match(await page.getByTestId("paste-note").innerText(), /\/proxy\/es is not used/);
+    assert.equal(await page.getByLabel("Path prefix").inputValue(), "/proxy/es");
+    assert.match(await page.getByTestId("paste-note").innerText(), /Path prefix/);
     // Text that is not a URL pastes as text.
     await page.evaluate(`navigator.clipboard.writeText("es.example.com")`);
     const host = page.getByLabel("Host");

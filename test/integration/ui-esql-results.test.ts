@@ -1,7 +1,8 @@
 /**
- * ES|QL answers in the console, in a real browser (docs/testing.md, "ES|QL"): the test nodes have no
- * ES|QL engine, so the es8 connection's session is fed answers in the shape the Elasticsearch
- * specification documents, where the cluster's answer enters the app (test/support/esql-feed.ts).
+ * ES|QL answers in the documented shape, in a real browser (docs/testing.md, "ES|QL"): the 9.x test
+ * node has no ES|QL engine, so the es9 connection's session is fed answers in the shape the
+ * Elasticsearch specification documents, where the cluster's answer enters the app
+ * (test/support/esql-feed.ts); es8's real engine is in ui-esql-real.test.ts.
  * The typed table sorted in the page, row count and took, the bar chart of a STATS … BY, the cut
  * said, Open as grid with paging, Export… of the whole result, and a wrong query marked at the
  * cluster's line and column. The refusal where ES|QL is missing runs on 7.17 for real; a request
@@ -14,7 +15,7 @@ import type { Page } from "playwright-core";
 import { clickRun, replaceConsoleText, runAndWait } from "../support/console-page.ts";
 import { ORDERS_ANSWER, PARSING_ERROR, STATS_ANSWER } from "../support/esql-answers.ts";
 import { feedQueryAnswers, type QueryAnswer } from "../support/esql-feed.ts";
-import { addNodeConnection, appWithBrowser, artifact, screenshot } from "../support/ui.ts";
+import { addNodeConnection, appWithBrowser, screenshot } from "../support/ui.ts";
 
 const THOUSAND = {
   took: 41,
@@ -60,12 +61,12 @@ async function column(page: Page, scope: string, colId: string): Promise<string[
 describe("UI console: ES|QL answers people read", () => {
   const { app, page } = appWithBrowser();
   let restore: () => void;
-  let es8: string;
+  let es9: string;
 
   before(async () => {
-    es8 = await addNodeConnection(app, "es8");
-    restore = feedQueryAnswers((await app.services.session(es8)).session, answerFor);
-    await page.goto(`${app.url}#/c/${es8}/console`);
+    es9 = await addNodeConnection(app, "es9");
+    restore = feedQueryAnswers((await app.services.session(es9)).session, answerFor);
+    await page.goto(`${app.url}#/c/${es9}/console`);
   });
   after(async () => {
     restore?.();
@@ -91,10 +92,10 @@ describe("UI console: ES|QL answers people read", () => {
     // Sorted as numbers, ascending on the first click.
     await result.locator('.ag-header-cell[col-id="1"]').click();
     assert.deepEqual(await column(page, "[data-testid=query-table]", "1"), ["9.99", "42.5"]);
-    await artifact(page, "esql-table");
+    await screenshot(page, "esql-documented-table");
   });
 
-  it("STATS … BY over one key and one number draws the bar chart", async () => {
+  it("STATS … BY over one key and one number draws one bar chart", async () => {
     await run(page, "FROM sample-orders | STATS orders = COUNT(*) BY status");
     await page.getByTestId("bar-chart").waitFor();
     const bars = await page.locator("[data-testid=bar-chart] .bar-label").allInnerTexts();

@@ -228,6 +228,7 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       for (const [name, keys] of [
         ["Data", "Alt+D"],
         ["Console", "Alt+E"],
+        ["Admin", "Alt+A"],
         ["Settings", "Alt+S"],
       ] as const) {
         const tab = page.getByRole("banner").getByRole("button", { name, exact: true });
@@ -248,6 +249,7 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
         "Alt+C",
         "Alt+D",
         "Alt+E",
+        "Alt+A",
         "Alt+S",
         "Ctrl+Enter",
         "Ctrl+S",

@@ -90,7 +90,7 @@ describe("UI: security on es8-secure", () => {
 
   const region = (name: string) => page.getByRole("region", { name });
   const item = (list: string, attr: string, name: string) =>
-    region(list).locator(`li[data-${attr}="${name}"]`);
+    region(list).locator(`tr[data-${attr}="${name}"]`);
 
   /** Shows the request, checks its first line, types the name (Send waits for it), sends. */
   async function confirmAndSend(dialog: Locator, firstLine: RegExp, name: string, shot?: string) {
@@ -131,7 +131,7 @@ describe("UI: security on es8-secure", () => {
 
   it("creates a role with the form (one index privilege) and shows it as JSON", async () => {
     await page.goto("about:blank");
-    await page.goto(`${app.url}#/c/${id}/templates`);
+    await page.goto(`${app.url}#/c/${id}/admin/security`);
     await region("Users").getByTestId("users-list").getByText("elastic", { exact: true }).waitFor();
     await region("Roles").getByRole("button", { name: "New role…" }).click();
     const dialog = page.getByRole("dialog", { name: "New role" });
@@ -168,7 +168,7 @@ describe("UI: security on es8-secure", () => {
 
   it("disables a user, then enables it again, each once its name is typed", async () => {
     await page.goto("about:blank");
-    await page.goto(`${app.url}#/c/${id}/templates`);
+    await page.goto(`${app.url}#/c/${id}/admin/security`);
     await item("Users", "user", USER).getByRole("button", { name: "Disable…" }).click();
     let dialog = page.getByRole("dialog", { name: `Disable user ${USER}` });
     await confirmAndSend(dialog, new RegExp(`^PUT /_security/user/${USER}/_disable`), USER);
@@ -214,7 +214,7 @@ describe("UI: security on es8-secure", () => {
     await dialog.waitFor({ state: "detached" });
     const role = await s.transport.request({ method: "GET", path: `/_security/role/${ROLE}` });
     assert.equal(role.status, 200, "cancelled: the role is still there");
-    await page.goto(`${app.url}#/c/${id}/templates`);
+    await page.goto(`${app.url}#/c/${id}/admin/security`);
   });
 
   it("creates a role mapping and deletes it once its name is typed", async () => {

@@ -87,9 +87,11 @@ describe("UI: repositories and snapshots on es8", () => {
   const status = async (path: string) =>
     (await s.transport.request({ method: "GET", path })).status;
   const repositoryItem = () =>
-    page.getByRole("region", { name: "Snapshot repositories" }).locator("li", { hasText: repo });
+    page
+      .getByRole("region", { name: "Snapshot repositories" })
+      .locator(`tr[data-repository="${repo}"]`);
   const snapshotItem = () =>
-    page.getByRole("region", { name: "Snapshots" }).locator("li", { hasText: snap });
+    page.getByRole("region", { name: "Snapshots" }).locator(`tr[data-snapshot="${snap}"]`);
   /** Sends the dialog's planned request and waits for the cluster's answer. */
   const send = async (dialog: Locator, outcome = "Done (HTTP 200).") => {
     await dialog.getByRole("button", { name: "Send request" }).click();
@@ -110,7 +112,7 @@ describe("UI: repositories and snapshots on es8", () => {
   });
 
   it("shows the cluster's refusal of a location outside path.repo, registering nothing", async () => {
-    await open(`#/c/${id}/templates`);
+    await open(`#/c/${id}/admin/snapshots`);
     await page.getByRole("button", { name: "Register repository…" }).click();
     const dialog = page.getByRole("dialog", { name: "Register repository" });
     await dialog.getByLabel("Repository name").fill(repo);
@@ -183,7 +185,9 @@ describe("UI: repositories and snapshots on es8", () => {
 
     await snapshotItem().getByText("SUCCESS").waitFor();
     await snapshotItem().getByRole("button", { name: "Details" }).click();
-    const detail = snapshotItem().getByTestId("snapshot-detail");
+    const detail = page
+      .locator(`tr[data-snapshot-detail="${snap}"]`)
+      .getByTestId("snapshot-detail");
     await detail.locator("td", { hasText: index }).waitFor();
     const row = await detail.locator("tr", { hasText: index }).innerText();
     assert.match(row, /1 of 1\s+0\s+\d/, "one shard done, none failed, its size");
@@ -208,7 +212,10 @@ describe("UI: repositories and snapshots on es8", () => {
     await send(dialog);
     assert.equal(await status(`/_snapshot/${repo}/${snap}`), 404);
     await dialog.getByRole("button", { name: "Done", exact: true }).click();
-    await page.getByTestId(`snapshots-of-${repo}`).getByText("No snapshot.").waitFor();
+    await page
+      .getByTestId(`snapshots-of-${repo}`)
+      .getByText("No snapshots in this repository.")
+      .waitFor();
   });
 
   it("removes the repository only once its name is typed", async () => {

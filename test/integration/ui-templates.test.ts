@@ -84,7 +84,7 @@ describe("UI: composable templates on es8", () => {
   let id: string;
   const status = async (path: string) =>
     (await s.transport.request({ method: "GET", path })).status;
-  const item = () => page.getByTestId("templates-list").locator("li", { hasText: tpl }).first();
+  const item = () => page.getByTestId("templates-list").locator(`tr[data-template="${tpl}"]`);
   /** Replaces the text of a JSON editor of the dialog. */
   const write = async (dialog: Locator, label: string, text: string) => {
     await dialog.getByLabel(label).click();
@@ -105,7 +105,7 @@ describe("UI: composable templates on es8", () => {
   });
 
   it("creates a template checked with _simulate, and a new index gets its mapping", async () => {
-    await open(`#/c/${id}/templates`);
+    await open(`#/c/${id}/admin/templates`);
     await page.getByRole("button", { name: "New template…" }).click();
     const dialog = page.getByRole("dialog", { name: "New template" });
     await dialog.getByLabel("Template name").fill(tpl);

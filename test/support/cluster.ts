@@ -5,7 +5,14 @@ import type { ConnectionSecrets } from "../../src/core/driver.ts";
 import { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 
-export type NodeName = "es7" | "es7-secure" | "es8" | "es8-secure" | "es9" | "opensearch";
+export type NodeName =
+  | "es7"
+  | "es7-secure"
+  | "es8"
+  | "es8-secure"
+  | "es8-mtls"
+  | "es9"
+  | "opensearch";
 
 export function node(name: NodeName): RunningNode {
   const found = readState()?.nodes.find((n) => n.name === name);
@@ -71,6 +78,7 @@ export function securedConfig(
       sslMode: "verify-identity",
       skipTlsVerify: false,
       caFile: n.caPath!,
+      ...(n.clientCert ? { clientCert: n.clientCert, clientKey: n.clientKey! } : {}),
       ...overrides,
     },
     secrets: { password: n.password! },

@@ -31,8 +31,8 @@ import type {
   ExternalClientsLevel,
   SavedConnection,
 } from "../../src/core/connections.ts";
-import type { BridgeTokenTimes, TokenScope } from "../../src/core/tokens.ts";
 import { type RunningMcpServer, startMcpServer } from "../../src/mcp/index.ts";
+import type { BridgeTokenTimes, TokenScope } from "../../src/mcp/policy/tokens.ts";
 import { outputSchemaOf } from "../../src/mcp/tools/catalog.ts";
 import { connectionTo, MAJORS, type NodeName, node } from "./cluster.ts";
 import { orderedBefore } from "./ordered-before.ts";

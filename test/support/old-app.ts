@@ -15,7 +15,7 @@ import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { writeHandshake } from "../../src/app/mcp-host/handshake.ts";
-import { HANDSHAKE_FORMAT, handshakeProof, PROOF_PATH } from "../../src/core/mcp-handshake.ts";
+import { HANDSHAKE_FORMAT, handshakeProof, PROOF_PATH } from "../../src/mcp/policy/handshake.ts";
 
 export interface Seen {
   method: string;

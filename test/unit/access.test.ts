@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { AI_POLICIES, EXTERNAL_CLIENT_LEVELS } from "../../src/core/connections.ts";
 import {
   type AccessDecision,
   type AccessRequest,
@@ -8,10 +9,9 @@ import {
   effectiveAccess,
   isVisible,
   type TokenGrant,
-} from "../../src/core/access.ts";
-import { accessErrors } from "../../src/core/access-refusals.ts";
-import { AI_POLICIES, EXTERNAL_CLIENT_LEVELS } from "../../src/core/connections.ts";
-import { TOKEN_SCOPES } from "../../src/core/tokens.ts";
+} from "../../src/mcp/policy/access.ts";
+import { accessErrors } from "../../src/mcp/policy/access-refusals.ts";
+import { TOKEN_SCOPES } from "../../src/mcp/policy/tokens.ts";
 
 const conn = (over: Partial<ConnectionPolicy> = {}): ConnectionPolicy => ({
   id: "c1",

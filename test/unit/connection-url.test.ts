@@ -32,13 +32,14 @@ describe("readPastedUrl", () => {
     });
   });
 
-  it("reads a plain address, and says what no setting takes (path, query)", () => {
+  it("reads a plain address, its path apart, and says what no setting takes (query)", () => {
     assert.deepEqual(readPastedUrl("http://host:9200", SCHEMES), {
       address: "http://host:9200",
     });
     assert.deepEqual(readPastedUrl("http://host:9200/es/?pretty", SCHEMES), {
       address: "http://host:9200",
-      ignored: "/es/?pretty",
+      path: "/es/",
+      ignored: "?pretty",
     });
     assert.equal(readPastedUrl("HTTPS://Host", SCHEMES)?.address, "https://host");
     assert.equal(readPastedUrl("http://[::1]:9200", SCHEMES)?.address, "http://[::1]:9200");

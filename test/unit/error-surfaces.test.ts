@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { errorResult } from "../../src/app/http/api/answers.ts";
 import { bridgeErrors } from "../../src/bridge/errors.ts";
-import { accessErrors } from "../../src/core/access-refusals.ts";
 import { errors, QuarryError, remedyFor } from "../../src/core/errors.ts";
 import { compileFilters } from "../../src/drivers/elasticsearch/table/filters.ts";
 import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
 import { esErrors } from "../../src/drivers/elasticsearch/wire/error-catalog.ts";
+import { accessErrors } from "../../src/mcp/policy/access-refusals.ts";
 
 /** A command to type (`quarry tables`), or a flag (`--raw`). */
 const CLI_WORDS = /\bquarry [a-z]|(^|[\s(])--[a-z]/;

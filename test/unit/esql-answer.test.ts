@@ -83,9 +83,22 @@ describe("ES|QL answers as tables", () => {
     assert.match(cutOf(500, "FROM logs | LIMIT 900", 500)?.message ?? "", /cut at 500 rows/);
   });
 
-  it("STATS … BY over one key and one number is charted", () => {
+  it("STATS … BY is charted: its keys name the bars, one chart per number", () => {
     const t = esqlTable(STATS_ANSWER, "FROM sample-orders | STATS orders = COUNT(*) BY status");
-    assert.deepEqual(t.chart, { label: 1, value: 0 });
+    assert.deepEqual(t.chart, { labels: [1], values: [0] });
+    const two = esqlTable(
+      {
+        columns: [
+          { name: "n", type: "long" },
+          { name: "revenue", type: "double" },
+          { name: "status", type: "keyword" },
+          { name: "paid", type: "boolean" },
+        ],
+        values: [[3, 9.5, "new", true]],
+      },
+      "FROM o | STATS n = COUNT(*), revenue = SUM(total) BY status, paid | SORT n DESC",
+    );
+    assert.deepEqual(two.chart, { labels: [2, 3], values: [0, 1] });
     const noBy = esqlTable(
       {
         columns: [

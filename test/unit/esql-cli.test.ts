@@ -39,14 +39,14 @@ function captured(run: () => number): { out: string; err: string; code: number }
 describe("quarry esql's output", () => {
   const ok = answer(200, ORDERS_ANSWER, "FROM sample-orders | LIMIT 2");
 
-  it("the table, with the row count and took on standard error", () => {
+  it("the table, a multi-value as its values, with the row count and took on standard error", () => {
     const r = captured(() => printOutcome(ok, false, "table"));
     assert.equal(r.code, 0);
     const lines = r.out.trimEnd().split("\n");
     assert.match(lines[0] ?? "", /^order_date\s+total\s+paid\s+location\s+tags\s+quantity$/);
     assert.match(
       lines[2] ?? "",
-      /2026-11-01T10:00:00.000Z\s+42.5\s+true\s+POINT \(2.35 48.85\)\s+\["gift","promo"\]\s+2/,
+      /2026-11-01T10:00:00.000Z\s+42.5\s+true\s+POINT \(2.35 48.85\)\s+gift, promo\s+2/,
     );
     assert.equal(r.err, "2 rows in 28 ms\n");
   });

@@ -51,6 +51,9 @@ const MAY_IMPORT: Record<string, (target: string, file: string) => boolean> = {
     t === "src/mcp/protocol.ts" ||
     // The headers of a 2026-07-28 message, which the bridge sends and the line stream makes.
     t === "src/mcp/modern-headers.ts" ||
+    // The handshake file and its proof, and the bridge token's shape: MCP's policy, checked alike.
+    t === "src/mcp/policy/handshake.ts" ||
+    t === "src/mcp/policy/tokens.ts" ||
     (file === "src/bridge/main.ts" && BRIDGE_ENTRY_MAY.includes(t)),
   // The web UI reaches the app only through its API contract (and core's pure vocabulary), and
   // its one client the type of the routes' declaration (checked type-only below).
@@ -90,9 +93,10 @@ export const DRIVER_ROOMS = [
   "changes",
   "console",
   "catalog",
-  "admin",
+  "table-admin",
   "export",
   "transfer",
+  "admin",
   "",
 ];
 
@@ -190,7 +194,7 @@ export const WEB_FLOORS = [
   ["ui"],
   ["navigation"],
   ["transfer"],
-  ["cluster", "connections", "console", "grid", "index-page", "settings", "sidebar"],
+  ["admin", "cluster", "connections", "console", "grid", "index-page", "settings", "sidebar"],
   ["shell"],
   ["main.tsx"],
 ];
@@ -219,6 +223,88 @@ test("no room of the web UI imports one on its own floor or above (no page impor
     `the web UI's floors: ${WEB_FLOORS.map((f) => f.join(", ")).join(" < ")}`,
   );
 });
+
+/**
+ * MCP's policy (tokens, the access rules and their refusals, the handshake with the bridge) is
+ * the MCP side's, in src/mcp/policy; core holds the driver contract and the pure types every
+ * surface shares, and no file or exported name of it speaks that policy.
+ */
+const MCP_POLICY_WORDS =
+  /token|handshake|approval|audit|proof|allowlist|AccessNeed|AccessLayer|AccessDecision|RefusalRule/i;
+
+const MCP_POLICY_FILE = /token|handshake|mcp|approval|audit|\/access(-refusals)?\.ts$/;
+
+test("core holds no MCP policy: no file or exported name of it speaks tokens, access rules or the handshake", () => {
+  // The rule sees what it keeps out: the files and names that stood in core before.
+  for (const f of ["src/core/tokens.ts", "src/core/access.ts", "src/core/mcp-handshake.ts"])
+    assert.ok(MCP_POLICY_FILE.test(f), f);
+  for (const name of ["TokenScope", "AccessNeed", "HandshakeFile", "RefusalRule"])
+    assert.ok(MCP_POLICY_WORDS.test(name), name);
+  const core = FILES.filter((f) => f.startsWith("src/core/"));
+  const offenders = [
+    ...core.filter((f) => MCP_POLICY_FILE.test(f)),
+    ...core.flatMap((file) =>
+      [...readFileSync(join(ROOT, file), "utf8").matchAll(EXPORTED_NAME)]
+        .map((m) => m[1] as string)
+        .filter((name) => MCP_POLICY_WORDS.test(name))
+        .map((name) => `${file} exports ${name}`),
+    ),
+  ];
+  assert.deepEqual(offenders, [], "MCP's policy lives in src/mcp/policy");
+});
+const EXPORTED_NAME =
+  /^export (?:declare )?(?:type|interface|const|let|function|class|enum) (\w+)/gm;
+
+test("MCP's policy is pure: src/mcp/policy imports only core, itself and node:crypto", () => {
+  const offenders = FILES.filter((f) => f.startsWith("src/mcp/policy/")).flatMap((file) =>
+    importSpecifiers(readFileSync(join(ROOT, file), "utf8"))
+      .filter((s) => {
+        if (!s.startsWith(".")) return s !== "node:crypto";
+        const t = relative(ROOT, resolve(ROOT, dirname(file), s));
+        return !t.startsWith("src/core/") && !t.startsWith("src/mcp/policy/");
+      })
+      .map((s) => `${file} imports ${s}`),
+  );
+  assert.deepEqual(offenders, [], "no I/O, no server, no app in the policy");
+});
+
+/**
+ * Administration is a room of its own, in the web UI and in the driver: only its one door is
+ * reached from outside (the shell's workspace opens AdminView.tsx; the driver's session binds
+ * admin/cluster-admin.ts), and it reaches out only to rooms below it.
+ */
+const ADMIN_DOORS: { room: string; door: string; from: string[]; may: (t: string) => boolean }[] = [
+  {
+    room: "web/src/admin/",
+    door: "web/src/admin/AdminView.tsx",
+    from: ["web/src/shell/Workspace.tsx"],
+    may: (t) =>
+      ["web/src/api/", "web/src/ui/", "web/src/navigation/", "src/core/"].some((r) =>
+        t.startsWith(r),
+      ),
+  },
+  {
+    room: `${DRIVER}/admin/`,
+    door: `${DRIVER}/admin/cluster-admin.ts`,
+    from: [`${DRIVER}/session.ts`],
+    may: (t) => [`${DRIVER}/wire/`, `${DRIVER}/console/`, "src/core/"].some((r) => t.startsWith(r)),
+  },
+];
+
+for (const { room, door, from, may } of ADMIN_DOORS)
+  test(`administration (${room}) is a room of its own: one door in, arrows only inward`, () => {
+    assert.ok(FILES.includes(door), `${door} is the room's door`);
+    const offenders: string[] = [];
+    for (const [file, targets] of GRAPH) {
+      const inside = file.startsWith(room);
+      for (const t of targets) {
+        if (!inside && t.startsWith(room) && !(t === door && from.includes(file)))
+          offenders.push(`${file} reaches into ${t}`);
+        if (inside && !t.startsWith(room) && !may(t)) offenders.push(`${file} imports ${t}`);
+      }
+    }
+    assert.deepEqual(offenders, [], `only ${from.join(", ")} opens ${door}`);
+  });
 
 /** The strongly connected groups of more than one file (Tarjan), each sorted. */
 export function cycles(graph: Map<string, string[]>): string[][] {

@@ -16,8 +16,8 @@ import {
   reindexAvailability,
   snapshotObjects,
   templateObjects,
-} from "../../src/drivers/elasticsearch/admin/answers.ts";
-import { createBody, planIndexAction } from "../../src/drivers/elasticsearch/admin/plans.ts";
+} from "../../src/drivers/elasticsearch/table-admin/answers.ts";
+import { createBody, planIndexAction } from "../../src/drivers/elasticsearch/table-admin/plans.ts";
 import { detailsRecord } from "../../src/mcp/tools/index-details.ts";
 
 describe("planning index actions", () => {
@@ -232,6 +232,13 @@ describe("answers", () => {
       note: "This cluster has no ILM policies (Incorrect HTTP method).",
       items: [],
     });
+    // A cluster without the module lacks the feature, not only its objects.
+    const noModule = listOrAbsence(400, { error: "no handler" }, "ILM policies", () => [], "ILM");
+    assert.equal(noModule.note, "This cluster has no ILM (no handler).");
+    assert.match(
+      listOrAbsence(403, {}, "ILM policies", () => [], "ILM").note ?? "",
+      /ILM policies/,
+    );
     assert.match(listOrAbsence(403, {}, "ILM policies", () => []).note ?? "", /may not read/);
     assert.equal(listOrAbsence(200, {}, "x", () => []).available, true);
   });

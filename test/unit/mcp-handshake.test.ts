@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { handshakeProof, isValidChallenge, verifyProof } from "../../src/core/mcp-handshake.ts";
+import { handshakeProof, isValidChallenge, verifyProof } from "../../src/mcp/policy/handshake.ts";
 
 const hs = {
   proofKey: Buffer.alloc(32, 7).toString("base64url"),

@@ -10,7 +10,7 @@ import {
   list,
   parsedObject,
   roleBody,
-} from "../../web/src/index-page/admin/security/role-form.ts";
+} from "../../web/src/admin/security/role-form.ts";
 
 describe("the role editor's form and JSON", () => {
   test("a form's role body reads back as the same form", () => {

@@ -37,11 +37,23 @@ describe("the Elasticsearch settings form", () => {
 
   it("describes every setting the driver's rules check, each with a label and a flag", () => {
     const keys = form.fields.map((f) => f.key);
-    for (const k of ["host", "port", "auth", "username", "sslMode", "caFile", "skipTlsVerify"])
+    for (const k of [
+      "host",
+      "port",
+      "pathPrefix",
+      "cloudId",
+      "auth",
+      "username",
+      "sslMode",
+      "caFile",
+      "clientCert",
+      "clientKey",
+      "skipTlsVerify",
+    ])
       assert.ok(keys.includes(k), k);
     assert.deepEqual(
       form.fields.filter((f) => f.kind === "secret").map((f) => f.key),
-      ["password", "apiKey", "proxyPassword", "sshPassphrase"],
+      ["password", "apiKey", "clientKeyPassphrase", "proxyPassword", "sshPassphrase"],
     );
     const flags = form.fields.map((f) => f.cli.flag);
     assert.equal(new Set(flags).size, flags.length, "one flag per field");

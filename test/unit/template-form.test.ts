@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { TemplateInfo } from "../../src/core/cluster-admin.ts";
-import { draftOf, formOf } from "../../web/src/index-page/admin/templates/template-form.ts";
+import { draftOf, formOf } from "../../web/src/admin/templates/template-form.ts";
 
 const saved: TemplateInfo = {
   kind: "table",

@@ -14,7 +14,7 @@ import {
   TOKEN_USE_RESOLUTION_MS,
   tokenNameProblem,
   tokenStatus,
-} from "../../src/core/tokens.ts";
+} from "../../src/mcp/policy/tokens.ts";
 
 describe("scopes", () => {
   test("each scope against each need", () => {

@@ -42,6 +42,7 @@ export type SecretsChange = { [K in SecretField]?: string | null };
 const SECRET_LABELS: Record<SecretField, string> = {
   password: "Password",
   apiKey: "API Key",
+  clientKeyPassphrase: "Client key passphrase",
   proxyPassword: "Proxy secret",
   sshPassphrase: "SSH key passphrase",
 };
@@ -57,6 +58,11 @@ const UNUSED_SECRET: Record<SecretField, [string, string, string]> = {
     "was given, but the connection's Auth Method does not use it",
     "Choose Auth Method API Key (--auth api-key), or leave the API key out.",
     "Choose Auth Method API Key, or leave the API key empty.",
+  ],
+  clientKeyPassphrase: [
+    "was given, but the connection has no client key",
+    "Set the client key first (--client-key <key.pem>), or leave the passphrase out.",
+    "Choose the Client key first, or leave the passphrase empty.",
   ],
   proxyPassword: [
     "was given, but the connection's proxy names no user",
@@ -249,7 +255,7 @@ function secretsFor(
         SECRET_LABELS[field],
         "is empty",
         'Pass the value on standard input, e.g. printf %s "$SECRET" | quarry connections …',
-        `Type the ${field === "apiKey" ? "API key" : SECRET_LABELS[field].toLowerCase()}.`,
+        `Type the ${SECRET_LABELS[field].toLowerCase()}.`,
       );
     out[field] = value;
   }
@@ -257,7 +263,7 @@ function secretsFor(
 }
 
 function sameSecrets(a: ConnectionSecrets, b: ConnectionSecrets): boolean {
-  return (Object.keys(SECRET_LABELS) as SecretField[]).every((k) => a[k] === b[k]);
+  return (Object.keys(SECRET_LABELS) as SecretField[]).every((f) => a[f] === b[f]);
 }
 
 /** A settings patch that turns `from` back into `to` (keys missing from `to` are removed). */

@@ -24,13 +24,13 @@ import { randomBytes } from "node:crypto";
 import { type FSWatcher, watch } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { DENY_COOL_OFF_MS } from "../../core/access.ts";
 import type {
   ApprovalGate,
   ApprovalRequest,
   ApprovalResult,
   PendingApproval,
 } from "../../mcp/host.ts";
+import { DENY_COOL_OFF_MS } from "../../mcp/policy/access.ts";
 import { isAlive, writeFileAtomic } from "../storage/atomic-write.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
 

@@ -8,7 +8,7 @@
  * Unset: those values. A value that is not a whole number of milliseconds (at least 1,000 for
  * the lifetime; the rotation within the lifetime) is reported and ignored.
  */
-import { BRIDGE_TOKEN_TIMES, type BridgeTokenTimes } from "../../core/tokens.ts";
+import { BRIDGE_TOKEN_TIMES, type BridgeTokenTimes } from "../../mcp/policy/tokens.ts";
 
 export const LIFETIME_ENV = "QUARRY_BRIDGE_TOKEN_LIFETIME_MS";
 export const ROTATE_BEFORE_ENV = "QUARRY_BRIDGE_TOKEN_ROTATE_BEFORE_MS";

@@ -1,13 +1,13 @@
 /**
  * The handshake file `mcp-handshake.json` in the app data folder (docs/mcp.md, "The handshake
  * file"): the bound port, the current bridge token and what the bridge needs to check that the
- * endpoint is this Quarry (core/mcp-handshake.ts). 0600 in a 0700 folder, replaced atomically on
+ * endpoint is this Quarry (mcp/policy/handshake.ts). 0600 in a 0700 folder, replaced atomically on
  * every server start and every bridge token rotation; removed when the server stops, unless another
  * instance has written its own since.
  */
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { HANDSHAKE_FILE, type HandshakeFile } from "../../core/mcp-handshake.ts";
+import { HANDSHAKE_FILE, type HandshakeFile } from "../../mcp/policy/handshake.ts";
 import { writeFileAtomic } from "../storage/atomic-write.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
 

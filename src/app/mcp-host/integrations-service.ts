@@ -7,8 +7,8 @@
 
 import { errors } from "../../core/errors.ts";
 import { displayValue } from "../../core/exact-json.ts";
-import { parseScope, type StoredToken, TOKEN_SCOPES } from "../../core/tokens.ts";
 import type { PendingApproval } from "../../mcp/host.ts";
+import { parseScope, type StoredToken, TOKEN_SCOPES } from "../../mcp/policy/tokens.ts";
 import type { AppStorage } from "../connections/connection-service.ts";
 import type {
   ApprovalDecision,

@@ -9,9 +9,9 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { SavedConnection } from "../../core/connections.ts";
-import type { BridgeTokenTimes } from "../../core/tokens.ts";
 import type { Clock, ConnectionDirectory } from "../../mcp/host.ts";
 import { type McpServerConfig, type RunningMcpServer, startMcpServer } from "../../mcp/index.ts";
+import type { BridgeTokenTimes } from "../../mcp/policy/tokens.ts";
 import { type AppStorage, openAppStorage } from "../connections/connection-service.ts";
 import { SessionPool } from "../connections/session-pool.ts";
 import { exportTable } from "../export/export-table.ts";

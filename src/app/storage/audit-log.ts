@@ -13,7 +13,7 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import { readFile, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { AuditEntry, AuditSink } from "../../mcp/host.ts";
+import type { AuditEntry, AuditSink } from "../../mcp/policy/stores.ts";
 import {
   CHAIN_START,
   type ChainReport,

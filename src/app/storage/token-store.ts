@@ -18,6 +18,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { type FSWatcher, readFileSync, statSync, watch } from "node:fs";
 import { join } from "node:path";
 import { errors } from "../../core/errors.ts";
+import type { TokenCheck, TokenDirectory } from "../../mcp/policy/stores.ts";
 import {
   looksLikeToken,
   publicPrefix,
@@ -28,8 +29,7 @@ import {
   type TokenScope,
   tokenNameProblem,
   tokenStatus,
-} from "../../core/tokens.ts";
-import type { TokenCheck, TokenDirectory } from "../../mcp/host.ts";
+} from "../../mcp/policy/tokens.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";

@@ -9,6 +9,7 @@ import type { Command } from "commander";
 import type { ConsoleResult } from "../../core/console.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { facet } from "../../core/facet-access.ts";
+import { queryCellText, queryHeaderText } from "../../core/query-cell-text.ts";
 import type { QueryTable } from "../../core/query-table.ts";
 import {
   QUERY_TABLE_FORMATS,
@@ -115,9 +116,11 @@ export function printOutcome(
 
 function printQueryTable(t: QueryTable): void {
   printTable(
-    t.columns.map((c) => c.name),
-    t.rows,
+    t.columns.map(queryHeaderText),
+    t.rows.map((r) => t.columns.map((c, i) => queryCellText(r[i], c))),
   );
+  for (const c of t.columns)
+    if (c.accuracy) process.stderr.write(`note: ${queryHeaderText(c)}: ${c.accuracy.how}\n`);
   const took = t.took === null ? "" : ` in ${t.took} ms`;
   process.stderr.write(`${t.rows.length} row${t.rows.length === 1 ? "" : "s"}${took}\n`);
 }

@@ -17,7 +17,7 @@ import {
 import { McpSettingsStore } from "../../app/mcp-host/mcp-settings.ts";
 import { appDataDir, ensureAppDataDir } from "../../app/storage/paths.ts";
 import { QuarryError } from "../../core/errors.ts";
-import { looksLikeToken } from "../../core/tokens.ts";
+import { looksLikeToken } from "../../mcp/policy/tokens.ts";
 import { wantsJson } from "../context.ts";
 import { printJson, printLine } from "../output.ts";
 import { probeRunningServer } from "./mcp/probe.ts";

@@ -40,8 +40,6 @@ import type {
 import type { BrowseRequest, Column, FilterOp, TableInfo } from "../../core/grid.ts";
 import type { Impact, MeasureOptions } from "../../core/impact.ts";
 import { esClusterAdmin } from "./admin/cluster-admin.ts";
-import { deleteIndex, planDeleteIndex } from "./admin/delete-index.ts";
-import { esIndexAdmin } from "./admin/table-admin.ts";
 import { esCatalog } from "./catalog/views.ts";
 import { validateChanges } from "./changes/plan.ts";
 import { saveChanges } from "./changes/save.ts";
@@ -70,6 +68,8 @@ import { filterOpsForColumn } from "./table/filters.ts";
 import { describeTable } from "./table/mapping.ts";
 import type { EsBrowseResult, EsSaveResult } from "./table/row-version.ts";
 import { listTables } from "./table/tables.ts";
+import { deleteIndex, planDeleteIndex } from "./table-admin/delete-index.ts";
+import { esIndexAdmin } from "./table-admin/table-admin.ts";
 import { esTransfer } from "./transfer/facet.ts";
 import type { EsConnectionConfig } from "./wire/config.ts";
 import type { DriverShared } from "./wire/driver-shared.ts";

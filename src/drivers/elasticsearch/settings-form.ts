@@ -5,6 +5,7 @@
  */
 import { QuarryError } from "../../core/errors.ts";
 import type { SettingsForm } from "../../core/settings-form.ts";
+import { CLIENT_CERT_FIELDS, CLOUD_ID_FIELD, PATH_PREFIX_FIELD } from "./reach-fields.ts";
 import {
   AUTH_METHOD_LABELS,
   AUTH_METHODS,
@@ -13,6 +14,7 @@ import {
   SSL_MODE_LABELS,
   SSL_MODES,
 } from "./wire/config.ts";
+import { normalizePathPrefix } from "./wire/path-prefix.ts";
 import { ROUTE_FIELDS } from "./wire/route-fields.ts";
 
 const start = newConnectionConfig();
@@ -52,6 +54,8 @@ export const ES_SETTINGS_FORM: SettingsForm = {
       width: "narrow",
       cli: { flag: "port", valueName: "<port>", help: "REST port", urlFlag: null },
     },
+    PATH_PREFIX_FIELD,
+    CLOUD_ID_FIELD,
     {
       key: "auth",
       label: "Auth Method",
@@ -113,6 +117,11 @@ export const ES_SETTINGS_FORM: SettingsForm = {
       kind: "choice",
       choices: SSL_MODES.map((value) => ({ value, label: SSL_MODE_LABELS[value] })),
       default: start.sslMode,
+      // Elastic Cloud and a client certificate are reached over HTTPS only.
+      impliedBy: [
+        { field: "cloudId", value: "verify-identity" },
+        { field: "clientCert", value: "verify-identity" },
+      ],
       cli: { flag: "ssl-mode", valueName: "<mode>", help: "how to use TLS" },
     },
     {
@@ -128,6 +137,7 @@ export const ES_SETTINGS_FORM: SettingsForm = {
         help: "PEM file of the CA to trust (verify-ca, verify-identity)",
       },
     },
+    ...CLIENT_CERT_FIELDS,
     {
       key: "skipTlsVerify",
       label: "Skip TLS Verification",
@@ -146,7 +156,7 @@ export const ES_SETTINGS_FORM: SettingsForm = {
 
 /**
  * The settings a cluster URL gives: host, port (443 or 9200 when absent) and, for https, SSL Mode
- * Verify Identity. Credentials in the URL are refused: they would stay in shell history.
+ * Verify Identity, and its path as the Path prefix. Credentials in the URL are refused: they would stay in shell history.
  */
 export function settingsFromUrl(url: URL): Record<string, unknown> {
   if (url.username || url.password) {
@@ -157,9 +167,11 @@ export function settingsFromUrl(url: URL): Record<string, unknown> {
     );
   }
   const https = url.protocol === "https:";
+  const pathPrefix = normalizePathPrefix(url.pathname);
   return {
     host: url.hostname.replace(/^\[|\]$/g, ""),
     port: url.port || (https ? 443 : DEFAULT_PORT),
     sslMode: https ? "verify-identity" : "disabled",
+    ...(pathPrefix ? { pathPrefix } : {}),
   };
 }

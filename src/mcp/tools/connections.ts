@@ -1,7 +1,7 @@
 /** `list_connections`: the saved connections this client may see. */
 import { z } from "zod";
-import { effectiveAccess } from "../../core/access.ts";
 import { AI_POLICY_LABELS, EXTERNAL_CLIENT_LABELS } from "../../core/connections.ts";
+import { effectiveAccess } from "../policy/access.ts";
 import { defineTool } from "./context.ts";
 import { OUTPUTS } from "./outputs.ts";
 

@@ -5,14 +5,15 @@
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import type { AccessRequest } from "../../core/access.ts";
 import type { SavedConnection } from "../../core/connections.ts";
 import type { ConsoleRequest, RequestClass } from "../../core/console.ts";
 import type { DriverSession } from "../../core/driver.ts";
 import { errors, QuarryError } from "../../core/errors.ts";
 import type { Principal } from "../auth.ts";
 import type { Caller, ConnectionGateway } from "../connection-access.ts";
-import type { AuditEntry, TableExporter } from "../host.ts";
+import type { TableExporter } from "../host.ts";
+import type { AccessRequest } from "../policy/access.ts";
+import type { AuditEntry } from "../policy/stores.ts";
 import { impactProbe } from "./impact-guard.ts";
 
 export interface ToolContext {

@@ -28,6 +28,8 @@ export interface CompactQueryTable {
   row_count: number;
   rows_note?: string;
   partial?: boolean;
+  /** Per column an approximate function made: "exact" (checked), "±N" or "estimate". */
+  accuracy?: Record<string, string>;
 }
 
 /** Pure: the driver's table in as few characters as keep it exact, saying what was left out. */
@@ -39,6 +41,7 @@ export function compactQueryTable(table: QueryTable, cap: number): CompactQueryT
       `${rows.length} of ${table.rows.length} rows shown; add LIMIT, WHERE or STATS to narrow the query, or ask for more rows.`,
     );
   if (table.cut) notes.push(`${table.cut.message} ${table.cut.remedy}`);
+  const marked = table.columns.filter((c) => c.accuracy);
   return {
     columns: table.columns.map((c) => c.name),
     types: table.columns.map((c) => c.type),
@@ -46,6 +49,9 @@ export function compactQueryTable(table: QueryTable, cap: number): CompactQueryT
     row_count: table.rows.length,
     ...(notes.length ? { rows_note: notes.join(" ") } : {}),
     ...(table.partial ? { partial: true } : {}),
+    ...(marked.length
+      ? { accuracy: Object.fromEntries(marked.map((c) => [c.name, c.accuracy?.word ?? ""])) }
+      : {}),
   };
 }
 
@@ -65,6 +71,7 @@ export const esql = defineTool({
     row_count: z.number().int(),
     rows_note: z.string().optional(),
     partial: z.boolean().optional(),
+    accuracy: z.record(z.string(), z.string()).optional(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   cutHint: "Narrow the query (WHERE, KEEP fewer columns, LIMIT, STATS).",

@@ -5,10 +5,11 @@
  * shown next to that field.
  */
 import { useState } from "react";
+import { stepLine } from "../../../src/core/connection-steps.ts";
 import { call, toApiError, ui } from "../api/client.ts";
 import type { ConnectionForm, ConnectionInput, ConnectionView } from "../api/types.ts";
 import { navigate } from "../navigation/route.ts";
-import { ErrorNote, useToasts } from "../ui/errors.tsx";
+import { ErrorNote, shownError, useToasts } from "../ui/errors.tsx";
 import { Loading, Spinner, useDelayed, useLoad } from "../ui/loading.tsx";
 import { AdvancedPane } from "./editor/AdvancedPane.tsx";
 import { Field, type FieldError } from "./editor/controls.tsx";
@@ -230,6 +231,16 @@ function PastedNote({ note }: { note: PasteNote | null }) {
   );
 }
 
+/** The step a failed test stopped at (TLS, HTTP sign-in…), on a line of its own. */
+function FailedStep({ error }: { error: unknown }) {
+  const line = stepLine(shownError(error).details);
+  return line ? (
+    <p className="failed-step" data-testid="failed-step">
+      {line}
+    </p>
+  ) : null;
+}
+
 function TestResult({ test }: { test: TestState }) {
   const testSpinner = useDelayed(test.state === "running");
   return (
@@ -241,6 +252,7 @@ function TestResult({ test }: { test: TestState }) {
           ").
         </div>
       ) : null}
+      {test.state === "failed" ? <FailedStep error={test.error} /> : null}
       {test.state === "failed" ? <ErrorNote error={test.error} /> : null}
     </div>
   );

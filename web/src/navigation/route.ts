@@ -6,8 +6,9 @@
  *   #/c/<id>/data/<table>         browsing a table
  *   #/c/<id>/console              the console
  *   #/c/<id>/cluster              the cluster overview
+ *   #/c/<id>/admin/<tab>          administration: snapshots, security or templates
  *   #/c/<id>/index/<table>        a table's page (details and actions)
- *   #/c/<id>/new-index            creating a table; #/c/<id>/templates its service's objects
+ *   #/c/<id>/new-index            creating a table
  *   #/settings/plugins | #/settings/integrations
  */
 import { useEffect, useState } from "react";
@@ -17,10 +18,18 @@ export type Route =
   | { screen: "data"; connectionId: string; table?: string; view?: DataView }
   | { screen: "console"; connectionId: string }
   | { screen: "cluster"; connectionId: string }
+  | { screen: "admin"; connectionId: string; tab: AdminTab }
   | { screen: "settings"; section: "plugins" | "integrations" };
 
 /** What the data screen shows beside the sidebar: the grid (default) or a page of the index page. */
-export type DataView = "index" | "create" | "templates";
+export type DataView = "index" | "create";
+
+/** The administration's tabs, in the order shown; the first is where Admin opens. */
+export const ADMIN_TABS = ["snapshots", "security", "templates"] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+const adminTab = (s: string | null | undefined): AdminTab =>
+  ADMIN_TABS.find((t) => t === s) ?? ADMIN_TABS[0];
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -30,7 +39,9 @@ export function parseRoute(hash: string): Route {
     if (c === "cluster") return { screen: "cluster", connectionId: b };
     if (c === "index" && d) return { screen: "data", connectionId: b, table: d, view: "index" };
     if (c === "new-index") return { screen: "data", connectionId: b, view: "create" };
-    if (c === "templates") return { screen: "data", connectionId: b, view: "templates" };
+    if (c === "admin") return { screen: "admin", connectionId: b, tab: adminTab(d) };
+    // The address the templates page had before administration had a room of its own.
+    if (c === "templates") return { screen: "admin", connectionId: b, tab: "templates" };
     return d ? { screen: "data", connectionId: b, table: d } : { screen: "data", connectionId: b };
   }
   if (a === "settings")
@@ -49,7 +60,6 @@ export function routeHash(r: Route): string {
     case "data":
       if (r.view === "index" && r.table) return `#/c/${e(r.connectionId)}/index/${e(r.table)}`;
       if (r.view === "create") return `#/c/${e(r.connectionId)}/new-index`;
-      if (r.view === "templates") return `#/c/${e(r.connectionId)}/templates`;
       return r.table
         ? `#/c/${e(r.connectionId)}/data/${e(r.table)}`
         : `#/c/${e(r.connectionId)}/data`;
@@ -57,6 +67,8 @@ export function routeHash(r: Route): string {
       return `#/c/${e(r.connectionId)}/console`;
     case "cluster":
       return `#/c/${e(r.connectionId)}/cluster`;
+    case "admin":
+      return `#/c/${e(r.connectionId)}/admin/${r.tab}`;
     case "settings":
       return `#/settings/${r.section}`;
   }
@@ -64,6 +76,7 @@ export function routeHash(r: Route): string {
 
 export function navigate(r: Route): void {
   if (r.screen === "data" && r.table) rememberTable(r.connectionId, r.table);
+  if (r.screen === "admin") rememberAdminTab(r.tab);
   const h = routeHash(r);
   if (location.hash !== h) location.hash = h;
 }
@@ -86,10 +99,23 @@ export function dataRoute(connectionId: string): Route {
   return table ? { screen: "data", connectionId, table } : { screen: "data", connectionId };
 }
 
+/** Administration on a connection, on the tab last opened there (Snapshots at first). */
+export function adminRoute(connectionId: string): Route {
+  return { screen: "admin", connectionId, tab: adminTab(sessionStorage.getItem(lastAdminTabKey)) };
+}
+
+const lastAdminTabKey = "quarry.lastAdminTab";
+
+/** The administration tab last opened, so Admin (Alt+A) goes back to it. */
+export function rememberAdminTab(tab: AdminTab): void {
+  sessionStorage.setItem(lastAdminTabKey, tab);
+}
+
 /** The route in the address bar; a table reached by Back, a link or reload counts as opened. */
 function currentRoute(): Route {
   const r = parseRoute(location.hash);
   if (r.screen === "data" && r.table) rememberTable(r.connectionId, r.table);
+  if (r.screen === "admin") rememberAdminTab(r.tab);
   return r;
 }
 

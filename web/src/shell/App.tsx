@@ -1,7 +1,7 @@
 /** The whole page: the top bar, then the screen the route names; approval prompts float above. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ConnectionsScreen } from "../connections/ConnectionsScreen.tsx";
-import { dataRoute, navigate, type Route, useRoute } from "../navigation/route.ts";
+import { adminRoute, dataRoute, navigate, type Route, useRoute } from "../navigation/route.ts";
 import { ApprovalPrompt, useApprovals } from "../settings/ApprovalPrompts.tsx";
 import { SettingsScreen } from "../settings/SettingsScreen.tsx";
 import { ToastProvider } from "../ui/errors.tsx";
@@ -57,6 +57,7 @@ function Screen({
     case "data":
     case "console":
     case "cluster":
+    case "admin":
       return <Workspace route={route} onReachability={onReachability} />;
   }
 }
@@ -69,7 +70,7 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** Alt+C connections, Alt+D data, Alt+E console, Alt+O cluster, Alt+S settings, ? the shortcuts. */
+/** Alt+C connections, Alt+D data, Alt+E console, Alt+O cluster, Alt+A admin, Alt+S settings, ? the shortcuts. */
 function useGlobalShortcuts(route: Route, showHelp: () => void): void {
   useEffect(() => {
     const on = (e: KeyboardEvent) => {
@@ -89,6 +90,7 @@ function useGlobalShortcuts(route: Route, showHelp: () => void): void {
       else if (key === "KeyD" && connectionId) navigate(dataRoute(connectionId));
       else if (key === "KeyE" && connectionId) navigate({ screen: "console", connectionId });
       else if (key === "KeyO" && connectionId) navigate({ screen: "cluster", connectionId });
+      else if (key === "KeyA" && connectionId) navigate(adminRoute(connectionId));
       else return;
       e.preventDefault();
     };

@@ -1,9 +1,9 @@
 /**
- * The bar across the top: the connection in use, the Data/Console/Cluster switch, approvals put off with
+ * The bar across the top: the connection in use, the Data/Console/Cluster/Admin switch, approvals put off with
  * Later, shortcuts, Settings.
  */
 import { call, ui } from "../api/client.ts";
-import { dataRoute, navigate, type Route } from "../navigation/route.ts";
+import { adminRoute, dataRoute, navigate, type Route } from "../navigation/route.ts";
 import { type Approvals, ApprovalsBadge } from "../settings/ApprovalPrompts.tsx";
 import { useLoad } from "../ui/loading.tsx";
 import { ThemeSwitch } from "./ThemeSwitch.tsx";
@@ -85,7 +85,7 @@ export function TopBar({
   );
 }
 
-/** The connection in use (click to switch) and its Data and Console tabs. */
+/** The connection in use (click to switch) and its Data, Console, Cluster and Admin tabs. */
 function ConnectionTabs(props: {
   connectionId: string;
   screen: Route["screen"];
@@ -124,6 +124,12 @@ function ConnectionTabs(props: {
           onClick={() => navigate({ screen: "cluster", connectionId })}
           label="Cluster"
           shortcut="Alt+O"
+        />
+        <Tab
+          active={screen === "admin"}
+          onClick={() => navigate(adminRoute(connectionId))}
+          label="Admin"
+          shortcut="Alt+A"
         />
       </nav>
     </>

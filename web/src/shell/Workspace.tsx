@@ -4,6 +4,7 @@
  * bar's status dot and, when it fails, the main area (with the remedy, Retry and Edit) say so.
  */
 import { useEffect, useRef } from "react";
+import { AdminView } from "../admin/AdminView.tsx";
 import { call, ui } from "../api/client.ts";
 import { ClusterView } from "../cluster/ClusterView.tsx";
 import { ConsoleView } from "../console/ConsoleView.tsx";
@@ -34,7 +35,7 @@ export function Workspace({
   route,
   onReachability,
 }: {
-  route: Extract<Route, { screen: "data" | "console" | "cluster" }>;
+  route: Extract<Route, { screen: "data" | "console" | "cluster" | "admin" }>;
   onReachability: (r: Reachability) => void;
 }) {
   const { connectionId } = route;
@@ -63,6 +64,8 @@ export function Workspace({
           <ConsoleView key={connectionId} connectionId={connectionId} />
         ) : route.screen === "cluster" ? (
           <ClusterView key={connectionId} connectionId={connectionId} />
+        ) : route.screen === "admin" ? (
+          <AdminView key={connectionId} connectionId={connectionId} tab={route.tab} />
         ) : route.view ? (
           <IndexPages key={`${connectionId}/${route.view}/${route.table ?? ""}`} route={route} />
         ) : route.table ? (

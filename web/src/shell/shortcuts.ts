@@ -15,6 +15,7 @@ export const SHORTCUTS: { where: string; list: Shortcut[] }[] = [
       { keys: ["Alt+D"], does: "Data: the table last opened on this connection" },
       { keys: ["Alt+E"], does: "Console" },
       { keys: ["Alt+O"], does: "Cluster overview: health, nodes, shards" },
+      { keys: ["Alt+A"], does: "Administration: snapshots, security, templates" },
       { keys: ["Alt+S"], does: "Settings" },
       { keys: ["Alt+T"], does: "Theme: the next of System, Light, Dark" },
       { keys: ["?"], does: "This list of shortcuts" },

@@ -1,7 +1,7 @@
 /**
  * The sidebar: the connection's indices (as the driver lists them: no dot names, no aliases or
  * data streams) with document counts, a filter by name, each index's page (details, actions and
- * deletion), and the links to create an index and to the templates. Keyboard: `/` filters, Enter
+ * deletion), and the links to create an index and to import a file. Keyboard: `/` filters, Enter
  * in the filter opens the first match, ↑/↓ move through the list.
  */
 import { useEffect, useRef, useState } from "react";
@@ -89,7 +89,7 @@ export function Sidebar({
   );
 }
 
-/** At the foot of the list: creating an index, the connection's templates, and importing a file into a new index. */
+/** At the foot of the list: creating an index, and importing a file into a new index. */
 function SidebarLinks({ connectionId }: { connectionId: string }) {
   const importDialog = useImportDialog(connectionId);
   return (
@@ -100,13 +100,6 @@ function SidebarLinks({ connectionId }: { connectionId: string }) {
         onClick={() => navigate({ screen: "data", connectionId, view: "create" })}
       >
         + Create index
-      </button>
-      <button
-        type="button"
-        className="small"
-        onClick={() => navigate({ screen: "data", connectionId, view: "templates" })}
-      >
-        Templates
       </button>
       <button type="button" className="small" onClick={importDialog.open}>
         Import…

@@ -130,6 +130,7 @@ export interface ConnectionView extends SavedConnection {
 export interface SecretsInput {
   password?: string;
   apiKey?: string;
+  clientKeyPassphrase?: string;
   proxyPassword?: string;
   sshPassphrase?: string;
 }

@@ -24,6 +24,7 @@ import { EXIT } from "../../exit-codes.ts";
 import { printJson, printLine } from "../../output.ts";
 import { prepareBeforeParse, rawOption, wantsHelp } from "../../prepare.ts";
 import { addSettingsFlags, readSecrets, settingsFromFlags } from "../../settings-flags.ts";
+import { settingsFromUrlFlag } from "../../url-flag.ts";
 import {
   addConnectionFieldFlags,
   type ConnectionFieldFlags,
@@ -70,7 +71,14 @@ export function registerAdd(group: Command): void {
     const form = installedDriver(flags.type)?.settingsForm();
     const secrets = form ? await readSecrets(form, flags, "add") : {};
     const settings = form
-      ? withDefaults(form, dropCleared(settingsFromFlags(form, flags, "add")), Object.keys(secrets))
+      ? withDefaults(
+          form,
+          {
+            ...settingsFromUrlFlag(installedDriver(flags.type), flags.url, "add"),
+            ...dropCleared(settingsFromFlags(form, flags, "add")),
+          },
+          Object.keys(secrets),
+        )
       : {};
     const saved = await withFlagHints(form, () =>
       addConnection(

@@ -23,6 +23,7 @@ import {
   refuseForeignFlags,
   settingsFromFlags,
 } from "../../settings-flags.ts";
+import { settingsFromUrlFlag } from "../../url-flag.ts";
 import {
   addConnectionFieldFlags,
   type ConnectionFieldFlags,
@@ -54,7 +55,10 @@ export function registerEdit(group: Command): void {
     refuseForeignFlags(form, all, flags, "edit", current.type);
     const patch: ConnectionPatch = {};
     if (flags.name !== undefined) patch.name = flags.name;
-    const settings = settingsFromFlags(form, flags, "edit");
+    const settings = {
+      ...settingsFromUrlFlag(driver, flags.url, "edit"),
+      ...settingsFromFlags(form, flags, "edit"),
+    };
     if (Object.keys(settings).length > 0) patch.settings = settings;
     if (flags.externalClients !== undefined)
       patch.externalClients = flags.externalClients as ExternalClientsLevel;

@@ -9,6 +9,7 @@ import {
   openSavedConnection,
 } from "../../../app/connections/connection-service.ts";
 import type { InstalledDriver } from "../../../app/connections/driver-registry.ts";
+import { stepLine, withStep } from "../../../core/connection-steps.ts";
 import {
   AI_POLICIES,
   EXTERNAL_CLIENT_LEVELS,
@@ -25,6 +26,8 @@ export interface ConnectionFieldFlags {
   name?: string;
   externalClients?: string;
   aiPolicy?: string;
+  /** A cluster URL that fills the address settings (cli/url-flag.ts). */
+  url?: string;
   /** `--no-test` sets it false: save without connecting (scripts that add offline clusters). */
   test?: boolean;
   [driverFlag: string]: unknown;
@@ -34,6 +37,10 @@ export function addConnectionFieldFlags(cmd: Command, forEdit: boolean): Command
   const keep = forEdit ? " (unchanged when absent)" : "";
   return cmd
     .option("--name <name>", `the connection's unique name${forEdit ? " (renames it)" : ""}`)
+    .option(
+      "--url <url>",
+      "the cluster's URL (https://host:9243/prefix/): host, port, TLS and path; flags beside it win",
+    )
     .option(
       "--external-clients <level>",
       `${EXTERNAL_CLIENT_LEVELS.join(" | ")}: what MCP clients may do${forEdit ? keep : " (default read-only)"}`,
@@ -56,6 +63,8 @@ export async function testSaved(storage: AppStorage, saved: SavedConnection): Pr
     const { session } = await openSavedConnection(saved.id, storage);
     try {
       return { ok: true, info: await session.testConnection() };
+    } catch (e) {
+      throw withStep(e);
     } finally {
       await session.close();
     }
@@ -75,8 +84,9 @@ export function printTest(saved: SavedConnection, t: TestOutcome): void {
     printLine(`Connected: ${t.info.product} ${t.info.version}, cluster "${t.info.clusterName}".`);
     return;
   }
+  const step = stepLine(t.error.details);
   process.stderr.write(
-    `error: the connection test failed: ${t.error.message}\n${t.error.remedy}\nThe connection is saved as it is: change it with quarry connections edit "${saved.name}" …, or remove it with quarry connections remove "${saved.name}".\n`,
+    `error: the connection test failed: ${t.error.message}\n${step ? `${step}\n` : ""}${t.error.remedy}\nThe connection is saved as it is: change it with quarry connections edit "${saved.name}" …, or remove it with quarry connections remove "${saved.name}".\n`,
   );
 }
 

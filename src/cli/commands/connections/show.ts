@@ -52,12 +52,16 @@ function secretRows(c: ConnectionDescription): [string, string][] {
   const driver = installedDriver(c.type);
   return c.secret.needed.map((name) => {
     const where = c.secret.stored.includes(name) && c.secret.location;
-    const flag = driver?.settingsForm().fields.find((f) => f.key === name)?.cli.flag;
+    const field = driver?.settingsForm().fields.find((f) => f.key === name);
+    const flag = field?.cli.flag;
+    const add = `quarry connections edit "${c.name}"${flag ? ` --${flag}` : ""}`;
     return [
       secretLabel(driver, name),
       where
         ? `stored in ${where.description}`
-        : `missing: add it with quarry connections edit "${c.name}"${flag ? ` --${flag}` : ""}`,
+        : field?.optional
+          ? `not stored (${field.hint ?? "optional"} Add it with ${add}.)`
+          : `missing: add it with ${add}`,
     ];
   });
 }

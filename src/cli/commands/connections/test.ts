@@ -1,18 +1,27 @@
 /** `quarry connections test`: connects with a saved connection and prints the server it found. */
 import type { Command } from "commander";
 import { openSavedConnection } from "../../../app/connections/connection-service.ts";
+import { stepLine, withStep } from "../../../core/connection-steps.ts";
+import { isQuarryError } from "../../../core/errors.ts";
 import { wantsJson } from "../../context.ts";
 import { printJson, printLine } from "../../output.ts";
 
 export function registerTest(group: Command): void {
   group
     .command("test")
-    .description("connect with a saved connection and print the cluster's name and version")
+    .description(
+      "connect with a saved connection and print the cluster's name and version, or the step that failed",
+    )
     .argument("<conn>", "the connection's name or id")
     .action(async (conn: string, _flags: unknown, cmd: Command) => {
       const { connection, session } = await openSavedConnection(conn);
       try {
-        const info = await session.testConnection();
+        const info = await session.testConnection().catch((e: unknown) => {
+          const named = withStep(e);
+          const line = isQuarryError(named) ? stepLine(named.details) : undefined;
+          if (line) process.stderr.write(`${line}\n`);
+          throw named;
+        });
         if (wantsJson(cmd))
           printJson({ connection: { id: connection.id, name: connection.name }, ...info });
         else

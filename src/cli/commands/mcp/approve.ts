@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { GRANT_MS, writeApprovalAnswer } from "../../../app/mcp-host/approvals.ts";
 import { ensureAppDataDir } from "../../../app/storage/paths.ts";
 import { errors } from "../../../core/errors.ts";
-import { parseLifetime } from "../../../core/tokens.ts";
+import { parseLifetime } from "../../../mcp/policy/tokens.ts";
 import { wantsJson } from "../../context.ts";
 import { printJson, printLine } from "../../output.ts";
 

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { readHandshake } from "../../../app/mcp-host/handshake.ts";
 import { isAlive } from "../../../app/storage/atomic-write.ts";
-import { type HandshakeFile, PROOF_PATH, verifyProof } from "../../../core/mcp-handshake.ts";
+import { type HandshakeFile, PROOF_PATH, verifyProof } from "../../../mcp/policy/handshake.ts";
 
 type Running =
   | {

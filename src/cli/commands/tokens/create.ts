@@ -10,7 +10,7 @@ import {
   parseScope,
   TOKEN_SCOPE_LABELS,
   TOKEN_SCOPES,
-} from "../../../core/tokens.ts";
+} from "../../../mcp/policy/tokens.ts";
 import { wantsJson } from "../../context.ts";
 import { printJson, printLine } from "../../output.ts";
 import { connectionNames, shown } from "./shared.ts";

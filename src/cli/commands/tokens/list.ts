@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { ensureAppDataDir } from "../../../app/storage/paths.ts";
 import { TokenStore } from "../../../app/storage/token-store.ts";
-import { TOKEN_SCOPE_LABELS } from "../../../core/tokens.ts";
+import { TOKEN_SCOPE_LABELS } from "../../../mcp/policy/tokens.ts";
 import { wantsJson } from "../../context.ts";
 import { printJson, printLine, printTable } from "../../output.ts";
 import { connectionNames, shown } from "./shared.ts";

@@ -2,7 +2,7 @@
 
 import { installedDriver } from "../../../app/connections/driver-registry.ts";
 import { ConnectionStore } from "../../../app/storage/connection-store.ts";
-import { type StoredToken, tokenStatus } from "../../../core/tokens.ts";
+import { type StoredToken, tokenStatus } from "../../../mcp/policy/tokens.ts";
 
 /** A token as shown: never its salt or hash. */
 export function shown(t: StoredToken, connectionNames: Map<string, string>, now = Date.now()) {

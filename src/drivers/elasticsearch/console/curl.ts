@@ -10,7 +10,7 @@ const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
  * Pure: the request as a curl command. Credentials are left out unless `reveal` is set (with the
  * secrets): with Username & Password curl asks for the password, with an API key the command
  * reads it from the ES_API_KEY environment variable. TLS follows SSL Mode (`-k` where Quarry
- * accepts any certificate, `--cacert` with the CA file).
+ * accepts any certificate, `--cacert` with the CA file, `--cert`/`--key` with a client certificate).
  */
 export function toCurl(
   request: ConsoleRequest,
@@ -24,6 +24,12 @@ export function toCurl(
   const tls = tlsPolicy(config);
   if (tls && !tls.verifyChain) parts.push("-k");
   else if (tls && config.caFile) parts.push(`--cacert ${shellQuote(config.caFile)}`);
+  if (tls && config.clientCert && config.clientKey) {
+    parts.push(`--cert ${shellQuote(config.clientCert)} --key ${shellQuote(config.clientKey)}`);
+    // curl asks for an encrypted key's passphrase itself unless it is revealed.
+    const passphrase = options.secrets?.clientKeyPassphrase;
+    if (options.reveal === true && passphrase) parts.push(`--pass ${shellQuote(passphrase)}`);
+  }
   const reveal = options.reveal === true;
   if (config.auth === "basic") {
     const user = config.username ?? "";

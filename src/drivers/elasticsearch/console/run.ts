@@ -12,6 +12,7 @@ import {
   isEsqlPath,
   queryOf,
 } from "../esql/availability.ts";
+import { withExactDistinct } from "../esql/exact-distinct.ts";
 import { withEsqlShape } from "../esql/result.ts";
 import { type ColumnsOf, unknownField } from "../table/column-cache.ts";
 import { describeTable, META_COLUMNS } from "../table/mapping.ts";
@@ -77,8 +78,10 @@ export async function runConsole(
     const r = options.tables ? withTables(answered, prepared.path, res.body) : answered;
     return partial && (r.kind === "grid" || r.kind === "json") ? { ...r, partial } : r;
   };
-  if (answer !== "search" && isEsqlPath(prepared.path))
-    return warned(withEsqlShape(answer, res.body, request.body));
+  if (answer !== "search" && isEsqlPath(prepared.path)) {
+    const shaped = withEsqlShape(answer, res.body, request.body);
+    return warned(await withExactDistinct(transport, shaped, request.body, signal));
+  }
   if (answer !== "search")
     return warned(withItemFailures(explainMissingEndpoint(answer, prepared)));
   if (options.searchAs === "json") {

@@ -1,16 +1,20 @@
 /**
  * Pure: an ES|QL answer (`{ took, columns: [{name, type}], values: [[…]] }`, as the Elasticsearch
  * specification documents `esql.query`) as a typed table; the rows the cluster cut at its limit
- * said so, with what to do; a `STATS … BY` over one key and one number charted; a wrong query's
+ * said so, with what to do; a column an approximate function made marked so (stats.ts); a
+ * `STATS … BY` charted, one chart per number; a wrong query's
  * position read from the cluster's message (docs/decisions.md, "ES|QL in the console, the grid and
  * the CLI").
  */
+
+import { distinctEstimateError, ESQL_DISTINCT_DEFAULT_PRECISION } from "../../../core/exactness.ts";
 import type {
   QueryColumn,
   QueryColumnKind,
   QueryPosition,
   QueryTable,
 } from "../../../core/query-table.ts";
+import { lastStats, type StatsCommand } from "./stats.ts";
 
 /** The answer's JSON shape; `columnar: true` in the request gives one array per column. */
 export interface EsqlAnswer {
@@ -67,7 +71,9 @@ export function esqlTable(
   if (body.is_partial === true) table.partial = true;
   const cut = cutOf(rows.length, query ?? "", options.maxRows ?? MAX_ROWS);
   if (cut) table.cut = cut;
-  const chart = chartOf(columns, query ?? "");
+  const stats = query ? lastStats(query) : undefined;
+  if (stats) markApproximate(columns, rows, stats);
+  const chart = stats ? chartOf(columns, stats) : undefined;
   if (chart) table.chart = chart;
   return table;
 }
@@ -121,12 +127,55 @@ export function cutOf(
   return undefined;
 }
 
-/** A `STATS … BY` whose answer is one number and one key: a bar per key. */
-function chartOf(columns: QueryColumn[], query: string): QueryTable["chart"] | undefined {
-  if (columns.length !== 2 || !/\|\s*STATS\b[^|]*\bBY\b/i.test(queryCode(query))) return undefined;
-  const value = columns.findIndex((c) => c.kind === "number");
-  const label = columns.findIndex((c) => c.kind !== "number");
-  return value === -1 || label === -1 ? undefined : { label, value };
+/** A `STATS … BY`: its keys name the bars, each number column that is not a key is a chart. */
+function chartOf(columns: QueryColumn[], stats: StatsCommand): QueryTable["chart"] | undefined {
+  if (stats.by.length === 0) return undefined;
+  const labels = stats.by
+    .map((name) => columns.findIndex((c) => c.name === name))
+    .filter((i) => i !== -1);
+  const values = columns
+    .map((c, i) => (c.kind === "number" && !labels.includes(i) ? i : -1))
+    .filter((i) => i !== -1);
+  return labels.length === 0 || values.length === 0 ? undefined : { labels, values };
+}
+
+const ESTIMATED_HOW: Record<string, string> = {
+  PERCENTILE: "PERCENTILE estimates from a summary of the values (two runs may differ a little)",
+  MEDIAN: "MEDIAN estimates from a summary of the values (two runs may differ a little)",
+  MEDIAN_ABSOLUTE_DEVIATION:
+    "MEDIAN_ABSOLUTE_DEVIATION estimates from a summary of the values (two runs may differ a little)",
+};
+
+/**
+ * Pure: marks each column an approximate function made (core/query-table.ts `accuracy`). A
+ * distinct count gets its likely error at the precision the query gave (ES|QL's default else),
+ * taken at the column's largest value; exact-distinct.ts makes it exact where it can.
+ */
+export function markApproximate(
+  columns: QueryColumn[],
+  rows: unknown[][],
+  stats: StatsCommand,
+): void {
+  for (const aggregate of stats.aggregates) {
+    if (!aggregate.approximate) continue;
+    const index = columns.findIndex((c) => c.name === aggregate.column);
+    const column = columns[index];
+    if (!column) continue;
+    if (aggregate.approximate !== "COUNT_DISTINCT") {
+      column.accuracy = { word: "estimate", how: ESTIMATED_HOW[aggregate.approximate] ?? "" };
+      continue;
+    }
+    const precision = aggregate.distinct?.precision ?? ESQL_DISTINCT_DEFAULT_PRECISION;
+    const largest = Math.max(
+      0,
+      ...rows.map((r) => (typeof r[index] === "number" ? (r[index] as number) : 0)),
+    );
+    const error = distinctEstimateError(largest, precision);
+    column.accuracy = {
+      word: `±${error.toLocaleString("en-US")}`,
+      how: `COUNT_DISTINCT estimates (precision ${precision.toLocaleString("en-US")}${aggregate.distinct?.precision === undefined ? ", the default" : ""}); a value may be off by about ${error.toLocaleString("en-US")}`,
+    };
+  }
 }
 
 /**

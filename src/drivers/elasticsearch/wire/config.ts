@@ -7,6 +7,8 @@ import { isIP } from "node:net";
 import type { ConnectionSecrets } from "../../../core/driver.ts";
 import { errors } from "../../../core/errors.ts";
 import { displayValue } from "../../../core/exact-json.ts";
+import { decodeCloudId } from "./cloud-id.ts";
+import { normalizePathPrefix } from "./path-prefix.ts";
 import { parseProxy, type RouteSettings, validateRoutes } from "./routes.ts";
 
 export const AUTH_METHODS = ["basic", "api-key", "none"] as const;
@@ -50,6 +52,13 @@ export interface EsConnectionConfig extends RouteSettings {
   skipTlsVerify: boolean;
   /** PEM file of the CA to trust; only for Verify CA and Verify Identity. */
   caFile?: string;
+  /** The path the cluster is served under (`/elasticsearch`), kept on every request. */
+  pathPrefix?: string;
+  /** An Elastic Cloud ID; when set, host and port are the ones it names. */
+  cloudId?: string;
+  /** PEM files of the client certificate and its key (mutual TLS); only over HTTPS. */
+  clientCert?: string;
+  clientKey?: string;
 }
 
 /** A new connection's starting point: SSL Mode starts on Disabled. */
@@ -144,8 +153,10 @@ export function validateConfig(input: unknown): EsConnectionConfig {
   const raw = input as Record<string, unknown>;
 
   const { routes, first } = validateRoutes(raw);
-  const host = first?.host ?? checkHost(raw.host);
-  const port = first?.port ?? checkPort(raw.port);
+  const cloudId = optionalText(raw.cloudId, "Cloud ID", "Paste the Cloud ID (name:base64…).");
+  const cloud = cloudId ? decodeCloudId(cloudId) : undefined;
+  const host = cloud ? cloud.host : (first?.host ?? checkHost(raw.host));
+  const port = cloud ? cloud.port : (first?.port ?? checkPort(raw.port));
 
   const auth = pickEnum(raw.auth ?? "none", AUTH_METHODS, "Auth Method", AUTH_METHOD_LABELS);
   const sslMode = pickEnum(raw.sslMode ?? "disabled", SSL_MODES, "SSL Mode", SSL_MODE_LABELS);
@@ -181,7 +192,52 @@ export function validateConfig(input: unknown): EsConnectionConfig {
     }
     config.caFile = raw.caFile;
   }
+  const pathPrefix = normalizePathPrefix(raw.pathPrefix);
+  if (pathPrefix) config.pathPrefix = pathPrefix;
+  if (cloudId) {
+    if (sslMode === "disabled")
+      throw errors.invalidConfig(
+        "SSL Mode",
+        "is Disabled, but an Elastic Cloud deployment serves HTTPS only",
+        "Choose SSL Mode Verify Identity (--ssl-mode verify-identity), or clear the Cloud ID.",
+        "Choose SSL Mode Verify Identity, or clear the Cloud ID.",
+      );
+    config.cloudId = cloudId;
+  }
+  Object.assign(config, clientCertificate(raw, sslMode));
   return config;
+}
+
+function optionalText(value: unknown, field: string, remedy: string): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string") throw errors.invalidConfig(field, "must be text", remedy);
+  return value.trim() || undefined;
+}
+
+/** Client certificate and key: both or neither, PEM file paths, only over HTTPS. */
+function clientCertificate(
+  raw: Record<string, unknown>,
+  sslMode: SslMode,
+): Pick<EsConnectionConfig, "clientCert" | "clientKey"> {
+  const remedy = "Enter the path of a PEM file.";
+  const clientCert = optionalText(raw.clientCert, "Client certificate", remedy);
+  const clientKey = optionalText(raw.clientKey, "Client key", remedy);
+  if (!clientCert && !clientKey) return {};
+  if (!clientCert || !clientKey)
+    throw errors.invalidConfig(
+      clientCert ? "Client key" : "Client certificate",
+      `is empty, but the ${clientCert ? "Client certificate" : "Client key"} is set`,
+      "Give both: --client-cert <certificate.pem> and --client-key <key.pem>, or clear both.",
+      "Choose both files, the certificate and its key, or clear both.",
+    );
+  if (sslMode === "disabled")
+    throw errors.invalidConfig(
+      "Client certificate",
+      "is only presented over HTTPS, but SSL Mode is Disabled",
+      "Choose an HTTPS SSL Mode (--ssl-mode verify-identity), or clear the client certificate.",
+      "Choose an HTTPS SSL Mode, or clear the client certificate.",
+    );
+  return { clientCert, clientKey };
 }
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
@@ -221,10 +277,11 @@ export function validateSecrets(config: EsConnectionConfig, secrets: ConnectionS
   }
 }
 
-/** The secrets these settings use: the Auth Method's, the proxy user's, the SSH key's. */
+/** The secrets these settings use: the Auth Method's, the client key's, the proxy user's, the SSH key's. */
 export function secretFields(config: EsConnectionConfig): Array<keyof ConnectionSecrets> {
   const out: Array<keyof ConnectionSecrets> =
     config.auth === "basic" ? ["password"] : config.auth === "api-key" ? ["apiKey"] : [];
+  if (config.clientKey) out.push("clientKeyPassphrase");
   if (config.proxy && config.proxy !== "direct" && parseProxy(config.proxy).username)
     out.push("proxyPassword");
   if (config.ssh && config.sshKey) out.push("sshPassphrase");
@@ -235,11 +292,16 @@ export function secretFields(config: EsConnectionConfig): Array<keyof Connection
  * The scheme follows SSL Mode alone: Disabled is plain HTTP with no fallback; every other mode is
  * HTTPS.
  */
-export function baseUrl(config: EsConnectionConfig): string {
+export function originUrl(config: EsConnectionConfig): string {
   const scheme = config.sslMode === "disabled" ? "http" : "https";
   const host =
     config.host.includes(":") && !config.host.startsWith("[") ? `[${config.host}]` : config.host;
   return `${scheme}://${host}:${config.port}`;
+}
+
+/** The cluster's URL: the origin, then the path prefix when it is served under one. */
+export function baseUrl(config: EsConnectionConfig): string {
+  return `${originUrl(config)}${config.pathPrefix ?? ""}`;
 }
 
 /** The Authorization header for the chosen method; the API key is sent verbatim. */

@@ -6,15 +6,19 @@
  * the certificate is still checked against the node's own name.
  */
 import { checkServerIdentity, type PeerCertificate } from "node:tls";
-import { type Dispatcher, EnvHttpProxyAgent, Pool, ProxyAgent } from "undici";
+import { type buildConnector, type Dispatcher, EnvHttpProxyAgent, Pool, ProxyAgent } from "undici";
 import type { ConnectionSecrets } from "../../../core/driver.ts";
+import type { ClientCertTls } from "./client-cert.ts";
 import { formatNode, type NodeAddress, parseProxy, type RouteSettings } from "./routes.ts";
 import { SshTunnels } from "./ssh-tunnel.ts";
+import { type AlertRecorder, alertRecorder } from "./tls-alerts.ts";
 
 export interface TlsOptions {
   rejectUnauthorized: boolean;
   ca?: Buffer;
   verifyHostname: boolean;
+  /** The client certificate presented, when the connection has one. */
+  client?: ClientCertTls;
 }
 
 export interface NodeRoute {
@@ -23,6 +27,8 @@ export interface NodeRoute {
   /** Where requests are addressed: the node, or the tunnel's local end. */
   origin: string;
   dispatcher: Dispatcher;
+  /** The TLS alerts a direct or tunnelled pool's sockets received (tls-alerts.ts). */
+  alerts?: AlertRecorder;
   /** Names the way in for errors: the proxy or bastion, when there is one. */
   via?: { proxy?: string; ssh?: string };
   alive(): boolean;
@@ -43,6 +49,7 @@ function tlsConnect(tls: TlsOptions | undefined, host: string) {
   return {
     rejectUnauthorized: tls.rejectUnauthorized,
     ...(tls.ca ? { ca: tls.ca } : {}),
+    ...(tls.client ?? {}),
     ...(isIp ? {} : { servername: host }),
     // Verify CA checks the chain but not the name; the name checked is always the node's own.
     checkServerIdentity: tls.verifyHostname
@@ -70,11 +77,13 @@ export async function nodeRoute(
     // A session made on its own (no driver around it) has a tunnel of its own.
     const lease = await (tunnels ?? new SshTunnels()).lease(routes, secrets.sshPassphrase, node);
     const origin = `${scheme}://127.0.0.1:${lease.port}`;
-    const pool = new Pool(origin, { ...POOL, connect });
+    const alerts = tls ? recorder(connect) : undefined;
+    const pool = new Pool(origin, { ...POOL, connect: alerts?.connect ?? connect });
     return {
       url,
       origin,
       dispatcher: pool,
+      ...(alerts ? { alerts } : {}),
       via: { ssh: routes.ssh },
       alive: () => lease.alive(),
       close: async () => {
@@ -101,7 +110,14 @@ export async function nodeRoute(
     const agent = new EnvHttpProxyAgent({ requestTls: connect, connect, ...POOL });
     return simple(url, agent, { proxy: "HTTPS_PROXY/HTTP_PROXY" });
   }
-  return simple(url, new Pool(url, { ...POOL, connect }));
+  const alerts = tls ? recorder(connect) : undefined;
+  const route = simple(url, new Pool(url, { ...POOL, connect: alerts?.connect ?? connect }));
+  return alerts ? { ...route, alerts } : route;
+}
+
+/** The TLS connector that keeps a server's post-handshake alert (tls-alerts.ts). */
+function recorder(connect: ReturnType<typeof tlsConnect>): AlertRecorder {
+  return alertRecorder({ autoSelectFamily: true, ...connect } as buildConnector.BuildOptions);
 }
 
 function simple(url: string, dispatcher: Dispatcher, via?: NodeRoute["via"]): NodeRoute {

@@ -2,7 +2,9 @@
  * Translation of transport failures and cluster error bodies into QuarryErrors.
  * Pure: takes what the network layer saw, returns the error to show.
  */
+import { stepOfNetworkFailure } from "../../../core/connection-steps.ts";
 import { errors, type QuarryError } from "../../../core/errors.ts";
+import { clientCertRefusal } from "./client-cert-errors.ts";
 import { ES_REMEDIES, esErrors } from "./error-catalog.ts";
 
 const TLS_TRUST_CODES = new Set([
@@ -36,10 +38,12 @@ function codeOf(e: unknown): string | undefined {
  * Long because it is one table: each network or TLS failure with its own words and remedy, in the
  * order they must be tested (a TLS code before the generic reset).
  */
-export function networkError(e: unknown, target: { url: string; tls: boolean }): QuarryError {
+export function networkError(e: unknown, target: ClusterAddress): QuarryError {
   const code = codeOf(e) ?? "";
   const msg = (e as ErrorLike)?.message ?? String(e);
-  const details = { url: target.url, cause: code || msg };
+  const details = { url: target.url, cause: code || msg, step: stepOfNetworkFailure(code, msg) };
+  const refused = clientCertRefusal(code, msg, details, target.clientCert === true);
+  if (refused) return refused;
   if (TLS_TRUST_CODES.has(code)) {
     return errors.connectionFailed(
       `the server's certificate is not trusted (${code})`,
@@ -197,6 +201,8 @@ export function errorTypeAndReason(body: unknown): { type: string; reason: strin
 export interface ClusterAddress {
   url: string;
   tls: boolean;
+  /** Whether a client certificate is presented. */
+  clientCert?: boolean;
 }
 
 /**
@@ -234,4 +240,13 @@ export function httpError(status: number, body: unknown, target?: ClusterAddress
     );
   }
   return esErrors.clusterError(status, type, reason);
+}
+
+/** The reason an answer's body gives, or the start of the body when it gives none. */
+export function reasonOf(body: unknown): string {
+  const b = body as { error?: unknown } | null;
+  const e = b?.error;
+  if (typeof e === "string") return e;
+  const r = (e as { reason?: unknown } | undefined)?.reason;
+  return typeof r === "string" ? r : `HTTP answer ${JSON.stringify(body).slice(0, 120)}`;
 }

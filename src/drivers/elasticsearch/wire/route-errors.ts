@@ -28,7 +28,7 @@ export function proxyStatusError(status: number, proxy: string): QuarryError {
     return errors.connectionFailed(
       `the HTTP proxy ${proxy} refused the sign-in (HTTP ${status})`,
       "Give the proxy's user in its URL (--proxy http://user@proxy:3128) and its password with --proxy-password-stdin.",
-      { step: "proxy-auth", proxy },
+      { step: "proxy", proxy },
     );
   }
   return errors.connectionFailed(

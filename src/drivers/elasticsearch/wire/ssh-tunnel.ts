@@ -75,7 +75,7 @@ class Tunnel {
         config.privateKey = await readFile(r.sshKey);
       } catch (e) {
         throw sshFailed(
-          "ssh-auth",
+          "ssh_auth",
           `the SSH key ${r.sshKey} cannot be read (${(e as NodeJS.ErrnoException).code})`,
           "Choose a private key file you can read (--ssh-key).",
           where,
@@ -85,7 +85,7 @@ class Tunnel {
     } else if (process.env.SSH_AUTH_SOCK) config.agent = process.env.SSH_AUTH_SOCK;
     else {
       throw sshFailed(
-        "ssh-auth",
+        "ssh_auth",
         "the SSH tunnel has no key and no ssh-agent is running",
         "Give a private key (--ssh-key), or start ssh-agent and add the key (SSH_AUTH_SOCK).",
         where,
@@ -168,7 +168,7 @@ async function hostVerifier(r: RouteSettings, refuse: (e: QuarryError) => void) 
         (e: NodeJS.ErrnoException) => {
           refuse(
             sshFailed(
-              "host-key",
+              "host_key",
               `the bastion's key could not be added to ${knownFile} (${e.code})`,
               "Make the known_hosts file writable, or name another (--ssh-known-hosts).",
               where,
@@ -182,13 +182,13 @@ async function hostVerifier(r: RouteSettings, refuse: (e: QuarryError) => void) 
     refuse(
       verdict.kind === "unknown"
         ? sshFailed(
-            "host-key",
+            "host_key",
             `the SSH bastion ${formatNode(ssh)} is not in ${knownFile}; its key is ${verdict.fingerprint}`,
             `If that is the bastion's fingerprint (ask its administrator), accept it once: --ssh-accept-host-key ${verdict.fingerprint}`,
             where,
           )
         : sshFailed(
-            "host-key",
+            "host_key",
             `the SSH bastion's key changed: it shows ${verdict.fingerprint}, ${knownFile} holds ${verdict.expected.join(", ")}; nothing was sent`,
             `If the bastion's key was replaced on purpose, remove its old line from ${knownFile} (ssh-keygen -R ${formatNode(ssh)} -f ${knownFile}) and connect again; otherwise someone may be in between.`,
             where,
@@ -208,7 +208,7 @@ export function sshError(e: Error & { level?: string; code?: string }, where: st
   const msg = e.message ?? String(e);
   if (/passphrase|bad decrypt|encrypted/i.test(msg)) {
     return sshFailed(
-      "ssh-auth",
+      "ssh_auth",
       "the SSH key's passphrase is wrong or missing",
       "Give the key's passphrase on standard input (--ssh-passphrase-stdin).",
       where,
@@ -216,7 +216,7 @@ export function sshError(e: Error & { level?: string; code?: string }, where: st
   }
   if (/Cannot parse privateKey/i.test(msg)) {
     return sshFailed(
-      "ssh-auth",
+      "ssh_auth",
       `the SSH key cannot be read as a private key (${msg.replace(/^Cannot parse privateKey: /, "")})`,
       "Choose the private key file (not the .pub one), in OpenSSH or PEM form (--ssh-key).",
       where,
@@ -224,7 +224,7 @@ export function sshError(e: Error & { level?: string; code?: string }, where: st
   }
   if (e.level === "client-authentication") {
     return sshFailed(
-      "ssh-auth",
+      "ssh_auth",
       `the SSH bastion ${where} refused the key`,
       "Check the user and that the key's public half is in the bastion's authorized_keys.",
       where,
@@ -232,14 +232,14 @@ export function sshError(e: Error & { level?: string; code?: string }, where: st
   }
   if (e.code === "ECONNREFUSED" || e.code === "ENOTFOUND" || e.level === "client-timeout") {
     return sshFailed(
-      "ssh-connect",
+      "tcp",
       `the SSH bastion ${where} cannot be reached (${e.code ?? "timeout"})`,
       "Check the bastion's host and port (--ssh user@host:port) and that sshd runs there.",
       where,
     );
   }
   return sshFailed(
-    "ssh-connect",
+    "tcp",
     `the SSH tunnel through ${where} failed (${msg})`,
     "Check the SSH tunnel settings.",
     where,

@@ -8,11 +8,13 @@ import { readFile } from "node:fs/promises";
 import type { ConnectionSecrets } from "../../../core/driver.ts";
 import { errors, QuarryError } from "../../../core/errors.ts";
 import { parseJsonExact } from "../../../core/exact-json.ts";
+import { loadClientCert } from "./client-cert.ts";
 import { authorizationHeader, baseUrl, type EsConnectionConfig, tlsPolicy } from "./config.ts";
 import { type NodeRoute, nodeRoute } from "./dispatchers.ts";
 import { type ClusterAddress, httpError, networkError } from "./errors.ts";
 import { neverSent, nodeUnavailable, safeToResend } from "./failover.ts";
 import { NodeRoutes } from "./node-routes.ts";
+import { underPrefix } from "./path-prefix.ts";
 import { proxyError, proxyStatusError, unknownFate } from "./route-errors.ts";
 import { nodesOf, publishedNodes } from "./routes.ts";
 import type { SshTunnels } from "./ssh-tunnel.ts";
@@ -53,6 +55,7 @@ export class EsTransport {
   readonly #secrets: ConnectionSecrets;
   readonly #tunnels: SshTunnels | undefined;
   readonly #authorization: string | undefined;
+  readonly #keyPassphrase: string | undefined;
   #nodes: Promise<NodeRoutes> | undefined;
   #discovery: Promise<void> | undefined;
 
@@ -62,6 +65,7 @@ export class EsTransport {
     this.#tunnels = tunnels;
     this.url = baseUrl(config);
     this.#authorization = authorizationHeader(config, secrets);
+    this.#keyPassphrase = secrets.clientKeyPassphrase;
   }
 
   async #makeNodes(): Promise<NodeRoutes> {
@@ -74,11 +78,26 @@ export class EsTransport {
         throw errors.connectionFailed(
           `the CA file ${this.#config.caFile} cannot be read (${(e as NodeJS.ErrnoException).code})`,
           "Choose an existing PEM file in the connection's CA file field.",
+          { step: "tls" },
         );
       }
     }
+    const { clientCert, clientKey } = this.#config;
+    const client =
+      policy && clientCert && clientKey
+        ? await loadClientCert({
+            certFile: clientCert,
+            keyFile: clientKey,
+            ...(this.#keyPassphrase ? { passphrase: this.#keyPassphrase } : {}),
+          })
+        : undefined;
     const tls = policy
-      ? { rejectUnauthorized: policy.verifyChain, verifyHostname: policy.verifyHostname, ca }
+      ? {
+          rejectUnauthorized: policy.verifyChain,
+          verifyHostname: policy.verifyHostname,
+          ca,
+          ...(client ? { client } : {}),
+        }
       : undefined;
     const scheme = this.#config.sslMode === "disabled" ? "http" : "https";
     return new NodeRoutes(nodesOf(this.#config), (node) =>
@@ -137,7 +156,7 @@ export class EsTransport {
         if (e instanceof QuarryError || abort) throw e;
         const err =
           (route.via?.proxy ? proxyError(e, route.via.proxy) : undefined) ??
-          networkError(e, { url: route.url, tls: this.#config.sslMode !== "disabled" });
+          networkError(route.alerts?.take() ?? e, this.#targetOf(route.url));
         if (nodes.size === 1 || route.via?.proxy) throw err;
         nodes.failed(i);
         if (!sent.chunks && (safe || neverSent(e))) {
@@ -164,7 +183,7 @@ export class EsTransport {
     const res = await route.dispatcher.request({
       origin: route.origin,
       method: req.method,
-      path: withQuery(req.path, req.query),
+      path: withQuery(underPrefix(this.#config.pathPrefix, req.path), req.query),
       headers,
       body,
       signal: req.signal,
@@ -190,7 +209,7 @@ export class EsTransport {
         parsed = text;
       }
     }
-    const target = { url: route.url, tls: this.#config.sslMode !== "disabled" };
+    const target = this.#targetOf(route.url);
     // The cluster's own 401 is JSON; a proxy's refusal of its sign-in is a page of its own.
     const proxyRefused =
       res.statusCode === 407 || (res.statusCode === 401 && !type.includes("json"));
@@ -222,7 +241,16 @@ export class EsTransport {
 
   /** The address and whether it is HTTPS, for errors that depend on it. */
   get target(): ClusterAddress {
-    return { url: this.url, tls: this.#config.sslMode !== "disabled" };
+    return this.#targetOf(this.url);
+  }
+
+  /** A node's address as errors name it: its URL with the cluster's path prefix. */
+  #targetOf(url: string): ClusterAddress {
+    return {
+      url: url === this.url ? url : `${url}${this.#config.pathPrefix ?? ""}`,
+      tls: this.#config.sslMode !== "disabled",
+      clientCert: !!this.#config.clientCert,
+    };
   }
 
   async close(): Promise<void> {

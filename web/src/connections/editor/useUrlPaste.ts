@@ -30,7 +30,7 @@ export function useUrlPaste(
     const passwordField = fields.find((f) => f.kind === "secret" && f.key === "password");
     call(ui.drivers[":type"]["settings-from-url"].$post, {
       param: { type: form.type },
-      json: { url: pasted.address },
+      json: { url: `${pasted.address}${pasted.path ?? ""}` },
     }).then(
       ({ settings }) => {
         const given = { ...settings };
@@ -73,6 +73,9 @@ function describe(
     parts.push(
       "Its password is in the Password field: it is kept in the secret store, never in the connections file.",
     );
-  if (pasted.ignored) parts.push(`${pasted.ignored} is not used: no setting takes a path.`);
+  const path = pasted.path?.replace(/\/+$/, "");
+  if (path && !Object.values(given).includes(path))
+    parts.push(`${pasted.path} is not used: no setting takes a path.`);
+  if (pasted.ignored) parts.push(`${pasted.ignored} is not used: no setting takes it.`);
   return parts.join(" ");
 }

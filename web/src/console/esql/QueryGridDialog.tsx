@@ -7,6 +7,7 @@ import { useMemo } from "react";
 import type { QueryTable } from "../../api/types.ts";
 import { Modal } from "../../ui/modal.tsx";
 import { resultTheme } from "../results/result-grid.ts";
+import { AccuracyNote } from "./AccuracyNote.tsx";
 import { CutNote } from "./CutNote.tsx";
 import { type QueryRow, queryColumnDefs, queryRows, querySummary } from "./columns.ts";
 
@@ -18,6 +19,7 @@ export function QueryGridDialog({ table, onClose }: { table: QueryTable; onClose
   return (
     <Modal title={`${table.language} result · ${querySummary(table)}`} onClose={onClose} wide>
       {table.cut ? <CutNote cut={table.cut} /> : null}
+      <AccuracyNote table={table} />
       <p className="muted">Read-only: a query's rows have no document to write back to.</p>
       <div className="query-grid" data-testid="query-grid">
         <AgGridReact<QueryRow>

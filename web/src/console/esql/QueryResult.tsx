@@ -1,7 +1,7 @@
 /**
  * A piped query's answer (ES|QL) in the console: its typed table sortable in the page, the row
- * count and `took`, a note when the database cut the rows, a bar chart for a grouping over one key
- * and one number, and the ways on: Open as grid (read-only, paged) and Export….
+ * count and `took`, a note when the database cut the rows, a bar chart per number of a grouping
+ * (its keys name the bars), and the ways on: Open as grid (read-only, paged) and Export….
  */
 import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
@@ -9,8 +9,9 @@ import type { ConsoleRun, QueryTable } from "../../api/types.ts";
 import { BarChart } from "../results/BarChart.tsx";
 import { LargeText } from "../results/LargeText.tsx";
 import { gridHeight, resultTheme } from "../results/result-grid.ts";
+import { AccuracyNote } from "./AccuracyNote.tsx";
 import { CutNote } from "./CutNote.tsx";
-import { type QueryRow, queryColumnDefs, queryRows, querySummary } from "./columns.ts";
+import { type QueryRow, queryCharts, queryColumnDefs, queryRows, querySummary } from "./columns.ts";
 import { QueryExportDialog } from "./QueryExportDialog.tsx";
 import { QueryGridDialog } from "./QueryGridDialog.tsx";
 import "./esql.css";
@@ -25,6 +26,7 @@ export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable
   const [open, setOpen] = useState<"grid" | "export" | null>(null);
   const columns = useMemo(() => queryColumnDefs(table), [table]);
   const rows = useMemo(() => queryRows(table), [table]);
+  const charts = useMemo(() => queryCharts(table), [table]);
   return (
     <div className="result-view query-result" data-testid="query-result">
       <div className="result-switch">
@@ -42,20 +44,19 @@ export function QueryResult({ run, table }: { run: ConsoleRun; table: QueryTable
         </button>
       </div>
       {table.cut ? <CutNote cut={table.cut} /> : null}
+      <AccuracyNote table={table} />
       {asJson ? (
         <LargeText raw={run.result.raw} />
       ) : (
         <>
-          {table.chart ? (
-            <BarChart
-              table={{
-                title: table.language,
-                headers: table.columns.map((c) => c.name),
-                rows: table.rows,
-                chart: table.chart,
-              }}
-            />
-          ) : null}
+          {charts.map((chart) => (
+            <div key={chart.title} className="query-chart">
+              {charts.length > 1 ? (
+                <div className="muted query-chart-title">{chart.title}</div>
+              ) : null}
+              <BarChart table={chart} />
+            </div>
+          ))}
           <div
             className="result-grid"
             data-testid="query-table"

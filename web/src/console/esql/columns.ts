@@ -3,7 +3,8 @@
  * numbers and align right, dates sort in time, a multi-valued cell reads as its values.
  */
 import type { ColDef } from "ag-grid-community";
-import type { QueryColumn, QueryTable } from "../../api/types.ts";
+import { queryCellText, queryHeaderText } from "../../../../src/core/query-cell-text.ts";
+import type { QueryColumn, QueryTable, ResultTable } from "../../api/types.ts";
 
 export type QueryRow = Record<string, unknown>;
 
@@ -35,10 +36,10 @@ function compare(kind: QueryColumn["kind"]) {
 export function queryColumnDefs(table: QueryTable): ColDef<QueryRow>[] {
   return table.columns.map((c, i) => ({
     colId: String(i),
-    headerName: c.name,
-    headerTooltip: `${c.name}: ${c.type}`,
+    headerName: queryHeaderText(c),
+    headerTooltip: `${c.name}: ${c.type}${c.accuracy ? ` · ${c.accuracy.word}: ${c.accuracy.how}` : ""}`,
     valueGetter: (p) => p.data?.[String(i)] ?? null,
-    valueFormatter: (p) => cellText(p.value),
+    valueFormatter: (p) => queryCellText(p.value, c),
     comparator: compare(c.kind),
     sortable: true,
     minWidth: c.kind === "boolean" ? 80 : 110,
@@ -48,6 +49,7 @@ export function queryColumnDefs(table: QueryTable): ColDef<QueryRow>[] {
     cellClass: (p) =>
       [
         `cell-${c.kind}`,
+        c.accuracy ? (c.accuracy.word === "exact" ? "cell-exact" : "cell-approximate") : "",
         c.kind === "number" ? "ag-right-aligned-cell" : "",
         Array.isArray(p.value) ? "cell-multi" : "",
       ]
@@ -66,4 +68,25 @@ const n = (x: number) => x.toLocaleString("en-US");
 export function querySummary(table: QueryTable): string {
   const rows = `${n(table.rows.length)} ${table.rows.length === 1 ? "row" : "rows"}`;
   return table.took === null ? rows : `${rows} · took ${n(table.took)} ms`;
+}
+
+/**
+ * A bar chart per number column of a grouping, each bar named by the row's keys (joined with
+ * " · " when there are several) and titled by the number's header.
+ */
+export function queryCharts(table: QueryTable): ResultTable[] {
+  const chart = table.chart;
+  if (!chart) return [];
+  return chart.values.map((value) => {
+    const column = table.columns[value];
+    return {
+      title: column ? queryHeaderText(column) : table.language,
+      headers: ["key", column?.name ?? ""],
+      rows: table.rows.map((r) => [
+        chart.labels.map((l) => cellText(r[l])).join(" · "),
+        r[value] ?? null,
+      ]),
+      chart: { label: 0, value: 1 },
+    };
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { withStep } from "../../../../core/connection-steps.ts";
 import {
   AI_POLICIES,
   AI_POLICY_LABELS,
@@ -124,6 +125,8 @@ function connectionChangeRoutes(app: UiServices) {
         const given = secretsToSet(input.secrets);
         if (given.password !== undefined) change.password = given.password;
         if (given.apiKey !== undefined) change.apiKey = given.apiKey;
+        if (given.clientKeyPassphrase !== undefined)
+          change.clientKeyPassphrase = given.clientKeyPassphrase;
         if (given.proxyPassword !== undefined) change.proxyPassword = given.proxyPassword;
         if (given.sshPassphrase !== undefined) change.sshPassphrase = given.sshPassphrase;
         const saved = await editConnection(
@@ -155,7 +158,9 @@ function connectionChangeRoutes(app: UiServices) {
       answer({ param: param("id") }, async (_req, { id }) => {
         await app.forget(id);
         const { session } = await app.session(id);
-        return session.testConnection();
+        return session.testConnection().catch((e: unknown) => {
+          throw withStep(e);
+        });
       }),
     );
 }
@@ -178,6 +183,8 @@ function testSettings(app: UiServices): Handler<ServerInfo, { json: typeof testI
     const session = driver.connect(config, secrets);
     try {
       return await session.testConnection();
+    } catch (e) {
+      throw withStep(e);
     } finally {
       await session.close();
     }
@@ -241,6 +248,7 @@ const secretsInput = z
   .object({
     password: z.string().optional(),
     apiKey: z.string().optional(),
+    clientKeyPassphrase: z.string().optional(),
     proxyPassword: z.string().optional(),
     sshPassphrase: z.string().optional(),
   })
@@ -269,6 +277,8 @@ function secretsToSet(s: z.output<typeof secretsInput>): ConnectionSecrets {
   const out: ConnectionSecrets = {};
   if (typeof s?.password === "string" && s.password !== "") out.password = s.password;
   if (typeof s?.apiKey === "string" && s.apiKey !== "") out.apiKey = s.apiKey;
+  if (typeof s?.clientKeyPassphrase === "string" && s.clientKeyPassphrase !== "")
+    out.clientKeyPassphrase = s.clientKeyPassphrase;
   if (s?.proxyPassword) out.proxyPassword = s.proxyPassword;
   if (s?.sshPassphrase) out.sshPassphrase = s.sshPassphrase;
   return out;

@@ -7,9 +7,8 @@ import type { ClusterAdmin } from "../../../../core/cluster-admin.ts";
 import type { SecurityInput } from "../../../../core/cluster-security.ts";
 import { QuarryError } from "../../../../core/errors.ts";
 import { esErrors } from "../../wire/error-catalog.ts";
-import { httpError } from "../../wire/errors.ts";
+import { httpError, reasonOf } from "../../wire/errors.ts";
 import type { EsTransport } from "../../wire/transport.ts";
-import { reasonOf } from "../answers.ts";
 import { plainName } from "../snapshots/plans.ts";
 import {
   type ApiKeysBody,
