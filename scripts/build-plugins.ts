@@ -61,7 +61,9 @@ const STAMP = ".inputs-sha256";
 // the CommonJS parts of its dependencies get one that resolves Node's built-in modules.
 const BANNER =
   'import { createRequire as __quarryCreateRequire } from "node:module";\n' +
-  'const require = __quarryCreateRequire("/");';
+  'const require = __quarryCreateRequire("/");\n' +
+  // ssh2's WebAssembly Poly1305 (Emscripten) asks for its folder; its module is inline.
+  'const __dirname = "/";';
 
 export interface BuiltPlugins {
   dir: string;
@@ -144,6 +146,8 @@ async function buildOne(
     banner: { js: BANNER },
     footer: { js: `//# sourceURL=quarry-plugin://${manifest.id}@${manifest.version}/index.js` },
     logLevel: "warning",
+    // ssh2's optional native speed-ups: absent from the archive, its pure JavaScript is used.
+    external: ["cpu-features", "*.node"],
   });
   const code = result.outputFiles[0]!.contents;
   const archive = await packPluginArchive({

@@ -1,7 +1,8 @@
 /**
  * The Debian packages the integration tests use, installed with apt-get when missing (as root):
  * `chromium` for the browser tests and `xdg-utils` (`xdg-open`, `xdg-mime`) for the desktop
- * integration tests, `nginx` as a reverse proxy serving a test node under a path. The test runner calls this once, before any test file starts; a test file run
+ * integration tests, `nginx` as a reverse proxy serving a test node under a path, `tinyproxy` and
+ * `openssh-server` for the proxy and SSH tunnel tests. The test runner calls this once, before any test file starts; a test file run
  * on its own calls it too. Every caller on the machine takes the same lock (flock), so two test
  * files, or two clones' runs, never run apt-get at the same time: the second waits, then finds the
  * packages installed.
@@ -19,6 +20,9 @@ const PACKAGES: Record<string, string> = {
   "xdg-utils": "/usr/bin/xdg-open",
   // A reverse proxy serving a test node under a path.
   nginx: "/usr/sbin/nginx",
+  // The connection tests' proxy and SSH bastion, each started by its test on loopback.
+  tinyproxy: "/usr/bin/tinyproxy",
+  "openssh-server": "/usr/sbin/sshd",
 };
 
 const LOCK = join(tmpdir(), "quarry-test-apt.lock");

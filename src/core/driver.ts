@@ -33,6 +33,8 @@ export interface ConnectionSecrets {
   apiKey?: string;
   /** The passphrase of an encrypted client certificate key. */
   clientKeyPassphrase?: string;
+  proxyPassword?: string;
+  sshPassphrase?: string;
 }
 
 /**

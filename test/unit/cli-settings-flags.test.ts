@@ -53,6 +53,15 @@ describe("settings flags from a driver's form", () => {
       "--client-key",
       "--client-key-passphrase-stdin",
       "--skip-tls-verify",
+      "--hosts",
+      "--discover-nodes",
+      "--proxy",
+      "--proxy-password-stdin",
+      "--ssh",
+      "--ssh-key",
+      "--ssh-passphrase-stdin",
+      "--ssh-known-hosts",
+      "--ssh-accept-host-key",
     ]);
   });
 

@@ -53,7 +53,7 @@ describe("the Elasticsearch settings form", () => {
       assert.ok(keys.includes(k), k);
     assert.deepEqual(
       form.fields.filter((f) => f.kind === "secret").map((f) => f.key),
-      ["password", "apiKey", "clientKeyPassphrase"],
+      ["password", "apiKey", "clientKeyPassphrase", "proxyPassword", "sshPassphrase"],
     );
     const flags = form.fields.map((f) => f.cli.flag);
     assert.equal(new Set(flags).size, flags.length, "one flag per field");

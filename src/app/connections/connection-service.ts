@@ -43,21 +43,36 @@ const SECRET_LABELS: Record<SecretField, string> = {
   password: "Password",
   apiKey: "API Key",
   clientKeyPassphrase: "Client key passphrase",
+  proxyPassword: "Proxy secret",
+  sshPassphrase: "SSH key passphrase",
 };
 
-/** What to do when a secret was given that the settings do not use: [CLI, UI]. */
-const UNUSED_SECRET: Record<SecretField, [string, string]> = {
+/** A secret the settings do not use: why, and the remedy in the CLI's and the editor's words. */
+const UNUSED_SECRET: Record<SecretField, [string, string, string]> = {
   password: [
+    "was given, but the connection's Auth Method does not use it",
     "Choose Auth Method Username & Password (--auth basic), or leave the password out.",
     "Choose Auth Method Username & Password, or leave the password empty.",
   ],
   apiKey: [
+    "was given, but the connection's Auth Method does not use it",
     "Choose Auth Method API Key (--auth api-key), or leave the API key out.",
     "Choose Auth Method API Key, or leave the API key empty.",
   ],
   clientKeyPassphrase: [
+    "was given, but the connection has no client key",
     "Set the client key first (--client-key <key.pem>), or leave the passphrase out.",
     "Choose the Client key first, or leave the passphrase empty.",
+  ],
+  proxyPassword: [
+    "was given, but the connection's proxy names no user",
+    "Write the proxy with its user (--proxy http://user@proxy:3128), or leave the password out.",
+    "Write the proxy with its user (http://user@proxy:3128), or leave the password empty.",
+  ],
+  sshPassphrase: [
+    "was given, but the connection has no SSH key",
+    "Set the SSH tunnel and its key (--ssh, --ssh-key), or leave the passphrase out.",
+    "Set the SSH tunnel and its key, or leave the passphrase empty.",
   ],
 };
 
@@ -232,13 +247,8 @@ function secretsFor(
     const value = secrets[field];
     if (value === undefined) continue;
     if (!used.includes(field)) {
-      throw errors.invalidConfig(
-        SECRET_LABELS[field],
-        field === "clientKeyPassphrase"
-          ? "was given, but the connection has no client key"
-          : "was given, but the connection's Auth Method does not use it",
-        ...UNUSED_SECRET[field],
-      );
+      const [why, cli, ui] = UNUSED_SECRET[field];
+      throw errors.invalidConfig(SECRET_LABELS[field], why, cli, ui);
     }
     if (value.trim() === "")
       throw errors.invalidConfig(

@@ -128,6 +128,8 @@ function onlySecrets(secrets: ConnectionSecrets): ConnectionSecrets {
   if (typeof secrets.apiKey === "string") out.apiKey = secrets.apiKey;
   if (typeof secrets.clientKeyPassphrase === "string")
     out.clientKeyPassphrase = secrets.clientKeyPassphrase;
+  if (typeof secrets.proxyPassword === "string") out.proxyPassword = secrets.proxyPassword;
+  if (typeof secrets.sshPassphrase === "string") out.sshPassphrase = secrets.sshPassphrase;
   return out;
 }
 

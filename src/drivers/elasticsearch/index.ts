@@ -3,21 +3,22 @@ import type { ConnectionSecrets, DatabaseDriver } from "../../core/driver.ts";
 import { EsSession } from "./session.ts";
 import { type EsConnectionConfig, validateConfig, validateSecrets } from "./wire/config.ts";
 import { IdentifiedServers } from "./wire/identified-servers.ts";
+import { SshTunnels } from "./wire/ssh-tunnel.ts";
 
 export type ElasticsearchDriver = DatabaseDriver<EsConnectionConfig> & {
   connect(config: EsConnectionConfig, secrets: ConnectionSecrets): EsSession;
 };
 
-/** A driver with its own memory of identified servers, shared by the sessions it opens. */
+/** A driver with its own memory of identified servers and its SSH tunnels, shared by the sessions it opens. */
 export function elasticsearchDriver(): ElasticsearchDriver {
-  const identified = new IdentifiedServers();
+  const shared = { identified: new IdentifiedServers(), tunnels: new SshTunnels() };
   return {
     type: "elasticsearch",
     displayName: "Elasticsearch",
     validateConfig,
     connect(config: EsConnectionConfig, secrets: ConnectionSecrets): EsSession {
       validateSecrets(config, secrets);
-      return new EsSession(config, secrets, identified);
+      return new EsSession(config, secrets, shared);
     },
   };
 }

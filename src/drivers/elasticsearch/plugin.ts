@@ -16,8 +16,10 @@ import {
   AUTH_METHOD_LABELS,
   baseUrl,
   type EsConnectionConfig,
+  secretFields,
   validateSecrets,
 } from "./wire/config.ts";
+import { describeRoutes } from "./wire/routes.ts";
 
 const es = (config: Record<string, unknown>) => config as unknown as EsConnectionConfig;
 
@@ -33,13 +35,8 @@ export function activate(host: PluginHost): PluginDriver {
     displayName: driver.displayName,
     validateConfig: (input) => ({ ...driver.validateConfig(input) }),
     validateSecrets: (config, secrets) => validateSecrets(es(config), secrets),
-    secretFields(config) {
-      const { auth, clientKey } = es(config);
-      const signIn: (keyof ConnectionSecrets)[] =
-        auth === "basic" ? ["password"] : auth === "api-key" ? ["apiKey"] : [];
-      return clientKey ? [...signIn, "clientKeyPassphrase"] : signIn;
-    },
-    describeEndpoint: (config) => baseUrl(es(config)),
+    secretFields: (config) => secretFields(es(config)),
+    describeEndpoint: (config) => baseUrl(es(config)) + describeRoutes(es(config)),
     describeAuth(config) {
       const { auth, username } = es(config);
       const label = AUTH_METHOD_LABELS[auth] ?? String(auth);

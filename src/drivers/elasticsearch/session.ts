@@ -72,8 +72,8 @@ import { deleteIndex, planDeleteIndex } from "./table-admin/delete-index.ts";
 import { esIndexAdmin } from "./table-admin/table-admin.ts";
 import { esTransfer } from "./transfer/facet.ts";
 import type { EsConnectionConfig } from "./wire/config.ts";
+import type { DriverShared } from "./wire/driver-shared.ts";
 import { httpError } from "./wire/errors.ts";
-import type { IdentifiedServers } from "./wire/identified-servers.ts";
 import { identifyServer, type LocalNodesInfo, type RootInfo } from "./wire/server-info.ts";
 import { EsTransport } from "./wire/transport.ts";
 
@@ -89,7 +89,7 @@ export class EsSession implements DriverSession {
   #info: ServerInfo | undefined;
   #identified: Promise<void> | undefined;
   /** The driver's memory of servers identified lately (none for a session made on its own). */
-  readonly #known: IdentifiedServers | undefined;
+  readonly #known: DriverShared["identified"];
   readonly #grids = new Set<GridView>();
   /** Columns of search targets, held briefly for console grids and one-off pages. */
   readonly #columns = new ColumnCache();
@@ -103,11 +103,11 @@ export class EsSession implements DriverSession {
   readonly #tableSizes = new TableSizes();
   readonly #completion: ConsoleCompletion;
 
-  constructor(config: EsConnectionConfig, secrets: ConnectionSecrets, known?: IdentifiedServers) {
+  constructor(config: EsConnectionConfig, secrets: ConnectionSecrets, shared?: DriverShared) {
     this.#config = config;
     this.#secrets = secrets;
-    this.#known = known;
-    this.transport = new EsTransport(config, secrets);
+    this.#known = shared?.identified;
+    this.transport = new EsTransport(config, secrets, shared?.tunnels);
     this.#completion = new ConsoleCompletion(this.transport, (t) =>
       describeTable(this.transport, t),
     );

@@ -15,6 +15,7 @@ import {
   SSL_MODES,
 } from "./wire/config.ts";
 import { normalizePathPrefix } from "./wire/path-prefix.ts";
+import { ROUTE_FIELDS } from "./wire/route-fields.ts";
 
 const start = newConnectionConfig();
 const VERIFYING = ["verify-ca", "verify-identity"];
@@ -149,6 +150,7 @@ export const ES_SETTINGS_FORM: SettingsForm = {
         help: "trust any certificate, even under verify-ca or verify-identity",
       },
     },
+    ...ROUTE_FIELDS,
   ],
 };
 

@@ -131,6 +131,8 @@ export interface SecretsInput {
   password?: string;
   apiKey?: string;
   clientKeyPassphrase?: string;
+  proxyPassword?: string;
+  sshPassphrase?: string;
 }
 
 export interface ConnectionInput {

@@ -9,6 +9,7 @@ import { errors } from "../../../core/errors.ts";
 import { displayValue } from "../../../core/exact-json.ts";
 import { decodeCloudId } from "./cloud-id.ts";
 import { normalizePathPrefix } from "./path-prefix.ts";
+import { parseProxy, type RouteSettings, validateRoutes } from "./routes.ts";
 
 export const AUTH_METHODS = ["basic", "api-key", "none"] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
@@ -39,7 +40,8 @@ export const SSL_MODE_LABELS: Record<SslMode, string> = {
 
 export const DEFAULT_PORT = 9200;
 
-export interface EsConnectionConfig {
+/** Nodes, proxy and SSH tunnel: routes.ts. */
+export interface EsConnectionConfig extends RouteSettings {
   host: string;
   port: number;
   auth: AuthMethod;
@@ -150,10 +152,11 @@ export function validateConfig(input: unknown): EsConnectionConfig {
   }
   const raw = input as Record<string, unknown>;
 
+  const { routes, first } = validateRoutes(raw);
   const cloudId = optionalText(raw.cloudId, "Cloud ID", "Paste the Cloud ID (name:base64…).");
   const cloud = cloudId ? decodeCloudId(cloudId) : undefined;
-  const host = cloud ? cloud.host : checkHost(raw.host);
-  const port = cloud ? cloud.port : checkPort(raw.port);
+  const host = cloud ? cloud.host : (first?.host ?? checkHost(raw.host));
+  const port = cloud ? cloud.port : (first?.port ?? checkPort(raw.port));
 
   const auth = pickEnum(raw.auth ?? "none", AUTH_METHODS, "Auth Method", AUTH_METHOD_LABELS);
   const sslMode = pickEnum(raw.sslMode ?? "disabled", SSL_MODES, "SSL Mode", SSL_MODE_LABELS);
@@ -163,7 +166,7 @@ export function validateConfig(input: unknown): EsConnectionConfig {
   }
   const skipTlsVerify = raw.skipTlsVerify === true;
 
-  const config: EsConnectionConfig = { host, port, auth, sslMode, skipTlsVerify };
+  const config: EsConnectionConfig = { host, port, auth, sslMode, skipTlsVerify, ...routes };
 
   if (auth === "basic") {
     const username = typeof raw.username === "string" ? raw.username : "";
@@ -241,6 +244,14 @@ const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
 /** Checks that the secrets the chosen Auth Method needs are present and well formed. */
 export function validateSecrets(config: EsConnectionConfig, secrets: ConnectionSecrets): void {
+  const proxyUser = config.proxy && config.proxy !== "direct" && parseProxy(config.proxy).username;
+  if (proxyUser && !secrets.proxyPassword) {
+    throw errors.invalidConfig(
+      "Proxy secret",
+      "is missing",
+      `Give the password of proxy user ${proxyUser} (--proxy-password-stdin), or drop the user from the proxy URL.`,
+    );
+  }
   if (config.auth === "basic" && secrets.password === undefined) {
     throw errors.invalidConfig(
       "Password",
@@ -264,6 +275,17 @@ export function validateSecrets(config: EsConnectionConfig, secrets: ConnectionS
       );
     }
   }
+}
+
+/** The secrets these settings use: the Auth Method's, the client key's, the proxy user's, the SSH key's. */
+export function secretFields(config: EsConnectionConfig): Array<keyof ConnectionSecrets> {
+  const out: Array<keyof ConnectionSecrets> =
+    config.auth === "basic" ? ["password"] : config.auth === "api-key" ? ["apiKey"] : [];
+  if (config.clientKey) out.push("clientKeyPassphrase");
+  if (config.proxy && config.proxy !== "direct" && parseProxy(config.proxy).username)
+    out.push("proxyPassword");
+  if (config.ssh && config.sshKey) out.push("sshPassphrase");
+  return out;
 }
 
 /**

@@ -19,6 +19,9 @@ const addressOf = (c: EsConnectionConfig) =>
     c.caFile ?? "",
     c.auth,
     c.username ?? "",
+    // Through a bastion, "localhost:9200" is another server than here.
+    c.ssh ?? "",
+    c.hosts ?? "",
   ]);
 
 export class IdentifiedServers {

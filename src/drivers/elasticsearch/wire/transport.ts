@@ -1,25 +1,23 @@
 /**
- * The one door to the cluster: an undici pool per connection, with the TLS policy of SSL Mode and
- * the Authorization header of the Auth Method. Plain `application/json`, so 7.x, 8.x and 9.x all
+ * The one door to the cluster: an undici dispatcher per node (direct, through a proxy or an SSH
+ * tunnel: dispatchers.ts), with the TLS policy of SSL Mode and the Authorization header of the
+ * Auth Method. Plain `application/json`, so 7.x, 8.x and 9.x all
  * answer in their native format (no compatibility headers, no product check).
  */
 import { readFile } from "node:fs/promises";
-import { checkServerIdentity } from "node:tls";
-import { Pool } from "undici";
 import type { ConnectionSecrets } from "../../../core/driver.ts";
 import { errors, QuarryError } from "../../../core/errors.ts";
 import { parseJsonExact } from "../../../core/exact-json.ts";
 import { loadClientCert } from "./client-cert.ts";
-import {
-  authorizationHeader,
-  baseUrl,
-  type EsConnectionConfig,
-  originUrl,
-  tlsPolicy,
-} from "./config.ts";
+import { authorizationHeader, baseUrl, type EsConnectionConfig, tlsPolicy } from "./config.ts";
+import { type NodeRoute, nodeRoute } from "./dispatchers.ts";
 import { type ClusterAddress, httpError, networkError } from "./errors.ts";
+import { neverSent, nodeUnavailable, safeToResend } from "./failover.ts";
+import { NodeRoutes } from "./node-routes.ts";
 import { underPrefix } from "./path-prefix.ts";
-import { type AlertRecorder, alertRecorder } from "./tls-alerts.ts";
+import { proxyError, proxyStatusError, unknownFate } from "./route-errors.ts";
+import { nodesOf, publishedNodes } from "./routes.ts";
+import type { SshTunnels } from "./ssh-tunnel.ts";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -47,23 +45,30 @@ export interface EsResponse<T = unknown> {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+/** Nodes tried for one request beyond the first, as the official clients do. */
+const MAX_RETRIES = 3;
+const DISCOVERY_PATH = "/_nodes/http";
 
 export class EsTransport {
   readonly url: string;
   readonly #config: EsConnectionConfig;
+  readonly #secrets: ConnectionSecrets;
+  readonly #tunnels: SshTunnels | undefined;
   readonly #authorization: string | undefined;
   readonly #keyPassphrase: string | undefined;
-  #pool: Promise<Pool> | undefined;
-  #alerts: AlertRecorder | undefined;
+  #nodes: Promise<NodeRoutes> | undefined;
+  #discovery: Promise<void> | undefined;
 
-  constructor(config: EsConnectionConfig, secrets: ConnectionSecrets) {
+  constructor(config: EsConnectionConfig, secrets: ConnectionSecrets, tunnels?: SshTunnels) {
     this.#config = config;
+    this.#secrets = secrets;
+    this.#tunnels = tunnels;
     this.url = baseUrl(config);
     this.#authorization = authorizationHeader(config, secrets);
     this.#keyPassphrase = secrets.clientKeyPassphrase;
   }
 
-  async #makePool(): Promise<Pool> {
+  async #makeNodes(): Promise<NodeRoutes> {
     const policy = tlsPolicy(this.#config);
     let ca: Buffer | undefined;
     if (policy?.verifyChain && this.#config.caFile) {
@@ -86,32 +91,35 @@ export class EsTransport {
             ...(this.#keyPassphrase ? { passphrase: this.#keyPassphrase } : {}),
           })
         : undefined;
-    const isIp = /^[\d.]+$|:/.test(this.#config.host);
-    this.#alerts = policy
-      ? alertRecorder({
-          // Happy Eyeballs: "localhost" may resolve to ::1 first while a node listens on 127.0.0.1 only.
-          autoSelectFamily: true,
+    const tls = policy
+      ? {
           rejectUnauthorized: policy.verifyChain,
-          ...(ca ? { ca } : {}),
-          ...(client ?? {}),
-          ...(isIp ? {} : { servername: this.#config.host }),
-          // Verify CA checks the chain but not the name the certificate was issued for.
-          checkServerIdentity: policy.verifyHostname ? checkServerIdentity : () => undefined,
-        })
+          verifyHostname: policy.verifyHostname,
+          ca,
+          ...(client ? { client } : {}),
+        }
       : undefined;
-    return new Pool(originUrl(this.#config), {
-      connections: 16,
-      pipelining: 1,
-      keepAliveTimeout: 30_000,
-      autoSelectFamily: true,
-      connect: this.#alerts?.connect ?? {},
-    });
+    const scheme = this.#config.sslMode === "disabled" ? "http" : "https";
+    return new NodeRoutes(nodesOf(this.#config), (node) =>
+      nodeRoute(node, scheme, tls, this.#config, this.#secrets, this.#tunnels),
+    );
+  }
+
+  async #routes(): Promise<NodeRoutes> {
+    this.#nodes ??= this.#makeNodes();
+    try {
+      return await this.#nodes;
+    } catch (e) {
+      this.#nodes = undefined;
+      throw e;
+    }
   }
 
   /**
    * Sends a request. Answers of any HTTP status are returned; network failures throw, and so does
    * a 401 (the credentials were rejected: no caller can make more of it, and only here is it known
-   * whether the connection uses HTTPS, which the remedy depends on).
+   * whether the connection uses HTTPS, which the remedy depends on). With several nodes, a request
+   * that failed on one is sent to the next only where that is safe (failover.ts).
    */
   async request<T = unknown>(req: EsRequest): Promise<EsResponse<T>> {
     if (!req.path.startsWith("/") || req.path.startsWith("//")) {
@@ -121,14 +129,47 @@ export class EsTransport {
         "Write the path relative to the cluster, e.g. /my-index/_search.",
       );
     }
-    this.#pool ??= this.#makePool();
-    let pool: Pool;
-    try {
-      pool = await this.#pool;
-    } catch (e) {
-      this.#pool = undefined;
-      throw e;
+    const nodes = await this.#routes();
+    // The discovery's own request (made with the nodes given) does not wait for itself.
+    if (this.#config.discoverNodes && req.path !== DISCOVERY_PATH) {
+      this.#discovery ??= this.#discover(nodes);
+      await this.#discovery;
     }
+    const safe = safeToResend(req.method, req.path);
+    const order = nodes.order().slice(0, MAX_RETRIES + 1);
+    let last: QuarryError | undefined;
+    for (const i of order) {
+      const route = await nodes.route(i);
+      const sent = { chunks: false };
+      try {
+        const res = await this.#send<T>(route, req, sent);
+        if (nodes.size > 1 && safe && nodeUnavailable(res.status) && i !== order.at(-1)) {
+          nodes.failed(i);
+          continue;
+        }
+        nodes.served(i);
+        return res;
+      } catch (e) {
+        // undici names a proxy's refusal of CONNECT an AbortError too: that one is worded below.
+        const abort =
+          (e as Error).name === "AbortError" && !/^Proxy response/.test((e as Error).message);
+        if (e instanceof QuarryError || abort) throw e;
+        const err =
+          (route.via?.proxy ? proxyError(e, route.via.proxy) : undefined) ??
+          networkError(route.alerts?.take() ?? e, this.#targetOf(route.url));
+        if (nodes.size === 1 || route.via?.proxy) throw err;
+        nodes.failed(i);
+        if (!sent.chunks && (safe || neverSent(e))) {
+          last = err;
+          continue;
+        }
+        throw safe ? err : unknownFate(err, req.method, req.path);
+      }
+    }
+    throw last ?? errors.connectionFailed("no node answered", "Check the nodes (--hosts).");
+  }
+
+  async #send<T>(route: NodeRoute, req: EsRequest, sent: { chunks: boolean }) {
     const headers: Record<string, string> = { accept: "application/json" };
     if (this.#authorization) headers.authorization = this.#authorization;
     let body: string | Uint8Array | undefined;
@@ -139,38 +180,55 @@ export class EsTransport {
       headers["content-type"] = req.contentType ?? "application/json";
     }
     const timeout = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const res = await route.dispatcher.request({
+      origin: route.origin,
+      method: req.method,
+      path: withQuery(underPrefix(this.#config.pathPrefix, req.path), req.query),
+      headers,
+      body,
+      signal: req.signal,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+    });
+    if (req.raw && res.statusCode >= 200 && res.statusCode <= 299) {
+      const chunks: Buffer[] = [];
+      const take = req.onChunk ?? ((c: Buffer) => chunks.push(c));
+      for await (const chunk of res.body) {
+        sent.chunks = true;
+        take(chunk as Buffer);
+      }
+      return { status: res.statusCode, headers: res.headers, body: chunks as T };
+    }
+    const text = await res.body.text();
+    const type = String(res.headers["content-type"] ?? "");
+    let parsed: unknown = text;
+    if (text && type.includes("json")) {
+      try {
+        parsed = parseJsonExact(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    const target = this.#targetOf(route.url);
+    // The cluster's own 401 is JSON; a proxy's refusal of its sign-in is a page of its own.
+    const proxyRefused =
+      res.statusCode === 407 || (res.statusCode === 401 && !type.includes("json"));
+    if (route.via?.proxy && proxyRefused) throw proxyStatusError(res.statusCode, route.via.proxy);
+    if (res.statusCode === 401) throw httpError(401, parsed, target);
+    return { status: res.statusCode, headers: res.headers, body: parsed as T };
+  }
+
+  /** Adds the nodes the cluster publishes; a failure leaves the nodes as they were. */
+  async #discover(nodes: NodeRoutes): Promise<void> {
     try {
-      const res = await pool.request({
-        method: req.method,
-        path: withQuery(underPrefix(this.#config.pathPrefix, req.path), req.query),
-        headers,
-        body,
-        signal: req.signal,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
+      const res = await this.request({
+        method: "GET",
+        path: DISCOVERY_PATH,
+        query: { filter_path: "nodes.*.http.publish_address" },
       });
-      if (req.raw && res.statusCode >= 200 && res.statusCode <= 299) {
-        const chunks: Buffer[] = [];
-        const take = req.onChunk ?? ((c: Buffer) => chunks.push(c));
-        for await (const chunk of res.body) take(chunk as Buffer);
-        return { status: res.statusCode, headers: res.headers, body: chunks as T };
-      }
-      const text = await res.body.text();
-      const type = String(res.headers["content-type"] ?? "");
-      let parsed: unknown = text;
-      if (text && type.includes("json")) {
-        try {
-          parsed = parseJsonExact(text);
-        } catch {
-          parsed = text;
-        }
-      }
-      if (res.statusCode === 401) throw httpError(401, parsed, this.target);
-      return { status: res.statusCode, headers: res.headers, body: parsed as T };
-    } catch (e) {
-      if (e instanceof QuarryError) throw e;
-      if ((e as Error).name === "AbortError") throw e;
-      throw networkError(this.#alerts?.take() ?? e, this.target);
+      if (res.status === 200) nodes.add(publishedNodes(res.body));
+    } catch {
+      // The nodes given still serve; discovery is a bonus.
     }
   }
 
@@ -183,17 +241,23 @@ export class EsTransport {
 
   /** The address and whether it is HTTPS, for errors that depend on it. */
   get target(): ClusterAddress {
+    return this.#targetOf(this.url);
+  }
+
+  /** A node's address as errors name it: its URL with the cluster's path prefix. */
+  #targetOf(url: string): ClusterAddress {
     return {
-      url: this.url,
+      url: url === this.url ? url : `${url}${this.#config.pathPrefix ?? ""}`,
       tls: this.#config.sslMode !== "disabled",
       clientCert: !!this.#config.clientCert,
     };
   }
 
   async close(): Promise<void> {
-    const pool = this.#pool;
-    this.#pool = undefined;
-    if (pool) await (await pool.catch(() => undefined))?.close();
+    const nodes = this.#nodes;
+    this.#nodes = undefined;
+    this.#discovery = undefined;
+    if (nodes) await (await nodes.catch(() => undefined))?.close();
   }
 }
 

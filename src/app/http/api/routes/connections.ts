@@ -127,6 +127,8 @@ function connectionChangeRoutes(app: UiServices) {
         if (given.apiKey !== undefined) change.apiKey = given.apiKey;
         if (given.clientKeyPassphrase !== undefined)
           change.clientKeyPassphrase = given.clientKeyPassphrase;
+        if (given.proxyPassword !== undefined) change.proxyPassword = given.proxyPassword;
+        if (given.sshPassphrase !== undefined) change.sshPassphrase = given.sshPassphrase;
         const saved = await editConnection(
           app.storage,
           current.id,
@@ -247,6 +249,8 @@ const secretsInput = z
     password: z.string().optional(),
     apiKey: z.string().optional(),
     clientKeyPassphrase: z.string().optional(),
+    proxyPassword: z.string().optional(),
+    sshPassphrase: z.string().optional(),
   })
   .optional();
 
@@ -275,5 +279,7 @@ function secretsToSet(s: z.output<typeof secretsInput>): ConnectionSecrets {
   if (typeof s?.apiKey === "string" && s.apiKey !== "") out.apiKey = s.apiKey;
   if (typeof s?.clientKeyPassphrase === "string" && s.clientKeyPassphrase !== "")
     out.clientKeyPassphrase = s.clientKeyPassphrase;
+  if (s?.proxyPassword) out.proxyPassword = s.proxyPassword;
+  if (s?.sshPassphrase) out.sshPassphrase = s.sshPassphrase;
   return out;
 }
