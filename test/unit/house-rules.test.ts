@@ -93,6 +93,7 @@ export const DRIVER_ROOMS = [
   "admin",
   "export",
   "transfer",
+  "compare",
   "",
 ];
 
@@ -136,6 +137,7 @@ export const APP_ROOMS = [
   "export",
   "plugins",
   "transfer",
+  "compare",
   "connections",
   "context.ts",
   "http",

@@ -1,0 +1,294 @@
+/**
+ * Which records differ between two tables, never holding a side: the left side is read once in
+ * pages over a snapshot (slices in parallel), each page's keys looked up on the right side with
+ * their digests. A digest that differs is confirmed by reading both records and diffing their
+ * fields (the same content stored with other bytes, keys reordered, is no difference). The right
+ * side's extra keys are looked for only when its count says there are some: its keys are then
+ * read once and looked up on the left. A checkpoint after each page lets a resume go on from
+ * the cursors of the same snapshot.
+ */
+import { type DiffRow, fieldDiff, type RecordScan } from "../../core/compare.ts";
+import { QuarryError } from "../../core/errors.ts";
+import type { ExportProgress } from "../../core/export.ts";
+import { facet } from "../../core/facet-access.ts";
+import { ProgressMeter } from "../export/progress.ts";
+import { type CompareSide, onSide, sideName } from "./tables.ts";
+
+export interface RecordOptions {
+  filter?: Record<string, unknown>;
+  sample?: number;
+  batchSize?: number;
+  slices?: number;
+  /** Rows kept for the report (the counts count them all). */
+  limit?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: ExportProgress & { phase: "left" | "right" }) => void;
+  /** A resume point from an interrupted comparison of the same two tables. */
+  resume?: RecordCheckpoint;
+  /** Called after each page with what a resume needs. */
+  onCheckpoint?: (c: RecordCheckpoint) => void | Promise<void>;
+}
+
+export interface RecordCounts {
+  compared: number;
+  same: number;
+  changed: number;
+  onlyLeft: number;
+  onlyRight: number;
+}
+
+export interface RecordCheckpoint {
+  left: string;
+  right: string;
+  phase: "left" | "right";
+  scan: Record<string, unknown>;
+  cursors: unknown[];
+  counts: RecordCounts;
+  rows: DiffRow[];
+}
+
+export interface RecordReport {
+  left: string;
+  right: string;
+  equal: boolean;
+  counts: RecordCounts;
+  /** The first `limit` differing records; `cut` when there were more. */
+  rows: DiffRow[];
+  cut: boolean;
+  /** False when a sample was compared (the right side's extras were not looked for). */
+  whole: boolean;
+  resumed: boolean;
+  durationMs: number;
+}
+
+const DEFAULT_LIMIT = 1000;
+
+const zero = (): RecordCounts => ({ compared: 0, same: 0, changed: 0, onlyLeft: 0, onlyRight: 0 });
+
+/** The fields in which one record differs between the two sides (undefined where it is missing). */
+export async function recordDiff(left: CompareSide, right: CompareSide, key: string) {
+  const [l, r] = await Promise.all([
+    onSide("left", sideName(left), facet(left.session, "compare").readRecord(left.table, key)),
+    onSide("right", sideName(right), facet(right.session, "compare").readRecord(right.table, key)),
+  ]);
+  return { key, left: l, right: r, fields: l && r ? fieldDiff(l, r) : [] };
+}
+
+class Findings {
+  readonly counts: RecordCounts;
+  readonly rows: DiffRow[];
+  readonly #limit: number;
+  cut = false;
+  constructor(limit: number, from?: RecordCheckpoint) {
+    this.#limit = limit;
+    this.counts = from ? { ...from.counts } : zero();
+    this.rows = from ? [...from.rows] : [];
+  }
+  add(row: DiffRow): void {
+    if (this.rows.length < this.#limit) this.rows.push(row);
+    else this.cut = true;
+  }
+}
+
+export async function compareRecords(
+  left: CompareSide,
+  right: CompareSide,
+  options: RecordOptions = {},
+): Promise<RecordReport> {
+  const started = Date.now();
+  const lf = facet(left.session, "compare");
+  const rf = facet(right.session, "compare");
+  const names = { left: sideName(left), right: sideName(right) };
+  const resume = options.resume;
+  if (resume && (resume.left !== names.left || resume.right !== names.right))
+    throw new QuarryError(
+      "invalid_input",
+      `The resume point is of ${resume.left} and ${resume.right}, not of ${names.left} and ${names.right}`,
+      "Resume with the same two tables, or start the comparison again without resuming.",
+    );
+  const found = new Findings(options.limit ?? DEFAULT_LIMIT, resume);
+  const withFilter = options.filter ? { filter: options.filter } : {};
+  let continued = false;
+  if (!resume || resume.phase === "left") {
+    const scan = await onSide(
+      "left",
+      names.left,
+      lf.openRecordScan(left.table, {
+        ...withFilter,
+        withContent: true,
+        ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+        ...(options.slices ? { slices: options.slices } : {}),
+        ...(resume ? { resume: resume.scan } : {}),
+      }),
+    );
+    continued = scan.continued;
+    // A snapshot not taken up starts over: what was found before is found again.
+    if (resume && !continued) {
+      Object.assign(found.counts, zero());
+      found.rows.length = 0;
+    }
+    const cursors = continued && resume ? [...resume.cursors] : new Array(scan.slices).fill(null);
+    const ctx = { left, right, names, found, options, cursors, scan, phase: "left" as const };
+    await runPhase(ctx, async (keys, digests) => {
+      const there = await onSide(
+        "right",
+        names.right,
+        rf.lookupRecords(right.table, keys, { withContent: true, ...withFilter }),
+      );
+      const suspects: string[] = [];
+      keys.forEach((key, i) => {
+        const d = there.get(key);
+        if (d === undefined) {
+          found.counts.onlyLeft++;
+          found.add({ group: "documents", key, kind: "only_left" });
+        } else if (d !== digests[i]) suspects.push(key);
+        else found.counts.same++;
+      });
+      for (const key of suspects) {
+        const diff = await recordDiff(left, right, key);
+        if (diff.fields.length === 0) found.counts.same++;
+        else {
+          found.counts.changed++;
+          found.add({ group: "documents", key, kind: "changed", left: fieldsText(diff.fields) });
+        }
+      }
+    });
+    if (options.sample !== undefined) return report(names, found, started, false, !!resume);
+  }
+  // The right side's extras: only when its count says it holds records the left has not.
+  const rightScan = await onSide(
+    "right",
+    names.right,
+    rf.openRecordScan(right.table, {
+      ...withFilter,
+      withContent: false,
+      ...(options.slices ? { slices: options.slices } : {}),
+      ...(resume?.phase === "right" ? { resume: resume.scan } : {}),
+    }),
+  );
+  const matched = found.counts.compared - found.counts.onlyLeft;
+  if (resume?.phase !== "right" && rightScan.expected === matched) {
+    await rightScan.close();
+    return report(names, found, started, true, !!resume);
+  }
+  const cursors =
+    resume?.phase === "right" && rightScan.continued
+      ? [...resume.cursors]
+      : new Array(rightScan.slices).fill(null);
+  const ctx = {
+    left,
+    right,
+    names,
+    found,
+    options,
+    cursors,
+    scan: rightScan,
+    phase: "right" as const,
+  };
+  await runPhase(ctx, async (keys) => {
+    const there = await onSide(
+      "left",
+      names.left,
+      lf.lookupRecords(left.table, keys, { withContent: false, ...withFilter }),
+    );
+    for (const key of keys)
+      if (!there.has(key)) {
+        found.counts.onlyRight++;
+        found.add({ group: "documents", key, kind: "only_right" });
+      }
+  });
+  return report(names, found, started, true, !!resume);
+}
+
+function fieldsText(fields: { path: string }[]): string {
+  const shown = fields.slice(0, 5).map((f) => f.path);
+  return `${fields.length} field${fields.length === 1 ? "" : "s"}: ${shown.join(", ")}${fields.length > 5 ? ", …" : ""}`;
+}
+
+function report(
+  names: { left: string; right: string },
+  found: Findings,
+  started: number,
+  whole: boolean,
+  resumed: boolean,
+): RecordReport {
+  const c = found.counts;
+  return {
+    ...names,
+    equal: c.changed + c.onlyLeft + c.onlyRight === 0,
+    counts: c,
+    rows: found.rows,
+    cut: found.cut,
+    whole,
+    resumed,
+    durationMs: Date.now() - started,
+  };
+}
+
+interface Phase {
+  names: { left: string; right: string };
+  found: Findings;
+  options: RecordOptions;
+  cursors: unknown[];
+  scan: RecordScan;
+  phase: "left" | "right";
+}
+
+/** Every slice of the scan in parallel, each page handed to `each`; the scan closed after. */
+async function runPhase(
+  ctx: Phase,
+  each: (keys: string[], digests: string[]) => Promise<void>,
+): Promise<void> {
+  const { scan, found, options, cursors, phase } = ctx;
+  // Progress counts the records read in this phase (a resumed left phase from its checkpoint).
+  const before = phase === "left" ? found.counts.compared : 0;
+  let done = before;
+  const meter = new ProgressMeter(
+    options.onProgress ? (p) => options.onProgress?.({ ...p, phase }) : undefined,
+    Date.now(),
+    () => ({ done, total: scan.expected ?? done, writtenNow: done - before }),
+  );
+  const perSlice =
+    options.sample !== undefined
+      ? Math.ceil(options.sample / scan.slices)
+      : Number.POSITIVE_INFINITY;
+  let saving = Promise.resolve();
+  try {
+    await Promise.all(
+      Array.from({ length: scan.slices }, async (_, slice) => {
+        let read = 0;
+        for await (const page of scan.pages(slice, cursors[slice] ?? null, options.signal)) {
+          const take = Math.min(page.keys.length, perSlice - read);
+          await each(page.keys.slice(0, take), page.digests.slice(0, take));
+          read += take;
+          done += take;
+          if (phase === "left") found.counts.compared += take;
+          cursors[slice] = page.cursor;
+          meter.tick();
+          const checkpoint: RecordCheckpoint = {
+            ...ctx.names,
+            phase,
+            scan: scan.state(),
+            cursors: [...cursors],
+            counts: { ...found.counts },
+            rows: [...found.rows],
+          };
+          saving = saving.then(() => options.onCheckpoint?.(checkpoint));
+          if (read >= perSlice || options.signal?.aborted) break;
+        }
+      }),
+    );
+    await saving;
+    if (options.signal?.aborted)
+      throw new QuarryError(
+        "transfer_interrupted",
+        `The comparison of ${ctx.names.left} and ${ctx.names.right} was cancelled after ${found.counts.compared} documents`,
+        "Run it again with --resume to go on from where it stopped.",
+        { counts: { ...found.counts } },
+      );
+    meter.tick(true);
+  } finally {
+    meter.stop();
+    await scan.close();
+  }
+}

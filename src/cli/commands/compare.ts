@@ -1,0 +1,3 @@
+import type { Command } from "commander";
+
+export function registerCompareCommand(_program: Command): void {}
