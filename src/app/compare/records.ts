@@ -62,6 +62,8 @@ export interface RecordReport {
 }
 
 const DEFAULT_LIMIT = 1000;
+/** A resume point is saved this often at most (and when the comparison is cancelled). */
+const CHECKPOINT_EVERY_MS = 2_000;
 
 const zero = (): RecordCounts => ({ compared: 0, same: 0, changed: 0, onlyLeft: 0, onlyRight: 0 });
 
@@ -253,6 +255,17 @@ async function runPhase(
       ? Math.ceil(options.sample / scan.slices)
       : Number.POSITIVE_INFINITY;
   let saving = Promise.resolve();
+  let savedAt = Date.now();
+  let latest: RecordCheckpoint | undefined;
+  // Saved at most every CHECKPOINT_EVERY_MS while no save is under way, and once when cancelled.
+  const save = (force: boolean) => {
+    if (!latest || !options.onCheckpoint) return;
+    if (!force && Date.now() - savedAt < CHECKPOINT_EVERY_MS) return;
+    const c = latest;
+    latest = undefined;
+    savedAt = Date.now();
+    saving = saving.then(() => options.onCheckpoint?.(c));
+  };
   try {
     await Promise.all(
       Array.from({ length: scan.slices }, async (_, slice) => {
@@ -265,7 +278,7 @@ async function runPhase(
           if (phase === "left") found.counts.compared += take;
           cursors[slice] = page.cursor;
           meter.tick();
-          const checkpoint: RecordCheckpoint = {
+          latest = {
             ...ctx.names,
             phase,
             scan: scan.state(),
@@ -273,11 +286,12 @@ async function runPhase(
             counts: { ...found.counts },
             rows: [...found.rows],
           };
-          saving = saving.then(() => options.onCheckpoint?.(checkpoint));
+          save(false);
           if (read >= perSlice || options.signal?.aborted) break;
         }
       }),
     );
+    if (options.signal?.aborted) save(true);
     await saving;
     if (options.signal?.aborted)
       throw new QuarryError(
