@@ -148,3 +148,17 @@ export function diffNamed(
   }
   return rows;
 }
+
+/**
+ * `<conn>:<table>` or `<conn>` alone (a server): the table is after the last colon (index names
+ * hold none); a URL's own colons come before it, and one ending in a port names a server.
+ * Undefined when the text is neither.
+ */
+export function parseSide(text: string): { conn: string; table?: string } | undefined {
+  const at = text.lastIndexOf(":");
+  const table = at >= 0 ? text.slice(at + 1) : "";
+  if (text.trim() === "") return undefined;
+  if (at < 0 || /^\d+$/.test(table) || table.startsWith("//")) return { conn: text };
+  if (table === "" || at === 0) return undefined;
+  return { conn: text.slice(0, at), table };
+}

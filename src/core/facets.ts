@@ -5,6 +5,7 @@
  * `facet()` / `offered()` (facet-access.ts), never by calling a facet's method on the session.
  */
 import type { CatalogViews } from "./catalog.ts";
+import type { ClusterAdmin } from "./cluster-admin.ts";
 import type {
   DiffRow,
   RecordCompareOptions,
@@ -12,7 +13,6 @@ import type {
   ServerProfile,
   TableProfile,
 } from "./compare.ts";
-import type { ClusterAdmin } from "./cluster-admin.ts";
 import type { ConsoleRequest } from "./console.ts";
 import type { CompletionAnswer, ReferenceLink } from "./console-completion.ts";
 import type { ScanRequest, TableScan } from "./export.ts";

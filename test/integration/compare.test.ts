@@ -11,13 +11,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { copyTable } from "../../src/app/transfer/copy.ts";
 import {
   compareRecords,
   type RecordCheckpoint,
   recordDiff,
-} from "../../src/app/compare/records.ts";
-import { compareServers, compareTables } from "../../src/app/compare/tables.ts";
-import { copyTable } from "../../src/app/transfer/copy.ts";
+} from "../../src/core/compare-records.ts";
+import { compareServers, compareTables } from "../../src/core/compare-tables.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { node, sessionTo } from "../support/cluster.ts";

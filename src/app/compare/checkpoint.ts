@@ -6,9 +6,9 @@
 import { createHash } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { RecordCheckpoint } from "../../core/compare-records.ts";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
-import type { RecordCheckpoint } from "./records.ts";
 
 export function compareCheckpointPath(dir: string, left: string, right: string): string {
   const id = createHash("sha256").update(`${left}\n${right}`).digest("hex").slice(0, 24);

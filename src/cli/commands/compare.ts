@@ -11,10 +11,10 @@ import {
   removeCompareCheckpoint,
   writeCompareCheckpoint,
 } from "../../app/compare/checkpoint.ts";
-import { compareRecords, type RecordReport, recordDiff } from "../../app/compare/records.ts";
-import { compareServers, compareTables, sideName } from "../../app/compare/tables.ts";
 import { appDataDir } from "../../app/storage/paths.ts";
-import type { DiffRow } from "../../core/compare.ts";
+import { type DiffRow, parseSide } from "../../core/compare.ts";
+import { compareRecords, type RecordReport, recordDiff } from "../../core/compare-records.ts";
+import { compareServers, compareTables, sideName } from "../../core/compare-tables.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
@@ -33,22 +33,16 @@ interface CompareFlags extends ConnectionFlags {
   resume?: boolean;
 }
 
-/**
- * `<conn>:<index>`: the index is after the last colon (index names cannot hold one); a URL's own
- * colons come before it. Without an index, the whole cluster.
- */
+/** `<conn>:<index>` or `<conn>` (core/compare.ts parseSide), refused when it is neither. */
 export function splitSide(text: string): { conn: string; table?: string } {
-  const at = text.lastIndexOf(":");
-  const table = at >= 0 ? text.slice(at + 1) : "";
-  // "http://host:9200" ends in a port (or a scheme's "//…"): a cluster, not an index.
-  if (at < 0 || /^\d+$/.test(table) || table.startsWith("//")) return { conn: text };
-  if (table === "" || at === 0)
+  const side = parseSide(text);
+  if (!side)
     throw new QuarryError(
       "invalid_input",
       `"${text}" is not <connection>:<index> nor a connection`,
       "Write a saved connection's name (or its URL), then a colon and the index, e.g. prod:orders; or the connection alone to compare clusters.",
     );
-  return { conn: text.slice(0, at), table };
+  return side;
 }
 
 function whole(flag: string, text: string | undefined): number | undefined {

@@ -5,14 +5,13 @@
  * fields (the same content stored with other bytes, keys reordered, is no difference). The right
  * side's extra keys are looked for only when its count says there are some: its keys are then
  * read once and looked up on the left. A checkpoint after each page lets a resume go on from
- * the cursors of the same snapshot.
+ * the cursors of the same snapshot. No I/O of its own: every read is the `compare` facet's.
  */
-import { type DiffRow, fieldDiff, type RecordScan } from "../../core/compare.ts";
-import { QuarryError } from "../../core/errors.ts";
-import type { ExportProgress } from "../../core/export.ts";
-import { facet } from "../../core/facet-access.ts";
-import { ProgressMeter } from "../export/progress.ts";
-import { type CompareSide, onSide, sideName } from "./tables.ts";
+import { type DiffRow, fieldDiff, type RecordScan } from "./compare.ts";
+import { type CompareSide, onSide, sideName } from "./compare-tables.ts";
+import { QuarryError } from "./errors.ts";
+import type { ExportProgress } from "./export.ts";
+import { facet } from "./facet-access.ts";
 
 export interface RecordOptions {
   filter?: Record<string, unknown>;
@@ -245,11 +244,11 @@ async function runPhase(
   // Progress counts the records read in this phase (a resumed left phase from its checkpoint).
   const before = phase === "left" ? found.counts.compared : 0;
   let done = before;
-  const meter = new ProgressMeter(
-    options.onProgress ? (p) => options.onProgress?.({ ...p, phase }) : undefined,
-    Date.now(),
-    () => ({ done, total: scan.expected ?? done, writtenNow: done - before }),
-  );
+  const meter = progressMeter(phase, options.onProgress, () => ({
+    done,
+    total: scan.expected ?? done,
+    since: done - before,
+  }));
   const perSlice =
     options.sample !== undefined
       ? Math.ceil(options.sample / scan.slices)
@@ -302,7 +301,35 @@ async function runPhase(
       );
     meter.tick(true);
   } finally {
-    meter.stop();
     await scan.close();
   }
+}
+
+const PROGRESS_EVERY_MS = 250;
+
+/** Progress with rate and time left, reported at most every PROGRESS_EVERY_MS (or when forced). */
+function progressMeter(
+  phase: "left" | "right",
+  report: RecordOptions["onProgress"],
+  read: () => { done: number; total: number; since: number },
+) {
+  const started = Date.now();
+  let last = 0;
+  return {
+    tick(force = false) {
+      const now = Date.now();
+      if (!report || (!force && now - last < PROGRESS_EVERY_MS)) return;
+      last = now;
+      const { done, total, since } = read();
+      const elapsed = (now - started) / 1000;
+      const rate = elapsed > 0 ? since / elapsed : 0;
+      report({
+        phase,
+        done,
+        total,
+        rate: Math.round(rate),
+        etaSeconds: rate > 0 ? Math.max(0, Math.round((total - done) / rate)) : null,
+      });
+    },
+  };
 }

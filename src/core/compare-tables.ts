@@ -1,12 +1,13 @@
 /**
- * Two tables or two servers compared (core/compare.ts): each side read on its own session, the
+ * Two tables or two servers compared through the `compare` facet (core/compare.ts), with no I/O
+ * of its own, so the CLI, the UI's API and the MCP server run the same comparison: each side read on its own session, the
  * differences worded by the left side's driver. A table missing on one side is a row, not a
  * refusal; a name that stands for several tables is refused by the driver, naming them.
  */
-import type { DiffRow, TableProfile } from "../../core/compare.ts";
-import type { DriverSession } from "../../core/driver.ts";
-import { QuarryError } from "../../core/errors.ts";
-import { facet } from "../../core/facet-access.ts";
+import type { DiffRow, TableProfile } from "./compare.ts";
+import type { DriverSession } from "./driver.ts";
+import { QuarryError } from "./errors.ts";
+import { facet } from "./facet-access.ts";
 
 /** One side: a session, the table on it (none for a server comparison), and its name to show. */
 export interface CompareSide {
