@@ -192,7 +192,7 @@ export const WEB_FLOORS = [
   ["ui"],
   ["navigation"],
   ["transfer"],
-  ["cluster", "connections", "console", "grid", "index-page", "settings", "sidebar"],
+  ["cluster", "compare", "connections", "console", "grid", "index-page", "settings", "sidebar"],
   ["shell"],
   ["main.tsx"],
 ];

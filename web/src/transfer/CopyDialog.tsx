@@ -8,6 +8,7 @@
 import { useEffect, useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { ConnectionView, CopyCheck, CopyMode } from "../api/types.ts";
+import { navigate } from "../navigation/route.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -140,6 +141,18 @@ export function CopyDialog({
         </>
       ) : null}
       <CopyOutcome job={job} />
+      {job.done ? (
+        <CompareCopy
+          onCompare={() => {
+            close();
+            navigate({
+              screen: "compare",
+              left: { connection: connectionId, table },
+              right: { connection: target.to, table: target.table.trim() },
+            });
+          }}
+        />
+      ) : null}
     </Modal>
   );
 }
@@ -255,6 +268,15 @@ function CopyFooter({
         </button>
       )}
     </>
+  );
+}
+
+/** After a copy: the Compare page on the source and its copy (the dialog closes first). */
+function CompareCopy({ onCompare }: { onCompare: () => void }) {
+  return (
+    <button type="button" className="small" onClick={onCompare} data-testid="copy-compare">
+      Compare source and copy
+    </button>
   );
 }
 
