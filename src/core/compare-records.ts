@@ -97,8 +97,9 @@ export async function compareRecords(
   options: RecordOptions = {},
 ): Promise<RecordReport> {
   const started = Date.now();
-  const lf = facet(left.session, "compare");
-  const rf = facet(right.session, "compare");
+  // Both sides offer comparisons before anything is read.
+  facet(left.session, "compare");
+  facet(right.session, "compare");
   const names = { left: sideName(left), right: sideName(right) };
   const resume = options.resume;
   if (resume && (resume.left !== names.left || resume.right !== names.right))
@@ -108,89 +109,101 @@ export async function compareRecords(
       "Resume with the same two tables, or start the comparison again without resuming.",
     );
   const found = new Findings(options.limit ?? DEFAULT_LIMIT, resume);
-  const withFilter = options.filter ? { filter: options.filter } : {};
-  let continued = false;
+  const run: Run = { left, right, names, found, options };
   if (!resume || resume.phase === "left") {
-    const scan = await onSide(
-      "left",
-      names.left,
-      lf.openRecordScan(left.table, {
-        ...withFilter,
-        withContent: true,
-        ...(options.batchSize ? { batchSize: options.batchSize } : {}),
-        ...(options.slices ? { slices: options.slices } : {}),
-        ...(resume ? { resume: resume.scan } : {}),
-      }),
-    );
-    continued = scan.continued;
-    // A snapshot not taken up starts over: what was found before is found again.
-    if (resume && !continued) {
-      Object.assign(found.counts, zero());
-      found.rows.length = 0;
-    }
-    const cursors = continued && resume ? [...resume.cursors] : new Array(scan.slices).fill(null);
-    const ctx = { left, right, names, found, options, cursors, scan, phase: "left" as const };
-    await runPhase(ctx, async (keys, digests) => {
-      const there = await onSide(
-        "right",
-        names.right,
-        rf.lookupRecords(right.table, keys, { withContent: true, ...withFilter }),
-      );
-      const suspects: string[] = [];
-      keys.forEach((key, i) => {
-        const d = there.get(key);
-        if (d === undefined) {
-          found.counts.onlyLeft++;
-          found.add({ group: "documents", key, kind: "only_left" });
-        } else if (d !== digests[i]) suspects.push(key);
-        else found.counts.same++;
-      });
-      for (const key of suspects) {
-        const diff = await recordDiff(left, right, key);
-        if (diff.fields.length === 0) found.counts.same++;
-        else {
-          found.counts.changed++;
-          found.add({ group: "documents", key, kind: "changed", left: fieldsText(diff.fields) });
-        }
-      }
-    });
+    await leftPhase(run);
     if (options.sample !== undefined) return report(names, found, started, false, !!resume);
   }
-  // The right side's extras: only when its count says it holds records the left has not.
-  const rightScan = await onSide(
+  await rightPhase(run);
+  return report(names, found, started, true, !!resume);
+}
+
+interface Run {
+  left: CompareSide;
+  right: CompareSide;
+  names: { left: string; right: string };
+  found: Findings;
+  options: RecordOptions;
+}
+
+const filterOf = (o: RecordOptions) => (o.filter ? { filter: o.filter } : {});
+
+/** The left side read once, each page's keys looked up on the right with their digests. */
+async function leftPhase(run: Run): Promise<void> {
+  const { left, right, names, found, options } = run;
+  const resume = options.resume;
+  const scan = await onSide(
+    "left",
+    names.left,
+    facet(left.session, "compare").openRecordScan(left.table, {
+      ...filterOf(options),
+      withContent: true,
+      ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+      ...(options.slices ? { slices: options.slices } : {}),
+      ...(resume ? { resume: resume.scan } : {}),
+    }),
+  );
+  // A snapshot not taken up starts over: what was found before is found again.
+  if (resume && !scan.continued) {
+    Object.assign(found.counts, zero());
+    found.rows.length = 0;
+  }
+  const cursors =
+    scan.continued && resume ? [...resume.cursors] : new Array(scan.slices).fill(null);
+  const rf = facet(right.session, "compare");
+  await runPhase({ ...run, cursors, scan, phase: "left" }, async (keys, digests) => {
+    const there = await onSide(
+      "right",
+      names.right,
+      rf.lookupRecords(right.table, keys, { withContent: true, ...filterOf(options) }),
+    );
+    const suspects: string[] = [];
+    keys.forEach((key, i) => {
+      const d = there.get(key);
+      if (d === undefined) {
+        found.counts.onlyLeft++;
+        found.add({ group: "documents", key, kind: "only_left" });
+      } else if (d !== digests[i]) suspects.push(key);
+      else found.counts.same++;
+    });
+    for (const key of suspects) {
+      const diff = await recordDiff(left, right, key);
+      if (diff.fields.length === 0) found.counts.same++;
+      else {
+        found.counts.changed++;
+        found.add({ group: "documents", key, kind: "changed", left: fieldsText(diff.fields) });
+      }
+    }
+  });
+}
+
+/** The right side's extras: looked for only when its count says it holds keys the left has not. */
+async function rightPhase(run: Run): Promise<void> {
+  const { left, right, names, found, options } = run;
+  const resume = options.resume?.phase === "right" ? options.resume : undefined;
+  const scan = await onSide(
     "right",
     names.right,
-    rf.openRecordScan(right.table, {
-      ...withFilter,
+    facet(right.session, "compare").openRecordScan(right.table, {
+      ...filterOf(options),
       withContent: false,
       ...(options.slices ? { slices: options.slices } : {}),
-      ...(resume?.phase === "right" ? { resume: resume.scan } : {}),
+      ...(resume ? { resume: resume.scan } : {}),
     }),
   );
   const matched = found.counts.compared - found.counts.onlyLeft;
-  if (resume?.phase !== "right" && rightScan.expected === matched) {
-    await rightScan.close();
-    return report(names, found, started, true, !!resume);
+  if (!resume && scan.expected === matched) {
+    await scan.close();
+    return;
   }
   const cursors =
-    resume?.phase === "right" && rightScan.continued
-      ? [...resume.cursors]
-      : new Array(rightScan.slices).fill(null);
-  const ctx = {
-    left,
-    right,
-    names,
-    found,
-    options,
-    cursors,
-    scan: rightScan,
-    phase: "right" as const,
-  };
-  await runPhase(ctx, async (keys) => {
+    resume && scan.continued ? [...resume.cursors] : new Array(scan.slices).fill(null);
+  const lf = facet(left.session, "compare");
+  await runPhase({ ...run, cursors, scan, phase: "right" }, async (keys) => {
     const there = await onSide(
       "left",
       names.left,
-      lf.lookupRecords(left.table, keys, { withContent: false, ...withFilter }),
+      lf.lookupRecords(left.table, keys, { withContent: false, ...filterOf(options) }),
     );
     for (const key of keys)
       if (!there.has(key)) {
@@ -198,7 +211,6 @@ export async function compareRecords(
         found.add({ group: "documents", key, kind: "only_right" });
       }
   });
-  return report(names, found, started, true, !!resume);
 }
 
 function fieldsText(fields: { path: string }[]): string {
@@ -226,10 +238,7 @@ function report(
   };
 }
 
-interface Phase {
-  names: { left: string; right: string };
-  found: Findings;
-  options: RecordOptions;
+interface Phase extends Run {
   cursors: unknown[];
   scan: RecordScan;
   phase: "left" | "right";

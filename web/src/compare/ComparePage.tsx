@@ -94,31 +94,24 @@ function useCompareJob() {
   return { job, result, error, run, cancel, running: job?.state === "running" };
 }
 
-export function ComparePage({ route }: { route: Page }) {
-  const connections = useLoad((signal) => call(ui.connections.$get, {}, signal), []);
-  const [documents, setDocuments] = useState(true);
+/** The rows of one group, or holding a text in their key or values. */
+function useRowFilter(rows: CompareJobResult["rows"]) {
   const [group, setGroup] = useState("");
   const [text, setText] = useState("");
-  const [opened, setOpened] = useState<CompareDocumentAnswer | null>(null);
-  const [openError, setOpenError] = useState<unknown>(null);
-  const job = useCompareJob();
-  const { left, right } = route;
-  const ready = !!left && !!right && !!left.table === !!right.table;
-  const set = (patch: Partial<Pick<Page, "left" | "right">>) => navigate({ ...route, ...patch });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pair of sides clears the answer
-  useEffect(
-    () => setOpened(null),
-    [left?.connection, left?.table, right?.connection, right?.table],
-  );
-
-  const rows = job.result?.rows ?? [];
   const groups = useMemo(() => [...new Set(rows.map((r) => r.group))], [rows]);
+  const t = text.toLowerCase();
   const shown = rows.filter(
     (r) =>
       (!group || r.group === group) &&
-      (!text ||
-        `${r.key} ${r.left ?? ""} ${r.right ?? ""}`.toLowerCase().includes(text.toLowerCase())),
+      (!t || `${r.key} ${r.left ?? ""} ${r.right ?? ""}`.toLowerCase().includes(t)),
   );
+  return { group, setGroup, text, setText, groups, shown };
+}
+
+/** One differing document, read on both sides (Open both). */
+function useOpenedDocument(left: CompareSide | undefined, right: CompareSide | undefined) {
+  const [opened, setOpened] = useState<CompareDocumentAnswer | null>(null);
+  const [openError, setOpenError] = useState<unknown>(null);
   const open = async (id: string) => {
     if (!left || !right) return;
     setOpenError(null);
@@ -128,7 +121,61 @@ export function ComparePage({ route }: { route: Page }) {
       setOpenError(e);
     }
   };
+  return { opened, setOpened, openError, open };
+}
 
+function CompareActions(props: {
+  documents: boolean;
+  onDocuments: (v: boolean) => void;
+  canDocuments: boolean;
+  ready: boolean;
+  job: ReturnType<typeof useCompareJob>;
+  onRun: () => void;
+}) {
+  const { job } = props;
+  return (
+    <div className="compare-actions">
+      <label>
+        <input
+          type="checkbox"
+          checked={props.documents}
+          disabled={!props.canDocuments}
+          onChange={(e) => props.onDocuments(e.target.checked)}
+        />
+        Documents too
+      </label>
+      <button
+        type="button"
+        className="primary"
+        disabled={!props.ready || job.running}
+        onClick={props.onRun}
+      >
+        Compare
+      </button>
+      {job.running ? (
+        <button type="button" onClick={job.cancel}>
+          Cancel
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function ComparePage({ route }: { route: Page }) {
+  const connections = useLoad((signal) => call(ui.connections.$get, {}, signal), []);
+  const [documents, setDocuments] = useState(true);
+  const job = useCompareJob();
+  const { left, right } = route;
+  const ready = !!left && !!right && !!left.table === !!right.table;
+  const set = (patch: Partial<Pick<Page, "left" | "right">>) => navigate({ ...route, ...patch });
+  const { opened, setOpened, openError, open } = useOpenedDocument(left, right);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pair of sides closes the document
+  useEffect(
+    () => setOpened(null),
+    [left?.connection, left?.table, right?.connection, right?.table],
+  );
+
+  const { group, setGroup, text, setText, groups, shown } = useRowFilter(job.result?.rows ?? []);
   return (
     <div className="compare-page" data-testid="compare-page">
       <h2>Compare</h2>
@@ -147,30 +194,14 @@ export function ComparePage({ route }: { route: Page }) {
         />
       </div>
       <ErrorNote error={connections.error} />
-      <div className="compare-actions">
-        <label>
-          <input
-            type="checkbox"
-            checked={documents}
-            disabled={!left?.table}
-            onChange={(e) => setDocuments(e.target.checked)}
-          />
-          Documents too
-        </label>
-        <button
-          type="button"
-          className="primary"
-          disabled={!ready || job.running}
-          onClick={() => left && right && job.run(left, right, documents)}
-        >
-          Compare
-        </button>
-        {job.running ? (
-          <button type="button" onClick={job.cancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <CompareActions
+        documents={documents}
+        onDocuments={setDocuments}
+        canDocuments={!!left?.table}
+        ready={ready}
+        job={job}
+        onRun={() => left && right && job.run(left, right, documents)}
+      />
       {left && right && !!left.table !== !!right.table ? (
         <p className="hint">Pick an index on both sides, or none to compare the clusters.</p>
       ) : null}

@@ -140,19 +140,7 @@ export function CopyDialog({
           />
         </>
       ) : null}
-      <CopyOutcome job={job} />
-      {job.done ? (
-        <CompareCopy
-          onCompare={() => {
-            close();
-            navigate({
-              screen: "compare",
-              left: { connection: connectionId, table },
-              right: { connection: target.to, table: target.table.trim() },
-            });
-          }}
-        />
-      ) : null}
+      <CopyOutcome job={job} onCompare={() => compareCopy(connectionId, table, target, close)} />
     </Modal>
   );
 }
@@ -272,15 +260,16 @@ function CopyFooter({
 }
 
 /** After a copy: the Compare page on the source and its copy (the dialog closes first). */
-function CompareCopy({ onCompare }: { onCompare: () => void }) {
-  return (
-    <button type="button" className="small" onClick={onCompare} data-testid="copy-compare">
-      Compare source and copy
-    </button>
-  );
+function compareCopy(connectionId: string, table: string, target: Target, close: () => void) {
+  close();
+  navigate({
+    screen: "compare",
+    left: { connection: connectionId, table },
+    right: { connection: target.to, table: target.table.trim() },
+  });
 }
 
-function CopyOutcome({ job }: { job: TransferJob<"copy"> }) {
+function CopyOutcome({ job, onCompare }: { job: TransferJob<"copy">; onCompare: () => void }) {
   return (
     <>
       <Loading active={job.starting} label="Starting the copy…" />
@@ -292,6 +281,11 @@ function CopyOutcome({ job }: { job: TransferJob<"copy"> }) {
         />
       ) : null}
       {job.done ? <CopyReportView report={job.done} /> : null}
+      {job.done ? (
+        <button type="button" className="small" onClick={onCompare} data-testid="copy-compare">
+          Compare source and copy
+        </button>
+      ) : null}
       <ErrorNote error={job.error} />
     </>
   );
