@@ -274,28 +274,39 @@ async function runPhase(
     savedAt = Date.now();
     saving = saving.then(() => options.onCheckpoint?.(c));
   };
+  // The first slice to fail stops the others (a side that went away midway fails them all).
+  const stop = new AbortController();
+  const stopped = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   try {
     await Promise.all(
       Array.from({ length: scan.slices }, async (_, slice) => {
         let read = 0;
-        for await (const page of scan.pages(slice, cursors[slice] ?? null, options.signal)) {
-          const take = Math.min(page.keys.length, perSlice - read);
-          await each(page.keys.slice(0, take), page.digests.slice(0, take));
-          read += take;
-          done += take;
-          if (phase === "left") found.counts.compared += take;
-          cursors[slice] = page.cursor;
-          meter.tick();
-          latest = {
-            ...ctx.names,
-            phase,
-            scan: scan.state(),
-            cursors: [...cursors],
-            counts: { ...found.counts },
-            rows: [...found.rows],
-          };
-          save(false);
-          if (read >= perSlice || options.signal?.aborted) break;
+        const pages = scan.pages(slice, cursors[slice] ?? null, stopped);
+        try {
+          for await (const page of pages) {
+            const take = Math.min(page.keys.length, perSlice - read);
+            await each(page.keys.slice(0, take), page.digests.slice(0, take));
+            read += take;
+            done += take;
+            if (phase === "left") found.counts.compared += take;
+            cursors[slice] = page.cursor;
+            meter.tick();
+            latest = {
+              ...ctx.names,
+              phase,
+              scan: scan.state(),
+              cursors: [...cursors],
+              counts: { ...found.counts },
+              rows: [...found.rows],
+            };
+            save(false);
+            if (read >= perSlice || stopped.aborted) break;
+          }
+        } catch (e) {
+          // A cancel stops a read midway: that is the cancel, said below, not a failure.
+          if (options.signal?.aborted) return;
+          stop.abort();
+          throw e;
         }
       }),
     );

@@ -6,15 +6,20 @@
  */
 import { hash } from "node:crypto";
 import type { RecordCompareOptions, RecordPage, RecordScan } from "../../../core/compare.ts";
+import { QuarryError } from "../../../core/errors.ts";
 import { AnswerPool } from "../export/answer-memory.ts";
 import { type ByteAnswer, readAnswer } from "../export/hit-bytes.ts";
 import type { HitTable } from "../export/hit-table.ts";
-import { ScanReader } from "../export/reads.ts";
+import { Interruption, ScanReader } from "../export/reads.ts";
 import { httpError } from "../wire/errors.ts";
 import { indexPath } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 
 export const COMPARE_BATCH = 2000;
+/** What a page's answer may weigh: pages of large documents hold fewer of them. */
+const PAGE_BYTES = 16 * 1024 * 1024;
+/** The first page, before the documents' size is known. */
+const FIRST_PAGE = 100;
 const KEEP_ALIVE = "5m";
 
 type Json = Record<string, unknown>;
@@ -104,8 +109,7 @@ class EsRecordScan implements RecordScan {
     return { pitId: this.#reader.id, slices: this.slices };
   }
 
-  #body(slice: number, cursor: unknown): Json {
-    const size = this.#options.batchSize ?? COMPARE_BATCH;
+  #body(slice: number, cursor: unknown, size: number): Json {
     return {
       size,
       query: this.#query,
@@ -118,12 +122,14 @@ class EsRecordScan implements RecordScan {
   }
 
   /** One page read and digested; its answer's memory given back before the page is handed on. */
-  async #page(slice: number, cursor: unknown, signal?: AbortSignal) {
+  async #page(slice: number, cursor: unknown, size: number, signal?: AbortSignal) {
     const into = this.#pool.take();
     try {
-      const answer = await this.#reader.searchBytes(this.#body(slice, cursor), into, signal);
+      const answer = await this.#reader.searchBytes(this.#body(slice, cursor, size), into, signal);
       const page = pageOf(answer, this.#options.withContent);
       return { ...page, cursor: answer.lastSort, bytes: answer.bytes };
+    } catch (e) {
+      throw e instanceof Interruption ? stoppedRead(e) : e;
     } finally {
       this.#pool.give(into);
     }
@@ -131,11 +137,15 @@ class EsRecordScan implements RecordScan {
 
   /** Pages of the slice; the next page is asked for before this one is handed on. */
   async *pages(slice: number, from: unknown, signal?: AbortSignal): AsyncIterable<RecordPage> {
-    let next = this.#page(slice, from, signal);
+    const most = this.#options.batchSize ?? COMPARE_BATCH;
+    let next = this.#page(slice, from, Math.min(FIRST_PAGE, most), signal);
     for (;;) {
       const page = await next;
       const last = page.cursor === undefined || page.keys.length === 0;
-      if (!last) next = this.#page(slice, page.cursor, signal);
+      // Sized by what the last page's documents weighed, so large documents never fill memory.
+      const each = page.keys.length > 0 ? page.bytes / page.keys.length : 1;
+      const size = Math.max(1, Math.min(most, Math.floor(PAGE_BYTES / each)));
+      if (!last) next = this.#page(slice, page.cursor, size, signal);
       // A rejected read-ahead is seen when it is awaited, not as an unhandled rejection.
       else next = Promise.reject(new Error("past the end"));
       next.catch(() => {});
@@ -148,6 +158,16 @@ class EsRecordScan implements RecordScan {
   close(): Promise<void> {
     return this.#reader.close();
   }
+}
+
+/** A read that stopped midway (the cluster unreachable, the point in time lost), in words. */
+function stoppedRead(e: Interruption): QuarryError {
+  return new QuarryError(
+    "transfer_interrupted",
+    `The comparison stopped: ${e.message}`,
+    "Check the cluster, then run the comparison again (quarry compare … --documents --resume goes on from where it stopped).",
+    e.answer ? { status: e.answer.status } : {},
+  );
 }
 
 /** The digests of `keys`' documents in `table` (an `ids` query, the filter beside it). */
