@@ -6,6 +6,13 @@
  */
 import type { CatalogViews } from "./catalog.ts";
 import type { ClusterAdmin } from "./cluster-admin.ts";
+import type {
+  DiffRow,
+  RecordCompareOptions,
+  RecordScan,
+  ServerProfile,
+  TableProfile,
+} from "./compare.ts";
 import type { ConsoleRequest } from "./console.ts";
 import type { CompletionAnswer, ReferenceLink } from "./console-completion.ts";
 import type { ScanRequest, TableScan } from "./export.ts";
@@ -115,6 +122,32 @@ export interface QueryLanguageFacet {
   queryPages(query: string, key?: string): ExportScanFacet;
 }
 
+/**
+ * Comparing two tables or two servers (core/compare.ts). Each side is read on its own session; the
+ * differences are worded by the driver from two profiles read on any connection of this driver.
+ */
+export interface CompareFacet {
+  /** The table's schema, settings, names and count; refuses a name that stands for several. */
+  tableProfile(table: string): Promise<TableProfile>;
+  diffTables(left: TableProfile, right: TableProfile): DiffRow[];
+  /** The server's version, nodes, tables and the objects around them. */
+  serverProfile(): Promise<ServerProfile>;
+  diffServers(left: ServerProfile, right: ServerProfile): DiffRow[];
+  /** Reads the table's records in pages over a snapshot (`resume`: a state a scan gave). */
+  openRecordScan(
+    table: string,
+    options: RecordCompareOptions & { withContent: boolean; resume?: Record<string, unknown> },
+  ): Promise<RecordScan>;
+  /** The digests of these keys' records (absent: not there, or not selected by `filter`). */
+  lookupRecords(
+    table: string,
+    keys: string[],
+    options: { withContent: boolean; filter?: Record<string, unknown>; signal?: AbortSignal },
+  ): Promise<Map<string, string>>;
+  /** One record's content, or undefined when the table has no record with this key. */
+  readRecord(table: string, key: string): Promise<Record<string, unknown> | undefined>;
+}
+
 /** Every facet by name: the session's method of that name returns it. */
 export interface DriverFacets {
   catalog: CatalogViews;
@@ -128,6 +161,7 @@ export interface DriverFacets {
   queryLanguage: QueryLanguageFacet;
   /** Backups and their repositories, templates, users and roles (core/cluster-admin.ts). */
   clusterAdmin: ClusterAdmin;
+  compare: CompareFacet;
 }
 
 export type FacetName = keyof DriverFacets;
@@ -147,4 +181,5 @@ export const FACET_WORDS: Readonly<Record<FacetName, string>> = {
   agentRequests: "an agent's document, schema and explain requests",
   queryLanguage: "a piped query language",
   clusterAdmin: "cluster administration (snapshots, templates, security)",
+  compare: "comparisons of tables and servers",
 };

@@ -28,6 +28,7 @@ import { isQuarryError } from "../../core/errors.ts";
 import type { ScanRequest, TableScan } from "../../core/export.ts";
 import type {
   AgentRequestsFacet,
+  CompareFacet,
   CompletionFacet,
   ExportScanFacet,
   ImpactFacet,
@@ -43,6 +44,7 @@ import { esClusterAdmin } from "./admin/cluster-admin.ts";
 import { esCatalog } from "./catalog/views.ts";
 import { validateChanges } from "./changes/plan.ts";
 import { saveChanges } from "./changes/save.ts";
+import { esCompare } from "./compare/facet.ts";
 import {
   documentLookup,
   mappingRequest,
@@ -73,8 +75,7 @@ import { esIndexAdmin } from "./table-admin/table-admin.ts";
 import { esTransfer } from "./transfer/facet.ts";
 import type { EsConnectionConfig } from "./wire/config.ts";
 import type { DriverShared } from "./wire/driver-shared.ts";
-import { httpError } from "./wire/errors.ts";
-import { identifyServer, type LocalNodesInfo, type RootInfo } from "./wire/server-info.ts";
+import { identifyCluster } from "./wire/identify.ts";
 import { EsTransport } from "./wire/transport.ts";
 
 /**
@@ -118,20 +119,7 @@ export class EsSession implements DriverSession {
    * not served (405/404/400, e.g. the 8.x integ-test distribution) `GET /_nodes/_local` stands in.
    */
   async testConnection(): Promise<ServerInfo> {
-    const root = await this.transport.request<RootInfo>({ method: "GET", path: "/" });
-    if (root.status >= 200 && root.status < 300) {
-      this.#info = identifyServer({ root: root.body }, header(root.headers["x-elastic-product"]));
-      return this.#info;
-    }
-    const target = this.transport.target;
-    if (![400, 404, 405].includes(root.status)) throw httpError(root.status, root.body, target);
-    const nodes = await this.transport.request<LocalNodesInfo>({
-      method: "GET",
-      path: "/_nodes/_local",
-      query: { filter_path: "cluster_name,nodes.*.version" },
-    });
-    if (nodes.status < 200 || nodes.status > 299) throw httpError(nodes.status, nodes.body, target);
-    this.#info = identifyServer({ nodes: nodes.body }, header(nodes.headers["x-elastic-product"]));
+    this.#info = await identifyCluster(this.transport);
     return this.#info;
   }
 
@@ -349,6 +337,14 @@ export class EsSession implements DriverSession {
     });
   }
 
+  compare(): CompareFacet {
+    return esCompare(
+      this.transport,
+      () => this.#ready(),
+      () => this.serverInfo(),
+    );
+  }
+
   completion(): CompletionFacet {
     return this;
   }
@@ -392,8 +388,4 @@ export class EsSession implements DriverSession {
     await Promise.allSettled([...this.#grids].map((g) => g.close()));
     await this.transport.close();
   }
-}
-
-function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }

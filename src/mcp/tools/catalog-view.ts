@@ -2,7 +2,7 @@
  * `catalog`: one tool for how a connection's cluster runs, by `view` (docs/mcp.md, "The catalog"):
  * fields across indices (fields.ts), health with a shard's allocation explained, nodes, shards
  * and index statistics (cluster.ts), one index in full (index-details.ts); snapshots, templates, users and
- * keys (admin-views.ts). One listed tool instead of seven keeps what a model reads before its first
+ * keys (admin-views.ts); two indices or two clusters compared (compare-view.ts). One listed tool instead of seven keeps what a model reads before its first
  * call small; an index's own fields are `describe_table`'s, its list `list_tables`'.
  */
 import { z } from "zod";
@@ -10,6 +10,7 @@ import { QuarryError } from "../../core/errors.ts";
 import { adminView } from "./admin-views.ts";
 import { clusterHealth, getShards, indexStats, nodesView } from "./cluster.ts";
 import { HIDDEN } from "./compact-args.ts";
+import { compareView } from "./compare-view.ts";
 import { connectionArg, defineTool, type ToolContext, type ToolDefinition } from "./context.ts";
 import { searchFields } from "./fields.ts";
 import { indexDetails } from "./index-details.ts";
@@ -24,6 +25,7 @@ export const CATALOG_VIEWS = [
   "index",
   "admin",
   "queries",
+  "compare",
 ] as const;
 type View = (typeof CATALOG_VIEWS)[number];
 
@@ -43,6 +45,7 @@ const VIEWS: Record<
   index: { tool: indexDetails as never, args: ["table"] },
   admin: { tool: adminView as never, args: [] },
   queries: { tool: queriesView as never, args: ["name", "limit", "cursor"] },
+  compare: { tool: compareView as never, args: ["table", "name", "documents", "limit", "cursor"] },
 };
 
 const input = z.strictObject({
@@ -51,7 +54,8 @@ const input = z.strictObject({
   table: z.string().min(1).max(255).optional(),
   shard: z.number().int().min(0).optional().meta(HIDDEN),
   primary: z.boolean().optional().meta(HIDDEN),
-  name: z.string().max(255).optional(),
+  name: z.string().max(600).optional(),
+  documents: z.boolean().optional().meta(HIDDEN),
   types: z.array(z.string().min(1).max(64)).max(20).optional().meta(HIDDEN),
   sort: z.enum(["size", "docs", "name"]).optional().meta(HIDDEN),
   limit: z.number().int().min(1).max(2000).optional().meta(HIDDEN),

@@ -63,6 +63,14 @@ export function IndexPage({ connectionId, table }: { connectionId: string; table
         >
           Browse
         </button>
+        <button
+          type="button"
+          className="small"
+          title="Compare it with another index, here or on another cluster"
+          onClick={() => navigate({ screen: "compare", left: { connection: connectionId, table } })}
+        >
+          Compare…
+        </button>
         <button type="button" className="small" onClick={details.reload}>
           Reload
         </button>

@@ -10,6 +10,8 @@
  *   #/c/<id>/index/<table>        a table's page (details and actions)
  *   #/c/<id>/new-index            creating a table
  *   #/settings/plugins | #/settings/integrations
+ *   #/compare/<id>/<table>/<id>/<table>   two indices (or two clusters: "-" for no table; an
+ *                                          index name never starts with "-")
  */
 import { useEffect, useState } from "react";
 
@@ -19,7 +21,14 @@ export type Route =
   | { screen: "console"; connectionId: string }
   | { screen: "cluster"; connectionId: string }
   | { screen: "admin"; connectionId: string; tab: AdminTab }
-  | { screen: "settings"; section: "plugins" | "integrations" };
+  | { screen: "settings"; section: "plugins" | "integrations" }
+  | { screen: "compare"; left?: CompareSide; right?: CompareSide };
+
+/** One side of the Compare page: a saved connection, and an index on it (none: the cluster). */
+export interface CompareSide {
+  connection: string;
+  table?: string;
+}
 
 /** What the data screen shows beside the sidebar: the grid (default) or a page of the index page. */
 export type DataView = "index" | "create";
@@ -43,6 +52,15 @@ export function parseRoute(hash: string): Route {
     // The address the templates page had before administration had a room of its own.
     if (c === "templates") return { screen: "admin", connectionId: b, tab: "templates" };
     return d ? { screen: "data", connectionId: b, table: d } : { screen: "data", connectionId: b };
+  }
+  if (a === "compare") {
+    const side = (id?: string, table?: string): CompareSide | undefined =>
+      id && id !== "-"
+        ? { connection: id, ...(table && table !== "-" ? { table } : {}) }
+        : undefined;
+    const left = side(b, c);
+    const right = side(d, parts[4]);
+    return { screen: "compare", ...(left ? { left } : {}), ...(right ? { right } : {}) };
   }
   if (a === "settings")
     return { screen: "settings", section: b === "plugins" ? "plugins" : "integrations" };
@@ -71,6 +89,10 @@ export function routeHash(r: Route): string {
       return `#/c/${e(r.connectionId)}/admin/${r.tab}`;
     case "settings":
       return `#/settings/${r.section}`;
+    case "compare": {
+      const side = (s?: CompareSide) => `${e(s?.connection ?? "-")}/${e(s?.table ?? "-")}`;
+      return `#/compare/${side(r.left)}/${side(r.right)}`;
+    }
   }
 }
 

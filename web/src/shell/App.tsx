@@ -1,5 +1,7 @@
 /** The whole page: the top bar, then the screen the route names; approval prompts float above. */
+
 import { useCallback, useEffect, useRef, useState } from "react";
+import { ComparePage } from "../compare/ComparePage.tsx";
 import { ConnectionsScreen } from "../connections/ConnectionsScreen.tsx";
 import { adminRoute, dataRoute, navigate, type Route, useRoute } from "../navigation/route.ts";
 import { ApprovalPrompt, useApprovals } from "../settings/ApprovalPrompts.tsx";
@@ -54,6 +56,8 @@ function Screen({
       return <ConnectionsScreen route={route} />;
     case "settings":
       return <SettingsScreen section={route.section} />;
+    case "compare":
+      return <ComparePage route={route} />;
     case "data":
     case "console":
     case "cluster":

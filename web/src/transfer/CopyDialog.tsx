@@ -8,6 +8,7 @@
 import { useEffect, useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { ConnectionView, CopyCheck, CopyMode } from "../api/types.ts";
+import { navigate } from "../navigation/route.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -139,7 +140,7 @@ export function CopyDialog({
           />
         </>
       ) : null}
-      <CopyOutcome job={job} />
+      <CopyOutcome job={job} onCompare={() => compareCopy(connectionId, table, target, close)} />
     </Modal>
   );
 }
@@ -258,7 +259,17 @@ function CopyFooter({
   );
 }
 
-function CopyOutcome({ job }: { job: TransferJob<"copy"> }) {
+/** After a copy: the Compare page on the source and its copy (the dialog closes first). */
+function compareCopy(connectionId: string, table: string, target: Target, close: () => void) {
+  close();
+  navigate({
+    screen: "compare",
+    left: { connection: connectionId, table },
+    right: { connection: target.to, table: target.table.trim() },
+  });
+}
+
+function CopyOutcome({ job, onCompare }: { job: TransferJob<"copy">; onCompare: () => void }) {
   return (
     <>
       <Loading active={job.starting} label="Starting the copy…" />
@@ -270,6 +281,11 @@ function CopyOutcome({ job }: { job: TransferJob<"copy"> }) {
         />
       ) : null}
       {job.done ? <CopyReportView report={job.done} /> : null}
+      {job.done ? (
+        <button type="button" className="small" onClick={onCompare} data-testid="copy-compare">
+          Compare source and copy
+        </button>
+      ) : null}
       <ErrorNote error={job.error} />
     </>
   );

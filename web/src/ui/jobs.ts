@@ -13,6 +13,7 @@ const POLL: {
   copy: (job, signal) => call(ui.jobs.copy[":job"].$get, { param: { job } }, signal),
   import: (job, signal) => call(ui.jobs.import[":job"].$get, { param: { job } }, signal),
   console: (job, signal) => call(ui.jobs.console[":job"].$get, { param: { job } }, signal),
+  compare: (job, signal) => call(ui.jobs.compare[":job"].$get, { param: { job } }, signal),
 };
 
 /** Polls a job until it ends and returns its last view, whatever the ending (done, failed…). */

@@ -33,9 +33,11 @@ export const SECRET_HEADER = "x-quarry-secret";
 
 export type * from "./cluster-admin-contract.ts";
 export type * from "./cluster-contract.ts";
+export type * from "./compare-contract.ts";
 export type * from "./integrations-contract.ts";
 export type * from "./table-admin-contract.ts";
 
+import type { CompareJobResult } from "./compare-contract.ts";
 import type { CopyJobResult, ImportJobResult } from "./transfer-contract.ts";
 
 export type * from "./transfer-contract.ts";
@@ -278,6 +280,7 @@ export interface JobResults {
   copy: CopyJobResult;
   import: ImportJobResult;
   console: ConsoleRun;
+  compare: CompareJobResult;
 }
 
 export type JobKind = keyof JobResults;

@@ -27,6 +27,7 @@ export class JobRegistry {
     copy: new Map(),
     import: new Map(),
     console: new Map(),
+    compare: new Map(),
   };
 
   /** Starts `work` and returns its first view at once. */

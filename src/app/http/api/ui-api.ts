@@ -11,6 +11,7 @@ import { adminSnapshotRoutes } from "./routes/admin-snapshots.ts";
 import { adminTemplateRoutes } from "./routes/admin-templates.ts";
 import { clusterRoutes } from "./routes/cluster.ts";
 import { clusterAdminRoutes } from "./routes/cluster-admin.ts";
+import { compareRoutes } from "./routes/compare.ts";
 import { connectionUrlRoutes } from "./routes/connection-url.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { consoleRoutes } from "./routes/console.ts";
@@ -43,7 +44,8 @@ export function uiApiRoutes(services: UiServices) {
     .route("/", adminSecurityRoutes(services))
     .route("/", adminAuditRoutes(services))
     .route("/", uiPreferenceRoutes(services))
-    .route("/", transferRoutes(services));
+    .route("/", transferRoutes(services))
+    .route("/", compareRoutes(services));
 }
 
 /** The UI's API as the typed client sees it: paths, inputs and answers. */

@@ -71,6 +71,7 @@ function pluginRoutes(app: UiServices) {
     .get("/jobs/copy/:job", poll("copy"))
     .get("/jobs/import/:job", poll("import"))
     .get("/jobs/console/:job", poll("console"))
+    .get("/jobs/compare/:job", poll("compare"))
     .delete(
       "/jobs/:job",
       answer({ param: param("job") }, (_req, { job }) => ({ cancelled: app.jobs.cancel(job) })),

@@ -6,13 +6,16 @@
 import type { CompletionAnswer, ReferenceLink } from "../../../../core/console-completion.ts";
 import type { ServerInfo } from "../../../../core/driver.ts";
 import type { Column } from "../../../../core/grid.ts";
-import { esqlCompletion, esqlNeed, esqlPlace } from "../../esql/complete.ts";
 import type { EsTransport } from "../../wire/transport.ts";
 import { definitionsFor } from "./definitions.ts";
 import { completionAnswer, completionContext, type LiveNames, type LiveNeed } from "./engine.ts";
 import { referenceLink } from "./reference.ts";
 
 const KEEP_MS = 30_000;
+
+// ES|QL's definitions (tens of thousands of lines of tables) are loaded on the first completion,
+// not when the plugin loads: an export or a copy never pays for them in start time or memory.
+const esqlModule = () => import("../../esql/complete.ts");
 
 interface Resolved {
   indices?: { name: string }[];
@@ -32,6 +35,7 @@ export class ConsoleCompletion {
 
   async complete(info: ServerInfo, text: string, offset: number): Promise<CompletionAnswer> {
     // Inside an ES|QL query the language is ES|QL's, not the request body's.
+    const { esqlCompletion, esqlNeed, esqlPlace } = await esqlModule();
     const esql = esqlPlace(text, offset);
     if (esql) return esqlCompletion(esql, info.version, await this.#live(esqlNeed(esql)));
     const defs = await definitionsFor(info.major);
