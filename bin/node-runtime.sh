@@ -44,11 +44,14 @@ fi
 # The app itself (`quarry`, `quarry start`, and its default command's options) at 4 MB a half: under
 # sustained MCP load the default grew to 64 MB a half and kept it (docs/decisions.md, "The app's
 # young generation"); the same flags as src/app/process/node-flags.ts, which the background app gets.
+# The app's old generation grows to 1.5 times what is live, and glibc's allocator hands freed
+# memory back (docs/decisions.md, "The app's memory under sustained load").
 # The bridge keeps V8's default.
 node_flags=""
+app_env="MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072"
 case "${1:-}" in
   export | copy | import | esql) node_flags="--max-semi-space-size=2" ;;
-  "" | start | -*) node_flags="--max-semi-space-size=4" ;;
+  "" | start | -*) node_flags="--max-semi-space-size=4 --heap-growing-percent=50"; export $app_env ;;
 esac
 
 # Prints "ok" when the runtime at $1 answers a version at least $min_major.$min_minor, else the

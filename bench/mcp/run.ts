@@ -15,7 +15,8 @@
  *   npm run bench:mcp -- --profile /tmp/prof            CPU profile of Quarry's server process
  *   npm run bench:mcp -- --ab-node-flags=--max-semi-space-size=16
  *                                                       A/B: a second Quarry server with other V8
- *                                                       flags than the app's, interleaved
+ *                                                       flags than the app's (and glibc's defaults),
+ *                                                       interleaved
  *   npm run bench:mcp -- --soak                         soak: 20,000 calls from 8 clients over HTTP,
  *                                                       then through the bridge, RSS as it goes
  *   npm run bench:mcp -- --soak --soak-calls 100000     the operator's 100,000 calls a door
@@ -96,9 +97,10 @@ const quarry = await startQuarry([
   ...(args.profile ? ["--cpu-prof", "--cpu-prof-dir", args.profile] : []),
   ...extraFlags,
 ]);
-// A/B of the app's V8 flags: a second server with others, as one more contender.
+// A/B of how the app runs: a second server with these V8 flags instead of the app's, and without
+// its allocator settings (APP_ENV), as one more contender.
 const abFlags = args["ab-node-flags"]?.split(" ").filter((f) => f !== "");
-const quarryB = abFlags ? await startQuarry([], abFlags) : undefined;
+const quarryB = abFlags ? await startQuarry([], abFlags, {}) : undefined;
 const plain = SOAK ? { url: "", stop: async () => {} } : await startPlainServer();
 const pool = new ClientPool();
 const closing = (c: { close(): Promise<void> }) => () => c.close();

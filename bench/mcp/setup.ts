@@ -18,7 +18,7 @@ import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { readState } from "../../scripts/es/cluster.ts";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import { McpSettingsStore } from "../../src/app/mcp-host/mcp-settings.ts";
-import { APP_NODE_FLAGS } from "../../src/app/process/node-flags.ts";
+import { APP_ENV, APP_NODE_FLAGS } from "../../src/app/process/node-flags.ts";
 import { TokenStore } from "../../src/app/storage/token-store.ts";
 
 export const root = join(import.meta.dirname, "..", "..");
@@ -79,6 +79,7 @@ export interface QuarryApp {
 export async function startQuarry(
   nodeArgs: string[] = [],
   appFlags: readonly string[] = APP_NODE_FLAGS,
+  appEnv: Readonly<Record<string, string>> = APP_ENV,
 ): Promise<QuarryApp> {
   // The Elasticsearch driver is a plugin, installed from the catalog a source checkout builds.
   await buildPlugins();
@@ -110,7 +111,7 @@ export async function startQuarry(
     lifetimeMs: null,
   });
   const child = spawn(node, [...appFlags, ...nodeArgs, join(root, "bench", "mcp", "server.ts")], {
-    env,
+    env: { ...env, ...appEnv },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const line = await new Promise<string>((resolve, reject) => {

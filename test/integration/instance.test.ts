@@ -20,6 +20,7 @@ import { dirname, join } from "node:path";
 import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { ensureSystemPackages } from "../../scripts/system-packages.ts";
+import { APP_ENV, APP_NODE_FLAGS } from "../../src/app/process/node-flags.ts";
 import { alive, collect, type Sandbox, sandbox, waitFor } from "../support/quarry.ts";
 import { openBrowser } from "../support/ui.ts";
 
@@ -78,6 +79,17 @@ describe("quarry start --background", () => {
     assert.equal(info.pid, pid);
     assert.equal(statSync(join(box.home, "instance.json")).mode & 0o777, 0o600);
     assert.match(info.secret, /^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("runs the app with its V8 flags and allocator settings (docs/decisions.md)", () => {
+    const box = fresh();
+    const pid = startBackground(box);
+    const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    for (const flag of APP_NODE_FLAGS)
+      assert.ok(args.includes(flag), `${flag} in ${args.join(" ")}`);
+    const env = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    for (const [name, value] of Object.entries(APP_ENV))
+      assert.ok(env.includes(`${name}=${value}`), `${name}=${value} in the app's environment`);
   });
 
   it("a second background start leaves the running app alone", () => {

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { errors } from "../../core/errors.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
 import { installPaths } from "./install.ts";
-import { APP_NODE_FLAGS } from "./node-flags.ts";
+import { APP_ENV, APP_NODE_FLAGS } from "./node-flags.ts";
 
 export const LOG_DIR = "logs";
 export const LOG_FILE = "app.log";
@@ -45,14 +45,15 @@ export async function spawnBackgroundApp(options: {
 }): Promise<ChildReport & { logPath: string }> {
   const logPath = await logFile(options.dataDir);
   const fd = openSync(logPath, "a", 0o600);
-  // The launcher's flags are not inherited by a process spawned from here: the app's are given again.
+  // The launcher's flags are not inherited by a process spawned from here: the app's are given
+  // again, with its allocator's settings.
   const args = [...APP_NODE_FLAGS, installPaths.cliEntry, CHILD_COMMAND];
   if (options.startMcp) args.push("--start-mcp");
   if (options.port) args.push("--port", String(options.port));
   const child = spawn(process.execPath, args, {
     detached: true,
     stdio: ["ignore", fd, fd, "ipc"],
-    env: options.env ?? process.env,
+    env: { ...(options.env ?? process.env), ...APP_ENV },
     cwd: options.dataDir,
   });
   closeSync(fd);
