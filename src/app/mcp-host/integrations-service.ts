@@ -12,7 +12,7 @@ import { parseScope, type StoredToken, TOKEN_SCOPES } from "../../mcp/policy/tok
 import type { AppStorage } from "../connections/connection-service.ts";
 import type {
   ApprovalDecision,
-  ApprovalRequest,
+  ApprovalView,
   AuditEntry,
   ConnectClientSheet,
   McpStatus,
@@ -53,7 +53,7 @@ function tokenView(t: StoredToken): TokenView {
   };
 }
 
-function approvalView(p: PendingApproval): ApprovalRequest {
+function approvalView(p: PendingApproval): ApprovalView {
   const request = p.request
     ? `${p.request.method} ${p.request.path}${p.request.body ? `\n${p.request.body}` : ""}`
     : p.target;
