@@ -1,6 +1,6 @@
 /**
- * Settings > Integrations over the app's MCP services: the UI's `IntegrationsService` (src/app/http/api/
- * mcp-port.ts) adapted onto the same stores and functions the `quarry mcp` and `quarry tokens`
+ * Settings > Integrations over the app's MCP services: the UI's `IntegrationsService` (src/app/http/api/integrations.ts)
+ * adapted onto the same stores and functions the `quarry mcp` and `quarry tokens`
  * commands call (mcp-settings.json, the token store, the approval queue, the audit log, the client
  * snippets). No rule lives here: validation is the stores' own, this only translates shapes.
  */
