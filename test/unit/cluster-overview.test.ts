@@ -32,6 +32,21 @@ const node = (name: string, extra: Partial<NodeSummary> = {}): NodeSummary => ({
   ...extra,
 });
 
+/** Every role an 8.x node can have, which `_cat/nodes` writes as "cdfhilmrstw". */
+const EVERY_ROLE = [
+  "data",
+  "data_cold",
+  "data_content",
+  "data_frozen",
+  "data_hot",
+  "data_warm",
+  "ingest",
+  "master",
+  "ml",
+  "remote_cluster_client",
+  "transform",
+];
+
 describe("nodes", () => {
   test("info and stats joined by node id; disk used is total minus available; master marked", () => {
     const nodes = nodesOf(
@@ -104,24 +119,11 @@ describe("nodes from one _cat/nodes (the same facts as _nodes, _nodes/stats and 
         "disk.total": "1000",
       },
     ]);
-    const roles = [
-      "data",
-      "data_cold",
-      "data_content",
-      "data_frozen",
-      "data_hot",
-      "data_warm",
-      "ingest",
-      "master",
-      "ml",
-      "remote_cluster_client",
-      "transform",
-    ];
     const viaNodes = nodesOf(
       {
         nodes: {
           b: { name: "n2", roles: ["data"], version: "8.19.21", ip: "10.0.0.2" },
-          a: { name: "n1", roles, version: "8.19.21", ip: "10.0.0.1" },
+          a: { name: "n1", roles: EVERY_ROLE, version: "8.19.21", ip: "10.0.0.1" },
         },
       },
       "a",
@@ -382,22 +384,7 @@ test("the MCP record lists five unassigned copies and says how to list the rest"
 });
 
 test("node roles as _cat/nodes letters", () => {
-  assert.equal(
-    roleLetters([
-      "data",
-      "data_cold",
-      "data_content",
-      "data_frozen",
-      "data_hot",
-      "data_warm",
-      "ingest",
-      "master",
-      "ml",
-      "remote_cluster_client",
-      "transform",
-    ]),
-    "cdfhilmrstw",
-  );
+  assert.equal(roleLetters(EVERY_ROLE), "cdfhilmrstw");
   assert.equal(roleLetters(["master", "search"]), "m,search");
   assert.equal(roleLetters([]), "-");
 });
