@@ -25,7 +25,7 @@ export function AdminView({ connectionId, tab }: { connectionId: string; tab: Ad
     <div className="admin-view" data-testid="admin-view">
       <div className="toolbar admin-toolbar">
         <h2 className="toolbar-title">Administration</h2>
-        <div className="admin-tabs" role="tablist" aria-label="Administration">
+        <div className="underline-tabs" role="tablist" aria-label="Administration">
           {ADMIN_TABS.map((t) => (
             <button
               key={t}
@@ -46,7 +46,7 @@ export function AdminView({ connectionId, tab }: { connectionId: string; tab: Ad
         </button>
       </div>
       <div
-        className="admin-body"
+        className="view-body"
         role="tabpanel"
         id="admin-panel"
         aria-labelledby={`admin-tab-${tab}`}

@@ -95,7 +95,7 @@ function DetailsTabs({ details: d, run }: { details: TableDetails; run: Run }) {
   const table = d.name;
   return (
     <>
-      <div className="index-tabs" role="tablist" aria-label="Index details">
+      <div className="underline-tabs index-tabs" role="tablist" aria-label="Index details">
         {TABS.map((t) => (
           <button
             key={t}
