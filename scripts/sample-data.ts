@@ -9,40 +9,43 @@ export const SAMPLE_INDEX = "sample-orders";
 export const SAMPLE_VERSION = 1;
 export const SAMPLE_SIZE = 30_000;
 
-export const SAMPLE_MAPPING = {
-  _meta: { quarry_sample_version: SAMPLE_VERSION },
-  properties: {
-    order_id: { type: "keyword" },
-    status: { type: "keyword" },
-    created_at: { type: "date" },
-    paid: { type: "boolean" },
-    total: { type: "double" },
-    tags: { type: "keyword" },
-    notes: { type: "text" },
-    customer: {
-      properties: {
-        name: { type: "text", fields: { keyword: { type: "keyword", ignore_above: 256 } } },
-        email: { type: "keyword" },
-        vip: { type: "boolean" },
-        address: {
-          properties: {
-            city: { type: "keyword" },
-            country: { type: "keyword" },
-            zip: { type: "keyword" },
-          },
+/** The fields every generated order has; the test data sets add a few of their own. */
+export const ORDER_PROPERTIES = {
+  order_id: { type: "keyword" },
+  status: { type: "keyword" },
+  created_at: { type: "date" },
+  paid: { type: "boolean" },
+  total: { type: "double" },
+  tags: { type: "keyword" },
+  notes: { type: "text" },
+  customer: {
+    properties: {
+      name: { type: "text", fields: { keyword: { type: "keyword", ignore_above: 256 } } },
+      email: { type: "keyword" },
+      vip: { type: "boolean" },
+      address: {
+        properties: {
+          city: { type: "keyword" },
+          country: { type: "keyword" },
+          zip: { type: "keyword" },
         },
       },
     },
-    items: {
-      type: "nested",
-      properties: {
-        sku: { type: "keyword" },
-        name: { type: "text", fields: { keyword: { type: "keyword", ignore_above: 256 } } },
-        qty: { type: "integer" },
-        price: { type: "double" },
-      },
+  },
+  items: {
+    type: "nested",
+    properties: {
+      sku: { type: "keyword" },
+      name: { type: "text", fields: { keyword: { type: "keyword", ignore_above: 256 } } },
+      qty: { type: "integer" },
+      price: { type: "double" },
     },
   },
+} as const;
+
+export const SAMPLE_MAPPING = {
+  _meta: { quarry_sample_version: SAMPLE_VERSION },
+  properties: ORDER_PROPERTIES,
 } as const;
 
 /** A small seeded PRNG (mulberry32): the same documents on every machine. */
@@ -105,7 +108,7 @@ const PRODUCTS: [string, string, number][] = [
   ["WC-08", "Webcam", 59.95],
   ["MC-11", "Microphone", 119],
 ];
-const STATUSES = ["new", "paid", "shipped", "delivered", "returned", "cancelled"];
+const STATUSES = ["new", "paid", "shipped", "delivered", "returned", "cancelled"] as const;
 const TAGS = ["gift", "express", "bulk", "b2b", "promo", "first-order"];
 const NOTES = [
   "Leave the parcel with the neighbour",
@@ -115,16 +118,32 @@ const NOTES = [
   "",
 ];
 
-export function sampleOrder(i: number): Record<string, unknown> {
-  const r = seededRandom(i + 1);
+/**
+ * The words orders are made of. The sample data set draws from every list; a test data set may
+ * draw from a shorter one, which changes its documents but not the way they are drawn.
+ */
+export interface OrderWords {
+  first: readonly string[];
+  last: readonly string[];
+  cities: readonly (readonly [string, string])[];
+  products: readonly (readonly [string, string, number])[];
+}
+export const ORDER_WORDS = { first: FIRST, last: LAST, cities: CITIES, products: PRODUCTS };
+export { NOTES as ORDER_NOTES, STATUSES as ORDER_STATUSES, TAGS as ORDER_TAGS };
+
+/**
+ * The first draws of an order, the same for every data set: a city, a customer's name and 1 to 4
+ * line items (a few omit a field, as real data does) with their total; and `pick`, to go on.
+ */
+export function drawOrder(r: () => number, words: OrderWords) {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-  const [city, country] = pick(CITIES);
-  const first = pick(FIRST);
-  const last = pick(LAST);
+  const [city, country] = pick(words.cities);
+  const first = pick(words.first);
+  const last = pick(words.last);
   const items = Array.from({ length: 1 + Math.floor(r() * 4) }, () => {
-    const [sku, name, price] = pick(PRODUCTS);
+    const [sku, name, price] = pick(words.products);
     const item: Record<string, unknown> = { sku, name, qty: 1 + Math.floor(r() * 3), price };
-    if (r() < 0.1) delete item.price; // some line items omit fields, as real data does
+    if (r() < 0.1) delete item.price;
     if (r() < 0.05) delete item.name;
     return item;
   });
@@ -132,6 +151,12 @@ export function sampleOrder(i: number): Record<string, unknown> {
     (s, it) => s + ((it.price as number | undefined) ?? 0) * (it.qty as number),
     0,
   );
+  return { pick, city, country, first, last, items, total };
+}
+
+export function sampleOrder(i: number): Record<string, unknown> {
+  const r = seededRandom(i + 1);
+  const { pick, city, country, first, last, items, total } = drawOrder(r, ORDER_WORDS);
   const created = Date.UTC(2025, 0, 1) + Math.floor(r() * 365 * 24 * 3600 * 1000);
   const doc: Record<string, unknown> = {
     order_id: `ORD-${String(i + 1).padStart(6, "0")}`,

@@ -5,27 +5,19 @@
  *
  *   node bench/browse/parts.ts               es8 from `npm run es:up` (or BENCH_ES_URL)
  */
-import { readState } from "../../scripts/es/cluster.ts";
 import { parseJsonExact } from "../../src/core/exact-json.ts";
 import { hitToRow, type SearchHit } from "../../src/drivers/elasticsearch/table/cells.ts";
 import { unknownField } from "../../src/drivers/elasticsearch/table/column-cache.ts";
 import { filterOpsForColumn } from "../../src/drivers/elasticsearch/table/filters.ts";
 import { describeTable } from "../../src/drivers/elasticsearch/table/mapping.ts";
-import { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
+import { benchTransport, benchUrl } from "../export/bench-node.ts";
 import { Bare, ensureIndex, INDEX, PAGE } from "./bare.ts";
 import { median } from "./measure.ts";
 
-const url =
-  process.env.BENCH_ES_URL ??
-  readState()?.nodes.find((n) => n.name === "es8")?.url ??
-  "http://127.0.0.1:19218";
-const { hostname, port } = new URL(url);
+const url = benchUrl();
 const bare = new Bare(url);
 await ensureIndex(bare);
-const transport = new EsTransport(
-  { host: hostname, port: Number(port), auth: "none", sslMode: "disabled", skipTlsVerify: false },
-  {},
-);
+const transport = benchTransport(url);
 const page = { from: 0, size: PAGE, query: { match_all: {} } };
 const body = { ...page, track_total_hits: true, seq_no_primary_term: true };
 const search = (b: unknown) => bare.call("POST", `/${INDEX}/_search`, b);

@@ -21,9 +21,9 @@
  *   npm run bench:browse -- --skip-anchor      no reference walk
  */
 import { parseArgs } from "node:util";
-import { readState } from "../../scripts/es/cluster.ts";
 import type { SortSpec } from "../../src/core/grid.ts";
 import { type PackedPage, unpackPage } from "../../src/core/packed-page.ts";
+import { benchUrl } from "../export/bench-node.ts";
 import { type BenchApp, startBenchApp } from "./app.ts";
 import { Bare, ensureIndex, type Hits, INDEX, PAGE } from "./bare.ts";
 import { deepRows } from "./deep.ts";
@@ -41,10 +41,7 @@ const { values: args } = parseArgs({
 const MIN = Math.max(21, Number(args.min));
 const GOAL = 1.2;
 
-const url =
-  process.env.BENCH_ES_URL ??
-  readState()?.nodes.find((n) => n.name === "es8")?.url ??
-  "http://127.0.0.1:19218";
+const url = benchUrl();
 const { hostname, port } = new URL(url);
 const bare = new Bare(url);
 await ensureIndex(bare);

@@ -10,8 +10,9 @@ import {
   DECEMBER,
   EMAIL_ORDER,
   LOOKUP_ORDER,
-  Q4,
   SMALL_INDEX,
+  STATUS_PER_MONTH,
+  statusMonths,
 } from "./tasks.ts";
 
 const COUNTRY = "customer.address.country";
@@ -253,24 +254,7 @@ export const elasticAnswers: Answers = {
     return (aggs.d as { value: number }).value;
   },
   async statusPerMonth(r) {
-    const aggs = await aggregations(r, {
-      size: 0,
-      query: { range: { created_at: Q4 } },
-      aggs: {
-        s: {
-          terms: { field: "status", size: 50 },
-          aggs: { m: { date_histogram: { field: "created_at", calendar_interval: "1M" } } },
-        },
-      },
-    });
-    const out: Record<string, number> = {};
-    for (const s of aggs.s!.buckets as {
-      key: string;
-      m: { buckets: { key_as_string: string; doc_count: number }[] };
-    }[])
-      for (const m of s.m.buckets)
-        if (m.doc_count > 0) out[`${s.key} ${m.key_as_string.slice(0, 7)}`] = m.doc_count;
-    return out;
+    return statusMonths(await aggregations(r, { size: 0, ...STATUS_PER_MONTH }));
   },
   async topSkuByUnits(r) {
     const aggs = await aggregations(r, {

@@ -108,6 +108,29 @@ export const AGGREGATION_QUESTIONS: ReadonlySet<keyof Answers> = new Set([
 /** Q4 2025, the months statusPerMonth asks about. */
 export const Q4 = { gte: "2025-10-01", lt: "2026-01-01" };
 
+/** Orders per status and month in Q4: the search body, and its answer as "status YYYY-MM" → count. */
+export const STATUS_PER_MONTH = {
+  query: { range: { created_at: Q4 } },
+  aggs: {
+    s: {
+      terms: { field: "status", size: 50 },
+      aggs: { m: { date_histogram: { field: "created_at", calendar_interval: "1M" } } },
+    },
+  },
+};
+export function statusMonths(
+  aggs: Record<string, Record<string, unknown>>,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of aggs.s!.buckets as {
+    key: string;
+    m: { buckets: { key_as_string: string; doc_count: number }[] };
+  }[])
+    for (const m of s.m.buckets)
+      if (m.doc_count > 0) out[`${s.key} ${m.key_as_string.slice(0, 7)}`] = m.doc_count;
+  return out;
+}
+
 const aggs = (pool: Pool, body: Record<string, unknown>) => searchAggs(pool, BENCH_INDEX, body);
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -233,23 +256,7 @@ export function harderTruth(pool: Pool) {
       }
     },
     async statusPerMonth() {
-      const a = await aggs(pool, {
-        query: { range: { created_at: Q4 } },
-        aggs: {
-          s: {
-            terms: { field: "status", size: 50 },
-            aggs: { m: { date_histogram: { field: "created_at", calendar_interval: "1M" } } },
-          },
-        },
-      });
-      const out: Record<string, number> = {};
-      for (const s of a.s!.buckets as {
-        key: string;
-        m: { buckets: { key_as_string: string; doc_count: number }[] };
-      }[])
-        for (const m of s.m.buckets)
-          if (m.doc_count > 0) out[`${s.key} ${m.key_as_string.slice(0, 7)}`] = m.doc_count;
-      return out;
+      return statusMonths(await aggs(pool, STATUS_PER_MONTH));
     },
     async topSkuByUnits() {
       const a = await aggs(pool, {

@@ -12,10 +12,11 @@
  * ended the stream (its token expired) are `unreachable` and not sent, so they go once more; a
  * stream that broke off with requests in flight is `broken`.
  */
-import { type IncomingMessage, request } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { LINE_STREAM, RPC, STREAM_END_METHOD } from "../mcp/protocol.ts";
+import { type OnceRequest, requestOnce } from "./once-request.ts";
 import type { Post, PostResult, Target } from "./upstream.ts";
 import { VerbatimAnswer } from "./verbatim.ts";
 
@@ -194,33 +195,23 @@ type Opened = { kind: "open"; socket: Duplex; head: Buffer } | NotOpened;
 
 /** The Upgrade: the endpoint's own path, the token once, Host as the app's guard wants it. */
 function open(target: Target): Promise<Opened> {
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = (r: Opened) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(r);
-    };
-    const req = request({
-      host: "127.0.0.1",
-      port: target.port,
-      path: target.path,
-      method: "GET",
-      agent: false,
-      headers: {
-        host: `127.0.0.1:${target.port}`,
-        authorization: `Bearer ${target.token}`,
-        connection: "Upgrade",
-        upgrade: LINE_STREAM,
-      },
-    });
-    const timer = setTimeout(() => {
-      req.destroy();
-      finish({ kind: "unreachable", refused: false, detail: "no stream within 5 s" });
-    }, OPEN_TIMEOUT_MS);
+  const options: OnceRequest<Opened> = {
+    port: target.port,
+    path: target.path,
+    method: "GET",
+    agent: false,
+    headers: {
+      host: `127.0.0.1:${target.port}`,
+      authorization: `Bearer ${target.token}`,
+      connection: "Upgrade",
+      upgrade: LINE_STREAM,
+    },
+    timeoutMs: OPEN_TIMEOUT_MS,
+    onTimeout: () => ({ kind: "unreachable", refused: false, detail: "no stream within 5 s" }),
+  };
+  return requestOnce(options, (req, finish, settled) => {
     req.on("upgrade", (_res: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (done) socket.destroy();
+      if (settled()) socket.destroy();
       else finish({ kind: "open", socket, head });
     });
     req.on("response", (res: IncomingMessage) => {

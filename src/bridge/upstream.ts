@@ -10,6 +10,7 @@ import { Agent, type IncomingMessage, request } from "node:http";
 import { parseJsonExact } from "../core/exact-json.ts";
 import { SseReader } from "../core/sse.ts";
 import { PROOF_PATH, type ProofAnswer, verifyProof } from "../mcp/policy/handshake.ts";
+import { type OnceRequest, requestOnce } from "./once-request.ts";
 import { VerbatimAnswer } from "./verbatim.ts";
 
 /** Requests in flight at once: above the app's default per-token limit (16), which answers -33010. */
@@ -266,34 +267,24 @@ export function prove(handshake: {
 }): Promise<ProofResult> {
   const challenge = randomBytes(32).toString("base64url");
   const body = JSON.stringify({ challenge });
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = (r: ProofResult) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(r);
-    };
-    const req = request({
-      host: "127.0.0.1",
-      port: handshake.port,
-      path: PROOF_PATH,
-      method: "POST",
-      agent,
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        "content-length": String(Buffer.byteLength(body)),
-      },
-    });
-    const timer = setTimeout(() => {
-      req.destroy();
-      finish({
-        ok: false,
-        listening: true,
-        detail: `no answer to the challenge within ${PROOF_TIMEOUT_MS / 1000} s`,
-      });
-    }, PROOF_TIMEOUT_MS);
+  const options: OnceRequest<ProofResult> = {
+    port: handshake.port,
+    path: PROOF_PATH,
+    method: "POST",
+    agent,
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      "content-length": String(Buffer.byteLength(body)),
+    },
+    timeoutMs: PROOF_TIMEOUT_MS,
+    onTimeout: () => ({
+      ok: false,
+      listening: true,
+      detail: `no answer to the challenge within ${PROOF_TIMEOUT_MS / 1000} s`,
+    }),
+  };
+  return requestOnce(options, (req, finish) => {
     req.on("error", (e: NodeJS.ErrnoException) =>
       finish(
         e.code === "ECONNREFUSED"

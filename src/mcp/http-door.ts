@@ -48,7 +48,7 @@ import { LineStream, type StreamCore } from "./stream-door.ts";
 export const MCP_PATH = "/mcp";
 
 /** Largest request body (the SDK's own default): 4 MiB. */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const MCP_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Proof challenges answered per minute, for all callers together. */
 export const PROOF_PER_MINUTE = 120;
 
@@ -87,7 +87,7 @@ export class McpDoor {
 
   constructor(deps: DoorDeps) {
     this.#deps = deps;
-    this.#maxBody = deps.maxBodyBytes ?? MAX_BODY_BYTES;
+    this.#maxBody = deps.maxBodyBytes ?? MCP_MAX_BODY_BYTES;
     const limit = bodyLimit({ maxSize: this.#maxBody, onError: () => this.#tooLarge() });
     const post = [
       jsonOnly,

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
+import { AGGREGATION_KINDS } from "../../src/core/catalog.ts";
 import { FILTER_OPS } from "../../src/core/grid.ts";
 import {
   checkRpcMessage,
@@ -322,15 +323,7 @@ function catalogArgs(r: Prng, args: Record<string, unknown>): Record<string, unk
 /** Random and malformed arguments for aggregate. */
 function aggregateArgs(r: Prng, args: Record<string, unknown>): Record<string, unknown> {
   args.table = tableName(r);
-  args.kind = r.pick<unknown>([
-    "terms",
-    "date_histogram",
-    "histogram",
-    "stats",
-    "percentiles",
-    "cardinality",
-    "median",
-  ]);
+  args.kind = r.pick<unknown>([...AGGREGATION_KINDS, "median"]);
   args.field = r.chance(0.85) ? r.pick(COLUMNS) : randomJson(r, 1);
   if (r.chance(0.3)) args.where = whereTexts(r);
   if (r.chance(0.3)) args.filters = filters(r);

@@ -6,78 +6,38 @@
  * many ties, dates, booleans, IPs and arrays of keywords. Deterministic: document i is the same on
  * every machine and every run, so tests can assert exact values.
  */
-import { seededRandom } from "../../scripts/sample-data.ts";
+import {
+  drawOrder,
+  ORDER_NOTES,
+  ORDER_PROPERTIES,
+  ORDER_STATUSES,
+  ORDER_TAGS,
+  ORDER_WORDS,
+  type OrderWords,
+  seededRandom,
+} from "../../scripts/sample-data.ts";
 import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 
 export const ORDERS_MAPPING = {
   properties: {
-    order_id: { type: "keyword" },
-    status: { type: "keyword" },
+    ...ORDER_PROPERTIES,
     priority: { type: "integer" },
-    created_at: { type: "date" },
-    paid: { type: "boolean" },
-    total: { type: "double" },
     client_ip: { type: "ip" },
-    tags: { type: "keyword" },
-    notes: { type: "text" },
     title: { type: "text", fields: { keyword: { type: "keyword", ignore_above: 256 } } },
-    customer: {
-      properties: {
-        name: { type: "text", fields: { keyword: { type: "keyword", ignore_above: 256 } } },
-        email: { type: "keyword" },
-        vip: { type: "boolean" },
-        address: {
-          properties: {
-            city: { type: "keyword" },
-            country: { type: "keyword" },
-            zip: { type: "keyword" },
-          },
-        },
-      },
-    },
-    items: {
-      type: "nested",
-      properties: {
-        sku: { type: "keyword" },
-        name: { type: "text", fields: { keyword: { type: "keyword", ignore_above: 256 } } },
-        qty: { type: "integer" },
-        price: { type: "double" },
-      },
-    },
     /** Only on the hand-made documents of `ORDERS_SPECIALS`: the same-element test. */
     pairs: { type: "nested", properties: { a: { type: "integer" }, b: { type: "integer" } } },
   },
 } as const;
 
-export const STATUSES = ["new", "paid", "shipped", "delivered", "returned", "cancelled"] as const;
-const TAGS = ["gift", "express", "bulk", "b2b", "promo", "first-order"];
-const FIRST = ["Ada", "Grace", "Linus", "Margaret", "Ken", "Barbara", "Dennis", "Frances"];
-const LAST = ["Lovelace", "Hopper", "Torvalds", "Hamilton", "Thompson", "Liskov", "Ritchie"];
-const CITIES: [string, string][] = [
-  ["Lisbon", "PT"],
-  ["Berlin", "DE"],
-  ["Paris", "FR"],
-  ["Oslo", "NO"],
-  ["Austin", "US"],
-  ["Kyoto", "JP"],
-  ["Toronto", "CA"],
-  ["Nairobi", "KE"],
-];
-const PRODUCTS: [string, string, number][] = [
-  ["KB-01", "Mechanical keyboard", 89.5],
-  ["MS-02", "Wireless mouse", 24.99],
-  ["MN-27", "27 inch monitor", 279],
-  ["HD-05", "Noise cancelling headphones", 199],
-  ["CB-10", "USB-C cable", 9.9],
-  ["DK-03", "Standing desk", 449],
-  ["CH-07", "Ergonomic chair", 329],
-];
-const NOTES = [
-  "Leave the parcel with the neighbour",
-  "Customer asked for an invoice with the company name",
-  "Fragile: pack the monitor with extra foam",
-  "Deliver after 5 pm",
-];
+export const STATUSES = ORDER_STATUSES;
+/** Shorter lists than the sample data set's: the documents the tests were written against. */
+const WORDS: OrderWords = {
+  first: ORDER_WORDS.first.slice(0, 8),
+  last: ORDER_WORDS.last.slice(0, 7),
+  cities: ORDER_WORDS.cities.slice(0, 8),
+  products: ORDER_WORDS.products.slice(0, 7),
+};
+const NOTES = ORDER_NOTES.slice(0, 4);
 
 /** The sample data set's seeded PRNG, so both generators draw the same way. */
 export const seeded = seededRandom;
@@ -89,22 +49,7 @@ export function orderId(i: number): string {
 /** Order number i (0-based): the `_id` is its `order_id`. */
 export function order(i: number): Record<string, unknown> {
   const r = seeded(i * 7919 + 17);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-  const [city, country] = pick(CITIES);
-  const first = pick(FIRST);
-  const last = pick(LAST);
-  const items = Array.from({ length: 1 + Math.floor(r() * 4) }, () => {
-    const [sku, name, price] = pick(PRODUCTS);
-    const item: Record<string, unknown> = { sku, name, qty: 1 + Math.floor(r() * 3), price };
-    // Real line items sometimes lack a field: the nested leaf cell shows null for them.
-    if (r() < 0.1) delete item.price;
-    if (r() < 0.05) delete item.name;
-    return item;
-  });
-  const total = items.reduce(
-    (s, it) => s + ((it.price as number | undefined) ?? 0) * (it.qty as number),
-    0,
-  );
+  const { pick, city, country, first, last, items, total } = drawOrder(r, WORDS);
   const doc: Record<string, unknown> = {
     order_id: orderId(i),
     status: pick(STATUSES),
@@ -114,8 +59,8 @@ export function order(i: number): Record<string, unknown> {
     paid: r() < 0.7,
     total: Math.round(total * 100) / 100,
     client_ip: `10.${Math.floor(r() * 4)}.${Math.floor(r() * 256)}.${Math.floor(r() * 256)}`,
-    tags: TAGS.filter(() => r() < 0.2),
-    title: `${pick(PRODUCTS)[1]} for ${first}`,
+    tags: ORDER_TAGS.filter(() => r() < 0.2),
+    title: `${pick(WORDS.products)[1]} for ${first}`,
     customer: {
       name: `${first} ${last}`,
       email: `${first}.${last}${i % 89}@example.com`.toLowerCase(),

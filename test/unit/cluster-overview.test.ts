@@ -32,26 +32,45 @@ const node = (name: string, extra: Partial<NodeSummary> = {}): NodeSummary => ({
   ...extra,
 });
 
+/** Every role an 8.x node can have, which `_cat/nodes` writes as "cdfhilmrstw". */
+const EVERY_ROLE = [
+  "data",
+  "data_cold",
+  "data_content",
+  "data_frozen",
+  "data_hot",
+  "data_warm",
+  "ingest",
+  "master",
+  "ml",
+  "remote_cluster_client",
+  "transform",
+];
+
+/** `_nodes` and `_nodes/stats` of two 8.19 nodes: n1 (id a, the master, stats read) and n2. */
+const twoNodes = (n1Roles: string[]) =>
+  nodesOf(
+    {
+      nodes: {
+        b: { name: "n2", roles: ["data"], version: "8.19.21", ip: "10.0.0.2" },
+        a: { name: "n1", roles: n1Roles, version: "8.19.21", ip: "10.0.0.1" },
+      },
+    },
+    "a",
+    {
+      nodes: {
+        a: {
+          jvm: { mem: { heap_used_in_bytes: 100, heap_max_in_bytes: 400 } },
+          os: { cpu: { percent: 7, load_average: { "1m": 1.5, "5m": 1, "15m": 0.5 } } },
+          fs: { total: { total_in_bytes: 1000, available_in_bytes: 250 } },
+        },
+      },
+    },
+  );
+
 describe("nodes", () => {
   test("info and stats joined by node id; disk used is total minus available; master marked", () => {
-    const nodes = nodesOf(
-      {
-        nodes: {
-          b: { name: "n2", roles: ["data"], version: "8.19.21", ip: "10.0.0.2" },
-          a: { name: "n1", roles: ["master", "data"], version: "8.19.21", ip: "10.0.0.1" },
-        },
-      },
-      "a",
-      {
-        nodes: {
-          a: {
-            jvm: { mem: { heap_used_in_bytes: 100, heap_max_in_bytes: 400 } },
-            os: { cpu: { percent: 7, load_average: { "1m": 1.5, "5m": 1, "15m": 0.5 } } },
-            fs: { total: { total_in_bytes: 1000, available_in_bytes: 250 } },
-          },
-        },
-      },
-    );
+    const nodes = twoNodes(["master", "data"]);
     assert.deepEqual(nodes[0], {
       name: "n1",
       roles: ["master", "data"],
@@ -104,37 +123,7 @@ describe("nodes from one _cat/nodes (the same facts as _nodes, _nodes/stats and 
         "disk.total": "1000",
       },
     ]);
-    const roles = [
-      "data",
-      "data_cold",
-      "data_content",
-      "data_frozen",
-      "data_hot",
-      "data_warm",
-      "ingest",
-      "master",
-      "ml",
-      "remote_cluster_client",
-      "transform",
-    ];
-    const viaNodes = nodesOf(
-      {
-        nodes: {
-          b: { name: "n2", roles: ["data"], version: "8.19.21", ip: "10.0.0.2" },
-          a: { name: "n1", roles, version: "8.19.21", ip: "10.0.0.1" },
-        },
-      },
-      "a",
-      {
-        nodes: {
-          a: {
-            jvm: { mem: { heap_used_in_bytes: 100, heap_max_in_bytes: 400 } },
-            os: { cpu: { percent: 7, load_average: { "1m": 1.5, "5m": 1, "15m": 0.5 } } },
-            fs: { total: { total_in_bytes: 1000, available_in_bytes: 250 } },
-          },
-        },
-      },
-    );
+    const viaNodes = twoNodes(EVERY_ROLE);
     assert.deepEqual(viaCat, viaNodes);
   });
 
@@ -382,22 +371,7 @@ test("the MCP record lists five unassigned copies and says how to list the rest"
 });
 
 test("node roles as _cat/nodes letters", () => {
-  assert.equal(
-    roleLetters([
-      "data",
-      "data_cold",
-      "data_content",
-      "data_frozen",
-      "data_hot",
-      "data_warm",
-      "ingest",
-      "master",
-      "ml",
-      "remote_cluster_client",
-      "transform",
-    ]),
-    "cdfhilmrstw",
-  );
+  assert.equal(roleLetters(EVERY_ROLE), "cdfhilmrstw");
   assert.equal(roleLetters(["master", "search"]), "m,search");
   assert.equal(roleLetters([]), "-");
 });

@@ -1,6 +1,5 @@
 /**
- * The template editor's form and the draft it makes (web/src/index-page/admin/templates/
- * template-form.ts): a saved template read back into the form, names split on commas, empty JSON
+ * The template editor's form and the draft it makes (web/src/admin/templates/template-form.ts): a saved template read back into the form, names split on commas, empty JSON
  * left out, and each fault named with a remedy before anything is sent.
  */
 import assert from "node:assert/strict";
@@ -24,17 +23,8 @@ describe("template form", () => {
     assert.equal(form.patterns, "logs-*, app-*");
     assert.equal(form.priority, "200");
     assert.equal(form.aliases, "{}");
-    assert.deepEqual(draftOf(form, "replace"), {
-      draft: {
-        kind: "table",
-        name: "logs",
-        patterns: ["logs-*", "app-*"],
-        priority: 200,
-        composedOf: ["base"],
-        template: { mappings: { properties: { at: { type: "date" } } } },
-        mode: "replace",
-      },
-    });
+    const { definition: _read, ...asSaved } = saved;
+    assert.deepEqual(draftOf(form, "replace"), { draft: { ...asSaved, mode: "replace" } });
   });
 
   it("gives a component template no patterns, priority or components", () => {

@@ -1,6 +1,6 @@
 /**
- * Settings > Integrations over the app's MCP services: the UI's `IntegrationsService` (src/app/http/api/
- * mcp-port.ts) adapted onto the same stores and functions the `quarry mcp` and `quarry tokens`
+ * Settings > Integrations over the app's MCP services: the UI's `IntegrationsService` (src/app/http/api/integrations.ts)
+ * adapted onto the same stores and functions the `quarry mcp` and `quarry tokens`
  * commands call (mcp-settings.json, the token store, the approval queue, the audit log, the client
  * snippets). No rule lives here: validation is the stores' own, this only translates shapes.
  */
@@ -12,7 +12,7 @@ import { parseScope, type StoredToken, TOKEN_SCOPES } from "../../mcp/policy/tok
 import type { AppStorage } from "../connections/connection-service.ts";
 import type {
   ApprovalDecision,
-  ApprovalRequest,
+  ApprovalView,
   AuditEntry,
   ConnectClientSheet,
   McpStatus,
@@ -53,7 +53,7 @@ function tokenView(t: StoredToken): TokenView {
   };
 }
 
-function approvalView(p: PendingApproval): ApprovalRequest {
+function approvalView(p: PendingApproval): ApprovalView {
   const request = p.request
     ? `${p.request.method} ${p.request.path}${p.request.body ? `\n${p.request.body}` : ""}`
     : p.target;

@@ -9,6 +9,7 @@ import type { ClusterAdminInput } from "../../../src/core/cluster-admin.ts";
 import type { AdminActionRun, PlannedAdminAction } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { TypeToConfirm } from "../ui/TypeToConfirm.tsx";
 import type { AdminAction } from "./use-admin-action.ts";
 
 export function AdminDialog({
@@ -68,18 +69,7 @@ export function AdminDialog({
       <div className="index-params admin-form">{form}</div>
       {planned ? <PlanShown planned={planned} /> : null}
       {planned && confirmName !== null && !run ? (
-        <label className="index-confirm">
-          <span>
-            Type <strong>{confirmName}</strong> to confirm
-          </span>
-          <input
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            aria-label={`Type ${confirmName} to confirm`}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </label>
+        <TypeToConfirm name={confirmName} value={typed} onChange={setTyped} />
       ) : null}
       {run ? <Outcome run={run} /> : null}
       {run && !run.refusal ? outcome?.(run) : null}

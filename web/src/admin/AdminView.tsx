@@ -7,6 +7,7 @@
  */
 import { useState } from "react";
 import { ADMIN_TABS, type AdminTab, navigate } from "../navigation/route.ts";
+import { TabList } from "../ui/TabList.tsx";
 import { Security } from "./security/Security.tsx";
 import { SnapshotsSection } from "./snapshots/SnapshotsSection.tsx";
 import { TemplatesTab } from "./templates/TemplatesTab.tsx";
@@ -25,28 +26,21 @@ export function AdminView({ connectionId, tab }: { connectionId: string; tab: Ad
     <div className="admin-view" data-testid="admin-view">
       <div className="toolbar admin-toolbar">
         <h2 className="toolbar-title">Administration</h2>
-        <div className="admin-tabs" role="tablist" aria-label="Administration">
-          {ADMIN_TABS.map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              id={`admin-tab-${t}`}
-              className="tab"
-              aria-selected={t === tab}
-              aria-controls="admin-panel"
-              onClick={() => navigate({ screen: "admin", connectionId, tab: t })}
-            >
-              {LABELS[t]}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Administration"
+          tabs={ADMIN_TABS}
+          selected={tab}
+          onSelect={(t) => navigate({ screen: "admin", connectionId, tab: t })}
+          labelOf={(t) => LABELS[t]}
+          idOf={(t) => `admin-tab-${t}`}
+          panelId="admin-panel"
+        />
         <button type="button" className="small" onClick={() => setVersion((v) => v + 1)}>
           Reload
         </button>
       </div>
       <div
-        className="admin-body"
+        className="view-body"
         role="tabpanel"
         id="admin-panel"
         aria-labelledby={`admin-tab-${tab}`}

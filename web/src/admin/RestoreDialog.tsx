@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import { AdminDialog } from "./AdminDialog.tsx";
+import { Checkbox } from "./Checkbox.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
 export function RestoreDialog({
@@ -50,10 +51,9 @@ export function RestoreDialog({
             Indices (names or patterns, comma-separated)
             <input value={chosen} onChange={(e) => setChosen(e.target.value)} spellCheck={false} />
           </label>
-          <label className="checkbox">
-            <input type="checkbox" checked={rename} onChange={(e) => setRename(e.target.checked)} />
+          <Checkbox checked={rename} onChange={setRename}>
             Restore under new names
-          </label>
+          </Checkbox>
           {rename ? (
             <>
               <label>
@@ -74,14 +74,9 @@ export function RestoreDialog({
               </label>
             </>
           ) : null}
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={globalState}
-              onChange={(e) => setGlobalState(e.target.checked)}
-            />
+          <Checkbox checked={globalState} onChange={setGlobalState}>
             Restore the cluster's global state too
-          </label>
+          </Checkbox>
         </>
       }
     />

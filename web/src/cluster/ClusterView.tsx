@@ -61,7 +61,7 @@ export function ClusterView({ connectionId }: { connectionId: string }) {
           Refresh
         </button>
       </div>
-      <div className="cluster-body">
+      <div className="view-body">
         {overview.error ? (
           <div data-testid="cluster-error">
             {data ? (

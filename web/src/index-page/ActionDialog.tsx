@@ -9,6 +9,7 @@ import type { TableAction } from "../../../src/core/table-details.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { ImpactSummary } from "../ui/ImpactSummary.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { TypeToConfirm } from "../ui/TypeToConfirm.tsx";
 import type { IndexAction } from "./use-index-action.ts";
 
 export const ACTION_TITLES: Record<TableAction, string> = {
@@ -69,20 +70,7 @@ export function ActionDialog({ action }: { action: IndexAction }) {
       ) : null}
       {action.impact ? <ImpactSummary impact={action.impact} /> : null}
       {dangerous ? (
-        <label className="index-confirm">
-          <span>
-            Type <strong>{confirmName}</strong> to confirm
-          </span>
-          <input
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            aria-label={`Type ${confirmName} to confirm`}
-            autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the one thing to do once the request is shown
-            autoFocus
-            spellCheck={false}
-          />
-        </label>
+        <TypeToConfirm name={confirmName} value={typed} onChange={setTyped} focus />
       ) : null}
       <ErrorNote error={action.error} />
     </Modal>

@@ -11,6 +11,7 @@ import { navigate } from "../navigation/route.ts";
 import { useCopyDialog, useImportDialog } from "../transfer/useTransferDialogs.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
+import { TabList } from "../ui/TabList.tsx";
 import { ActionDialog } from "./ActionDialog.tsx";
 import { AliasesTab, OverviewTab, SettingsTab, ShardsTab } from "./IndexTabs.tsx";
 import { MappingTab } from "./MappingTree.tsx";
@@ -103,20 +104,13 @@ function DetailsTabs({ details: d, run }: { details: TableDetails; run: Run }) {
   const table = d.name;
   return (
     <>
-      <div className="index-tabs" role="tablist" aria-label="Index details">
-        {TABS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={tab === t ? "tab active" : "tab"}
-            onClick={() => setTab(t)}
-          >
-            {t}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Index details"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        className="index-tabs"
+      />
       <div className="index-tab-body" role="tabpanel" aria-label={tab}>
         {tab === "Overview" ? <OverviewTab details={d} /> : null}
         {tab === "Settings" ? <SettingsTab details={d} /> : null}

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { call, ui } from "../api/client.ts";
-import type { ApprovalDecision, ApprovalRequest } from "../api/types.ts";
+import type { ApprovalDecision, ApprovalView } from "../api/types.ts";
 import { useToasts } from "../ui/errors.tsx";
 import { ImpactSummary } from "../ui/ImpactSummary.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -17,10 +17,10 @@ const POLL_MS = 1500;
 
 export interface Approvals {
   /** The question on screen: the oldest one not put off with Later. */
-  question: ApprovalRequest | undefined;
+  question: ApprovalView | undefined;
   /** Every question still waiting for an answer, shown or not. */
   waiting: number;
-  answer: (question: ApprovalRequest, decision: ApprovalDecision) => Promise<void>;
+  answer: (question: ApprovalView, decision: ApprovalDecision) => Promise<void>;
   /** Hides the waiting questions until `reopen`; questions that arrive later are shown. */
   later: () => void;
   reopen: () => void;
@@ -28,7 +28,7 @@ export interface Approvals {
 
 /** The questions the app waits on, polled; the shell shows them (dialog) and counts them (badge). */
 export function useApprovals(): Approvals {
-  const [pending, setPending] = useState<ApprovalRequest[]>([]);
+  const [pending, setPending] = useState<ApprovalView[]>([]);
   const [deferred, setDeferred] = useState<ReadonlySet<string>>(new Set());
   const toasts = useToasts();
   const lastError = useRef<string | null>(null);
@@ -67,7 +67,7 @@ export function useApprovals(): Approvals {
   }, [toasts]);
 
   const answer = useCallback(
-    async (question: ApprovalRequest, decision: ApprovalDecision) => {
+    async (question: ApprovalView, decision: ApprovalDecision) => {
       // Gone from the screen at once (the next question, if any, takes its place), so a second
       // click cannot answer it twice.
       answered.current.add(question.id);
@@ -101,7 +101,7 @@ export function useApprovals(): Approvals {
   };
 }
 
-function sameIds(a: ApprovalRequest[], b: ApprovalRequest[]): boolean {
+function sameIds(a: ApprovalView[], b: ApprovalView[]): boolean {
   return a.length === b.length && a.every((x, i) => x.id === b[i]!.id);
 }
 

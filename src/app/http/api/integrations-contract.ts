@@ -4,6 +4,9 @@
  */
 import type { RequestClass } from "../../../core/console.ts";
 import type { Impact } from "../../../core/impact.ts";
+import type { TokenScope } from "../../../mcp/policy/tokens.ts";
+
+export type { TokenScope };
 
 export interface McpStatus {
   enabled: boolean;
@@ -17,8 +20,6 @@ export interface McpStatus {
   /** Absolute path of this install's `quarry-mcp`. */
   bridgePath: string;
 }
-
-export type TokenScope = "read-only" | "read-write" | "full-access";
 
 export interface TokenView {
   id: string;
@@ -48,7 +49,8 @@ export interface TokenCreated {
   secret: string;
 }
 
-export interface ApprovalRequest {
+/** A pending approval as Settings shows it (the MCP side's question is `ApprovalRequest`). */
+export interface ApprovalView {
   id: string;
   /** Who asks: the token's name. */
   client: string;

@@ -4,7 +4,7 @@
  */
 import type {
   ApprovalDecision,
-  ApprovalRequest,
+  ApprovalView,
   AuditChainView,
   AuditEntry,
   ConnectClientSheet,
@@ -23,7 +23,7 @@ export interface IntegrationsService {
   createToken(input: TokenInput): Promise<TokenCreated>;
   revokeToken(id: string): Promise<void>;
   /** Ask Each Time: requests waiting for the user's answer. */
-  pendingApprovals(): Promise<ApprovalRequest[]>;
+  pendingApprovals(): Promise<ApprovalView[]>;
   answerApproval(id: string, decision: ApprovalDecision): Promise<void>;
   audit(limit: number): Promise<AuditEntry[]>;
   /** Checks the audit log's hash chain (nothing edited, removed or moved). */

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import type { RoleInfo, RoleMappingInfo } from "../../../../src/core/cluster-security.ts";
 import { AdminDialog } from "../AdminDialog.tsx";
+import { Checkbox } from "../Checkbox.tsx";
 import { useAdminAction } from "../use-admin-action.ts";
 import { list, parsedObject } from "./role-form.ts";
 
@@ -83,14 +84,9 @@ export function RoleMappingEditor({
               aria-label="Rules"
             />
           </label>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={enabled}
-              onChange={(e) => setEnabled(e.target.checked)}
-            />
+          <Checkbox checked={enabled} onChange={setEnabled}>
             Enabled
-          </label>
+          </Checkbox>
           {problem ? <p className="error-text">{problem}</p> : null}
         </>
       }

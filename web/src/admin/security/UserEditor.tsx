@@ -6,6 +6,7 @@
 import { useState } from "react";
 import type { RoleInfo, UserInfo } from "../../../../src/core/cluster-security.ts";
 import { AdminDialog } from "../AdminDialog.tsx";
+import { Checkbox } from "../Checkbox.tsx";
 import { useAdminAction } from "../use-admin-action.ts";
 import { PasswordField } from "./password-field.tsx";
 
@@ -94,14 +95,13 @@ function RoleChoices({
     <fieldset className="admin-roles">
       <legend>Roles</legend>
       {roles.map((r) => (
-        <label key={r.name} className="checkbox">
-          <input
-            type="checkbox"
-            checked={chosen.includes(r.name)}
-            onChange={(e) => toggle(r.name, e.target.checked)}
-          />
+        <Checkbox
+          key={r.name}
+          checked={chosen.includes(r.name)}
+          onChange={(c) => toggle(r.name, c)}
+        >
           {r.name}
-        </label>
+        </Checkbox>
       ))}
     </fieldset>
   );

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import type { RepositoryField, RepositoryKind } from "../../../../src/core/cluster-admin.ts";
 import { AdminDialog } from "../AdminDialog.tsx";
+import { Checkbox } from "../Checkbox.tsx";
 import { useAdminAction } from "../use-admin-action.ts";
 
 type Values = Record<string, string | boolean>;
@@ -72,14 +73,9 @@ function Field({
 }) {
   if (field.kind === "boolean")
     return (
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={value === true}
-          onChange={(e) => set(field.name, e.target.checked)}
-        />
+      <Checkbox checked={value === true} onChange={(c) => set(field.name, c)}>
         {field.label}
-      </label>
+      </Checkbox>
     );
   const listId = field.choices ? `repository-${field.name}-choices` : undefined;
   return (

@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import { AdminDialog } from "../AdminDialog.tsx";
+import { Checkbox } from "../Checkbox.tsx";
 import { useAdminAction } from "../use-admin-action.ts";
 import { SnapshotDetail } from "./SnapshotDetail.tsx";
 
@@ -63,14 +64,9 @@ export function TakeSnapshot({
               spellCheck={false}
             />
           </label>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={globalState}
-              onChange={(e) => setGlobalState(e.target.checked)}
-            />
+          <Checkbox checked={globalState} onChange={setGlobalState}>
             Include the cluster's global state (templates, settings)
-          </label>
+          </Checkbox>
         </>
       }
     />
