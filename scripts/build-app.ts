@@ -6,7 +6,8 @@
  *
  *   dist/app/quarry.js       the `quarry` command (bin/quarry runs it)
  *   dist/app/quarry-mcp.js   the `quarry-mcp` bridge (bin/quarry-mcp runs it)
- *   dist/app/chunk-*.js      code both share, and the app's parts loaded only to run it
+ *   dist/app/chunk-*.js      code both share, and parts loaded only when needed (the app; the
+ *                            commands that move documents)
  *   dist/app/*.map           source maps (names and lines of src/, without the sources' text)
  *   dist/app/THIRD-PARTY-LICENSES.txt
  *
@@ -45,6 +46,9 @@ export async function buildApp(): Promise<{ dir: string; bytes: number }> {
     outdir: appBuildDir,
     bundle: true,
     splitting: true,
+    // Every chunk by one name, whatever module starts it (the CLI loads some commands on their
+    // own): the package's expected files name them by this pattern (scripts/package-files.ts).
+    chunkNames: "chunk-[hash]",
     platform: "node",
     format: "esm",
     target: "node22",

@@ -59,8 +59,8 @@ export function expectedFiles(version: string): Expected[] {
     ),
     ...["quarry.js.map", "quarry-mcp.js.map"].map((f) => exactly(`dist/app/${f}`)),
     {
-      name: "dist/app/(app|chunk)-<hash>.js(.map)",
-      pattern: /^dist\/app\/(app|chunk)-[A-Z0-9]+\.js(\.map)?$/,
+      name: "dist/app/chunk-<hash>.js(.map)",
+      pattern: /^dist\/app\/chunk-[A-Z0-9]+\.js(\.map)?$/,
       several: true,
     },
     exactly("dist/web/index.html"),
