@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import { QueryLibrary } from "../../src/app/queries/library.ts";
 import { parseQueryFile } from "../../src/app/queries/query-file.ts";
@@ -21,6 +21,7 @@ import {
   mcpTestServer,
   refused,
 } from "../support/mcp.ts";
+import { orderedBefore } from "../support/ordered-before.ts";
 import { waitFor } from "../support/quarry.ts";
 
 const INDEX = `qt-mcp-saved-${randomBytes(3).toString("hex")}`;
@@ -40,7 +41,8 @@ const save = async (name: string, text: string) => {
   await lib.save(parseQueryFile(name, name, "console", text));
 };
 
-before(async () => {
+// After the server's own hook: it makes the folder the library is saved in.
+orderedBefore(async () => {
   await es("es8", "PUT", `/${INDEX}`, { mappings: { properties: { n: { type: "integer" } } } });
   await save(
     "by-status",

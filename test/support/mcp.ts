@@ -139,6 +139,10 @@ export async function startTestServer(
   });
   await approvals.start();
   const audit = new AuditLog(home.dir);
+  const withHistory = auditWithHistory(
+    audit,
+    new ConsoleHistory(join(home.dir, "console-history")),
+  );
   const sessions = new SessionPool(home.storage);
   const server = await startMcpServer({
     version: "0.0.0-test",
@@ -151,7 +155,7 @@ export async function startTestServer(
     connections: connectionDirectory(home.storage, sessions),
     approvals,
     // As the app wires it: agents' requests join the connection's history.
-    audit: auditWithHistory(audit, new ConsoleHistory(join(home.dir, "console-history"))),
+    audit: withHistory,
     handshake: {
       write: (f) => writeHandshake(home.dir, f),
       remove: (id) => removeHandshake(home.dir, id),
@@ -174,6 +178,7 @@ export async function startTestServer(
       await server.stop();
       await sessions.close();
       await approvals.stop();
+      await withHistory.settled();
       await audit.close();
     },
   };

@@ -23,7 +23,7 @@ import { TokenStore } from "../storage/token-store.ts";
 import { ApprovalQueue } from "./approvals.ts";
 import { removeHandshake, writeHandshake } from "./handshake.ts";
 import { type McpSettings, McpSettingsStore } from "./mcp-settings.ts";
-import { auditWithHistory } from "./request-history.ts";
+import { auditWithHistory, type HistoryAuditSink } from "./request-history.ts";
 import { savedQueryShelf } from "./saved-queries.ts";
 
 export interface McpServiceOptions {
@@ -125,6 +125,8 @@ interface McpStores {
   settings: McpSettings;
   tokens: TokenStore;
   audit: AuditLog;
+  /** The audit log, and agents' requests written to the connections' history. */
+  auditWithHistory: HistoryAuditSink;
   approvals: ApprovalQueue;
 }
 
@@ -141,7 +143,13 @@ async function openStores(options: McpServiceOptions): Promise<McpStores> {
     now,
   });
   await approvals.start();
-  const stores = { tokens: new TokenStore(dir, now), audit: new AuditLog(dir), approvals };
+  const audit = new AuditLog(dir);
+  const stores = {
+    tokens: new TokenStore(dir, now),
+    audit,
+    auditWithHistory: auditWithHistory(audit, new ConsoleHistory(join(dir, "console-history"))),
+    approvals,
+  };
   return {
     storage,
     sessions,
@@ -167,7 +175,7 @@ function serverConfig(
     tokens: stores.tokens,
     connections: connectionDirectory(stores.storage, stores.sessions),
     approvals: stores.approvals,
-    audit: auditWithHistory(stores.audit, new ConsoleHistory(join(dir, "console-history"))),
+    audit: stores.auditWithHistory,
     handshake: {
       write: (file) => writeHandshake(dir, file),
       remove: (instanceId) => removeHandshake(dir, instanceId),
@@ -218,6 +226,7 @@ export async function startMcpService(options: McpServiceOptions = {}): Promise<
       await queue;
       await server.stop();
       await approvals.stop();
+      await stores.auditWithHistory.settled();
       await audit.close();
       await tokens.settled();
       if (stores.ownsSessions) await stores.sessions.close();

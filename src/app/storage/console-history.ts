@@ -67,17 +67,24 @@ export class ConsoleHistory {
   }
 
   /** Records a request (with secrets redacted); the oldest entries beyond the limit are dropped. */
-  async add(connection: string, entry: HistoryEntry): Promise<void> {
+  add(connection: string, entry: HistoryEntry): Promise<void> {
+    return this.addMany(connection, [entry]);
+  }
+
+  /** Records requests, oldest first, in one write (with secrets redacted), as `add` does each. */
+  async addMany(connection: string, added: HistoryEntry[]): Promise<void> {
     await ensurePrivateDir(this.#dir);
     const path = this.#file(connection);
     await withFileLock(`${path}.lock`, async () => {
       const file = await readJsonFile<HistoryFile | undefined>(path, undefined);
       const entries = file?.connection === connection ? file.entries : [];
-      const stored: HistoryEntry = { ...entry, request: redactRequest(entry.request) };
+      const stored = added
+        .map((entry): HistoryEntry => ({ ...entry, request: redactRequest(entry.request) }))
+        .reverse();
       const next: HistoryFile = {
         version: 1,
         connection,
-        entries: [stored, ...entries].slice(0, this.#limit),
+        entries: [...stored, ...entries].slice(0, this.#limit),
       };
       await writeFileAtomic(path, `${JSON.stringify(next)}\n`, { mode: 0o600 });
     });

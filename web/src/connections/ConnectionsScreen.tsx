@@ -34,19 +34,19 @@ export function ConnectionsScreen({ route }: { route: Extract<Route, { screen: "
           <h2>Connections</h2>
           <button
             type="button"
-            className="small"
-            onClick={() => navigate({ screen: "compare" })}
-            title="Compare two clusters (or two indices) side by side"
-          >
-            Compare
-          </button>
-          <button
-            type="button"
             className="primary small"
             onClick={() => navigate({ screen: "connections" })}
             title="Choose a database type for a new connection"
           >
             New
+          </button>
+          <button
+            type="button"
+            className="small"
+            onClick={() => navigate({ screen: "compare" })}
+            title="Compare two clusters (or two indices) side by side"
+          >
+            Compare
           </button>
         </div>
         <Loading active={connections.loading} label="Loading connections…" />

@@ -78,6 +78,7 @@ export function FilterBar({
   rawQuery,
   onChange,
   onApply,
+  onViews,
 }: {
   columns: Column[];
   filterOps: ColumnFilterOps[];
@@ -85,6 +86,8 @@ export function FilterBar({
   rawQuery: string;
   onChange: (filters: FilterDraft[], rawQuery: string) => void;
   onApply: (filters: FilterDraft[], rawQuery: string) => void;
+  /** Views…: save the grid's view (these filters, the sort, the columns) to the library, open one. */
+  onViews: () => void;
 }) {
   const [raw, setRaw] = useState(rawQuery);
   const filterable = filterOps.filter((f) => f.ops.length > 0);
@@ -140,6 +143,14 @@ export function FilterBar({
         />
         <button type="submit" className="small primary">
           Apply
+        </button>
+        <button
+          type="button"
+          className="small"
+          onClick={onViews}
+          title="Save this view (filters, Raw SQL, sort, columns) to the library, or open one"
+        >
+          Views…
         </button>
       </div>
     </form>

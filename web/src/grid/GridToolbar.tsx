@@ -16,7 +16,6 @@ export function GridToolbar({
   onExport,
   connectionId,
   onColumns,
-  onViews,
 }: {
   table: string;
   edits: PendingEdits;
@@ -27,8 +26,6 @@ export function GridToolbar({
   /** For Copy to… (the toolbar holds its dialog) and the index page. */
   connectionId: string;
   onColumns: () => void;
-  /** Views…: save the grid's view to the library, open one. */
-  onViews: () => void;
 }) {
   const copyDialog = useCopyDialog(connectionId, table);
   return (
@@ -55,14 +52,6 @@ export function GridToolbar({
         aria-keyshortcuts="Alt+K"
       >
         Columns…
-      </button>
-      <button
-        type="button"
-        className="small"
-        onClick={onViews}
-        title="Save this view (filters, Raw SQL, sort, columns) to the library, or open one"
-      >
-        Views…
       </button>
       <span className="toolbar-sep" />
       <EditButtons edits={edits} />

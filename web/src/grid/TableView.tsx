@@ -147,7 +147,6 @@ function LoadedGrid({
         onExport={exportDialog.open}
         connectionId={connectionId}
         onColumns={chooser.open}
-        onViews={views.open}
       />
       <FilterBar
         key={barKey}
@@ -157,6 +156,7 @@ function LoadedGrid({
         rawQuery={drafts.rawQuery}
         onChange={drafts.onChange}
         onApply={drafts.onApply}
+        onViews={views.open}
       />
       <PageNotes result={result} />
       <ErrorNote error={page.error} />

@@ -1,0 +1,79 @@
+/**
+ * Agents' requests join the connection's history in batches (src/app/mcp-host/request-history.ts):
+ * under sustained load a write per call piled up; now one write at a time per connection holds
+ * what arrived meanwhile, and nothing recorded is lost before `settled()`.
+ */
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { auditWithHistory } from "../../src/app/mcp-host/request-history.ts";
+import { ConsoleHistory, type HistoryEntry } from "../../src/app/storage/console-history.ts";
+import type { AuditEntry } from "../../src/mcp/policy/stores.ts";
+
+class CountedHistory extends ConsoleHistory {
+  writes = 0;
+  override async addMany(connection: string, added: HistoryEntry[]): Promise<void> {
+    this.writes++;
+    await super.addMany(connection, added);
+  }
+}
+
+const call = (i: number, connection = "c1"): AuditEntry => ({
+  at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+  token: "agent",
+  method: "tools/call",
+  target: "execute_query",
+  connection: { id: connection, name: connection },
+  request: { method: "GET", path: `/orders/_doc/${i}`, class: "read" },
+  outcome: "allowed",
+  durationMs: 1,
+});
+
+test("a burst of calls is written in a few batches, newest first, the limit kept", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "qt-agent-history-"));
+  try {
+    const history = new CountedHistory(join(dir, "h"), 100);
+    const audited: AuditEntry[] = [];
+    const sink = auditWithHistory({ record: (e) => audited.push(e) }, history);
+    for (let i = 0; i < 1000; i++) sink.record(call(i));
+    sink.record(call(1, "c2"));
+    sink.record({ ...call(2, "c2"), outcome: "refused" });
+    await sink.settled();
+    assert.equal(audited.length, 1002, "every call is audited");
+    const c1 = await history.list("c1");
+    assert.equal(c1.length, 100);
+    assert.equal(c1[0]?.request.path, "/orders/_doc/999", "newest first");
+    assert.equal(c1[99]?.request.path, "/orders/_doc/900");
+    assert.equal(c1[0]?.surface, "mcp:agent");
+    assert.deepEqual(
+      (await history.list("c2")).map((e) => e.request.path),
+      ["/orders/_doc/1"],
+      "a refused call is not in the history",
+    );
+    assert.ok(history.writes <= 4, `${history.writes} writes for 1,001 entries`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("entries recorded while a write is under way are written by the next", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "qt-agent-history-"));
+  try {
+    const history = new CountedHistory(join(dir, "h"), 100);
+    const sink = auditWithHistory({ record: () => {} }, history);
+    sink.record(call(0));
+    const first = sink.settled();
+    sink.record(call(1));
+    await first;
+    sink.record(call(2));
+    await sink.settled();
+    assert.deepEqual(
+      (await history.list("c1")).map((e) => e.request.path),
+      ["/orders/_doc/2", "/orders/_doc/1", "/orders/_doc/0"],
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
