@@ -14,6 +14,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
@@ -279,6 +280,21 @@ export function ensureNodeFolders(dist: string, home: string, javaHome: string):
   return config;
 }
 
+const TRIAL_RENEWED_AFTER_MS = 25 * 24 * 60 * 60 * 1000;
+
+/**
+ * The PKI realm of a client-certificate node needs the trial licence, which lasts 30 days from
+ * the data folder's first start: a folder started more than 25 days ago is started afresh (it
+ * holds only what tests make; the `elastic` password is the keystore's bootstrap password again).
+ */
+function renewTrial(home: string): void {
+  const stamp = join(home, "trial-started");
+  if (existsSync(stamp) && Date.now() - statSync(stamp).mtimeMs < TRIAL_RENEWED_AFTER_MS) return;
+  rmSync(join(home, "data"), { recursive: true, force: true });
+  mkdirSync(home, { recursive: true });
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+}
+
 /** Writes the node's own config folder (settings, heap, keystore, certificates) beside the shared distribution. */
 function prepareNode(spec: NodeSpec, dist: string): void {
   const javaHome = javaHomeFor(spec.product, spec.version);
@@ -288,6 +304,7 @@ function prepareNode(spec: NodeSpec, dist: string): void {
     ensureEsqlModules(dist, spec.version);
   }
   const home = nodeHome(spec);
+  if (spec.clientAuth) renewTrial(home);
   const config = ensureNodeFolders(dist, home, javaHome);
   mkdirSync(join(home, "snapshots"), { recursive: true });
   writeFileSync(join(config, `${spec.product}.yml`), `${settings(spec, home).join("\n")}\n`);
