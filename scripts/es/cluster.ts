@@ -287,9 +287,9 @@ const TRIAL_RENEWED_AFTER_MS = 25 * 24 * 60 * 60 * 1000;
  * the data folder's first start: a folder started more than 25 days ago is started afresh (it
  * holds only what tests make; the `elastic` password is the keystore's bootstrap password again).
  */
-function renewTrial(home: string): void {
+export function renewTrial(home: string, now = Date.now()): void {
   const stamp = join(home, "trial-started");
-  if (existsSync(stamp) && Date.now() - statSync(stamp).mtimeMs < TRIAL_RENEWED_AFTER_MS) return;
+  if (existsSync(stamp) && now - statSync(stamp).mtimeMs < TRIAL_RENEWED_AFTER_MS) return;
   rmSync(join(home, "data"), { recursive: true, force: true });
   mkdirSync(home, { recursive: true });
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
