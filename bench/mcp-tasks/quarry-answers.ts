@@ -132,9 +132,24 @@ export const quarryAnswers: Answers = {
   async unassignedShards(r) {
     const health = await json(r, "catalog", { view: "health" });
     const unassigned = health.unassigned as { columns: string[]; rows: unknown[] };
-    return rowsOf(unassigned)
-      .map((x) => `${x.index}/${x.shard}/${x.primary ? "p" : "r"}: ${x.reason}`)
-      .sort();
+    const listed = rowsOf(unassigned).map(
+      (x) => `${x.index}/${x.shard}/${x.primary ? "p" : "r"}: ${x.reason}`,
+    );
+    if (health.unassigned_note === undefined) return listed.sort();
+    // More than the health report lists: the note says where the rest are, as a model would read it.
+    const all: string[] = [];
+    for (let cursor: string | undefined, first = true; first || cursor; first = false) {
+      const page = await json(r, "catalog", {
+        view: "shards",
+        limit: 2000,
+        ...(cursor ? { cursor } : {}),
+      });
+      for (const x of rowsOf(page as { columns: string[]; rows: unknown[] }))
+        if (x.state === "UNASSIGNED")
+          all.push(`${x.index}/${x.shard}/${x.primary ? "p" : "r"}: ${x.unassigned_reason}`);
+      cursor = page.next_cursor as string | undefined;
+    }
+    return all.sort();
   },
   async findOrder(r) {
     const answer = await json(r, "browse_table", {

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { cliRunner } from "../support/cli-runner.ts";
 import { node } from "../support/cluster.ts";
+import { es } from "../support/es.ts";
 import { withMcpClientOn } from "../support/mcp.ts";
 import { type Nginx, startNginx } from "../support/nginx.ts";
 import { appWithBrowser, screenshot } from "../support/ui.ts";
@@ -23,6 +24,8 @@ before(async () => {
 });
 after(async () => {
   await nginx?.stop();
+  // Imported with a replica a one-node cluster cannot place: left behind, it would be unassigned.
+  await es("es8", "DELETE", `/${INDEX}`);
 });
 
 describe("a cluster behind nginx under /es/: the CLI", () => {
