@@ -130,30 +130,52 @@ export function FilterBar({
         />
       ))}
       <NestedGroupNote groups={groupsInUse(filters, columns)} />
-      <div className="filter-actions">
-        <button type="button" className="small" onClick={add} disabled={filterable.length === 0}>
-          + Filter
-        </button>
-        <RawSqlInput
-          value={raw}
-          onChange={(text) => {
-            setRaw(text);
-            onChange(filters, text);
-          }}
-        />
-        <button type="submit" className="small primary">
-          Apply
-        </button>
-        <button
-          type="button"
-          className="small"
-          onClick={onViews}
-          title="Save this view (filters, Raw SQL, sort, columns) to the library, or open one"
-        >
-          Views…
-        </button>
-      </div>
+      <FilterActions
+        canAdd={filterable.length > 0}
+        onAdd={add}
+        raw={raw}
+        onRaw={(text) => {
+          setRaw(text);
+          onChange(filters, text);
+        }}
+        onViews={onViews}
+      />
     </form>
+  );
+}
+
+/** The bar's last line: + Filter, the Raw SQL text, Apply (the form's submit) and Views…. */
+function FilterActions({
+  canAdd,
+  onAdd,
+  raw,
+  onRaw,
+  onViews,
+}: {
+  canAdd: boolean;
+  onAdd: () => void;
+  raw: string;
+  onRaw: (text: string) => void;
+  onViews: () => void;
+}) {
+  return (
+    <div className="filter-actions">
+      <button type="button" className="small" onClick={onAdd} disabled={!canAdd}>
+        + Filter
+      </button>
+      <RawSqlInput value={raw} onChange={onRaw} />
+      <button type="submit" className="small primary">
+        Apply
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={onViews}
+        title="Save this view (filters, Raw SQL, sort, columns) to the library, or open one"
+      >
+        Views…
+      </button>
+    </div>
   );
 }
 
