@@ -116,6 +116,8 @@ export interface BrowseRequest {
    * the index as it is now (after a save, or when the user asks to reload).
    */
   refresh?: boolean;
+  /** The count alone: no row is read (a page of none), so nothing is sorted either. */
+  countOnly?: boolean;
 }
 
 export interface DroppedSort {

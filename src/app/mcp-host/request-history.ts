@@ -4,11 +4,12 @@
  * token (`mcp:<token name>`, `mcp:stdio` for the bridge). Only method and path: the audit entry it
  * comes from never holds a body, and the history keeps no more than the audit does.
  *
- * Written in batches, one write at a time per connection: under sustained load an agent's calls
- * come faster than a history file is read and written again, and a write per call piled up
- * (memory and CPU grew with the backlog). What arrives while a write is under way waits for the
- * next, at most the history's own limit of it (older entries would be dropped by that write
- * anyway). `settled()` waits for every write under way: the app awaits it before it stops.
+ * Written in batches, at most one write a second per connection: a write reads, parses and
+ * rewrites the connection's history file, which cost more CPU than the call it records (one client
+ * calling in turn paid it every call), and under sustained load a write per call piled up (memory
+ * and CPU grew with the backlog). What arrives meanwhile waits for the next write, at most the
+ * history's own limit of it (older entries would be dropped by that write anyway). `settled()`
+ * writes what waits at once and waits for every write: the app awaits it before it stops.
  */
 import type { AuditEntry, AuditSink } from "../../mcp/policy/stores.ts";
 import {
@@ -18,6 +19,8 @@ import {
 } from "../storage/console-history.ts";
 
 const BRIDGE_TOKEN = "__stdio_bridge__";
+/** How long the first entry of a batch waits for others before the batch is written. */
+const BATCH_WAIT_MS = 1_000;
 
 export interface HistoryAuditSink extends AuditSink {
   /** Resolves once every entry recorded so far is written (or failed to be). */
@@ -28,22 +31,34 @@ export function auditWithHistory(audit: AuditSink, history: ConsoleHistory): His
   /** Entries waiting for the next write, oldest first, per connection. */
   const waiting = new Map<string, HistoryEntry[]>();
   const writing = new Map<string, Promise<void>>();
+  /** Connections whose waiting entries are written when their timer fires. */
+  const timers = new Map<string, NodeJS.Timeout>();
 
-  const take = (connection: string): HistoryEntry[] | undefined => {
-    const batch = waiting.get(connection);
-    waiting.delete(connection);
-    return batch;
+  /** A write of what waits, once the batch has waited (none while one is under way). */
+  const schedule = (connection: string): void => {
+    if (writing.has(connection) || timers.has(connection)) return;
+    const timer = setTimeout(() => {
+      timers.delete(connection);
+      write(connection);
+    }, BATCH_WAIT_MS);
+    timer.unref();
+    timers.set(connection, timer);
   };
-  const drain = async (connection: string): Promise<void> => {
-    try {
-      for (let batch = take(connection); batch; batch = take(connection))
-        await history.addMany(connection, batch).catch(() => {
-          // A history that cannot be written must not fail the calls that ran.
-        });
-    } finally {
-      // Runs as soon as the last batch is taken: a record after it starts a new drain.
-      writing.delete(connection);
-    }
+  const write = (connection: string): void => {
+    const batch = waiting.get(connection);
+    if (!batch || writing.has(connection)) return;
+    waiting.delete(connection);
+    const done = history
+      .addMany(connection, batch)
+      .catch(() => {
+        // A history that cannot be written must not fail the calls that ran.
+      })
+      .finally(() => {
+        writing.delete(connection);
+        // What arrived during the write waits its turn, as a first entry does.
+        if (waiting.has(connection)) schedule(connection);
+      });
+    writing.set(connection, done);
   };
 
   return {
@@ -64,10 +79,17 @@ export function auditWithHistory(audit: AuditSink, history: ConsoleHistory): His
       });
       if (batch.length > HISTORY_LIMIT) batch.shift();
       waiting.set(id, batch);
-      if (!writing.has(id)) writing.set(id, drain(id));
+      schedule(id);
     },
     async settled() {
-      while (writing.size > 0) await Promise.all(writing.values());
+      while (timers.size > 0 || writing.size > 0) {
+        for (const [id, timer] of timers) {
+          clearTimeout(timer);
+          timers.delete(id);
+          write(id);
+        }
+        await Promise.all(writing.values());
+      }
     },
   };
 }

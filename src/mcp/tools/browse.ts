@@ -96,7 +96,7 @@ export const browseTable = defineTool({
         "Pass cursor alone to continue after the previous answer, or page alone to read a page.",
       );
     const from = args.cursor === undefined ? undefined : decodeCursor(args.cursor, key);
-    // page_size 0 asks for the count alone (a page of one row is read, and not shown).
+    // page_size 0 asks for the count alone: a search of size 0, nothing sorted or read.
     const countOnly = args.page_size === 0;
     const size = (countOnly ? 1 : args.page_size) ?? from?.size ?? DEFAULT_PAGE_SIZE;
     const offset = from?.offset ?? ((args.page ?? 1) - 1) * size;
@@ -106,6 +106,7 @@ export const browseTable = defineTool({
       ...(sort ? { sort } : {}),
       ...(from ? { offset } : { page: args.page ?? 1 }),
       pageSize: size,
+      ...(countOnly ? { countOnly } : {}),
     });
     // A count alone is the count: the caller knows what it asked (docs/mcp.md, "browse_table").
     if (countOnly) return { ...partialRecord(read.partial), total: read.total };

@@ -139,12 +139,13 @@ export class EsGridView implements GridView {
 
     const paging: BrowseResult["paging"] =
       offset + pageSize > RESULT_WINDOW ? "search-after" : "from-size";
-    let body = await this.#search(plan, offset, pageSize, request.rawQuery, plan.early);
+    const size = request.countOnly ? 0 : pageSize;
+    let body = await this.#search(plan, offset, size, request.rawQuery, plan.early);
     if (plan.early && plan.guessed && !planHolds(plan, this.#columns ?? [], request, this.table)) {
       // The held columns were stale for this filter or sort: search again with those just read.
       plan = await this.#planWith(this.#columns, request, undefined, false);
       await this.#restart(plan.key);
-      body = await this.#search(plan, offset, pageSize, request.rawQuery, undefined);
+      body = await this.#search(plan, offset, size, request.rawQuery, undefined);
     }
     let current = this.#columns ?? [];
     // Held columns may predate a field a hit holds; columns read for this page (`refresh`) do not.
@@ -281,7 +282,8 @@ export class EsGridView implements GridView {
       track_total_hits: true,
       seq_no_primary_term: true,
     };
-    const res = await searchCounted(search, page, this.#countApart(plan));
+    // A page of none carries its own count: no search of its own is needed for it.
+    const res = await searchCounted(search, page, size > 0 && this.#countApart(plan));
     if (res.status < 200 || res.status > 299)
       throw await this.#refusal(res.status, res.body, rawQuery);
     return res.body;
