@@ -131,6 +131,9 @@ export async function loadIndex(
       settings: {
         number_of_shards: opts.shards ?? 1,
         number_of_replicas: 0,
+        // A node keeps an index's store size for 10 s once asked: another test listing every
+        // index between this creation and the load would leave this one's size at 0 bytes.
+        "index.store.stats_refresh_interval": "0s",
         ...(opts.settings ?? {}),
       },
       mappings: opts.mappings ?? ORDERS_MAPPING,
