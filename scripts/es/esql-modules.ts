@@ -27,6 +27,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ecjJar } from "./ecj.ts";
 import { machineJavaHome } from "./java-runtime.ts";
+import { fetchMavenJars } from "./maven-jars.ts";
 import { cacheDir } from "./paths.ts";
 
 /** The one version whose ES|QL jars are on Maven Central and whose integ-test-zip the suite runs. */
@@ -87,7 +88,6 @@ function fetchJars(version: string): string {
   const all = coordinates(version);
   if (all.every(([, a, v]) => existsSync(join(jars, `${a}-${v}.jar`)))) return jars;
   log(`downloading the ES|QL ${version} jars from Maven Central`);
-  mkdirSync(dir, { recursive: true });
   // Each dependency excludes all of its own: the same as `dependency:get -Dtransitive=false` per
   // artifact, in one Maven start instead of nineteen.
   const unique = [...new Map(all.map((c) => [`${c[0]}:${c[1]}`, c])).values()];
@@ -97,32 +97,7 @@ function fetchJars(version: string): string {
         `<dependency><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version><exclusions><exclusion><groupId>*</groupId><artifactId>*</artifactId></exclusion></exclusions></dependency>`,
     )
     .join("\n");
-  writeFileSync(
-    join(dir, "pom.xml"),
-    `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
-<groupId>quarry.test</groupId><artifactId>esql-modules-fetch</artifactId><version>1</version>
-<dependencies>
-${deps}
-</dependencies>
-</project>
-`,
-  );
-  const tmp = join(dir, `.jars-${process.pid}`);
-  rmSync(tmp, { recursive: true, force: true });
-  execFileSync(
-    "mvn",
-    [
-      "-B",
-      "-q",
-      "dependency:copy-dependencies",
-      "-DincludeScope=runtime",
-      `-DoutputDirectory=${tmp}`,
-    ],
-    { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  rmSync(jars, { recursive: true, force: true });
-  renameSync(tmp, jars);
-  return jars;
+  return fetchMavenJars(dir, "esql-modules-fetch", deps);
 }
 
 /** The descriptor each ES|QL jar carries, with `extended.plugins` cut to what the node has. */

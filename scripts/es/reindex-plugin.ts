@@ -1,15 +1,3 @@
-/**
- * The reindex module for the 7.17 test node (docs/testing.md). The integ-test-zip leaves it out,
- * so `_delete_by_query`, `_update_by_query` and `_reindex` do not exist there. Maven Central
- * publishes the module's own classes as `org.elasticsearch.plugin:reindex-client:<version>` (a
- * by-product of the module's build, with its real dependencies in its POM); this script fetches
- * that jar and its dependencies with the machine's Maven, adds the module's descriptor and
- * security policy, and puts them in the distribution's `modules/reindex`, as a full distribution
- * has it. `elasticsearch-plugin install` cannot do it: it refuses "reindex" as a system module.
- *
- * 8.x publishes no such jar (the transport client is gone), so 8.x nodes stay without it.
- */
-import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -20,6 +8,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { fetchMavenJars } from "./maven-jars.ts";
 import { cacheDir } from "./paths.ts";
 
 const MODULE = "reindex";
@@ -38,31 +27,11 @@ function fetchJars(version: string): string {
   const jars = join(dir, "jars");
   if (existsSync(join(jars, `reindex-client-${version}.jar`))) return jars;
   process.stderr.write(`[es] downloading reindex-client ${version} from Maven Central\n`);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, "pom.xml"),
-    `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
-<groupId>quarry.test</groupId><artifactId>reindex-module-fetch</artifactId><version>1</version>
-<dependencies><dependency><groupId>org.elasticsearch.plugin</groupId><artifactId>reindex-client</artifactId><version>${version}</version></dependency></dependencies>
-</project>
-`,
+  return fetchMavenJars(
+    dir,
+    "reindex-module-fetch",
+    `<dependency><groupId>org.elasticsearch.plugin</groupId><artifactId>reindex-client</artifactId><version>${version}</version></dependency>`,
   );
-  const tmp = join(dir, `.jars-${process.pid}`);
-  rmSync(tmp, { recursive: true, force: true });
-  execFileSync(
-    "mvn",
-    [
-      "-B",
-      "-q",
-      "dependency:copy-dependencies",
-      "-DincludeScope=runtime",
-      `-DoutputDirectory=${tmp}`,
-    ],
-    { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  rmSync(jars, { recursive: true, force: true });
-  renameSync(tmp, jars);
-  return jars;
 }
 
 /**
