@@ -21,12 +21,14 @@
  *                                                       then through the bridge, RSS as it goes
  *   npm run bench:mcp -- --soak --soak-calls 100000     the operator's 100,000 calls a door
  *   npm run bench:mcp -- --soak --node-flags=--trace-gc  Quarry's server with more V8 flags
+ *   npm run bench:mcp -- --soak --app-env MALLOC_ARENA_MAX=2  and more environment
  *
  * Quarry's per-token limits (600 requests a minute, 16 at once by default) would throttle a
  * benchmark; the bench's own app data folder raises them, and says so.
  */
 import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { APP_ENV, APP_NODE_FLAGS } from "../../src/app/process/node-flags.ts";
 import { readTools, SEARCH, soakMix } from "./cases.ts";
 import {
   ClientPool,
@@ -65,6 +67,7 @@ const { values: args } = parseArgs({
     profile: { type: "string" },
     "ab-node-flags": { type: "string" },
     "node-flags": { type: "string" },
+    "app-env": { type: "string" },
     soak: { type: "boolean", default: false },
     "soak-calls": { type: "string", default: "20000" },
     "soak-clients": { type: "string", default: "8" },
@@ -93,10 +96,18 @@ const bare = bareSearch(INDEX, SEARCH);
 const elastic = SOAK ? { entry: "", dir: "" } : await prepareElasticServer();
 // Extra V8 flags for Quarry's server (after the app's own): what a soak of another flag needs.
 const extraFlags = args["node-flags"]?.split(" ").filter((f) => f !== "") ?? [];
-const quarry = await startQuarry([
-  ...(args.profile ? ["--cpu-prof", "--cpu-prof-dir", args.profile] : []),
-  ...extraFlags,
-]);
+// Extra environment for Quarry's server (after the app's own, "K=V K2=V2"): an allocator setting tried.
+const extraEnv = Object.fromEntries(
+  (args["app-env"]?.split(" ").filter((f) => f.includes("=")) ?? []).map((f) => {
+    const at = f.indexOf("=");
+    return [f.slice(0, at), f.slice(at + 1)];
+  }),
+);
+const quarry = await startQuarry(
+  [...(args.profile ? ["--cpu-prof", "--cpu-prof-dir", args.profile] : []), ...extraFlags],
+  APP_NODE_FLAGS,
+  { ...APP_ENV, ...extraEnv },
+);
 // A/B of how the app runs: a second server with these V8 flags instead of the app's, and without
 // its allocator settings (APP_ENV), as one more contender.
 const abFlags = args["ab-node-flags"]?.split(" ").filter((f) => f !== "");
