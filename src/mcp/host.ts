@@ -74,11 +74,15 @@ export interface HandshakeSink {
 /** A clock, injectable so tests can move time (lockout, token expiry) without waiting. */
 export type Clock = () => number;
 
-/** The app's export: writes to a file what a session's scan reads (export_data). */
+/**
+ * The app's export: writes to a file what a session's scan reads (export_data), as a job of the
+ * connection it reads (the app cancels it when the connection is forgotten or the app stops).
+ */
 export type TableExporter = (
   source: ExportScanFacet,
   table: string,
   options: ExportOptions,
+  owner: { connectionId: string },
 ) => Promise<ExportReport>;
 
 /**

@@ -14,8 +14,6 @@ import {
   addConnection,
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
-import { SessionPool } from "../../src/app/connections/session-pool.ts";
-import { exportTable } from "../../src/app/export/export-table.ts";
 import { mcpEndpointServer } from "../../src/app/http/mcp-endpoint.ts";
 import { ApprovalQueue } from "../../src/app/mcp-host/approvals.ts";
 import {
@@ -23,9 +21,10 @@ import {
   removeHandshake,
   writeHandshake,
 } from "../../src/app/mcp-host/handshake.ts";
-import { connectionDirectory } from "../../src/app/mcp-host/mcp-service.ts";
+import { connectionDirectory, liveExport } from "../../src/app/mcp-host/mcp-service.ts";
 import { auditWithHistory } from "../../src/app/mcp-host/request-history.ts";
 import { savedQueryShelf } from "../../src/app/mcp-host/saved-queries.ts";
+import { LiveState, plainJobs } from "../../src/app/live/live-state.ts";
 import { AuditLog } from "../../src/app/storage/audit-log.ts";
 import { ConsoleHistory } from "../../src/app/storage/console-history.ts";
 import { TokenStore } from "../../src/app/storage/token-store.ts";
@@ -143,7 +142,7 @@ export async function startTestServer(
     audit,
     new ConsoleHistory(join(home.dir, "console-history")),
   );
-  const sessions = new SessionPool(home.storage);
+  const live = new LiveState(home.storage, plainJobs());
   const server = await startMcpServer({
     version: "0.0.0-test",
     preferredPort: 0,
@@ -152,7 +151,7 @@ export async function startTestServer(
       concurrentRequests: options.limits?.concurrentRequests ?? 1000,
     },
     tokens: home.tokens,
-    connections: connectionDirectory(home.storage, sessions),
+    connections: connectionDirectory(home.storage, live),
     approvals,
     // As the app wires it: agents' requests join the connection's history.
     audit: withHistory,
@@ -162,7 +161,7 @@ export async function startTestServer(
     },
     http: mcpEndpointServer,
     exportDir: join(home.dir, "exports"),
-    exportTable,
+    exportTable: liveExport(live),
     savedQueries: savedQueryShelf(home.dir, home.env),
     now: home.clock.now,
     ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
@@ -176,7 +175,7 @@ export async function startTestServer(
     audit,
     async stop() {
       await server.stop();
-      await sessions.close();
+      await live.close();
       await approvals.stop();
       await withHistory.settled();
       await audit.close();

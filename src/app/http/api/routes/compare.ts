@@ -49,7 +49,10 @@ export function compareRoutes(app: UiServices) {
           sideOf(app, input.right),
         ]);
         const label = `Comparing ${left.connection}${left.table ? `:${left.table}` : ""} and ${right.connection}${right.table ? `:${right.table}` : ""}`;
-        return app.jobs.start("compare", label, async ({ signal, progress }) => {
+        return app.jobs.start(
+          "compare",
+          label,
+          async ({ signal, progress }) => {
           if (!input.left.table) {
             const report = await compareServers(left, right);
             return { ...report, documents: null, notes: [] } satisfies CompareJobResult;
@@ -75,7 +78,9 @@ export function compareRoutes(app: UiServices) {
             documents: { ...c, whole: records.whole, cut: records.cut },
             notes,
           } satisfies CompareJobResult;
-        });
+          },
+          { connections: [input.left.connection, input.right.connection] },
+        );
       }),
     )
     .post(

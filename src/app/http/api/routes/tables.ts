@@ -215,7 +215,10 @@ function startExport(
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const fileName = `${table.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp}.${format}`;
     const out = join(app.exportDir, fileName);
-    return app.jobs.start("export", `Exporting ${table}`, async ({ signal, progress }) => {
+    return app.jobs.start(
+      "export",
+      `Exporting ${table}`,
+      async ({ signal, progress }) => {
       let report: ExportReport;
       try {
         report = await exportTable(facet(session, "exportScan"), table, {
@@ -236,7 +239,9 @@ function startExport(
         throw exportCancelled(table, details.written, details.expected);
       }
       return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
-    });
+      },
+      { connections: [id] },
+    );
   };
 }
 
@@ -288,9 +293,7 @@ async function openGrid(
   table: string,
   open: GridOpen,
 ): Promise<GridOpened> {
-  const { session } = await app.session(id);
-  const { view, columns, filterOps, first } = await session.openGrid(table, open.first);
-  const gridId = app.grids.add(id, table, view);
+  const { gridId, columns, filterOps, first } = await app.live.openGrid(id, table, open.first);
   return {
     gridId,
     columns,

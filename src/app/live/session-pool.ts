@@ -1,18 +1,15 @@
 /**
- * The one owner of live connections in the app (docs/architecture.md, "Who owns a connection's live
- * state"): the open driver sessions by saved connection, and the grids open on them (each holding
- * its point in time). The UI's API and the MCP server both borrow from it and close nothing
- * themselves. A session is replaced when its connection changes, and closed, after its grids, when
- * the connection is edited or removed, when it has been idle with no grid open, or when the app
- * stops.
+ * The open driver sessions by saved connection, held for the owner of live state
+ * (live-state.ts), which closes a connection's grids and jobs before its session. A session is
+ * replaced when its connection changes, and closed when the connection is edited or removed, when
+ * it has been idle with nothing running on it, or when the app stops.
  */
 import type { SavedConnection } from "../../core/connections.ts";
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
-import { type AppStorage, openSavedConnection } from "./connection-service.ts";
-import { GridRegistry } from "./grids.ts";
+import { type AppStorage, openSavedConnection } from "../connections/connection-service.ts";
 
-/** A session with no grid open is closed after this long without use. */
+/** A session with nothing running on it is closed after this long without use. */
 const SESSION_IDLE_MS = 5 * 60_000;
 
 export interface PooledSession {
@@ -46,25 +43,27 @@ export type SessionOpener = (
 ) => Promise<PooledSession>;
 
 export class SessionPool {
-  /** The grids open on the pooled sessions; the pool closes them before their session. */
-  readonly grids = new GridRegistry();
   readonly #storage: AppStorage;
   readonly #opener: SessionOpener;
+  /** Whether something still works on a connection (a grid, a job): its session is kept. */
+  readonly #busy: (connectionId: string) => boolean;
   readonly #held = new Map<string, Held>();
   readonly #sweeper: ReturnType<typeof setInterval>;
   #closed = false;
 
-  constructor(storage: AppStorage, opener: SessionOpener = openSavedConnection) {
+  constructor(
+    storage: AppStorage,
+    busy: (connectionId: string) => boolean,
+    opener: SessionOpener = openSavedConnection,
+  ) {
     this.#storage = storage;
+    this.#busy = busy;
     this.#opener = opener;
     this.#sweeper = setInterval(() => this.#closeIdle(), 60_000);
     this.#sweeper.unref();
   }
 
-  /**
-   * The session of a saved connection by id, opened once and reused until the connection is
-   * edited or removed (the UI's API, which tells the pool through `forget`).
-   */
+  /** The session of a saved connection by id, opened once and reused until it is forgotten. */
   async session(connectionId: string): Promise<PooledSession> {
     const held = this.#held.get(connectionId);
     if (held) {
@@ -76,35 +75,43 @@ export class SessionPool {
   }
 
   /**
-   * The session of a connection as the caller just read it (the MCP server's directory): a
-   * connection changed since its session was opened gets a new one, the old closed with its grids.
+   * The session of a connection as the caller just read it, when it is the one the pool holds;
+   * undefined when the connection changed since (the owner forgets it, then opens it anew).
    */
-  async lend(connection: SavedConnection): Promise<DriverSession> {
+  current(connection: SavedConnection): Promise<PooledSession> | undefined {
     const held = this.#held.get(connection.id);
-    if (held && held.version === versionOf(connection)) {
-      held.lastUsed = Date.now();
-      return (await held.open).session;
-    }
-    if (held) await this.forget(connection.id);
-    return (await this.#open(connection)).session;
+    if (!held || held.version !== versionOf(connection)) return undefined;
+    held.lastUsed = Date.now();
+    return held.open;
   }
 
-  /** Closes a connection's grids, then its session (an edit or a removal). */
-  async forget(connectionId: string): Promise<void> {
+  /** Whether the pool holds a session of the connection (opened or opening). */
+  holds(connectionId: string): boolean {
+    return this.#held.has(connectionId);
+  }
+
+  /** Opens the session of a connection as the caller just read it. */
+  open(connection: SavedConnection): Promise<PooledSession> {
+    return this.#open(connection);
+  }
+
+  /**
+   * Lets go of the connection's session, unclosed (the owner closes it once its grids and jobs
+   * have ended): what asks for the connection from here on opens a new one.
+   */
+  detach(connectionId: string): Promise<PooledSession> | undefined {
     const held = this.#held.get(connectionId);
     this.#held.delete(connectionId);
-    await this.grids.closeFor(connectionId);
-    if (held) await held.open.then((o) => o.session.close()).catch(() => {});
+    return held?.open;
   }
 
-  /** Closes every grid, then every session: the app is stopping. */
-  async close(): Promise<void> {
+  /** Lets go of every session and opens none again: the app is stopping. */
+  detachAll(): Promise<PooledSession>[] {
     this.#closed = true;
     clearInterval(this.#sweeper);
-    await this.grids.closeAll();
-    const all = [...this.#held.values()];
+    const all = [...this.#held.values()].map((h) => h.open);
     this.#held.clear();
-    await Promise.all(all.map((h) => h.open.then((o) => o.session.close()).catch(() => {})));
+    return all;
   }
 
   #open(connection: SavedConnection): Promise<PooledSession> {
@@ -124,7 +131,7 @@ export class SessionPool {
   #closeIdle(): void {
     const now = Date.now();
     for (const [id, held] of this.#held) {
-      if (now - held.lastUsed < SESSION_IDLE_MS || this.grids.holds(id)) continue;
+      if (now - held.lastUsed < SESSION_IDLE_MS || this.#busy(id)) continue;
       this.#held.delete(id);
       void held.open.then((o) => o.session.close()).catch(() => {});
     }
