@@ -13,11 +13,11 @@ import { Pool } from "undici";
 import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import { loadInstalledDrivers } from "../../src/app/connections/driver-registry.ts";
-import { uiJobs } from "../../src/app/http/api/ui-jobs.ts";
-import { LiveState } from "../../src/app/live/live-state.ts";
 import { SECRET_HEADER } from "../../src/app/http/api/contract.ts";
 import { createUiApi, UiServices } from "../../src/app/http/api/index.ts";
+import { uiJobs } from "../../src/app/http/api/ui-jobs.ts";
 import { startUiServer } from "../../src/app/http/server.ts";
+import { LiveState } from "../../src/app/live/live-state.ts";
 import { pluginServiceFor } from "../../src/app/plugins/service.ts";
 import { parseJsonExact } from "../../src/core/exact-json.ts";
 

@@ -15,6 +15,7 @@ import {
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
 import { mcpEndpointServer } from "../../src/app/http/mcp-endpoint.ts";
+import { LiveState, plainJobs } from "../../src/app/live/live-state.ts";
 import { ApprovalQueue } from "../../src/app/mcp-host/approvals.ts";
 import {
   readHandshake,
@@ -24,7 +25,6 @@ import {
 import { connectionDirectory, liveExport } from "../../src/app/mcp-host/mcp-service.ts";
 import { auditWithHistory } from "../../src/app/mcp-host/request-history.ts";
 import { savedQueryShelf } from "../../src/app/mcp-host/saved-queries.ts";
-import { LiveState, plainJobs } from "../../src/app/live/live-state.ts";
 import { AuditLog } from "../../src/app/storage/audit-log.ts";
 import { ConsoleHistory } from "../../src/app/storage/console-history.ts";
 import { TokenStore } from "../../src/app/storage/token-store.ts";

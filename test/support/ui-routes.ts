@@ -8,11 +8,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openAppStorage } from "../../src/app/connections/connection-service.ts";
-import { uiJobs } from "../../src/app/http/api/ui-jobs.ts";
-import { LiveState } from "../../src/app/live/live-state.ts";
 import { declarationOf, type Schemas } from "../../src/app/http/api/handlers.ts";
 import { UiServices } from "../../src/app/http/api/services.ts";
 import { uiApiRoutes } from "../../src/app/http/api/ui-api.ts";
+import { uiJobs } from "../../src/app/http/api/ui-jobs.ts";
+import { LiveState } from "../../src/app/live/live-state.ts";
 
 export interface DeclaredRoute {
   method: string;

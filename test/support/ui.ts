@@ -23,11 +23,11 @@ import {
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
 import { loadInstalledDrivers } from "../../src/app/connections/driver-registry.ts";
-import { uiJobs } from "../../src/app/http/api/ui-jobs.ts";
-import { LiveState } from "../../src/app/live/live-state.ts";
 import { createUiApi, serveWebAssets, UiServices } from "../../src/app/http/api/index.ts";
 import type { IntegrationsService } from "../../src/app/http/api/integrations.ts";
+import { uiJobs } from "../../src/app/http/api/ui-jobs.ts";
 import { startUiServer } from "../../src/app/http/server.ts";
+import { LiveState } from "../../src/app/live/live-state.ts";
 import { createIntegrationsService } from "../../src/app/mcp-host/integrations-service.ts";
 import { type McpService, startMcpService } from "../../src/app/mcp-host/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
@@ -77,9 +77,7 @@ export async function startUiApp(options: UiAppOptions = {}): Promise<UiApp> {
   const storage = await openAppStorage(env);
   await loadInstalledDrivers(storage.dir, env);
   const live = new LiveState(storage, uiJobs());
-  const mcpService = options.withMcp
-    ? await startMcpService({ env, storage, live })
-    : undefined;
+  const mcpService = options.withMcp ? await startMcpService({ env, storage, live }) : undefined;
   const mcp =
     options.mcp ??
     (mcpService ? createIntegrationsService({ storage, service: () => mcpService }) : undefined);

@@ -51,7 +51,11 @@ export interface ConnectionJobs {
    * Runs `work` as a job of `owner` that no page polls (an MCP call's export): aborted when
    * `signal` aborts, or when the connection is forgotten or the app stops.
    */
-  track<T>(owner: JobOwner, signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  track<T>(
+    owner: JobOwner,
+    signal: AbortSignal | undefined,
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T>;
   /** Whether a job still runs on the connection (its session is then never closed as idle). */
   holds(connectionId: string): boolean;
   /** Cancels the connection's running jobs and resolves once each has ended. */
@@ -201,9 +205,6 @@ export class JobRegistry<Results, Failure> implements ConnectionJobs {
 
   /** Every job and piece of work still running. */
   #running(): Running[] {
-    return [
-      ...this.#titled().filter((j) => j.view.state === "running"),
-      ...this.#untitled,
-    ];
+    return [...this.#titled().filter((j) => j.view.state === "running"), ...this.#untitled];
   }
 }

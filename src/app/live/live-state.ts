@@ -15,7 +15,7 @@ import type { BrowseRequest } from "../../core/grid.ts";
 import type { AppStorage } from "../connections/connection-service.ts";
 import { GridRegistry } from "./grids.ts";
 import { type ConnectionJobs, JobRegistry } from "./jobs.ts";
-import { type PooledSession, SessionPool, type SessionOpener } from "./session-pool.ts";
+import { type PooledSession, type SessionOpener, SessionPool } from "./session-pool.ts";
 
 export type { PooledSession } from "./session-pool.ts";
 
@@ -41,11 +41,7 @@ export class LiveState<Jobs extends ConnectionJobs = ConnectionJobs> {
 
   constructor(storage: AppStorage, jobs: Jobs, opener?: SessionOpener) {
     this.jobs = jobs;
-    this.#pool = new SessionPool(
-      storage,
-      (id) => this.grids.holds(id) || jobs.holds(id),
-      opener,
-    );
+    this.#pool = new SessionPool(storage, (id) => this.grids.holds(id) || jobs.holds(id), opener);
   }
 
   /**

@@ -3,9 +3,9 @@
  * policies, --no-test), the test after a change, and how refusals point at the flag to fix.
  */
 import type { Command } from "commander";
-import {
-  type AppStorage,
-  type ConnectionDescription,
+import type {
+  AppStorage,
+  ConnectionDescription,
 } from "../../../app/connections/connection-service.ts";
 import type { InstalledDriver } from "../../../app/connections/driver-registry.ts";
 import { stepLine, withStep } from "../../../core/connection-steps.ts";

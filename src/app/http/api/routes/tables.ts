@@ -219,26 +219,26 @@ function startExport(
       "export",
       `Exporting ${table}`,
       async ({ signal, progress }) => {
-      let report: ExportReport;
-      try {
-        report = await exportTable(facet(session, "exportScan"), table, {
-          format,
-          out,
-          ...(input.filters ? { filters: input.filters } : {}),
-          ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
-          ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
-          // Every UI export has a new file name and is never resumed: nothing is kept for one.
-          keepInterrupted: false,
-          signal,
-          onProgress: (p) =>
-            progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
-        });
-      } catch (e) {
-        if (!signal.aborted) throw inAppWords(e);
-        const details = isQuarryError(e) ? e.details : {};
-        throw exportCancelled(table, details.written, details.expected);
-      }
-      return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
+        let report: ExportReport;
+        try {
+          report = await exportTable(facet(session, "exportScan"), table, {
+            format,
+            out,
+            ...(input.filters ? { filters: input.filters } : {}),
+            ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
+            ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
+            // Every UI export has a new file name and is never resumed: nothing is kept for one.
+            keepInterrupted: false,
+            signal,
+            onProgress: (p) =>
+              progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
+          });
+        } catch (e) {
+          if (!signal.aborted) throw inAppWords(e);
+          const details = isQuarryError(e) ? e.details : {};
+          throw exportCancelled(table, details.written, details.expected);
+        }
+        return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
       },
       { connections: [id] },
     );
