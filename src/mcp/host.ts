@@ -16,7 +16,7 @@ import type { HandshakeFile } from "./policy/handshake.ts";
 /** Saved connections and how to open one (src/app/storage/connection-store.ts, connection-service.ts). */
 export interface ConnectionDirectory {
   list(): Promise<SavedConnection[]>;
-  /** The connection's session, lent by the app's pool: the app owns it and closes it. */
+  /** The connection's session, lent by the app's owner of live state, which closes it. */
   session(connection: SavedConnection): Promise<DriverSession>;
 }
 
