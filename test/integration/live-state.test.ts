@@ -20,6 +20,8 @@ import { after, before, describe, it } from "node:test";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import { node, plainConfig } from "../support/cluster.ts";
 import { type GateProxy, type HeldRequest, startGateProxy } from "../support/gate-proxy.ts";
+import { mcpClient, mcpTestServer } from "../support/mcp.ts";
+import { orderedBefore } from "../support/ordered-before.ts";
 import { ownIndex } from "../support/own-index.ts";
 import { type Sandbox, sandbox, waitFor } from "../support/quarry.ts";
 
@@ -67,6 +69,19 @@ async function openContexts(): Promise<number> {
     _all: { total: { search: { open_contexts: number } } };
   }>({ method: "GET", path: `/${INDEX}/_stats/search` });
   return stats._all.total.search.open_contexts;
+}
+
+/**
+ * Every point in time in `ids` is closed on the cluster, and the index's open contexts are back
+ * to `baseline`.
+ */
+async function closedOnCluster(ids: string[], baseline: number): Promise<void> {
+  for (const id of ids)
+    await waitFor(async () => !(await pitAlive(id)), "the point in time to be closed");
+  await waitFor(
+    async () => (await openContexts()) <= baseline,
+    `the index's open contexts to come back to ${baseline}`,
+  );
 }
 
 interface JobView {
@@ -171,15 +186,7 @@ describe("the app's live state: forgetting a connection and stopping the app clo
     return { grid, job: started.body.id };
   }
 
-  /** Every point in time the grid and the export searched with is closed on the cluster. */
-  async function closedOnTheCluster(): Promise<void> {
-    for (const id of [...pits.grid, ...pits.export])
-      await waitFor(async () => !(await pitAlive(id)), "the point in time to be closed");
-    await waitFor(
-      async () => (await openContexts()) <= baseline,
-      `the index's open contexts to come back to ${baseline}`,
-    );
-  }
+  const closedOnTheCluster = () => closedOnCluster([...pits.grid, ...pits.export], baseline);
 
   it("removing a connection cancels its export and closes its grid, and their points in time", async () => {
     const id = await connect("live-forget");
@@ -202,5 +209,52 @@ describe("the app's live state: forgetting a connection and stopping the app clo
     assert.equal(stopped.status, 0, stopped.stderr);
     assert.match(stopped.stdout, /has stopped/);
     await closedOnTheCluster();
+  });
+});
+
+describe("an MCP export_data is a job of its connection: forgetting the connection cancels it", () => {
+  let proxy: GateProxy;
+  let baseline: number;
+  orderedBefore(async () => {
+    baseline = await openContexts();
+    proxy = await startGateProxy(node("es8").url);
+  });
+  after(async () => {
+    await proxy?.close();
+  });
+  const srv = mcpTestServer({
+    connections: (home) =>
+      addConnection(home.storage, {
+        name: "gated",
+        type: "elasticsearch",
+        settings: { ...plainConfig(node("es8")), port: proxy.port },
+        externalClients: "read-write",
+        aiPolicy: "always-allow",
+      }),
+    token: { name: "full", scope: "full-access" },
+  });
+  const client = mcpClient(srv);
+
+  it("ends the call with an error, and closes the export's point in time", async () => {
+    const pits = new Set<string>();
+    // The export's first batch waits at the gate (its count, of no rows, goes on).
+    proxy.gate.hold((r) => {
+      const pit = pitOf(r);
+      if (!pit) return false;
+      pits.add(pit);
+      return (r.json as PitBody).size !== 0;
+    });
+    const call = client.callTool({
+      name: "export_data",
+      arguments: { connection: "gated", table: INDEX },
+    });
+    await proxy.gate.waiting(1);
+    assert.ok(pits.size > 0, "the export reads in a point in time");
+    const { id } = await srv.home.storage.connections.require("gated");
+    await srv.live.forget(id);
+    const res = await call;
+    assert.equal(res.isError, true, JSON.stringify(res.structuredContent));
+    assert.equal(srv.live.jobs.holds(id), false);
+    await closedOnCluster([...pits], baseline);
   });
 });

@@ -113,6 +113,8 @@ export async function createToken(
 export interface TestServer {
   server: RunningMcpServer;
   url: URL;
+  /** The owner of live state the server borrows sessions from and runs its exports under. */
+  live: LiveState;
   approvals: ApprovalQueue;
   audit: AuditLog;
   stop(): Promise<void>;
@@ -171,6 +173,7 @@ export async function startTestServer(
   return {
     server,
     url: new URL(server.url),
+    live,
     approvals,
     audit,
     async stop() {
