@@ -52,7 +52,7 @@ export async function withLive<T>(
   body: (live: LiveState) => Promise<T>,
   storage?: AppStorage,
 ): Promise<T> {
-  const live = new LiveState(storage ?? (await openAppStorage()), plainJobs());
+  const live = new LiveState(storage ?? (() => openAppStorage()), plainJobs());
   try {
     return await body(live);
   } finally {

@@ -12,10 +12,14 @@ import type { SavedConnection } from "../../core/connections.ts";
 import type { DriverSession, OpenedGrid } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
 import type { BrowseRequest } from "../../core/grid.ts";
-import type { AppStorage } from "../connections/connection-service.ts";
 import { GridRegistry } from "./grids.ts";
 import { type ConnectionJobs, JobRegistry } from "./jobs.ts";
-import { type PooledSession, type SessionOpener, SessionPool } from "./session-pool.ts";
+import {
+  type PooledSession,
+  type SessionOpener,
+  SessionPool,
+  type StorageSource,
+} from "./session-pool.ts";
 
 export type { PooledSession } from "./session-pool.ts";
 
@@ -39,7 +43,7 @@ export class LiveState<Jobs extends ConnectionJobs = ConnectionJobs> {
   readonly #forgotten = new Map<string, number>();
   #closed = false;
 
-  constructor(storage: AppStorage, jobs: Jobs, opener?: SessionOpener) {
+  constructor(storage: StorageSource, jobs: Jobs, opener?: SessionOpener) {
     this.jobs = jobs;
     this.#pool = new SessionPool(storage, (id) => this.grids.holds(id) || jobs.holds(id), opener);
   }
@@ -93,8 +97,8 @@ export class LiveState<Jobs extends ConnectionJobs = ConnectionJobs> {
     try {
       return await body(session);
     } finally {
-      this.#once.delete(session);
-      await session.close();
+      // Unless the stop closed it already.
+      if (this.#once.delete(session)) await session.close();
     }
   }
 

@@ -36,6 +36,21 @@ function stopping(name: string): QuarryError {
   );
 }
 
+/**
+ * The app's storage, or how to open it when first needed (a CLI run given a URL reads no saved
+ * connection, and opens no store).
+ */
+export type StorageSource = AppStorage | (() => Promise<AppStorage>);
+
+function storageOnce(source: StorageSource): () => Promise<AppStorage> {
+  if (typeof source !== "function") return () => Promise.resolve(source);
+  let opened: Promise<AppStorage> | undefined;
+  return () => {
+    opened ??= source();
+    return opened;
+  };
+}
+
 /** How the pool opens a saved connection (openSavedConnection; another in the pool's unit test). */
 export type SessionOpener = (
   connection: SavedConnection,
@@ -43,7 +58,7 @@ export type SessionOpener = (
 ) => Promise<PooledSession>;
 
 export class SessionPool {
-  readonly #storage: AppStorage;
+  readonly #storage: () => Promise<AppStorage>;
   readonly #opener: SessionOpener;
   /** Whether something still works on a connection (a grid, a job): its session is kept. */
   readonly #busy: (connectionId: string) => boolean;
@@ -52,11 +67,11 @@ export class SessionPool {
   #closed = false;
 
   constructor(
-    storage: AppStorage,
+    storage: StorageSource,
     busy: (connectionId: string) => boolean,
     opener: SessionOpener = openSavedConnection,
   ) {
-    this.#storage = storage;
+    this.#storage = storageOnce(storage);
     this.#busy = busy;
     this.#opener = opener;
     this.#sweeper = setInterval(() => this.#closeIdle(), 60_000);
@@ -71,7 +86,7 @@ export class SessionPool {
       return held.open;
     }
     // Read once: the session is opened from what was read.
-    return this.#open(await this.#storage.connections.require(connectionId));
+    return this.#open(await (await this.#storage()).connections.require(connectionId));
   }
 
   /**
@@ -119,7 +134,7 @@ export class SessionPool {
     if (raced && raced.version === versionOf(connection)) return raced.open;
     const open = this.#closed
       ? Promise.reject(stopping(connection.name))
-      : this.#opener(connection, this.#storage);
+      : this.#storage().then((storage) => this.#opener(connection, storage));
     const held: Held = { version: versionOf(connection), open, lastUsed: Date.now() };
     this.#held.set(connection.id, held);
     open.catch(() => {
