@@ -13,10 +13,11 @@ import { Pool } from "undici";
 import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
 import { loadInstalledDrivers } from "../../src/app/connections/driver-registry.ts";
-import { SessionPool } from "../../src/app/connections/session-pool.ts";
 import { SECRET_HEADER } from "../../src/app/http/api/contract.ts";
 import { createUiApi, UiServices } from "../../src/app/http/api/index.ts";
+import { uiJobs } from "../../src/app/http/api/ui-jobs.ts";
 import { startUiServer } from "../../src/app/http/server.ts";
+import { LiveState } from "../../src/app/live/live-state.ts";
 import { pluginServiceFor } from "../../src/app/plugins/service.ts";
 import { parseJsonExact } from "../../src/core/exact-json.ts";
 
@@ -33,12 +34,12 @@ export async function startBenchApp(es: { host: string; port: number }): Promise
   const env = { ...process.env, QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" };
   const storage = await openAppStorage(env);
   await loadInstalledDrivers(storage.dir, env);
-  const sessions = new SessionPool(storage);
+  const live = new LiveState(storage, uiJobs());
   const services = new UiServices({
     storage,
     exportDir: join(home, "exports"),
     plugins: pluginServiceFor(storage.dir, env),
-    sessions,
+    live,
   });
   const secret = randomBytes(24).toString("base64url");
   const server = await startUiServer({
@@ -73,8 +74,7 @@ export async function startBenchApp(es: { host: string; port: number }): Promise
     },
     async close() {
       await pool.close();
-      services.close();
-      await sessions.close();
+      await live.close();
       await server.close();
       await rm(home, { recursive: true, force: true });
     },

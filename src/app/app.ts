@@ -14,13 +14,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { errors, isQuarryError } from "../core/errors.ts";
 import { START_MCP_URL } from "../core/quarry-scheme.ts";
 import { openAppStorage } from "./connections/connection-service.ts";
-import { SessionPool } from "./connections/session-pool.ts";
 import type { AppContext, AppControl, AppStatus, WindowResult } from "./context.ts";
 import { createUiApi, serveWebAssets, UiServices } from "./http/api/index.ts";
+import { type UiLiveState, uiJobs } from "./http/api/ui-jobs.ts";
 import { type AppClient, findRunningApp } from "./http/app-client.ts";
 import { appRoutes } from "./http/app-routes.ts";
 import { placeholderPage, placeholderResponse } from "./http/placeholder.ts";
 import { startUiServer, type UiServer } from "./http/server.ts";
+import { LiveState } from "./live/live-state.ts";
 import { createIntegrationsService } from "./mcp-host/integrations-service.ts";
 import { ensureMcpServer, type McpServerHandle, type McpStartReason } from "./mcp-host/mcp-hook.ts";
 import type { McpService } from "./mcp-host/mcp-service.ts";
@@ -98,7 +99,7 @@ export class RunningApp implements AppControl {
     init: {
       env: NodeJS.ProcessEnv;
       plugins: PluginService;
-      sessions: SessionPool;
+      live: UiLiveState;
       log: (line: string) => void;
       background: boolean;
     },
@@ -113,7 +114,7 @@ export class RunningApp implements AppControl {
       dataDir: info.dataDir,
       env: init.env,
       plugins: init.plugins,
-      sessions: init.sessions,
+      live: init.live,
       info,
       log: init.log,
       onStop: (cleanup) => {
@@ -122,7 +123,7 @@ export class RunningApp implements AppControl {
     };
     // The one owner of live connections closes last: clean-ups run in reverse order, so every
     // part that borrows its sessions has stopped by then.
-    this.#cleanups.push(() => init.sessions.close());
+    this.#cleanups.push(() => init.live.close());
   }
 
   /** The running MCP service, once the hook started one. */
@@ -313,8 +314,8 @@ export async function startApp(options: AppOptions = {}): Promise<StartResult> {
       startedAt: new Date().toISOString(),
     };
     const storage = await openAppStorage(env);
-    const sessions = new SessionPool(storage);
-    const app = new RunningApp(lock, info, { env, plugins, sessions, log, background });
+    const live = new LiveState(storage, uiJobs());
+    const app = new RunningApp(lock, info, { env, plugins, live, log, background });
 
     // The UI's API over the app's services; Settings > Integrations reaches the MCP service
     // through the hook's handle (it starts after the API is built, so it is looked up each time).
@@ -329,9 +330,8 @@ export async function startApp(options: AppOptions = {}): Promise<StartResult> {
       plugins,
       mcp,
       exportDir: join(dataDir, "exports"),
-      sessions,
+      live,
     });
-    app.context.onStop(() => services.close());
     const api = createUiApi(services, { secret });
     const builtUi = join(UI_BUILD_DIR, "index.html");
     const placeholder = placeholderPage({ version: APP_VERSION, dataDir });

@@ -2,7 +2,7 @@
  * What the app's parts are given, so they depend on this small module and never on the app
  * itself (the composition root in app.ts imports them, not the other way round).
  */
-import type { SessionPool } from "./connections/session-pool.ts";
+import type { LiveState } from "./live/live-state.ts";
 import type { InstalledPlugin, PluginService } from "./plugins/service.ts";
 import type { OpenResult } from "./process/browser.ts";
 import type { InstanceInfo } from "./process/instance.ts";
@@ -13,8 +13,8 @@ export interface AppContext {
   readonly env: NodeJS.ProcessEnv;
   readonly plugins: PluginService;
   readonly info: InstanceInfo;
-  /** The one owner of open sessions and their grids, which the UI's API and the MCP server share. */
-  readonly sessions: SessionPool;
+  /** The one owner of live state (sessions, grids, jobs), shared by the UI's API and the MCP server. */
+  readonly live: LiveState;
   log(line: string): void;
   /** Registers a clean-up to run when the app stops (close sessions, flush files...). */
   onStop(cleanup: () => Promise<void> | void): void;

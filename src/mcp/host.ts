@@ -16,7 +16,7 @@ import type { HandshakeFile } from "./policy/handshake.ts";
 /** Saved connections and how to open one (src/app/storage/connection-store.ts, connection-service.ts). */
 export interface ConnectionDirectory {
   list(): Promise<SavedConnection[]>;
-  /** The connection's session, lent by the app's pool: the app owns it and closes it. */
+  /** The connection's session, lent by the app's owner of live state, which closes it. */
   session(connection: SavedConnection): Promise<DriverSession>;
 }
 
@@ -74,11 +74,15 @@ export interface HandshakeSink {
 /** A clock, injectable so tests can move time (lockout, token expiry) without waiting. */
 export type Clock = () => number;
 
-/** The app's export: writes to a file what a session's scan reads (export_data). */
+/**
+ * The app's export: writes to a file what a session's scan reads (export_data), as a job of the
+ * connection it reads (the app cancels it when the connection is forgotten or the app stops).
+ */
 export type TableExporter = (
   source: ExportScanFacet,
   table: string,
   options: ExportOptions,
+  owner: { connectionId: string },
 ) => Promise<ExportReport>;
 
 /**

@@ -14,16 +14,15 @@ import {
   addConnection,
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
-import { SessionPool } from "../../src/app/connections/session-pool.ts";
-import { exportTable } from "../../src/app/export/export-table.ts";
 import { mcpEndpointServer } from "../../src/app/http/mcp-endpoint.ts";
+import { LiveState, plainJobs } from "../../src/app/live/live-state.ts";
 import { ApprovalQueue } from "../../src/app/mcp-host/approvals.ts";
 import {
   readHandshake,
   removeHandshake,
   writeHandshake,
 } from "../../src/app/mcp-host/handshake.ts";
-import { connectionDirectory } from "../../src/app/mcp-host/mcp-service.ts";
+import { connectionDirectory, liveExport } from "../../src/app/mcp-host/mcp-service.ts";
 import { auditWithHistory } from "../../src/app/mcp-host/request-history.ts";
 import { savedQueryShelf } from "../../src/app/mcp-host/saved-queries.ts";
 import { AuditLog } from "../../src/app/storage/audit-log.ts";
@@ -114,6 +113,8 @@ export async function createToken(
 export interface TestServer {
   server: RunningMcpServer;
   url: URL;
+  /** The owner of live state the server borrows sessions from and runs its exports under. */
+  live: LiveState;
   approvals: ApprovalQueue;
   audit: AuditLog;
   stop(): Promise<void>;
@@ -143,7 +144,7 @@ export async function startTestServer(
     audit,
     new ConsoleHistory(join(home.dir, "console-history")),
   );
-  const sessions = new SessionPool(home.storage);
+  const live = new LiveState(home.storage, plainJobs());
   const server = await startMcpServer({
     version: "0.0.0-test",
     preferredPort: 0,
@@ -152,7 +153,7 @@ export async function startTestServer(
       concurrentRequests: options.limits?.concurrentRequests ?? 1000,
     },
     tokens: home.tokens,
-    connections: connectionDirectory(home.storage, sessions),
+    connections: connectionDirectory(home.storage, live),
     approvals,
     // As the app wires it: agents' requests join the connection's history.
     audit: withHistory,
@@ -162,7 +163,7 @@ export async function startTestServer(
     },
     http: mcpEndpointServer,
     exportDir: join(home.dir, "exports"),
-    exportTable,
+    exportTable: liveExport(live),
     savedQueries: savedQueryShelf(home.dir, home.env),
     now: home.clock.now,
     ...(options.bridgeToken ? { bridgeToken: options.bridgeToken } : {}),
@@ -172,11 +173,12 @@ export async function startTestServer(
   return {
     server,
     url: new URL(server.url),
+    live,
     approvals,
     audit,
     async stop() {
       await server.stop();
-      await sessions.close();
+      await live.close();
       await approvals.stop();
       await withHistory.settled();
       await audit.close();

@@ -8,10 +8,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openAppStorage } from "../../src/app/connections/connection-service.ts";
-import { SessionPool } from "../../src/app/connections/session-pool.ts";
 import { declarationOf, type Schemas } from "../../src/app/http/api/handlers.ts";
 import { UiServices } from "../../src/app/http/api/services.ts";
 import { uiApiRoutes } from "../../src/app/http/api/ui-api.ts";
+import { uiJobs } from "../../src/app/http/api/ui-jobs.ts";
+import { LiveState } from "../../src/app/live/live-state.ts";
 
 export interface DeclaredRoute {
   method: string;
@@ -26,15 +27,14 @@ export async function uiRouteTable(): Promise<DeclaredRoute[]> {
   const home = await mkdtemp(join(tmpdir(), "qt-routes-"));
   try {
     const storage = await openAppStorage({ QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" });
-    const sessions = new SessionPool(storage);
-    const services = new UiServices({ storage, exportDir: join(home, "exports"), sessions });
+    const live = new LiveState(storage, uiJobs());
+    const services = new UiServices({ storage, exportDir: join(home, "exports"), live });
     const routes = uiApiRoutes(services).routes.map((r) => ({
       method: r.method,
       path: r.path,
       schemas: declarationOf(r.handler),
     }));
-    services.close();
-    await sessions.close();
+    await live.close();
     return routes;
   } finally {
     await rm(home, { recursive: true, force: true });

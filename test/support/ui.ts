@@ -23,10 +23,11 @@ import {
   openAppStorage,
 } from "../../src/app/connections/connection-service.ts";
 import { loadInstalledDrivers } from "../../src/app/connections/driver-registry.ts";
-import { SessionPool } from "../../src/app/connections/session-pool.ts";
 import { createUiApi, serveWebAssets, UiServices } from "../../src/app/http/api/index.ts";
 import type { IntegrationsService } from "../../src/app/http/api/integrations.ts";
+import { uiJobs } from "../../src/app/http/api/ui-jobs.ts";
 import { startUiServer } from "../../src/app/http/server.ts";
+import { LiveState } from "../../src/app/live/live-state.ts";
 import { createIntegrationsService } from "../../src/app/mcp-host/integrations-service.ts";
 import { type McpService, startMcpService } from "../../src/app/mcp-host/mcp-service.ts";
 import { type PluginService, pluginServiceFor } from "../../src/app/plugins/service.ts";
@@ -75,10 +76,8 @@ export async function startUiApp(options: UiAppOptions = {}): Promise<UiApp> {
   const env = { ...process.env, QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" };
   const storage = await openAppStorage(env);
   await loadInstalledDrivers(storage.dir, env);
-  const sessions = new SessionPool(storage);
-  const mcpService = options.withMcp
-    ? await startMcpService({ env, storage, sessions })
-    : undefined;
+  const live = new LiveState(storage, uiJobs());
+  const mcpService = options.withMcp ? await startMcpService({ env, storage, live }) : undefined;
   const mcp =
     options.mcp ??
     (mcpService ? createIntegrationsService({ storage, service: () => mcpService }) : undefined);
@@ -87,7 +86,7 @@ export async function startUiApp(options: UiAppOptions = {}): Promise<UiApp> {
     exportDir: join(home, "exports"),
     plugins: options.plugins ?? pluginServiceFor(storage.dir, env),
     ...(mcp ? { mcp } : {}),
-    sessions,
+    live,
   });
   const secret = randomBytes(24).toString("base64url");
   const api = createUiApi(services, { secret });
@@ -102,9 +101,8 @@ export async function startUiApp(options: UiAppOptions = {}): Promise<UiApp> {
     services,
     ...(mcpService ? { mcpService } : {}),
     async close() {
-      services.close();
       await mcpService?.stop();
-      await sessions.close();
+      await live.close();
       await server.close();
       if (!options.home) await rm(home, { recursive: true, force: true });
     },

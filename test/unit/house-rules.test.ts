@@ -144,6 +144,7 @@ export const APP_ROOMS = [
   "compare",
   "connections",
   "queries",
+  "live",
   "context.ts",
   "http",
   "mcp-host",

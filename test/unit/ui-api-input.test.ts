@@ -11,8 +11,9 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { Hono } from "hono";
 import { openAppStorage } from "../../src/app/connections/connection-service.ts";
-import { SessionPool } from "../../src/app/connections/session-pool.ts";
 import { createUiApi, UiServices } from "../../src/app/http/api/index.ts";
+import { uiJobs } from "../../src/app/http/api/ui-jobs.ts";
+import { LiveState } from "../../src/app/live/live-state.ts";
 import { checkApiError, fuzzSeed, Prng } from "../support/fuzz.ts";
 import { routeCases } from "../support/fuzz-routes.ts";
 import { uiRouteTable } from "../support/ui-routes.ts";
@@ -24,12 +25,11 @@ let close: () => Promise<void>;
 before(async () => {
   home = await mkdtemp(join(tmpdir(), "qt-ui-input-"));
   const storage = await openAppStorage({ QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" });
-  const sessions = new SessionPool(storage);
-  const services = new UiServices({ storage, exportDir: join(home, "exports"), sessions });
+  const live = new LiveState(storage, uiJobs());
+  const services = new UiServices({ storage, exportDir: join(home, "exports"), live });
   api = createUiApi(services, { secret: "s" });
   close = async () => {
-    services.close();
-    await sessions.close();
+    await live.close();
   };
 });
 after(async () => {

@@ -36,7 +36,7 @@ export async function ensureMcpServer(
   let stopping = false;
   const service = await startMcpService({
     env: app.env,
-    sessions: app.sessions,
+    live: app.live,
     ...(bridgeToken.times ? { bridgeToken: bridgeToken.times } : {}),
     onStatus: (s) =>
       app.log(

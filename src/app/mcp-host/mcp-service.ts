@@ -9,13 +9,13 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { SavedConnection } from "../../core/connections.ts";
-import type { Clock, ConnectionDirectory } from "../../mcp/host.ts";
+import type { Clock, ConnectionDirectory, TableExporter } from "../../mcp/host.ts";
 import { type McpServerConfig, type RunningMcpServer, startMcpServer } from "../../mcp/index.ts";
 import type { BridgeTokenTimes } from "../../mcp/policy/tokens.ts";
 import { type AppStorage, openAppStorage } from "../connections/connection-service.ts";
-import { SessionPool } from "../connections/session-pool.ts";
 import { exportTable } from "../export/export-table.ts";
 import { mcpEndpointServer } from "../http/mcp-endpoint.ts";
+import { LiveState, plainJobs } from "../live/live-state.ts";
 import { APP_VERSION } from "../process/version.ts";
 import { AuditLog } from "../storage/audit-log.ts";
 import { ConsoleHistory } from "../storage/console-history.ts";
@@ -31,10 +31,10 @@ export interface McpServiceOptions {
   /** Open storage, when the app has it already. */
   storage?: AppStorage;
   /**
-   * The app's session pool, which the MCP server borrows from; without it the service keeps one
-   * of its own and closes it when it stops.
+   * The app's owner of live state, which the MCP server borrows sessions from and runs its
+   * exports under; without it the service keeps one of its own and closes it when it stops.
    */
-  sessions?: SessionPool;
+  live?: LiveState;
   now?: Clock;
   bridgeToken?: BridgeTokenTimes;
   /** Called whenever the server starts, stops or fails to start. */
@@ -117,9 +117,9 @@ class ServerSwitch {
 /** The app's stores the MCP server works with, opened. */
 interface McpStores {
   storage: AppStorage;
-  sessions: SessionPool;
-  /** Whether the service made the pool (and closes it). */
-  ownsSessions: boolean;
+  live: LiveState;
+  /** Whether the service made its owner of live state (and closes it). */
+  ownsLive: boolean;
   now: Clock;
   settingsStore: McpSettingsStore;
   settings: McpSettings;
@@ -132,7 +132,7 @@ interface McpStores {
 
 async function openStores(options: McpServiceOptions): Promise<McpStores> {
   const storage = options.storage ?? (await openAppStorage(options.env));
-  const sessions = options.sessions ?? new SessionPool(storage);
+  const live = options.live ?? new LiveState(storage, plainJobs());
   const dir = storage.dir;
   const now = options.now ?? Date.now;
   const settingsStore = new McpSettingsStore(dir);
@@ -152,8 +152,8 @@ async function openStores(options: McpServiceOptions): Promise<McpStores> {
   };
   return {
     storage,
-    sessions,
-    ownsSessions: !options.sessions,
+    live,
+    ownsLive: !options.live,
     now,
     settingsStore,
     settings,
@@ -173,7 +173,7 @@ function serverConfig(
     preferredPort: settings.preferredPort,
     limits: settings.limits,
     tokens: stores.tokens,
-    connections: connectionDirectory(stores.storage, stores.sessions),
+    connections: connectionDirectory(stores.storage, stores.live),
     approvals: stores.approvals,
     audit: stores.auditWithHistory,
     handshake: {
@@ -182,7 +182,7 @@ function serverConfig(
     },
     http: mcpEndpointServer,
     exportDir: join(dir, "exports"),
-    exportTable,
+    exportTable: liveExport(stores.live),
     savedQueries: savedQueryShelf(dir),
     now: stores.now,
     ...(bridgeToken ? { bridgeToken } : {}),
@@ -229,7 +229,7 @@ export async function startMcpService(options: McpServiceOptions = {}): Promise<
       await stores.auditWithHistory.settled();
       await audit.close();
       await tokens.settled();
-      if (stores.ownsSessions) await stores.sessions.close();
+      if (stores.ownsLive) await stores.live.close();
     },
   };
 }
@@ -239,10 +239,7 @@ export async function startMcpService(options: McpServiceOptions = {}): Promise<
  * connections.json changes (checked by stat on each call): every tool call looks connections up,
  * and parsing the file each time would be most of a call's own cost.
  */
-export function connectionDirectory(
-  storage: AppStorage,
-  sessions: SessionPool,
-): ConnectionDirectory {
+export function connectionDirectory(storage: AppStorage, live: LiveState): ConnectionDirectory {
   let cache: { key: string; list: Promise<SavedConnection[]> } | undefined;
   return {
     list() {
@@ -262,6 +259,18 @@ export function connectionDirectory(
       }
       return cache.list;
     },
-    session: (c) => sessions.lend(c),
+    session: (c) => live.lend(c),
   };
+}
+
+/**
+ * export_data as a job of its connection: forgetting the connection or stopping the app cancels
+ * it, and waits for it to close its scan. Each call writes a file of its own that nothing
+ * resumes, so an interrupted one keeps neither its point in time nor its partial file.
+ */
+export function liveExport(live: LiveState): TableExporter {
+  return (source, table, options, owner) =>
+    live.jobs.track({ connections: [owner.connectionId] }, options.signal, (signal) =>
+      exportTable(source, table, { ...options, signal, keepInterrupted: false }),
+    );
 }

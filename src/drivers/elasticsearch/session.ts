@@ -91,7 +91,6 @@ export class EsSession implements DriverSession {
   #identified: Promise<void> | undefined;
   /** The driver's memory of servers identified lately (none for a session made on its own). */
   readonly #known: DriverShared["identified"];
-  readonly #grids = new Set<GridView>();
   /** Columns of search targets, held briefly for console grids and one-off pages. */
   readonly #columns = new ColumnCache();
   readonly #heldColumns = {
@@ -172,8 +171,8 @@ export class EsSession implements DriverSession {
   }
 
   /**
-   * The session tracks open grids so that closing it frees their points in time too. The first
-   * page is read as the grid's first (`refresh`), and its columns are the grid's.
+   * The first page is read as the grid's first (`refresh`), and its columns are the grid's. Who
+   * opens a grid closes it (the app's owner of live state, before it closes the session).
    */
   async openGrid(table: string, first?: BrowseRequest): Promise<OpenedGrid> {
     const grid = openGrid(this.transport, table, {
@@ -185,12 +184,8 @@ export class EsSession implements DriverSession {
         await this.#ready();
         return grid.browse(request);
       },
-      close: async () => {
-        this.#grids.delete(view);
-        await grid.close();
-      },
+      close: () => grid.close(),
     };
-    this.#grids.add(view);
     try {
       const page = first ? await view.browse({ ...first, refresh: true }) : undefined;
       const columns = page ? page.columns : await this.describeTable(table);
@@ -383,9 +378,8 @@ export class EsSession implements DriverSession {
     return openScan(this.transport, table, request, () => this.#ready());
   }
 
-  /** Closes the grids still open (freeing their points in time), then the connection pool. */
+  /** Closes the connection pool; the grids opened on the session are closed by who opened them. */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.#grids].map((g) => g.close()));
     await this.transport.close();
   }
 }

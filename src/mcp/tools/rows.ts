@@ -36,7 +36,7 @@ export const exportData = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const source = sourceOf(args);
-    const { session } = await reachConnection(ctx, args.connection);
+    const { connection, session } = await reachConnection(ctx, args.connection);
     const format = args.format ?? "ndjson";
     // A query that cannot be paged is refused here, before a file is reserved.
     const scan =
@@ -50,14 +50,19 @@ export const exportData = defineTool({
       EXTENSIONS[format],
     );
     const report = await ctx
-      .exportTable(scan, label, {
-        format,
-        out,
-        ...("esql" in source ? { batchSize: 10_000 } : browseRequest(args)),
-        signal: ctx.signal,
-        onProgress: (p) =>
-          void ctx.progress(p.done, p.total, `${p.done} of ${p.total} documents written`),
-      })
+      .exportTable(
+        scan,
+        label,
+        {
+          format,
+          out,
+          ...("esql" in source ? { batchSize: 10_000 } : browseRequest(args)),
+          signal: ctx.signal,
+          onProgress: (p) =>
+            void ctx.progress(p.done, p.total, `${p.done} of ${p.total} documents written`),
+        },
+        { connectionId: connection.id },
+      )
       .catch(async (e: unknown) => {
         // The file this call reserved (empty) goes with the call; a file with content stays.
         if ((await stat(out).catch(() => undefined))?.size === 0) await rm(out, { force: true });

@@ -1,17 +1,17 @@
 /**
  * What the UI's API routes call: the app's own services (saved connections, plugins, the MCP
- * server's settings and stores) and the app's session pool, which owns the open driver sessions
- * and grids (the HTTP layer holds none of its own). The routes are thin adapters over these;
- * no rule lives in the routes or the browser.
+ * server's settings and stores) and the owner of live state (src/app/live/live-state.ts), which
+ * holds the open driver sessions, grids and jobs (the HTTP layer holds none of its own). The
+ * routes are thin adapters over these; no rule lives in the routes or the browser.
  */
 import { QuarryError } from "../../../core/errors.ts";
 import type { Column, TableInfo } from "../../../core/grid.ts";
 import type { AppStorage } from "../../connections/connection-service.ts";
-import type { GridRegistry } from "../../connections/grids.ts";
-import type { PooledSession, SessionPool } from "../../connections/session-pool.ts";
+import type { GridRegistry } from "../../live/grids.ts";
+import type { PooledSession } from "../../live/live-state.ts";
 import type { PluginService } from "../../plugins/service.ts";
 import type { IntegrationsService } from "./integrations.ts";
-import { JobRegistry } from "./jobs.ts";
+import type { UiJobs, UiLiveState } from "./ui-jobs.ts";
 
 export interface UiServicesOptions {
   storage: AppStorage;
@@ -21,8 +21,8 @@ export interface UiServicesOptions {
   mcp?: IntegrationsService;
   /** Where exports are written (inside the app data folder). */
   exportDir: string;
-  /** The app's one session pool (src/app/connections/session-pool.ts), shared with the MCP server. */
-  sessions: SessionPool;
+  /** The app's one owner of live state, shared with the MCP server. */
+  live: UiLiveState;
 }
 
 /** A service this app was started without (a UI server composed for tests, an older build). */
@@ -40,18 +40,19 @@ export class UiServices {
   readonly plugins: PluginService | undefined;
   readonly mcp: IntegrationsService | undefined;
   readonly exportDir: string;
-  readonly jobs = new JobRegistry();
-  /** The app's sessions and the grids open on them: the pool owns them, the API borrows. */
-  readonly sessions: SessionPool;
+  /** The app's sessions, grids and jobs: the owner of live state holds them, the API borrows. */
+  readonly live: UiLiveState;
   readonly grids: GridRegistry;
+  readonly jobs: UiJobs;
 
   constructor(options: UiServicesOptions) {
     this.storage = options.storage;
     this.plugins = options.plugins;
     this.mcp = options.mcp;
     this.exportDir = options.exportDir;
-    this.sessions = options.sessions;
-    this.grids = options.sessions.grids;
+    this.live = options.live;
+    this.grids = options.live.grids;
+    this.jobs = options.live.jobs;
   }
 
   /**
@@ -60,12 +61,12 @@ export class UiServices {
    * (docs/architecture.md, "Driver plugins and the app process").
    */
   session(connectionId: string): Promise<PooledSession> {
-    return this.sessions.session(connectionId);
+    return this.live.session(connectionId);
   }
 
-  /** Closes the grids and the session of a connection that was edited or removed. */
+  /** Cancels the jobs, closes the grids, then the session of a connection edited or removed. */
   forget(connectionId: string): Promise<void> {
-    return this.sessions.forget(connectionId);
+    return this.live.forget(connectionId);
   }
 
   async listTables(connectionId: string): Promise<TableInfo[]> {
@@ -74,10 +75,5 @@ export class UiServices {
 
   async describeTable(connectionId: string, table: string): Promise<Column[]> {
     return (await this.session(connectionId)).session.describeTable(table);
-  }
-
-  /** Cancels the API's running jobs; the sessions are the pool's, closed by the app. */
-  close(): void {
-    this.jobs.cancelAll();
   }
 }

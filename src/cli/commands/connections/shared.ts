@@ -3,10 +3,9 @@
  * policies, --no-test), the test after a change, and how refusals point at the flag to fix.
  */
 import type { Command } from "commander";
-import {
-  type AppStorage,
-  type ConnectionDescription,
-  openSavedConnection,
+import type {
+  AppStorage,
+  ConnectionDescription,
 } from "../../../app/connections/connection-service.ts";
 import type { InstalledDriver } from "../../../app/connections/driver-registry.ts";
 import { stepLine, withStep } from "../../../core/connection-steps.ts";
@@ -18,6 +17,7 @@ import {
 import type { ServerInfo } from "../../../core/driver.ts";
 import { isQuarryError, QuarryError } from "../../../core/errors.ts";
 import type { SettingsForm } from "../../../core/settings-form.ts";
+import { withLive } from "../../context.ts";
 import { printLine } from "../../output.ts";
 import { flagHint } from "../../settings-flags.ts";
 
@@ -60,14 +60,14 @@ export type TestOutcome = { ok: true; info: ServerInfo } | { ok: false; error: Q
 /** Connects with a connection just saved, as `quarry connections test` does. */
 export async function testSaved(storage: AppStorage, saved: SavedConnection): Promise<TestOutcome> {
   try {
-    const { session } = await openSavedConnection(saved.id, storage);
-    try {
-      return { ok: true, info: await session.testConnection() };
-    } catch (e) {
-      throw withStep(e);
-    } finally {
-      await session.close();
-    }
+    return await withLive<TestOutcome>(async (live) => {
+      const { session } = await live.session(saved.id);
+      try {
+        return { ok: true, info: await session.testConnection() };
+      } catch (e) {
+        throw withStep(e);
+      }
+    }, storage);
   } catch (e) {
     if (!isQuarryError(e)) throw e;
     return { ok: false, error: e };

@@ -1,9 +1,8 @@
 /** `quarry connections test`: connects with a saved connection and prints the server it found. */
 import type { Command } from "commander";
-import { openSavedConnection } from "../../../app/connections/connection-service.ts";
 import { stepLine, withStep } from "../../../core/connection-steps.ts";
 import { isQuarryError } from "../../../core/errors.ts";
-import { wantsJson } from "../../context.ts";
+import { wantsJson, withLive } from "../../context.ts";
 import { printJson, printLine } from "../../output.ts";
 
 export function registerTest(group: Command): void {
@@ -14,8 +13,8 @@ export function registerTest(group: Command): void {
     )
     .argument("<conn>", "the connection's name or id")
     .action(async (conn: string, _flags: unknown, cmd: Command) => {
-      const { connection, session } = await openSavedConnection(conn);
-      try {
+      await withLive(async (live) => {
+        const { connection, session } = await live.session(conn);
         const info = await session.testConnection().catch((e: unknown) => {
           const named = withStep(e);
           const line = isQuarryError(named) ? stepLine(named.details) : undefined;
@@ -28,8 +27,6 @@ export function registerTest(group: Command): void {
           printLine(
             `Connected with "${connection.name}": ${info.product} ${info.version}, cluster "${info.clusterName}"`,
           );
-      } finally {
-        await session.close();
-      }
+      });
     });
 }

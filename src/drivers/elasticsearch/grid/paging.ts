@@ -27,8 +27,8 @@ export interface SearchBody extends SearchHeader, PitAnswer {
 
 /**
  * A grid's point in time, kept alive by its heartbeat while the grid sits idle. It belongs to its
- * grid, which belongs to its session: closing the session closes it (the app closes its sessions
- * when it stops).
+ * grid, closed with it by whoever opened the grid (in the app, its owner of live state, when the
+ * page closes the grid, the connection is forgotten or the app stops).
  */
 export function openGridPointInTime(
   transport: EsTransport,

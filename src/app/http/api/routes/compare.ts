@@ -49,33 +49,38 @@ export function compareRoutes(app: UiServices) {
           sideOf(app, input.right),
         ]);
         const label = `Comparing ${left.connection}${left.table ? `:${left.table}` : ""} and ${right.connection}${right.table ? `:${right.table}` : ""}`;
-        return app.jobs.start("compare", label, async ({ signal, progress }) => {
-          if (!input.left.table) {
-            const report = await compareServers(left, right);
-            return { ...report, documents: null, notes: [] } satisfies CompareJobResult;
-          }
-          const tables = await compareTables(left, right);
-          const notes: string[] = [];
-          const both = tables.profiles.left.exists && tables.profiles.right.exists;
-          if (input.documents && !both)
-            notes.push("Documents not compared: the index is missing on one side.");
-          if (!input.documents || !both)
-            return { ...base(tables), documents: null, notes } satisfies CompareJobResult;
-          const records = await compareRecords(left, right, {
-            ...(input.sample ? { sample: input.sample } : {}),
-            signal,
-            onProgress: (p) =>
-              progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
-          });
-          const c = records.counts;
-          return {
-            ...base(tables),
-            equal: tables.equal && records.equal,
-            rows: [...tables.rows, ...records.rows],
-            documents: { ...c, whole: records.whole, cut: records.cut },
-            notes,
-          } satisfies CompareJobResult;
-        });
+        return app.jobs.start(
+          "compare",
+          label,
+          async ({ signal, progress }) => {
+            if (!input.left.table) {
+              const report = await compareServers(left, right);
+              return { ...report, documents: null, notes: [] } satisfies CompareJobResult;
+            }
+            const tables = await compareTables(left, right);
+            const notes: string[] = [];
+            const both = tables.profiles.left.exists && tables.profiles.right.exists;
+            if (input.documents && !both)
+              notes.push("Documents not compared: the index is missing on one side.");
+            if (!input.documents || !both)
+              return { ...base(tables), documents: null, notes } satisfies CompareJobResult;
+            const records = await compareRecords(left, right, {
+              ...(input.sample ? { sample: input.sample } : {}),
+              signal,
+              onProgress: (p) =>
+                progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
+            });
+            const c = records.counts;
+            return {
+              ...base(tables),
+              equal: tables.equal && records.equal,
+              rows: [...tables.rows, ...records.rows],
+              documents: { ...c, whole: records.whole, cut: records.cut },
+              notes,
+            } satisfies CompareJobResult;
+          },
+          { connections: [input.left.connection, input.right.connection] },
+        );
       }),
     )
     .post(

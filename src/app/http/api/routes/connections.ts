@@ -20,6 +20,7 @@ import {
   addConnection,
   describeConnection,
   editConnection,
+  openSavedConnection,
   removeConnection,
   type SecretsChange,
 } from "../../../connections/connection-service.ts";
@@ -155,13 +156,16 @@ function connectionChangeRoutes(app: UiServices) {
     .post("/connections/test", answer({ json: testInput }, testSettings(app)))
     .post(
       "/connections/:id/test",
-      answer({ param: param("id") }, async (_req, { id }) => {
-        await app.forget(id);
-        const { session } = await app.session(id);
-        return session.testConnection().catch((e: unknown) => {
-          throw withStep(e);
-        });
-      }),
+      answer({ param: param("id") }, (_req, { id }) =>
+        // A session of its own: the connection's jobs and grids go on while it is tested.
+        app.live.once(
+          async () => (await openSavedConnection(id, app.storage)).session,
+          (session) =>
+            session.testConnection().catch((e: unknown) => {
+              throw withStep(e);
+            }),
+        ),
+      ),
     );
 }
 
@@ -180,14 +184,13 @@ function testSettings(app: UiServices): Handler<ServerInfo, { json: typeof testI
       if (v !== undefined) secrets[f] = v;
     }
     driver.validateSecrets(config, secrets);
-    const session = driver.connect(config, secrets);
-    try {
-      return await session.testConnection();
-    } catch (e) {
-      throw withStep(e);
-    } finally {
-      await session.close();
-    }
+    return app.live.once(
+      () => driver.connect(config, secrets),
+      (session) =>
+        session.testConnection().catch((e: unknown) => {
+          throw withStep(e);
+        }),
+    );
   };
 }
 

@@ -109,6 +109,7 @@ function runOne(
         "console",
         `${request.method} ${request.path}`,
         ({ signal, progress }) => once(signal, progress),
+        { connections: [id] },
       );
       return { kind: "job", job };
     }

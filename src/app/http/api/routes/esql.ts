@@ -84,6 +84,7 @@ export function esqlRoutes(app: UiServices) {
               downloadUrl: `/exports/${encodeURIComponent(fileName)}`,
             };
           },
+          { connections: [id] },
         );
         return job;
       }),

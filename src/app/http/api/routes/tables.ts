@@ -215,28 +215,33 @@ function startExport(
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const fileName = `${table.replace(/[^A-Za-z0-9._-]/g, "_")}-${stamp}.${format}`;
     const out = join(app.exportDir, fileName);
-    return app.jobs.start("export", `Exporting ${table}`, async ({ signal, progress }) => {
-      let report: ExportReport;
-      try {
-        report = await exportTable(facet(session, "exportScan"), table, {
-          format,
-          out,
-          ...(input.filters ? { filters: input.filters } : {}),
-          ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
-          ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
-          // Every UI export has a new file name and is never resumed: nothing is kept for one.
-          keepInterrupted: false,
-          signal,
-          onProgress: (p) =>
-            progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
-        });
-      } catch (e) {
-        if (!signal.aborted) throw inAppWords(e);
-        const details = isQuarryError(e) ? e.details : {};
-        throw exportCancelled(table, details.written, details.expected);
-      }
-      return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
-    });
+    return app.jobs.start(
+      "export",
+      `Exporting ${table}`,
+      async ({ signal, progress }) => {
+        let report: ExportReport;
+        try {
+          report = await exportTable(facet(session, "exportScan"), table, {
+            format,
+            out,
+            ...(input.filters ? { filters: input.filters } : {}),
+            ...(input.rawQuery ? { rawQuery: input.rawQuery } : {}),
+            ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
+            // Every UI export has a new file name and is never resumed: nothing is kept for one.
+            keepInterrupted: false,
+            signal,
+            onProgress: (p) =>
+              progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
+          });
+        } catch (e) {
+          if (!signal.aborted) throw inAppWords(e);
+          const details = isQuarryError(e) ? e.details : {};
+          throw exportCancelled(table, details.written, details.expected);
+        }
+        return { ...report, fileName, downloadUrl: `/exports/${encodeURIComponent(fileName)}` };
+      },
+      { connections: [id] },
+    );
   };
 }
 
@@ -288,9 +293,7 @@ async function openGrid(
   table: string,
   open: GridOpen,
 ): Promise<GridOpened> {
-  const { session } = await app.session(id);
-  const { view, columns, filterOps, first } = await session.openGrid(table, open.first);
-  const gridId = app.grids.add(id, table, view);
+  const { gridId, columns, filterOps, first } = await app.live.openGrid(id, table, open.first);
   return {
     gridId,
     columns,

@@ -146,6 +146,7 @@ function copyRoutes(app: UiServices) {
               throw transferInUiWords(e, "copy");
             }
           },
+          { connections: [id, input.to] },
         );
       }),
     );
@@ -219,6 +220,7 @@ function importRoutes(app: UiServices) {
               await store.remove(upload.id);
             }
           },
+          { connections: [id] },
         );
       }),
     );

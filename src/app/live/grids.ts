@@ -1,7 +1,7 @@
 /**
- * The grids the UI keeps open, each on its connection's pooled session (session-pool.ts owns this
- * registry): a grid holds its point in time (when paging past the result window) until the page
- * closes it, leaves it idle for 15 minutes, or its session is closed.
+ * The grids the UI keeps open, each on its connection's pooled session (held by the owner of live
+ * state, live-state.ts): a grid holds its point in time (when paging past the result window) until
+ * the page closes it, leaves it idle for 15 minutes, or its connection is forgotten.
  */
 import { randomUUID } from "node:crypto";
 import type { GridView } from "../../core/driver.ts";
