@@ -7,6 +7,8 @@
  * Secrets never reach the file: values of body fields and query parameters named like a secret
  * (password, token, api_key, secret, credentials, private_key, authorization…) are replaced by
  * "[redacted]" before the entry is stored. The history keeps what was asked, not the answers.
+ * A body longer than `HISTORY_BODY_LIMIT` is kept as the start of its text, redacted before it was
+ * cut, with `bodyCut` saying so: a bulk load must not make the file (and its every rewrite) huge.
  */
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
@@ -17,6 +19,8 @@ import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";
 
 export const HISTORY_LIMIT = 100;
+/** Characters of a body's text an entry keeps; past it the body is cut (`bodyCut`). */
+export const HISTORY_BODY_LIMIT = 32 * 1024;
 const REDACTED = "[redacted]";
 /** Names ending like a secret: `password`, `bootstrap.password`, `access_token`, `api_key`… */
 const SECRET_NAME =
@@ -30,11 +34,13 @@ export interface HistoryEntry {
   status: number | null;
   durationMs?: number;
   classification?: RequestClass;
-  /**
-   * Where it was run: `ui`, `cli`, or `mcp:<token name>` for an agent's call (whose body the
-   * audit never keeps, so neither does its entry here). Absent in entries written before.
-   */
+  /** Where it was run: `ui`, `cli`, or `mcp:<token name>` for an agent's call. */
   surface?: string;
+  /**
+   * Set when the body was longer than the history keeps: `request.body` is then the start of its
+   * text (redacted before it was cut), and `chars` the length of the whole.
+   */
+  bodyCut?: { chars: number };
 }
 
 interface HistoryFile {
@@ -78,9 +84,7 @@ export class ConsoleHistory {
     await withFileLock(`${path}.lock`, async () => {
       const file = await readJsonFile<HistoryFile | undefined>(path, undefined);
       const entries = file?.connection === connection ? file.entries : [];
-      const stored = added
-        .map((entry): HistoryEntry => ({ ...entry, request: redactRequest(entry.request) }))
-        .reverse();
+      const stored = added.map(keptEntry).reverse();
       const next: HistoryFile = {
         version: 1,
         connection,
@@ -113,6 +117,28 @@ export class ConsoleHistory {
       });
     });
   }
+}
+
+/**
+ * Pure: the entry as the history stores it, secrets replaced by "[redacted]" and a long body cut.
+ * An entry already cut is kept as it is: its body was redacted before it was cut, and a cut text
+ * would not read as JSON again.
+ */
+export function keptEntry(entry: HistoryEntry): HistoryEntry {
+  if (entry.bodyCut) return entry;
+  const request = redactRequest(entry.request);
+  if (request.body === undefined) return { ...entry, request };
+  const text =
+    typeof request.body === "string" ? request.body : JSON.stringify(request.body, null, 2);
+  if (text.length <= HISTORY_BODY_LIMIT) return { ...entry, request };
+  // A lone high surrogate at the cut would not survive a write as UTF-8.
+  const last = text.charCodeAt(HISTORY_BODY_LIMIT - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? HISTORY_BODY_LIMIT - 1 : HISTORY_BODY_LIMIT;
+  return {
+    ...entry,
+    request: { ...request, body: text.slice(0, end) },
+    bodyCut: { chars: text.length },
+  };
 }
 
 /** Pure: the request as the history stores it, secrets replaced by "[redacted]". */
