@@ -1,15 +1,21 @@
 /**
  * Agents' requests join the connection's history in batches (src/app/mcp-host/request-history.ts):
- * under sustained load a write per call piled up; now one write at a time per connection holds
- * what arrived meanwhile, and nothing recorded is lost before `settled()`.
+ * one write at a time per connection holds what arrived meanwhile, and nothing recorded is lost
+ * before `settled()`. Each entry keeps the request's body, secrets redacted and a long one cut,
+ * while the audit log beside it never writes a body.
  */
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { auditWithHistory } from "../../src/app/mcp-host/request-history.ts";
-import { ConsoleHistory, type HistoryEntry } from "../../src/app/storage/console-history.ts";
+import { AUDIT_FILE, AuditLog } from "../../src/app/storage/audit-log.ts";
+import {
+  ConsoleHistory,
+  HISTORY_BODY_LIMIT,
+  type HistoryEntry,
+} from "../../src/app/storage/console-history.ts";
 import type { AuditEntry } from "../../src/mcp/policy/stores.ts";
 
 class CountedHistory extends ConsoleHistory {
@@ -73,6 +79,68 @@ test("entries recorded while a write is under way are written by the next", asyn
       (await history.list("c1")).map((e) => e.request.path),
       ["/orders/_doc/2", "/orders/_doc/1", "/orders/_doc/0"],
     );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("an agent's entry keeps its body, secrets redacted; the audit log never writes it", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "qt-agent-history-"));
+  try {
+    const history = new ConsoleHistory(join(dir, "h"), 100);
+    const audit = new AuditLog(dir);
+    const sink = auditWithHistory(audit, history);
+    const body = {
+      query: { term: { status: "paid" } },
+      user: { password: "hunter2", api_key: "k-123" },
+    };
+    sink.record({
+      ...call(0),
+      request: { method: "POST", path: "/orders/_search?access_token=t0k", class: "read" },
+      requestBody: body,
+    });
+    await sink.settled();
+    await audit.close();
+    const [entry] = await history.list("c1");
+    assert.deepEqual(entry?.request, {
+      method: "POST",
+      path: "/orders/_search?access_token=[redacted]",
+      body: {
+        query: { term: { status: "paid" } },
+        user: { password: "[redacted]", api_key: "[redacted]" },
+      },
+    });
+    assert.equal(entry?.bodyCut, undefined);
+    const logged = await readFile(join(dir, AUDIT_FILE), "utf8");
+    assert.match(logged, /"path":"\/orders\/_search\?access_token=…"/);
+    assert.doesNotMatch(logged, /paid|hunter2|k-123|requestBody/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a body past the history's limit is kept cut, redacted before the cut, and says so", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "qt-agent-history-"));
+  try {
+    const history = new ConsoleHistory(join(dir, "h"), 100);
+    const sink = auditWithHistory({ record: () => {} }, history);
+    const lines = [JSON.stringify({ index: {} }), JSON.stringify({ password: "hunter2" })];
+    for (let i = 0; i < 3000; i++)
+      lines.push(JSON.stringify({ index: {} }), JSON.stringify({ n: i, text: "x".repeat(20) }));
+    const bulk = `${lines.join("\n")}\n`;
+    sink.record({
+      ...call(0),
+      request: { method: "POST", path: "/_bulk", class: "write" },
+      requestBody: bulk,
+    });
+    await sink.settled();
+    const [entry] = await history.list("c1");
+    const kept = entry?.request.body;
+    assert.equal(typeof kept, "string");
+    assert.equal((kept as string).length, HISTORY_BODY_LIMIT);
+    assert.deepEqual(entry?.bodyCut, { chars: bulk.replace("hunter2", "[redacted]").length });
+    assert.ok((kept as string).startsWith('{"index":{}}\n{"password":"[redacted]"}\n'));
+    assert.doesNotMatch(kept as string, /hunter2/);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
