@@ -78,6 +78,7 @@ export function HistoryPanel({
       />
       <div className="history-filters">
         <select
+          className="history-filter"
           aria-label="History of connection"
           value={connection}
           onChange={(e) => setConnection(e.target.value)}
@@ -91,6 +92,7 @@ export function HistoryPanel({
           ))}
         </select>
         <select
+          className="history-filter"
           aria-label="History from surface"
           value={surface}
           onChange={(e) => setSurface(e.target.value)}
@@ -106,6 +108,7 @@ export function HistoryPanel({
           From
           <input
             type="datetime-local"
+            className="history-filter"
             aria-label="History from time"
             value={since}
             onChange={(e) => setSince(e.target.value)}
@@ -115,6 +118,7 @@ export function HistoryPanel({
           Until
           <input
             type="datetime-local"
+            className="history-filter"
             aria-label="History until time"
             value={until}
             onChange={(e) => setUntil(e.target.value)}
