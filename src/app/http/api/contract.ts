@@ -269,7 +269,7 @@ export interface HistorySearchAnswer {
   })[];
   /** Every surface the history holds (`ui`, `cli`, `mcp:<token>`…), for a filter to offer. */
   surfaces: string[];
-  /** Entries that matched beyond `limit`. */
+  /** Entries that matched beyond those listed. */
   more: number;
 }
 

@@ -23,7 +23,7 @@ import type {
   JobView,
   ParsedConsoleRequest,
 } from "../contract.ts";
-import { answer, type Handler, param, wholeNumber } from "../handlers.ts";
+import { answer, type Handler, param } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
 import { withRequest } from "../shapes.ts";
 import { consoleLanguageRoutes, variablesStore } from "./console-language.ts";
@@ -44,8 +44,9 @@ const historySearch = z.object({
   surface: z.string().min(1).max(300).optional(),
   since: z.string().min(1).max(40).optional(),
   until: z.string().min(1).max(40).optional(),
-  limit: wholeNumber(1, 5000).optional(),
 });
+/** Entries one answer lists; `more` counts the rest (a page shows no more than this at once). */
+const HISTORY_SHOWN = 200;
 
 /** Running one request (kept in the history), its curl, and the history. */
 function runRoutes(app: UiServices) {
@@ -92,9 +93,8 @@ function runRoutes(app: UiServices) {
           },
           names,
         );
-        const limit = q.limit ?? 200;
         return {
-          entries: found.slice(0, limit).map(({ connection, entry }) => ({
+          entries: found.slice(0, HISTORY_SHOWN).map(({ connection, entry }) => ({
             ...entry,
             connection,
             connectionName: names.get(connection) ?? null,
@@ -102,7 +102,7 @@ function runRoutes(app: UiServices) {
           surfaces: [
             ...new Set(all.map((e) => e.entry.surface).filter((s) => s !== undefined)),
           ].sort(),
-          more: Math.max(0, found.length - limit),
+          more: Math.max(0, found.length - HISTORY_SHOWN),
         };
       }),
     );

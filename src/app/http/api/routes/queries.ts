@@ -45,33 +45,8 @@ export function queryRoutes(app: UiServices) {
     }
   };
 
-  const folderView = async () => {
-    const f = await projectFolder(app.storage.dir, process.env);
-    return {
-      folder: f.folder ?? null,
-      from: f.from,
-      setting: f.setting ?? null,
-      problem: f.problem ?? null,
-    };
-  };
-
   return new Hono()
-    .get("/queries/folder", answer(folderView))
-    .put(
-      "/queries/folder",
-      answer({ json: folderBody }, async (req) => {
-        const given = req.body.folder?.trim() ?? null;
-        // The app's working folder means nothing to the page: a path is given whole.
-        if (given && !isAbsolute(given))
-          throw new QuarryError(
-            "invalid_input",
-            `${given} is not a full path; the shared queries folder was not changed`,
-            "Give the folder's full path, e.g. /home/me/team-queries.",
-          );
-        await setProjectFolder(app.storage.dir, given);
-        return folderView();
-      }),
-    )
+    .route("/", folderRoutes(app))
     .get(
       "/connections/:id/queries",
       answer({ param: param("id") }, async (_req, { id }) => {
@@ -129,4 +104,33 @@ export function queryRoutes(app: UiServices) {
         return planRun(q, req.body.params).run;
       }),
     );
+}
+
+/** The shared folder's setting: where it comes from, set to a folder that exists, or cleared. */
+function folderRoutes(app: UiServices) {
+  const folderView = async () => {
+    const f = await projectFolder(app.storage.dir, process.env);
+    return {
+      folder: f.folder ?? null,
+      from: f.from,
+      setting: f.setting ?? null,
+      problem: f.problem ?? null,
+    };
+  };
+
+  return new Hono().get("/queries/folder", answer(folderView)).put(
+    "/queries/folder",
+    answer({ json: folderBody }, async (req) => {
+      const given = req.body.folder?.trim() ?? null;
+      // The app's working folder means nothing to the page: a path is given whole.
+      if (given && !isAbsolute(given))
+        throw new QuarryError(
+          "invalid_input",
+          `${given} is not a full path; the shared queries folder was not changed`,
+          "Give the folder's full path, e.g. /home/me/team-queries.",
+        );
+      await setProjectFolder(app.storage.dir, given);
+      return folderView();
+    }),
+  );
 }
