@@ -235,8 +235,12 @@ describe("saved queries in the console", () => {
       .getByRole("button", { name: "History" })
       .click();
     const items = panel.getByTestId("history-item");
-    // Every connection's by default: the other connection's CLI request is listed here.
+    // This connection's first; every connection's a choice away.
+    await items.filter({ hasText: "· mcp:agent · dev" }).first().waitFor();
+    assert.equal(await items.filter({ hasText: "· other" }).count(), 0);
+    await panel.getByLabel("History of connection").selectOption({ label: "All connections" });
     await items.filter({ hasText: "· cli · other" }).first().waitFor();
+    await items.filter({ hasText: "· mcp:agent · dev" }).first().waitFor();
     await panel.getByLabel("History of connection").selectOption({ label: "other" });
     await items.filter({ hasText: "· cli · other" }).first().waitFor();
     await waitFor(

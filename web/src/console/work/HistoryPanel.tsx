@@ -1,7 +1,7 @@
 /**
- * The one history, beside the library: every connection's requests from the UI, the CLI and
- * agents (by token), searched on the server by words, connection, surface and time (GET /history,
- * the rule `quarry history` follows). Picking an entry adds it to the editor; any entry, an agent's
+ * The one history, beside the library: the requests of this connection, or of every one, from the
+ * UI, the CLI and agents (by token), searched on the server by words, connection, surface and time
+ * (GET /history, the rule `quarry history` follows). Picking an entry adds it to the editor; any entry, an agent's
  * too, can be saved as a query of its own connection.
  */
 import { useDeferredValue, useState } from "react";
@@ -38,7 +38,8 @@ export function HistoryPanel({
 }) {
   const [text, setText] = useState("");
   const words = useDeferredValue(text);
-  const [connection, setConnection] = useState("");
+  // This connection's first, as the console's history always was; every one a choice away.
+  const [connection, setConnection] = useState(connectionId);
   const [surface, setSurface] = useState("");
   const [since, setSince] = useState("");
   const [until, setUntil] = useState("");
@@ -64,7 +65,7 @@ export function HistoryPanel({
     [words, connection, surface, since, until],
   );
   const [saving, setSaving] = useState<Entry | null>(null);
-  const filtered = Boolean(words.trim() || connection || surface || since || until);
+  const filtered = Boolean(words.trim() || surface || since || until);
   const surfaces = found.data?.surfaces ?? [];
   return (
     <section className="work-panel" aria-label="History" data-testid="history-panel">
@@ -129,7 +130,11 @@ export function HistoryPanel({
       <ErrorNote error={found.error} />
       {found.data?.entries.length === 0 ? (
         <p className="muted">
-          {filtered ? "No request in the history matches." : "No requests run yet."}
+          {filtered
+            ? "No request in the history matches."
+            : connection
+              ? `No requests run on ${connection === connectionId ? "this" : "that"} connection yet.`
+              : "No requests run yet."}
         </p>
       ) : null}
       <ul className="history-list">
