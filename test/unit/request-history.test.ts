@@ -15,6 +15,7 @@ import {
   ConsoleHistory,
   HISTORY_BODY_LIMIT,
   type HistoryEntry,
+  keptEntry,
 } from "../../src/app/storage/console-history.ts";
 import type { AuditEntry } from "../../src/mcp/policy/stores.ts";
 
@@ -135,13 +136,36 @@ test("a body past the history's limit is kept cut, redacted before the cut, and 
     });
     await sink.settled();
     const [entry] = await history.list("c1");
-    const kept = entry?.request.body;
+    const kept = entry?.request.body as string;
     assert.equal(typeof kept, "string");
-    assert.equal((kept as string).length, HISTORY_BODY_LIMIT);
-    assert.deepEqual(entry?.bodyCut, { chars: bulk.replace("hunter2", "[redacted]").length });
-    assert.ok((kept as string).startsWith('{"index":{}}\n{"password":"[redacted]"}\n'));
-    assert.doesNotMatch(kept as string, /hunter2/);
+    assert.ok(kept.length <= HISTORY_BODY_LIMIT && kept.length > HISTORY_BODY_LIMIT - 100);
+    assert.deepEqual(entry?.bodyCut, { chars: bulk.length });
+    assert.ok(kept.startsWith('{"index":{}}\n{"password":"[redacted]"}\n'));
+    assert.doesNotMatch(kept, /hunter2/);
+    // Whole lines only: each kept line reads as JSON.
+    for (const line of kept.split("\n")) JSON.parse(line);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test("a long JSON body is printed only as far as it is kept, secrets redacted as it goes", () => {
+  const body = {
+    auth: { password: "hunter2" },
+    query: { terms: { id: Array.from({ length: 100_000 }, (_, i) => `id-${i}`) } },
+  };
+  const entry = keptEntry({
+    at: "2026-01-01T00:00:00Z",
+    request: { method: "POST", path: "/orders/_search", body },
+    status: 200,
+  });
+  const whole = JSON.stringify({ ...body, auth: { password: "[redacted]" } }, null, 2);
+  assert.deepEqual(entry.bodyCut, {});
+  assert.equal(entry.request.body, whole.slice(0, HISTORY_BODY_LIMIT));
+  const small = { size: 1, nested: [{ api_key: "k", keep: [1, null, true, {}] }, []] };
+  assert.deepEqual(
+    keptEntry({ at: "x", request: { method: "GET", path: "/", body: small }, status: 200 }).request
+      .body,
+    { size: 1, nested: [{ api_key: "[redacted]", keep: [1, null, true, {}] }, []] },
+  );
 });

@@ -7,8 +7,9 @@
  * Secrets never reach the file: values of body fields and query parameters named like a secret
  * (password, token, api_key, secret, credentials, private_key, authorization…) are replaced by
  * "[redacted]" before the entry is stored. The history keeps what was asked, not the answers.
- * A body longer than `HISTORY_BODY_LIMIT` is kept as the start of its text, redacted before it was
- * cut, with `bodyCut` saying so: a bulk load must not make the file (and its every rewrite) huge.
+ * A body longer than `HISTORY_BODY_LIMIT` is kept as the start of its text, redacted, with
+ * `bodyCut` saying so (history-body.ts): a bulk load must not make the file (and its every
+ * rewrite) huge.
  */
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
@@ -16,6 +17,7 @@ import { join } from "node:path";
 import type { ConsoleRequest, RequestClass } from "../../core/console.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
+import { cutBody, type Redaction } from "./history-body.ts";
 import { ensurePrivateDir } from "./paths.ts";
 
 export const HISTORY_LIMIT = 100;
@@ -38,9 +40,9 @@ export interface HistoryEntry {
   surface?: string;
   /**
    * Set when the body was longer than the history keeps: `request.body` is then the start of its
-   * text (redacted before it was cut), and `chars` the length of the whole.
+   * text (redacted), and `chars` the length of the whole when it was known (a text body).
    */
-  bodyCut?: { chars: number };
+  bodyCut?: { chars?: number };
 }
 
 interface HistoryFile {
@@ -121,23 +123,21 @@ export class ConsoleHistory {
 
 /**
  * Pure: the entry as the history stores it, secrets replaced by "[redacted]" and a long body cut.
- * An entry already cut is kept as it is: its body was redacted before it was cut, and a cut text
+ * An entry already cut is kept as it is: its body was redacted as it was cut, and a cut text
  * would not read as JSON again.
  */
 export function keptEntry(entry: HistoryEntry): HistoryEntry {
   if (entry.bodyCut) return entry;
-  const request = redactRequest(entry.request);
-  if (request.body === undefined) return { ...entry, request };
-  const text =
-    typeof request.body === "string" ? request.body : JSON.stringify(request.body, null, 2);
-  if (text.length <= HISTORY_BODY_LIMIT) return { ...entry, request };
-  // A lone high surrogate at the cut would not survive a write as UTF-8.
-  const last = text.charCodeAt(HISTORY_BODY_LIMIT - 1);
-  const end = last >= 0xd800 && last <= 0xdbff ? HISTORY_BODY_LIMIT - 1 : HISTORY_BODY_LIMIT;
+  const cut = cutBody(entry.request.body, HISTORY_BODY_LIMIT, REDACTION);
+  if (!cut) return { ...entry, request: redactRequest(entry.request) };
   return {
     ...entry,
-    request: { ...request, body: text.slice(0, end) },
-    bodyCut: { chars: text.length },
+    request: {
+      method: entry.request.method,
+      path: redactPath(entry.request.path),
+      body: cut.text,
+    },
+    bodyCut: cut.chars === undefined ? {} : { chars: cut.chars },
   };
 }
 
@@ -187,6 +187,12 @@ function redactValue(value: unknown): unknown {
   }
   return out;
 }
+
+const REDACTION: Redaction = {
+  lines: (text) => redactBody(text) as string,
+  secretKey: (key) => SECRET_NAME.test(key),
+  replacement: REDACTED,
+};
 
 function safeDecode(s: string): string {
   try {

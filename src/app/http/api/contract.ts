@@ -257,7 +257,7 @@ export interface HistoryEntry {
   /** `ui`, `cli` or `mcp:<token name>`; absent in entries written before it was kept. */
   surface?: string;
   /** Set when the body was longer than the history keeps: the body is the start of its text. */
-  bodyCut?: { chars: number };
+  bodyCut?: { chars?: number };
 }
 
 /** `GET /history`: entries of every connection that match, newest first. */

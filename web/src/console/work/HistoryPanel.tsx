@@ -153,7 +153,9 @@ export function HistoryPanel({
               <span className="muted">
                 {h.status ?? "—"} · {new Date(h.at).toLocaleString()}
                 {h.surface ? ` · ${h.surface}` : ""} · {h.connectionName ?? "a removed connection"}
-                {h.bodyCut ? ` · body cut (${h.bodyCut.chars.toLocaleString()} characters)` : ""}
+                {h.bodyCut
+                  ? ` · body cut${h.bodyCut.chars ? ` (${h.bodyCut.chars.toLocaleString()} characters)` : ""}`
+                  : ""}
               </span>
             </button>
             <button
