@@ -57,7 +57,7 @@ export function progressFor(
 }
 
 export interface AuditedCall {
-  entry: Pick<AuditEntry, "connection" | "request" | "class" | "approval">;
+  entry: Pick<AuditEntry, "connection" | "request" | "requestBody" | "class" | "approval">;
   started: number;
 }
 

@@ -2,11 +2,12 @@
  * `quarry query` on the es8 node's sample data: a saved console request, ES|QL query and grid view
  * run with typed parameters (a value never becomes query text), a shared folder edited by hand is
  * picked up while a broken file in it is reported with its path and line, secrets are refused at
- * save, a query saved for a connection that is gone says so, and export/import carries a set to
- * another data folder, refusing a clash unless --replace.
+ * save, a query saved for a connection that is gone says so, export/import carries a set to
+ * another data folder, refusing a clash unless --replace, and `quarry query folder` sets the shared
+ * folder only to one that exists.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -127,6 +128,14 @@ describe("quarry query: the library from the command line", () => {
     assert.equal(h.history[0].surface, "cli");
     assert.equal(h.history[0].request.path, "/sample-orders/_search");
     assert.equal(json(["history", "--surface", "ui"]).history.length, 0);
+    const at = Date.parse(h.history[0].at);
+    const until = (t: number) =>
+      json(["history", "--until", new Date(t).toISOString(), "--search", "paid"]).history.length;
+    assert.equal(until(at), 1);
+    assert.equal(until(at - 1), 0);
+    const bad = box.run(["history", "--until", "soon"]);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--until soon is not a time/);
   });
 
   it("a grid view keeps its filters, sort and columns", () => {
@@ -180,6 +189,73 @@ describe("quarry query: the library from the command line", () => {
     const broken = box.run(["query", "run", "broken", "dev"]);
     assert.equal(broken.status, 2);
     assert.match(broken.stderr, /broken\.view\.json:3/);
+
+    // Changed on disk: the next read has the new text, nothing cached.
+    writeFileSync(
+      join(shared, "count-new.esql"),
+      '// Paid orders, counted\n// @type elasticsearch\nFROM sample-orders | WHERE status == "paid" | STATS paid = COUNT(*)\n',
+    );
+    assert.match(
+      box.run(["query", "list"]).stdout,
+      /count-new\s+esql\s+any elasticsearch\s+Paid orders, counted/,
+    );
+    const changed = box.run(["query", "run", "count-new", "dev", "--format", "csv"]);
+    assert.equal(changed.status, 0, changed.stderr);
+    assert.equal(changed.stdout.split(/\r?\n/)[0], "paid");
+  });
+
+  it("quarry query folder sets the shared folder only to a folder that exists, and clears it", () => {
+    const team = mkdtempSync(join(tmpdir(), "qt-team-queries-"));
+    writeFileSync(
+      join(team, "team-health.http"),
+      "# The team's health check\nGET /_cluster/health\n",
+    );
+    const missing = other.run(["query", "folder", join(team, "nope")]);
+    assert.equal(missing.status, 2);
+    assert.match(
+      missing.stderr,
+      new RegExp(
+        `The folder ${join(team, "nope")} does not exist; the shared queries folder was not changed`,
+      ),
+    );
+    assert.match(missing.stderr, /Create the folder/);
+    const file = other.run(["query", "folder", join(team, "team-health.http")]);
+    assert.equal(file.status, 2);
+    assert.match(file.stderr, /team-health\.http is a file, not a folder/);
+    const both = other.run(["query", "folder", team, "--clear"]);
+    assert.equal(both.status, 2);
+    assert.match(both.stderr, /Give a folder or --clear, not both/);
+    assert.match(other.run(["query", "folder"]).stdout, /No shared queries folder is set/);
+
+    const set = other.run(["query", "folder", team]);
+    assert.equal(set.status, 0, set.stderr);
+    assert.equal(set.stdout.trim(), `Shared queries folder set to ${team}.`);
+    assert.deepEqual(JSON.parse(readFileSync(join(other.home, "queries-settings.json"), "utf8")), {
+      projectFolder: team,
+    });
+    const listed = JSON.parse(other.run(["query", "list", "--json"]).stdout);
+    assert.deepEqual(
+      listed.queries.map((q: { name: string; source: string }) => [q.name, q.source]),
+      [["team-health", "project"]],
+    );
+    const saved = other.run([
+      "query",
+      "save",
+      "team-count",
+      "--shared",
+      "--console",
+      "GET /_count",
+    ]);
+    assert.equal(saved.status, 0, saved.stderr);
+    assert.equal(readFileSync(join(team, "team-count.http"), "utf8"), "GET /_count\n");
+
+    // QUARRY_QUERIES wins over the setting, and says so.
+    const env = json(["query", "folder"]);
+    assert.equal(env.from, "env");
+    assert.equal(env.folder, shared);
+
+    assert.equal(other.run(["query", "folder", "--clear"]).status, 0);
+    assert.deepEqual(JSON.parse(other.run(["query", "list", "--json"]).stdout).queries, []);
   });
 
   it("a header or a password is refused at save, and nothing is written", () => {

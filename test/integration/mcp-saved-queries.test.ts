@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
@@ -117,7 +118,7 @@ describe("saved queries for agents", () => {
     assert.match(JSON.stringify(elsewhere.content), /belongs to the connection ro, not rw/);
   });
 
-  test("an agent's request joins the connection's history, its token named", async () => {
+  test("an agent's request joins the connection's history, its token named, its body kept", async () => {
     const rw = (await srv.home.storage.connections.require("rw")).id;
     const history = new ConsoleHistory(join(srv.home.dir, "console-history"));
     await waitFor(
@@ -125,7 +126,13 @@ describe("saved queries for agents", () => {
       "the agent's request in the history",
     );
     const entry = (await history.list(rw)).find((e) => e.surface === "mcp:rw");
-    assert.deepEqual(entry?.request, { method: "GET", path: "/sample-orders/_search" });
+    // The request the saved query planned, its parameters in place: it can be saved as a query.
+    assert.deepEqual(entry?.request, {
+      method: "GET",
+      path: "/sample-orders/_search",
+      body: { size: 2, query: { term: { status: "paid" } } },
+    });
+    assert.doesNotMatch(await readFile(srv.audit.path, "utf8"), /"paid"/);
   });
 
   test("a saved write needs what any write needs: refused on Read Only, run on Read & Write", async () => {

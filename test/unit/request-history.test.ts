@@ -1,15 +1,22 @@
 /**
  * Agents' requests join the connection's history in batches (src/app/mcp-host/request-history.ts):
- * under sustained load a write per call piled up; now one write at a time per connection holds
- * what arrived meanwhile, and nothing recorded is lost before `settled()`.
+ * one write at a time per connection holds what arrived meanwhile, and nothing recorded is lost
+ * before `settled()`. Each entry keeps the request's body, secrets redacted and a long one cut,
+ * while the audit log beside it never writes a body.
  */
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { auditWithHistory } from "../../src/app/mcp-host/request-history.ts";
-import { ConsoleHistory, type HistoryEntry } from "../../src/app/storage/console-history.ts";
+import { AUDIT_FILE, AuditLog } from "../../src/app/storage/audit-log.ts";
+import {
+  ConsoleHistory,
+  HISTORY_BODY_LIMIT,
+  type HistoryEntry,
+  keptEntry,
+} from "../../src/app/storage/console-history.ts";
 import type { AuditEntry } from "../../src/mcp/policy/stores.ts";
 
 class CountedHistory extends ConsoleHistory {
@@ -76,4 +83,89 @@ test("entries recorded while a write is under way are written by the next", asyn
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test("an agent's entry keeps its body, secrets redacted; the audit log never writes it", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "qt-agent-history-"));
+  try {
+    const history = new ConsoleHistory(join(dir, "h"), 100);
+    const audit = new AuditLog(dir);
+    const sink = auditWithHistory(audit, history);
+    const body = {
+      query: { term: { status: "paid" } },
+      user: { password: "hunter2", api_key: "k-123" },
+    };
+    sink.record({
+      ...call(0),
+      request: { method: "POST", path: "/orders/_search?access_token=t0k", class: "read" },
+      requestBody: body,
+    });
+    await sink.settled();
+    await audit.close();
+    const [entry] = await history.list("c1");
+    assert.deepEqual(entry?.request, {
+      method: "POST",
+      path: "/orders/_search?access_token=[redacted]",
+      body: {
+        query: { term: { status: "paid" } },
+        user: { password: "[redacted]", api_key: "[redacted]" },
+      },
+    });
+    assert.equal(entry?.bodyCut, undefined);
+    const logged = await readFile(join(dir, AUDIT_FILE), "utf8");
+    assert.match(logged, /"path":"\/orders\/_search\?access_token=…"/);
+    assert.doesNotMatch(logged, /paid|hunter2|k-123|requestBody/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a body past the history's limit is kept cut, redacted before the cut, and says so", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "qt-agent-history-"));
+  try {
+    const history = new ConsoleHistory(join(dir, "h"), 100);
+    const sink = auditWithHistory({ record: () => {} }, history);
+    const lines = [JSON.stringify({ index: {} }), JSON.stringify({ password: "hunter2" })];
+    for (let i = 0; i < 3000; i++)
+      lines.push(JSON.stringify({ index: {} }), JSON.stringify({ n: i, text: "x".repeat(20) }));
+    const bulk = `${lines.join("\n")}\n`;
+    sink.record({
+      ...call(0),
+      request: { method: "POST", path: "/_bulk", class: "write" },
+      requestBody: bulk,
+    });
+    await sink.settled();
+    const [entry] = await history.list("c1");
+    const kept = entry?.request.body as string;
+    assert.equal(typeof kept, "string");
+    assert.ok(kept.length <= HISTORY_BODY_LIMIT && kept.length > HISTORY_BODY_LIMIT - 100);
+    assert.deepEqual(entry?.bodyCut, { chars: bulk.length });
+    assert.ok(kept.startsWith('{"index":{}}\n{"password":"[redacted]"}\n'));
+    assert.doesNotMatch(kept, /hunter2/);
+    // Whole lines only: each kept line reads as JSON.
+    for (const line of kept.split("\n")) JSON.parse(line);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a long JSON body is printed only as far as it is kept, secrets redacted as it goes", () => {
+  const body = {
+    auth: { password: "hunter2" },
+    query: { terms: { id: Array.from({ length: 100_000 }, (_, i) => `id-${i}`) } },
+  };
+  const entry = keptEntry({
+    at: "2026-01-01T00:00:00Z",
+    request: { method: "POST", path: "/orders/_search", body },
+    status: 200,
+  });
+  const whole = JSON.stringify({ ...body, auth: { password: "[redacted]" } }, null, 2);
+  assert.deepEqual(entry.bodyCut, {});
+  assert.equal(entry.request.body, whole.slice(0, HISTORY_BODY_LIMIT));
+  const small = { size: 1, nested: [{ api_key: "k", keep: [1, null, true, {}] }, []] };
+  assert.deepEqual(
+    keptEntry({ at: "x", request: { method: "GET", path: "/", body: small }, status: 200 }).request
+      .body,
+    { size: 1, nested: [{ api_key: "[redacted]", keep: [1, null, true, {}] }, []] },
+  );
 });

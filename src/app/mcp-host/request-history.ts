@@ -1,8 +1,9 @@
 /**
  * Agents' requests in the one history: each MCP tool call that sent a request to a connection is
  * added to that connection's history beside the console's and the CLI's, its surface naming the
- * token (`mcp:<token name>`, `mcp:stdio` for the bridge). Only method and path: the audit entry it
- * comes from never holds a body, and the history keeps no more than the audit does.
+ * token (`mcp:<token name>`, `mcp:stdio` for the bridge), with its body (which the audit entry
+ * carries for the history only) redacted and cut as the console's entries are, so any entry can be
+ * saved as a query. Redacted and cut as it arrives: a batch never holds a whole bulk body.
  *
  * Written in batches, at most one write a second per connection: a write reads, parses and
  * rewrites the connection's history file, which cost more CPU than the call it records (one client
@@ -16,6 +17,7 @@ import {
   type ConsoleHistory,
   HISTORY_LIMIT,
   type HistoryEntry,
+  keptEntry,
 } from "../storage/console-history.ts";
 
 const BRIDGE_TOKEN = "__stdio_bridge__";
@@ -69,14 +71,20 @@ export function auditWithHistory(audit: AuditSink, history: ConsoleHistory): His
       const token = entry.token === BRIDGE_TOKEN ? "stdio" : (entry.token ?? "unknown");
       const id = entry.connection.id;
       const batch = waiting.get(id) ?? [];
-      batch.push({
-        at: entry.at,
-        request: { method: entry.request.method, path: entry.request.path },
-        status: null,
-        durationMs: entry.durationMs,
-        classification: entry.request.class,
-        surface: `mcp:${token}`,
-      });
+      const { method, path } = entry.request;
+      batch.push(
+        keptEntry({
+          at: entry.at,
+          request:
+            entry.requestBody === undefined
+              ? { method, path }
+              : { method, path, body: entry.requestBody },
+          status: null,
+          durationMs: entry.durationMs,
+          classification: entry.request.class,
+          surface: `mcp:${token}`,
+        }),
+      );
       if (batch.length > HISTORY_LIMIT) batch.shift();
       waiting.set(id, batch);
       schedule(id);

@@ -1,17 +1,18 @@
 /**
  * The library of saved queries: one plain file per query (saved-query.ts, query-file.ts) in the
  * data folder's `queries/`, and a project folder a team shares (`QUARRY_QUERIES`, or the
- * `projectFolder` of `queries-settings.json`). A name in the project folder hides the same name in
+ * setting of queries-settings.ts). A name in the project folder hides the same name in
  * the data folder. Every file is written whole and atomically under the folder's lock; one that
  * cannot be read is reported with its path and line, and the rest still load.
  */
 import { readdir, readFile, rm, stat } from "node:fs/promises";
-import { isAbsolute, join, resolve } from "node:path";
+import { join } from "node:path";
 import { QuarryError } from "../../core/errors.ts";
-import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
+import { writeFileAtomic } from "../storage/atomic-write.ts";
 import { withFileLock } from "../storage/file-lock.ts";
 import { fsReason } from "../storage/fs-reason.ts";
 import { appDataDir, ensurePrivateDir } from "../storage/paths.ts";
+import { projectFolder, QUERIES_SETTINGS_FILE } from "./queries-settings.ts";
 import { formatQueryFile, parseQueryFile } from "./query-file.ts";
 import {
   checkQueryName,
@@ -52,10 +53,13 @@ export interface QueryBundle {
 export class QueryLibrary {
   readonly localDir: string;
   readonly projectDir: string | undefined;
+  /** A settings file that does not read: listed with the files that do not. */
+  readonly #settingProblem: LibraryProblem | undefined;
 
-  constructor(localDir: string, projectDir?: string) {
+  constructor(localDir: string, projectDir?: string, settingProblem?: LibraryProblem) {
     this.localDir = localDir;
     this.projectDir = projectDir;
+    this.#settingProblem = settingProblem;
   }
 
   /** The library of this data folder, with its project folder from the environment or setting. */
@@ -63,24 +67,24 @@ export class QueryLibrary {
     env: NodeJS.ProcessEnv = process.env,
     data: string = appDataDir(env),
   ): Promise<QueryLibrary> {
-    const fromEnv = env.QUARRY_QUERIES?.trim();
-    const setting = await readJsonFile<{ projectFolder?: unknown }>(
-      join(data, "queries-settings.json"),
-      {},
-    );
-    const project =
-      fromEnv ||
-      (typeof setting.projectFolder === "string" && setting.projectFolder.trim()) ||
-      undefined;
+    const project = await projectFolder(data, env);
     return new QueryLibrary(
       join(data, "queries"),
-      project ? (isAbsolute(project) ? project : resolve(project)) : undefined,
+      project.folder,
+      project.problem
+        ? {
+            path: join(data, QUERIES_SETTINGS_FILE),
+            message: `The shared queries folder setting does not read: ${project.problem}`,
+            remedy:
+              "Set the folder again (quarry query folder <path>, or the library's Shared folder).",
+          }
+        : undefined,
     );
   }
 
   /** Every query that reads, and every file that does not. */
   async list(): Promise<LibraryListing> {
-    const problems: LibraryProblem[] = [];
+    const problems: LibraryProblem[] = this.#settingProblem ? [this.#settingProblem] : [];
     const byName = new Map<string, LibraryEntry>();
     const folders: [QuerySource, string | undefined][] = [
       ["local", this.localDir],
@@ -104,7 +108,8 @@ export class QueryLibrary {
           problems.push({
             path: dir,
             message: `The shared queries folder ${dir} does not exist`,
-            remedy: "Create it, or point QUARRY_QUERIES at the folder your team shares.",
+            remedy:
+              "Create it, or set the folder your team shares (quarry query folder <path>, or QUARRY_QUERIES).",
           });
         return [];
       }
@@ -190,7 +195,7 @@ export class QueryLibrary {
       throw new QuarryError(
         "invalid_input",
         "No shared queries folder is set",
-        "Set QUARRY_QUERIES to the folder your team shares, or save to the data folder.",
+        "Set the folder your team shares (quarry query folder <path>, or QUARRY_QUERIES), or save to the data folder.",
       );
     if (source === "local") await ensurePrivateDir(dir);
     else if (
@@ -202,7 +207,7 @@ export class QueryLibrary {
       throw new QuarryError(
         "invalid_input",
         `The shared queries folder ${dir} does not exist; ${q.name} was not saved`,
-        "Create the folder (or clone your team's), or point QUARRY_QUERIES at it.",
+        "Create the folder (or clone your team's), or set another (quarry query folder <path>).",
         { path: dir },
       );
     const path = join(dir, queryFileName(q.name, q.kind));

@@ -68,9 +68,10 @@ export class AuditLog implements AuditSink {
 
   /** Appends one entry. Never throws: the audit log must not break the call it records. */
   record(entry: AuditEntry): void {
-    const safe = entry.request
-      ? { ...entry, request: { ...entry.request, path: redactPath(entry.request.path) } }
-      : entry;
+    const { requestBody: _body, ...kept } = entry;
+    const safe = kept.request
+      ? { ...kept, request: { ...kept.request, path: redactPath(kept.request.path) } }
+      : kept;
     this.#pending.push(safe);
     if (this.#scheduled) return;
     this.#scheduled = true;

@@ -7,6 +7,9 @@
  * Secrets never reach the file: values of body fields and query parameters named like a secret
  * (password, token, api_key, secret, credentials, private_key, authorization…) are replaced by
  * "[redacted]" before the entry is stored. The history keeps what was asked, not the answers.
+ * A body longer than `HISTORY_BODY_LIMIT` is kept as the start of its text, redacted, with
+ * `bodyCut` saying so (history-body.ts): a bulk load must not make the file (and its every
+ * rewrite) huge.
  */
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
@@ -14,9 +17,12 @@ import { join } from "node:path";
 import type { ConsoleRequest, RequestClass } from "../../core/console.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
+import { cutBody, type Redaction } from "./history-body.ts";
 import { ensurePrivateDir } from "./paths.ts";
 
 export const HISTORY_LIMIT = 100;
+/** Characters of a body's text an entry keeps; past it the body is cut (`bodyCut`). */
+export const HISTORY_BODY_LIMIT = 32 * 1024;
 const REDACTED = "[redacted]";
 /** Names ending like a secret: `password`, `bootstrap.password`, `access_token`, `api_key`… */
 const SECRET_NAME =
@@ -30,11 +36,13 @@ export interface HistoryEntry {
   status: number | null;
   durationMs?: number;
   classification?: RequestClass;
-  /**
-   * Where it was run: `ui`, `cli`, or `mcp:<token name>` for an agent's call (whose body the
-   * audit never keeps, so neither does its entry here). Absent in entries written before.
-   */
+  /** Where it was run: `ui`, `cli`, or `mcp:<token name>` for an agent's call. */
   surface?: string;
+  /**
+   * Set when the body was longer than the history keeps: `request.body` is then the start of its
+   * text (redacted), and `chars` the length of the whole when it was known (a text body).
+   */
+  bodyCut?: { chars?: number };
 }
 
 interface HistoryFile {
@@ -78,9 +86,7 @@ export class ConsoleHistory {
     await withFileLock(`${path}.lock`, async () => {
       const file = await readJsonFile<HistoryFile | undefined>(path, undefined);
       const entries = file?.connection === connection ? file.entries : [];
-      const stored = added
-        .map((entry): HistoryEntry => ({ ...entry, request: redactRequest(entry.request) }))
-        .reverse();
+      const stored = added.map(keptEntry).reverse();
       const next: HistoryFile = {
         version: 1,
         connection,
@@ -113,6 +119,26 @@ export class ConsoleHistory {
       });
     });
   }
+}
+
+/**
+ * Pure: the entry as the history stores it, secrets replaced by "[redacted]" and a long body cut.
+ * An entry already cut is kept as it is: its body was redacted as it was cut, and a cut text
+ * would not read as JSON again.
+ */
+export function keptEntry(entry: HistoryEntry): HistoryEntry {
+  if (entry.bodyCut) return entry;
+  const cut = cutBody(entry.request.body, HISTORY_BODY_LIMIT, REDACTION);
+  if (!cut) return { ...entry, request: redactRequest(entry.request) };
+  return {
+    ...entry,
+    request: {
+      method: entry.request.method,
+      path: redactPath(entry.request.path),
+      body: cut.text,
+    },
+    bodyCut: cut.chars === undefined ? {} : { chars: cut.chars },
+  };
 }
 
 /** Pure: the request as the history stores it, secrets replaced by "[redacted]". */
@@ -161,6 +187,12 @@ function redactValue(value: unknown): unknown {
   }
   return out;
 }
+
+const REDACTION: Redaction = {
+  lines: (text) => redactBody(text) as string,
+  secretKey: (key) => SECRET_NAME.test(key),
+  replacement: REDACTED,
+};
 
 function safeDecode(s: string): string {
   try {

@@ -6,8 +6,7 @@
 import type { Command } from "commander";
 import { openAppStorage } from "../../app/connections/connection-service.ts";
 import { ConsoleHistory } from "../../app/storage/console-history.ts";
-import { consoleText } from "../../core/console.ts";
-import { QuarryError } from "../../core/errors.ts";
+import { historyTime, searchHistory } from "../../app/storage/history-search.ts";
 import { wantsJson } from "../context.ts";
 import { printJson, printTable } from "../output.ts";
 import { historyDir } from "./console.ts";
@@ -17,6 +16,7 @@ interface HistoryFlags {
   surface?: string;
   search?: string;
   since?: string;
+  until?: string;
   limit: string;
 }
 
@@ -26,34 +26,34 @@ export function registerHistoryCommand(program: Command): void {
     .description("the requests run from the UI, the CLI and agents, newest first")
     .option("--conn <conn>", "only this saved connection's")
     .option("--surface <surface>", "only from ui, cli, mcp (any token) or mcp:<token name>")
-    .option("--search <text>", "only requests whose method, path or body contains the text")
+    .option(
+      "--search <text>",
+      "only requests holding every word (in method, path, body, status, surface or connection)",
+    )
     .option(
       "--since <time>",
       "only from this time on (ISO 8601, e.g. 2026-11-29 or 2026-11-29T10:00Z)",
     )
+    .option("--until <time>", "only up to this time (ISO 8601)")
     .option("--limit <n>", "at most this many", "50")
     .action(async (flags: HistoryFlags, cmd: Command) => {
       const storage = await openAppStorage();
       const conn = flags.conn ? await storage.connections.require(flags.conn) : undefined;
-      const since = flags.since ? Date.parse(flags.since) : undefined;
-      if (since !== undefined && Number.isNaN(since))
-        throw new QuarryError(
-          "invalid_input",
-          `--since ${flags.since} is not a time`,
-          "Give an ISO 8601 date or time, e.g. 2026-11-29 or 2026-11-29T10:00Z.",
-        );
+      const since = flags.since ? historyTime("--since", flags.since) : undefined;
+      const until = flags.until ? historyTime("--until", flags.until) : undefined;
       const limit = Number(flags.limit);
       const names = new Map((await storage.connections.list()).map((c) => [c.id, c.name]));
-      const needle = flags.search?.toLowerCase();
-      const surface = flags.surface?.toLowerCase();
-      const shown = (await new ConsoleHistory(historyDir()).all())
-        .filter(({ connection }) => !conn || connection === conn.id)
-        .filter(({ entry }) => {
-          const s = entry.surface ?? "";
-          return !surface || s === surface || (surface === "mcp" && s.startsWith("mcp:"));
-        })
-        .filter(({ entry }) => since === undefined || Date.parse(entry.at) >= since)
-        .filter(({ entry }) => !needle || consoleText(entry.request).toLowerCase().includes(needle))
+      const shown = searchHistory(
+        await new ConsoleHistory(historyDir()).all(),
+        {
+          ...(conn ? { connection: conn.id } : {}),
+          ...(flags.surface ? { surface: flags.surface } : {}),
+          ...(flags.search ? { text: flags.search } : {}),
+          ...(since !== undefined ? { since } : {}),
+          ...(until !== undefined ? { until } : {}),
+        },
+        names,
+      )
         .slice(0, Number.isSafeInteger(limit) && limit > 0 ? limit : 50)
         .map(({ connection, entry }) => ({
           connection: names.get(connection) ?? connection,

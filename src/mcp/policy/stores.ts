@@ -39,6 +39,11 @@ export interface AuditEntry {
   connection?: { id: string; name: string };
   /** The request as classified by the driver: never its body, never a query string's values. */
   request?: { method: string; path: string; class: RequestClass };
+  /**
+   * The request's body, for the connection's history only (which redacts its secrets and cuts it
+   * to size); the audit log never writes it.
+   */
+  requestBody?: unknown;
   /** A tool call without a request of its own: its class by the tool's annotations (read-only). */
   class?: RequestClass;
   outcome: "allowed" | "refused" | "error";

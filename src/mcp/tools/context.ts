@@ -34,7 +34,7 @@ export interface ToolContext {
   /** The host's saved queries (catalog view `queries`, `saved` in execute_query). */
   savedQueries?: SavedQueryShelf;
   /** Facts for the audit log, filled as the call learns them. */
-  audit: Pick<AuditEntry, "connection" | "request" | "approval">;
+  audit: Pick<AuditEntry, "connection" | "request" | "requestBody" | "approval">;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
@@ -107,6 +107,7 @@ export async function reachForRequest(
   const request = typeof requested === "function" ? requested(session) : requested;
   const cls = session.classify(request);
   ctx.audit.request = { method: request.method.toUpperCase(), path: request.path, class: cls };
+  if (request.body !== undefined) ctx.audit.requestBody = request.body;
   if (options.only && !options.only.includes(cls))
     throw new QuarryError(
       "invalid_input",

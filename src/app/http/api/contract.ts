@@ -256,6 +256,21 @@ export interface HistoryEntry {
   status: number | null;
   /** `ui`, `cli` or `mcp:<token name>`; absent in entries written before it was kept. */
   surface?: string;
+  /** Set when the body was longer than the history keeps: the body is the start of its text. */
+  bodyCut?: { chars?: number };
+}
+
+/** `GET /history`: entries of every connection that match, newest first. */
+export interface HistorySearchAnswer {
+  entries: (HistoryEntry & {
+    /** The connection's id, and its name (null when it is no longer saved). */
+    connection: string;
+    connectionName: string | null;
+  })[];
+  /** Every surface the history holds (`ui`, `cli`, `mcp:<token>`…), for a filter to offer. */
+  surfaces: string[];
+  /** Entries that matched beyond those listed. */
+  more: number;
 }
 
 /** `GET`/`PUT /connections/:id/console/variables`: the `${NAME}` values of the connection. */

@@ -1,9 +1,11 @@
 /**
- * `quarry query list|show|save|rm|run|export|import`: the library of saved queries (console
+ * `quarry query list|show|save|rm|run|export|import|folder`: the library of saved queries (console
  * requests, ES|QL queries, grid views) the UI, the CLI and agents share, one file per query in the
- * data folder or the shared folder `QUARRY_QUERIES`. One file per subcommand group.
+ * data folder or the shared folder (`quarry query folder`, or `QUARRY_QUERIES`). One file per
+ * subcommand group.
  */
 import type { Command } from "commander";
+import { registerFolder } from "./folder.ts";
 import { registerManage } from "./manage.ts";
 import { registerMove } from "./move.ts";
 import { registerRun } from "./run.ts";
@@ -17,4 +19,5 @@ export function registerQueryCommands(program: Command): void {
   registerSave(group);
   registerRun(group);
   registerMove(group);
+  registerFolder(group);
 }

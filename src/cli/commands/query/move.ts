@@ -33,7 +33,7 @@ export function registerMove(group: Command): void {
     .description("save the queries of a file written by quarry query export")
     .argument("<file>", "the file to read")
     .option("--replace", "overwrite saved queries of the same names")
-    .option("--shared", "save them in the shared folder (QUARRY_QUERIES)")
+    .option("--shared", "save them in the shared folder (quarry query folder, or QUARRY_QUERIES)")
     .action(async (file: string, flags: { replace?: boolean; shared?: boolean }, cmd: Command) => {
       const text = await readFile(file, "utf8").catch((e: NodeJS.ErrnoException) => {
         throw new QuarryError(

@@ -76,7 +76,7 @@ export function registerSave(group: Command): void {
       collect,
       [],
     )
-    .option("--shared", "save it in the shared folder (QUARRY_QUERIES)")
+    .option("--shared", "save it in the shared folder (quarry query folder, or QUARRY_QUERIES)")
     .option("--replace", "overwrite a saved query of the same name")
     .action(async (name: string, flags: SaveFlags, cmd: Command) => {
       checkQueryName(name);

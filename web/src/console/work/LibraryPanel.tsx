@@ -1,7 +1,8 @@
 /**
  * The library of saved queries (shared with the grid, the CLI and agents), beside the history:
  * searchable; Run asks for the parameters in a small form first, then runs the query as console
- * text. Files that do not read are named with their path and line; the rest still list.
+ * text. Files that do not read are named with their path and line; the rest still list. The
+ * shared folder is set below the list.
  */
 import { useState } from "react";
 import { type Answer, call, ui } from "../../api/client.ts";
@@ -9,6 +10,7 @@ import { ErrorNote, useToasts } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { ParamsDialog } from "../../ui/ParamsDialog.tsx";
 import { matches } from "./SavedPanel.tsx";
+import { SharedFolder } from "./SharedFolder.tsx";
 
 type Listing = Answer<(typeof ui.connections)[":id"]["queries"]["$get"]>;
 export type LibraryQuery = Listing["queries"][number];
@@ -123,6 +125,7 @@ export function LibraryPanel({
           </li>
         ))}
       </ul>
+      <SharedFolder onChanged={() => setVersion((v) => v + 1)} />
       {asking ? (
         <ParamsDialog
           query={asking.q}

@@ -12,12 +12,14 @@ import { variableValues } from "../../../../core/console-variables.ts";
 import type { DriverSession } from "../../../../core/driver.ts";
 import { measuredImpact, offered } from "../../../../core/facet-access.ts";
 import { ConsoleHistory } from "../../../storage/console-history.ts";
+import { historyTime, searchHistory } from "../../../storage/history-search.ts";
 import { badInput } from "../answers.ts";
 import type {
   ConsoleImpact,
   ConsoleReference,
   ConsoleRun,
   HistoryEntry,
+  HistorySearchAnswer,
   JobView,
   ParsedConsoleRequest,
 } from "../contract.ts";
@@ -34,6 +36,17 @@ export function consoleRoutes(app: UiServices) {
     .route("/", impactRoute(app))
     .route("/", completionRoutes(app));
 }
+
+/** `GET /history`: the one history searched (history-search.ts). */
+const historySearch = z.object({
+  text: z.string().max(1000).optional(),
+  connection: z.string().min(1).max(200).optional(),
+  surface: z.string().min(1).max(300).optional(),
+  since: z.string().min(1).max(40).optional(),
+  until: z.string().min(1).max(40).optional(),
+});
+/** Entries one answer lists; `more` counts the rest (a page shows no more than this at once). */
+const HISTORY_SHOWN = 200;
 
 /** Running one request (kept in the history), its curl, and the history. */
 function runRoutes(app: UiServices) {
@@ -59,6 +72,39 @@ function runRoutes(app: UiServices) {
         async (_req, { id }): Promise<HistoryEntry[]> =>
           history.list((await app.storage.connections.require(id)).id),
       ),
+    )
+    .get(
+      "/history",
+      // Every connection's, and those of connections since removed (their name then unknown).
+      answer({ query: historySearch }, async (req): Promise<HistorySearchAnswer> => {
+        const q = req.query;
+        const since = q.since ? historyTime("since", q.since) : undefined;
+        const until = q.until ? historyTime("until", q.until) : undefined;
+        const names = new Map((await app.storage.connections.list()).map((c) => [c.id, c.name]));
+        const all = await history.all();
+        const found = searchHistory(
+          all,
+          {
+            ...(q.connection ? { connection: q.connection } : {}),
+            ...(q.surface ? { surface: q.surface } : {}),
+            ...(q.text ? { text: q.text } : {}),
+            ...(since !== undefined ? { since } : {}),
+            ...(until !== undefined ? { until } : {}),
+          },
+          names,
+        );
+        return {
+          entries: found.slice(0, HISTORY_SHOWN).map(({ connection, entry }) => ({
+            ...entry,
+            connection,
+            connectionName: names.get(connection) ?? null,
+          })),
+          surfaces: [
+            ...new Set(all.map((e) => e.entry.surface).filter((s) => s !== undefined)),
+          ].sort(),
+          more: Math.max(0, found.length - HISTORY_SHOWN),
+        };
+      }),
     );
 }
 

@@ -2,13 +2,16 @@
  * The library of saved queries for the page, seen from one connection: the queries (marked by
  * whether they run on it) and the files that do not read; save (a `{{name}}` not declared becomes
  * a text parameter), delete, and plan a run: the parameters checked and in place, for the console
- * or the grid to run as it runs anything else.
+ * or the grid to run as it runs anything else. And the shared folder's setting (queries-settings.ts).
  */
+import { isAbsolute } from "node:path";
 import { Hono } from "hono";
 import { z } from "zod";
+import { QuarryError } from "../../../../core/errors.ts";
 import { withDeclared } from "../../../queries/declare.ts";
 import { QueryLibrary } from "../../../queries/library.ts";
 import { checkTarget, planRun } from "../../../queries/plan.ts";
+import { projectFolder, setProjectFolder } from "../../../queries/queries-settings.ts";
 import { parseQueryFile } from "../../../queries/query-file.ts";
 import { checkQueryName } from "../../../queries/saved-query.ts";
 import { answer, param } from "../handlers.ts";
@@ -22,6 +25,9 @@ const saveBody = z.object({
   onlyHere: z.boolean(),
   replace: z.boolean(),
 });
+
+/** The shared folder: a full path, or null to clear the setting. */
+const folderBody = z.object({ folder: z.string().max(4096).nullable() });
 
 const planBody = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])),
@@ -40,6 +46,7 @@ export function queryRoutes(app: UiServices) {
   };
 
   return new Hono()
+    .route("/", folderRoutes(app))
     .get(
       "/connections/:id/queries",
       answer({ param: param("id") }, async (_req, { id }) => {
@@ -97,4 +104,33 @@ export function queryRoutes(app: UiServices) {
         return planRun(q, req.body.params).run;
       }),
     );
+}
+
+/** The shared folder's setting: where it comes from, set to a folder that exists, or cleared. */
+function folderRoutes(app: UiServices) {
+  const folderView = async () => {
+    const f = await projectFolder(app.storage.dir, process.env);
+    return {
+      folder: f.folder ?? null,
+      from: f.from,
+      setting: f.setting ?? null,
+      problem: f.problem ?? null,
+    };
+  };
+
+  return new Hono().get("/queries/folder", answer(folderView)).put(
+    "/queries/folder",
+    answer({ json: folderBody }, async (req) => {
+      const given = req.body.folder?.trim() ?? null;
+      // The app's working folder means nothing to the page: a path is given whole.
+      if (given && !isAbsolute(given))
+        throw new QuarryError(
+          "invalid_input",
+          `${given} is not a full path; the shared queries folder was not changed`,
+          "Give the folder's full path, e.g. /home/me/team-queries.",
+        );
+      await setProjectFolder(app.storage.dir, given);
+      return folderView();
+    }),
+  );
 }
