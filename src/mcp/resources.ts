@@ -80,7 +80,7 @@ function resourceKit(mcp: McpServer, deps: ToolRuntimeDeps, principal?: Principa
     try {
       const session = await deps.gateway.session(connection);
       return rank(
-        (await session.listTables()).map((t) => t.name),
+        (await session.grid.listTables()).map((t) => t.name),
         value,
       );
     } catch {
@@ -143,7 +143,7 @@ function registerConnectionTables(
         const { connection, session } = await kit.open(who, caller, entry, one(vars.connection));
         return {
           connection: connection.name,
-          tables: (await session.listTables()).map(tableRecord),
+          tables: (await session.grid.listTables()).map(tableRecord),
         };
       }),
   );
@@ -166,8 +166,8 @@ function registerTable(mcp: McpServer, kit: Kit) {
         const { connection, session } = await kit.open(who, caller, entry, one(vars.connection));
         const table = one(vars.table);
         const [columns, mapping] = await Promise.all([
-          session.describeTable(table),
-          session.runConsole(facet(session, "agentRequests").schemaRequest(table), {
+          session.grid.describeTable(table),
+          session.console.run(facet(session, "agentRequests").schemaRequest(table), {
             signal: caller.signal,
           }),
         ]);

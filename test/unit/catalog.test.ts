@@ -367,7 +367,7 @@ describe("the JSON file test driver's catalog", () => {
     const dir = await mkdtemp(join(tmpdir(), "t-catalog-"));
     const file = join(dir, "db.json");
     await writeFile(file, JSON.stringify({ people: [{ name: "Ann", age: 3 }] }));
-    const catalog = openSession({ file, layout: "tables" } as never).catalog!();
+    const catalog = openSession({ file, layout: "tables" } as never).facets.catalog!;
     await assert.rejects(catalog.health(), /This database has no health report: it is a JSON file/);
     await assert.rejects(
       catalog.aggregate("people", { kind: "terms", field: "name" }),

@@ -43,9 +43,9 @@ export async function runTableAction(
   const plan = await tableAdminOf(session).plan(input, signal ? { signal } : {});
   if (!samePlannedRequest(plan.request, confirmation.confirmed))
     throw errors.confirmationMismatch(
-      session.formatRequest(plan.request),
+      session.console.format(plan.request),
       confirmation.confirmed
-        ? session.formatRequest(confirmation.confirmed as TableActionPlan["request"])
+        ? session.console.format(confirmation.confirmed as TableActionPlan["request"])
         : "(nothing confirmed)",
     );
   if (!typedConfirms(plan, confirmation.typed))
@@ -54,7 +54,7 @@ export async function runTableAction(
       `Not confirmed: "${confirmation.typed ?? ""}" is not "${plan.confirmName}"; nothing was sent`,
       `Type exactly ${plan.confirmName} to confirm.`,
     );
-  session.checkRequest(plan.request);
-  const result = await session.runConsole(plan.request, signal ? { signal } : {});
+  session.console.check(plan.request);
+  const result = await session.console.run(plan.request, signal ? { signal } : {});
   return { plan, result };
 }

@@ -69,11 +69,11 @@ export class UiServices {
   }
 
   async listTables(connectionId: string): Promise<TableInfo[]> {
-    return (await this.session(connectionId)).session.listTables();
+    return (await this.session(connectionId)).session.grid.listTables();
   }
 
   async describeTable(connectionId: string, table: string): Promise<Column[]> {
-    return (await this.session(connectionId)).session.describeTable(table);
+    return (await this.session(connectionId)).session.grid.describeTable(table);
   }
 
   /** Cancels the API's running jobs; the sessions are the pool's, closed by the app. */

@@ -15,6 +15,7 @@ import type {
 import type { Column } from "../../../core/grid.ts";
 import { describeTable } from "../table/mapping.ts";
 import { isListedIndex } from "../table/tables.ts";
+import type { LiveConnection } from "../wire/live.ts";
 import { indexPath } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { type AggregationAnswer, aggregationBody, aggregationResult } from "./aggregate.ts";
@@ -42,11 +43,8 @@ export interface HeldColumns {
   peek?(table: string): Promise<Column[]> | undefined;
 }
 
-export function esCatalog(
-  transport: EsTransport,
-  ready: () => Promise<void>,
-  held?: HeldColumns,
-): CatalogViews {
+export function esCatalog(live: LiveConnection, held?: HeldColumns): CatalogViews {
+  const { transport, ready } = live;
   return {
     health: async (options = {}) => {
       await ready();
