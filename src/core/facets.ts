@@ -4,7 +4,7 @@
  * the session's `facets`, absent when the driver does not offer it. Callers ask through `facet()` /
  * `offered()` (facet-access.ts), never by reading the session's `facets` themselves.
  */
-import type { CatalogViews } from "./catalog.ts";
+import type { AggregationFacet, ClusterViews, TableViews } from "./catalog.ts";
 import type { ClusterAdmin } from "./cluster-admin.ts";
 import type {
   DiffRow,
@@ -150,7 +150,11 @@ export interface CompareFacet {
 
 /** Every facet by name, as the session's `facets` holds it. */
 export interface DriverFacets {
-  catalog: CatalogViews;
+  /** How the service runs: health, servers, partitions and their placement. */
+  clusterViews: ClusterViews;
+  /** The tables' sizes and a search of their fields. */
+  tableViews: TableViews;
+  aggregation: AggregationFacet;
   tableAdmin: TableAdminFacet;
   exportScan: ExportScanFacet;
   transfer: TransferFacet;
@@ -171,7 +175,9 @@ export type OfferedFacets = { readonly [K in FacetName]?: DriverFacets[K] };
 
 /** What each facet lets a person do, as a refusal words it ("... do not offer <this>"). */
 export const FACET_WORDS: Readonly<Record<FacetName, string>> = {
-  catalog: "cluster views (health, servers, partitions, aggregations)",
+  clusterViews: "cluster views (health, servers, partitions)",
+  tableViews: "table views (sizes, a search of fields)",
+  aggregation: "aggregations",
   tableAdmin: "table administration (details, actions, deletion)",
   exportScan: "exports",
   transfer: "copies and imports",

@@ -22,7 +22,7 @@ import type { Caller } from "./connection-access.ts";
 import { effectiveAccess } from "./policy/access.ts";
 import { capped } from "./result.ts";
 import type { ToolRuntimeDeps } from "./tool-runtime.ts";
-import { catalogOf, healthRecord } from "./tools/cluster.ts";
+import { healthRecord, viewsOf } from "./tools/cluster.ts";
 import { segment } from "./tools/context.ts";
 import { columnRecord, tableRecord } from "./tools/shape.ts";
 
@@ -211,10 +211,9 @@ export function registerOverview(
     (uri, vars, ctx) =>
       kit.read(uri, ctx, async (who, caller, entry) => {
         const { connection, session } = await kit.open(who, caller, entry, one(vars.connection));
-        const catalog = catalogOf(session);
         const [health, stats] = await Promise.all([
-          catalog.health({ signal: caller.signal }),
-          catalog.tableStats(undefined, { signal: caller.signal }),
+          viewsOf(session, "clusterViews").health({ signal: caller.signal }),
+          viewsOf(session, "tableViews").tableStats(undefined, { signal: caller.signal }),
         ]);
         const largest = [...stats]
           .sort((a, b) => (b.sizeBytes ?? -1) - (a.sizeBytes ?? -1))

@@ -606,11 +606,11 @@ const CALLS_A_FACET = new RegExp(
 
 test("the facet boundary: code outside the drivers asks for a facet through facet() or offered()", () => {
   assert.ok(FACETS.length >= 9, `facets read from core/facets.ts: ${FACETS.join(", ")}`);
-  assert.ok(CALLS_A_FACET.test("const v = session.catalog();"));
-  assert.ok(CALLS_A_FACET.test("const v = session.facets.catalog;"));
+  assert.ok(CALLS_A_FACET.test("const v = session.clusterViews();"));
+  assert.ok(CALLS_A_FACET.test("const v = session.facets.tableViews;"));
   assert.ok(CALLS_A_FACET.test("const { impact } = s.facets;"));
   assert.ok(CALLS_A_FACET.test("await s.impact?.().measureImpact(r);"));
-  assert.ok(!CALLS_A_FACET.test('facet(session, "catalog").health();'));
+  assert.ok(!CALLS_A_FACET.test('facet(session, "clusterViews").health();'));
   const offenders: string[] = [];
   for (const file of FILES) {
     // The web UI holds no session (it reaches the app through its API only).

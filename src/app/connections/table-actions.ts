@@ -16,7 +16,7 @@ import {
   typedConfirms,
 } from "../../core/table-details.ts";
 
-/** The session's table views; a driver that does not offer them says so (core/facet-access.ts). */
+/** The session's table administration; a driver that does not offer it says so (core/facet-access.ts). */
 export function tableAdminOf(session: DriverSession): TableAdmin {
   return facet(session, "tableAdmin");
 }

@@ -13,7 +13,7 @@ import type {
 } from "../../core/driver.ts";
 import type { DriverFacets } from "../../core/facets.ts";
 import { esClusterAdmin } from "./admin/cluster-admin.ts";
-import { esCatalog } from "./catalog/views.ts";
+import { esAggregation, esClusterViews, esTableViews } from "./catalog/views.ts";
 import { type EsSessionChanges, esChanges } from "./changes/session-changes.ts";
 import { esCompare } from "./compare/facet.ts";
 import { esAgentRequests, esCompletion, esImpact, esLongTasks } from "./console/facets.ts";
@@ -50,10 +50,16 @@ export class EsSession implements DriverSession {
     this.grid = esGrid(live, columns, this.#grids);
     this.changes = esChanges(live, columns);
     this.console = esConsole(live, columns, { config, secrets });
-    const catalog = esCatalog(live, columns);
+    const clusterViews = esClusterViews(live);
+    const tableViews = esTableViews(live);
     this.facets = {
-      catalog,
-      tableAdmin: esTableAdmin(live, columns, catalog),
+      clusterViews,
+      tableViews,
+      aggregation: esAggregation(live, columns),
+      tableAdmin: esTableAdmin(live, columns, {
+        tableStats: tableViews.tableStats,
+        partitions: clusterViews.partitions,
+      }),
       exportScan: esExportScan(live),
       transfer: esTransfer({
         transport: live.transport,

@@ -1,16 +1,18 @@
 /**
- * The catalog an agent reads (core/catalog.ts) on Elasticsearch: the cluster's health, nodes,
- * shards and allocation explanations (cluster.ts), index statistics, a field search over
- * `_field_caps`, and one aggregation with the grid's filters. Reads only; the translations are
- * pure (answers.ts, aggregate.ts).
+ * The views an agent reads (core/catalog.ts) on Elasticsearch, as three facets: the cluster's
+ * health, nodes, shards and allocation explanations (cluster.ts); index statistics and a field
+ * search over `_field_caps`; and one aggregation with the grid's filters. Reads only; the
+ * translations are pure (answers.ts, aggregate.ts).
  */
 import type {
+  AggregationFacet,
   AggregationRequest,
   AggregationResult,
-  CatalogViews,
+  ClusterViews,
   FieldMatch,
   FieldQuery,
   TableStats,
+  TableViews,
 } from "../../../core/catalog.ts";
 import type { Column } from "../../../core/grid.ts";
 import { describeTable } from "../table/mapping.ts";
@@ -43,7 +45,7 @@ export interface HeldColumns {
   peek?(table: string): Promise<Column[]> | undefined;
 }
 
-export function esCatalog(live: LiveConnection, held?: HeldColumns): CatalogViews {
+export function esClusterViews(live: LiveConnection): ClusterViews {
   const { transport, ready } = live;
   return {
     health: async (options = {}) => {
@@ -62,6 +64,12 @@ export function esCatalog(live: LiveConnection, held?: HeldColumns): CatalogView
       await ready();
       return explainAllocation(transport, copy, options.signal);
     },
+  };
+}
+
+export function esTableViews(live: LiveConnection): TableViews {
+  const { transport, ready } = live;
+  return {
     tableStats: async (table, options = {}) => {
       await ready();
       return indexStats(transport, table, options.signal);
@@ -70,6 +78,12 @@ export function esCatalog(live: LiveConnection, held?: HeldColumns): CatalogView
       await ready();
       return findFields(transport, query, options.signal);
     },
+  };
+}
+
+export function esAggregation(live: LiveConnection, held?: HeldColumns): AggregationFacet {
+  const { transport, ready } = live;
+  return {
     aggregate: async (table, request, options = {}) => {
       await ready();
       return aggregate(transport, table, request, options.signal, held);

@@ -3,7 +3,7 @@
  * (rows.ts, console.ts) and offers two facets; the rest it leaves out rather than stubs.
  */
 import { basename } from "node:path";
-import type { CatalogViews, FieldMatch, TableStats } from "../../../../src/core/catalog.ts";
+import type { FieldMatch, TableStats, TableViews } from "../../../../src/core/catalog.ts";
 import type {
   DriverSession,
   GridView,
@@ -74,9 +74,10 @@ async function measureDelete(
 }
 
 /**
- * What this test driver offers: the core every driver has, and of the facets only the catalog
- * (its tables and fields) and impact (what a DELETE would remove). No table administration,
- * export, transfer, completion or long tasks: surfaces say so (core/facet-access.ts).
+ * What this test driver offers: the core every driver has, and of the facets only table views
+ * (its tables' sizes and fields) and impact (what a DELETE would remove). No cluster views,
+ * aggregation, table administration, export, transfer, completion or long tasks: surfaces say so
+ * (core/facet-access.ts), and nothing it offers refuses to work.
  */
 export function openSession(config: JsonFileConfig): DriverSession {
   const grids = new Set<GridView>();
@@ -151,7 +152,7 @@ export function openSession(config: JsonFileConfig): DriverSession {
     },
     facets: {
       impact: { measureImpact: (request) => measureDelete(config, request) },
-      catalog: catalogOf(config),
+      tableViews: tableViewsOf(config),
     },
     async close() {
       await Promise.all([...grids].map((g) => g.close()));
@@ -159,22 +160,9 @@ export function openSession(config: JsonFileConfig): DriverSession {
   };
 }
 
-/** A JSON file has no servers, partitions or aggregations: it says so; its tables and fields it knows. */
-function noSuchView(what: string): never {
-  throw new QuarryError(
-    "invalid_input",
-    `This database has no ${what}: it is a JSON file`,
-    "Use list_tables, describe_table, or the catalog views stats and fields on it.",
-  );
-}
-
-function catalogOf(config: JsonFileConfig): CatalogViews {
+/** Its tables' sizes and the fields their rows hold. */
+function tableViewsOf(config: JsonFileConfig): TableViews {
   return {
-    health: async () => noSuchView("health report"),
-    nodes: async () => noSuchView("servers"),
-    partitions: async () => noSuchView("partitions"),
-    explainPlacement: async () => noSuchView("partitions"),
-    aggregate: async () => noSuchView("aggregations"),
     async tableStats(table): Promise<TableStats[]> {
       return Object.entries(await tablesOf(config))
         .filter(([name]) => !table || name === table)
