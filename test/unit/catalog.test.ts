@@ -7,19 +7,21 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { facet, offered } from "../../src/core/facet-access.ts";
 import type { Column } from "../../src/core/grid.ts";
+import { explanationOf } from "../../src/drivers/elasticsearch/cluster/cluster-answers.ts";
+import {
+  healthReport,
+  partitionOf,
+} from "../../src/drivers/elasticsearch/cluster/health-answers.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
 import {
   aggregationBody,
   aggregationResult,
-} from "../../src/drivers/elasticsearch/catalog/aggregate.ts";
+} from "../../src/drivers/elasticsearch/table-views/aggregate.ts";
 import {
   fieldsOf,
-  healthReport,
   nameMatcher,
-  partitionOf,
   tableStatsOf,
-} from "../../src/drivers/elasticsearch/catalog/answers.ts";
-import { explanationOf } from "../../src/drivers/elasticsearch/catalog/cluster-answers.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
+} from "../../src/drivers/elasticsearch/table-views/answers.ts";
 import { aggregationTable } from "../../src/mcp/tools/aggregate.ts";
 import { healthRecord } from "../../src/mcp/tools/cluster.ts";
 import { pageOf, shortList } from "../../src/mcp/tools/paging.ts";

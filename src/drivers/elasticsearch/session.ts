@@ -13,8 +13,8 @@ import type {
 } from "../../core/driver.ts";
 import type { DriverFacets } from "../../core/facets.ts";
 import { esClusterAdmin } from "./admin/cluster-admin.ts";
-import { esAggregation, esClusterViews, esTableViews } from "./catalog/views.ts";
 import { type EsSessionChanges, esChanges } from "./changes/session-changes.ts";
+import { esClusterViews } from "./cluster/views.ts";
 import { esCompare } from "./compare/facet.ts";
 import { esAgentRequests, esCompletion, esImpact, esLongTasks } from "./console/facets.ts";
 import { esConsole } from "./console/session-console.ts";
@@ -23,6 +23,7 @@ import { esExportScan } from "./export/facet.ts";
 import { type EsSessionGrid, esGrid } from "./grid/session-grid.ts";
 import { sessionColumns } from "./table/held-columns.ts";
 import { esTableAdmin } from "./table-admin/facet.ts";
+import { esAggregation, esTableViews } from "./table-views/views.ts";
 import { esTransfer } from "./transfer/facet.ts";
 import type { EsConnectionConfig } from "./wire/config.ts";
 import type { DriverShared } from "./wire/driver-shared.ts";

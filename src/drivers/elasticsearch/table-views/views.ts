@@ -1,14 +1,13 @@
 /**
- * The views an agent reads (core/catalog.ts) on Elasticsearch, as three facets: the cluster's
- * health, nodes, shards and allocation explanations (cluster.ts); index statistics and a field
- * search over `_field_caps`; and one aggregation with the grid's filters. Reads only; the
- * translations are pure (answers.ts, aggregate.ts).
+ * The table views (core/catalog.ts) on Elasticsearch, as two facets: index statistics and a field
+ * search over `_field_caps` (`tableViews`), and one aggregation with the grid's filters
+ * (`aggregation`). Reads only; the translations are pure (answers.ts, aggregate.ts). The cluster's
+ * own views are the cluster room's (cluster/views.ts).
  */
 import type {
   AggregationFacet,
   AggregationRequest,
   AggregationResult,
-  ClusterViews,
   FieldMatch,
   FieldQuery,
   TableStats,
@@ -28,7 +27,6 @@ import {
   type StatsBody,
   tableStatsOf,
 } from "./answers.ts";
-import { explainAllocation, nodeSummaries, readClusterHealth, shardsOf } from "./cluster.ts";
 import { exactDistinct } from "./distinct.ts";
 
 /** Every listed index (hidden ones too) and no dot-named one, as one path segment. */
@@ -43,28 +41,6 @@ const LISTED_QUERY = {
 export interface HeldColumns {
   of(table: string, fresh: boolean): Promise<Column[]>;
   peek?(table: string): Promise<Column[]> | undefined;
-}
-
-export function esClusterViews(live: LiveConnection): ClusterViews {
-  const { transport, ready } = live;
-  return {
-    health: async (options = {}) => {
-      await ready();
-      return readClusterHealth(transport, options.table, options.signal);
-    },
-    nodes: async (options = {}) => {
-      await ready();
-      return nodeSummaries(transport, options.signal);
-    },
-    partitions: async (table, options = {}) => {
-      await ready();
-      return shardsOf(transport, table, options.signal);
-    },
-    explainPlacement: async (copy, options = {}) => {
-      await ready();
-      return explainAllocation(transport, copy, options.signal);
-    },
-  };
 }
 
 export function esTableViews(live: LiveConnection): TableViews {
