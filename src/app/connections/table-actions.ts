@@ -1,7 +1,7 @@
 /**
  * Running a table action (core/table-details.ts) as the UI and the CLI both do: plan it again,
  * send it only when the confirmed request is that very plan and, for a dangerous one, the typed
- * name matches; then the console's own check and run (`checkRequest`, `runConsole`), so an action
+ * name matches; then the console's own check and run (`console.check`, `console.run`), so an action
  * passes the same classifier and transport rules as a request typed in the console.
  */
 import type { ConsoleResult } from "../../core/console.ts";
