@@ -57,13 +57,13 @@ const sessions = {
 };
 
 async function firstPage(s: EsSession): Promise<void> {
-  const opened = await s.openGrid(TABLE, { page: 1, pageSize: 100 });
+  const opened = await s.grid.openGrid(TABLE, { page: 1, pageSize: 100 });
   if (opened.first?.rows.length !== 100) throw new Error("the first page is not 100 rows");
   await opened.view.close();
 }
 
 async function exportAll(s: EsSession): Promise<void> {
-  const scan = await s.openScan(TABLE, { format: "ndjson", batchSize: 1000 });
+  const scan = await s.facets.exportScan.openScan(TABLE, { format: "ndjson", batchSize: 1000 });
   let n = 0;
   try {
     await Promise.all(

@@ -2,8 +2,8 @@
  * The catalog an agent reads a database through, in neutral words: how the service is doing
  * (health, nodes, the partitions that hold the data and those not placed anywhere), the
  * partitions of a table, each table's size, a search of fields across tables, and one
- * aggregation over a field with the grid's filters. Types only; a driver fills them
- * (`DriverSession.catalog()`), and a database without such a view refuses with a QuarryError.
+ * aggregation over a field with the grid's filters. Types only; a driver offers them as three
+ * facets (core/facets.ts): cluster views, table views and aggregation, each only where it can.
  */
 import type { FilterRow, PartialResult } from "./grid.ts";
 
@@ -237,10 +237,10 @@ export interface AggregationResult {
 }
 
 /**
- * The catalog of one connection. Each method reads only; a database without such a view throws a
- * QuarryError that says so.
+ * The cluster views of one connection (the `clusterViews` facet): how the service runs, its
+ * servers and where its partitions are placed. Each method reads only.
  */
-export interface CatalogViews {
+export interface ClusterViews {
   health(options?: { table?: string; signal?: AbortSignal }): Promise<HealthReport>;
   /** The servers with their version, memory, disk, processor and load, by name. */
   nodes(options?: { signal?: AbortSignal }): Promise<NodeSummary[]>;
@@ -254,8 +254,16 @@ export interface CatalogViews {
     copy?: PartitionCopy,
     options?: { signal?: AbortSignal },
   ): Promise<PlacementExplanation | null>;
+}
+
+/** The table views of one connection (the `tableViews` facet): sizes and a search of fields. */
+export interface TableViews {
   tableStats(table?: string, options?: { signal?: AbortSignal }): Promise<TableStats[]>;
   findFields(query: FieldQuery, options?: { signal?: AbortSignal }): Promise<FieldMatch[]>;
+}
+
+/** One aggregation over a field with the grid's filters (the `aggregation` facet). */
+export interface AggregationFacet {
   aggregate(
     table: string,
     request: AggregationRequest,

@@ -13,7 +13,7 @@ import type {
   RequestClass,
 } from "./console.ts";
 import type { VariableValues } from "./console-variables.ts";
-import type { FacetMethods } from "./facets.ts";
+import type { OfferedFacets } from "./facets.ts";
 import type { BrowseRequest, BrowseResult, Column, FilterOp, TableInfo } from "./grid.ts";
 
 export type { RecordLookup } from "./facets.ts";
@@ -38,17 +38,25 @@ export interface ConnectionSecrets {
 }
 
 /**
- * One live connection: what every database driver does (identify, list tables, describe, browse,
- * save, console, close). Every surface (UI, CLI, MCP) calls these, so each rule is implemented
- * once, in the driver. What only some drivers do are facets (core/facets.ts), reached through
- * `facet()` (core/facet-access.ts).
+ * One live connection: what every database driver does, in three parts (the grid, changes, the
+ * console) beside its identity, and the facets it offers (core/facets.ts), reached through
+ * `facet()` / `offered()` (core/facet-access.ts). Every surface (UI, CLI, MCP) calls these, so
+ * each rule is implemented once, in the driver.
  */
-export interface DriverSession extends FacetMethods {
+export interface DriverSession {
   /** The driver's name as people see it (its `displayName`), for refusals: a facet not offered. */
   readonly driverName: string;
   testConnection(): Promise<ServerInfo>;
+  readonly grid: SessionGrid;
+  readonly changes: SessionChanges;
+  readonly console: SessionConsole;
+  /** The facets this connection offers; absent ones it does not. Read through `facet()`. */
+  readonly facets: OfferedFacets;
+  close(): Promise<void>;
+}
 
-  // Browsing (the grid).
+/** Browsing: tables, their columns, pages and grids kept open. */
+export interface SessionGrid {
   /**
    * With `nameContains` (lowercase), a driver may ask only for the tables whose name contains it;
    * it may also return others, so the caller still filters.
@@ -68,41 +76,43 @@ export interface DriverSession extends FacetMethods {
   /** The search a grid view runs, as a console request ("Open in console", "Copy as curl"). */
   viewAsRequest(table: string, request: BrowseRequest): Promise<ConsoleRequest>;
   /**
-   * One column's value of one document, whole (a cut cell is loaded before it is edited). A
-   * document that is gone is a `table_not_found`-like QuarryError saying so.
+   * One column's value of one record, whole (a cut cell is loaded before it is edited). A record
+   * that is gone is a `document_not_found`-like QuarryError saying so.
    */
   readValue(table: string, id: string, column: string): Promise<unknown>;
+}
 
-  // Editing.
-  validateChanges(table: string, changes: ChangeSet): Promise<ChangeRefusal[]>;
-  saveChanges(table: string, changes: ChangeSet): Promise<SaveResult>;
+/** Editing records by their key. */
+export interface SessionChanges {
+  validate(table: string, changes: ChangeSet): Promise<ChangeRefusal[]>;
+  save(table: string, changes: ChangeSet): Promise<SaveResult>;
+}
 
-  // The console, its language and its one read/write classifier.
+/** The console, its language and its one read/write classifier. */
+export interface SessionConsole {
   /**
    * Console text (several requests, in the database's console language) split into requests,
    * with `variables` substituted: the requests given back are the ones that run.
    */
-  parseConsoleText(text: string, options?: { variables?: VariableValues }): ConsoleBlock[];
+  parse(text: string, options?: { variables?: VariableValues }): ConsoleBlock[];
   /**
    * A pasted curl command as console text (`toCurl`'s reverse), with notes on what was left out
    * (the host, credentials): it runs on this connection. Refuses what the console cannot carry.
    */
   fromCurl(command: string): { text: string; notes: string[] };
-  /** A request as console text, as `parseConsoleText` reads it back. */
-  formatRequest(request: ConsoleRequest): string;
+  /** A request as console text, as `parse` reads it back. */
+  format(request: ConsoleRequest): string;
   /** The request as a curl command; credentials left out unless `reveal` is set. */
   toCurl(request: ConsoleRequest, options?: { reveal?: boolean }): string;
   classify(request: ConsoleRequest): RequestClass;
   /**
-   * Checks a request as `runConsole` would, without sending it (a refusal is the QuarryError
-   * `runConsole` would throw), and gives its class with the reason ("deletes index logs"): so a
-   * batch is refused before its first request goes out, and a confirmation says what it confirms.
+   * Checks a request as `run` would, without sending it (a refusal is the QuarryError `run`
+   * would throw), and gives its class with the reason ("deletes index logs"): so a batch is
+   * refused before its first request goes out, and a confirmation says what it confirms.
    */
-  checkRequest(request: ConsoleRequest): Classification;
+  check(request: ConsoleRequest): Classification;
   /** Long tasks (the `longTasks` facet) report progress through `options.onProgress`. */
-  runConsole(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult>;
-
-  close(): Promise<void>;
+  run(request: ConsoleRequest, options?: ConsoleRunOptions): Promise<ConsoleResult>;
 }
 
 /** A grid just opened: the view, its columns and their filter operators, its first page if asked. */

@@ -2,7 +2,7 @@
  * The one way code outside a driver reaches a facet (core/facets.ts): `facet()` gives it or throws
  * the plain refusal every surface shows, `offered()` gives it or undefined for a caller that
  * leaves something out quietly (a completion list, an impact line). test/unit/house-rules.test.ts
- * keeps facet methods from being called on a session directly.
+ * keeps a session's `facets` from being read anywhere else.
  */
 import type { ConsoleRequest } from "./console.ts";
 import type { DriverSession } from "./driver.ts";
@@ -15,8 +15,7 @@ export function offered<K extends FacetName>(
   session: DriverSession,
   name: K,
 ): DriverFacets[K] | undefined {
-  const get = session[name] as (() => DriverFacets[K]) | undefined;
-  return typeof get === "function" ? get.call(session) : undefined;
+  return session.facets[name] as DriverFacets[K] | undefined;
 }
 
 /** The facet, or a refusal naming the driver and what its connections do not offer. */

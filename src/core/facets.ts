@@ -1,10 +1,10 @@
 /**
  * The optional parts of a driver (docs/architecture.md, "The driver contract and its facets"): what
- * every database can do is `DriverSession`; what only some can is a facet, a method of the session
- * that returns one of these objects, absent when the driver does not offer it. Callers ask through
- * `facet()` / `offered()` (facet-access.ts), never by calling a facet's method on the session.
+ * every database can do is `DriverSession`; what only some can is a facet, one of these objects in
+ * the session's `facets`, absent when the driver does not offer it. Callers ask through `facet()` /
+ * `offered()` (facet-access.ts), never by reading the session's `facets` themselves.
  */
-import type { CatalogViews } from "./catalog.ts";
+import type { AggregationFacet, ClusterViews, TableViews } from "./catalog.ts";
 import type { ClusterAdmin } from "./cluster-admin.ts";
 import type {
   DiffRow,
@@ -148,9 +148,13 @@ export interface CompareFacet {
   readRecord(table: string, key: string): Promise<Record<string, unknown> | undefined>;
 }
 
-/** Every facet by name: the session's method of that name returns it. */
+/** Every facet by name, as the session's `facets` holds it. */
 export interface DriverFacets {
-  catalog: CatalogViews;
+  /** How the service runs: health, servers, partitions and their placement. */
+  clusterViews: ClusterViews;
+  /** The tables' sizes and a search of their fields. */
+  tableViews: TableViews;
+  aggregation: AggregationFacet;
   tableAdmin: TableAdminFacet;
   exportScan: ExportScanFacet;
   transfer: TransferFacet;
@@ -166,12 +170,14 @@ export interface DriverFacets {
 
 export type FacetName = keyof DriverFacets;
 
-/** The session's side of the facets: each an optional method returning the facet. */
-export type FacetMethods = { [K in FacetName]?: () => DriverFacets[K] };
+/** The facets one session offers (`DriverSession.facets`): an absent one is not offered. */
+export type OfferedFacets = { readonly [K in FacetName]?: DriverFacets[K] };
 
 /** What each facet lets a person do, as a refusal words it ("... do not offer <this>"). */
 export const FACET_WORDS: Readonly<Record<FacetName, string>> = {
-  catalog: "cluster views (health, servers, partitions, aggregations)",
+  clusterViews: "cluster views (health, servers, partitions)",
+  tableViews: "table views (sizes, a search of fields)",
+  aggregation: "aggregations",
   tableAdmin: "table administration (details, actions, deletion)",
   exportScan: "exports",
   transfer: "copies and imports",

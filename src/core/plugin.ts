@@ -17,8 +17,10 @@ export type { SettingChoice } from "./settings-form.ts";
  * instead of writing files, and rows carry an opaque concurrency token.
  * 3: a session keeps what every driver does; the rest are facets (core/facets.ts); `openGrid`
  * answers with its columns, their filter operators and the first page; a session names its driver.
+ * 4: a session is its identity, three parts (`grid`, `changes`, `console`) and the facets it
+ * offers as objects (`facets`), no longer methods on the session.
  */
-export const PLUGIN_API_VERSION = 3;
+export const PLUGIN_API_VERSION = 4;
 
 /** The manifest's name inside every plugin archive. */
 export const MANIFEST_FILE = "quarry-plugin.json";

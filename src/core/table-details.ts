@@ -3,8 +3,8 @@
  * (settings and schema as the database states them), its size, its other names, its partitions;
  * the service's read-only objects around tables (templates, lifecycle policies, backups); and each
  * operation planned as the one console request it sends. A driver fills them
- * (`DriverSession.tables()`); surfaces show the plan, have it confirmed, and run it through the
- * console's own checks (`checkRequest`, `runConsole`), so nothing here sends anything.
+ * (the `tableAdmin` facet); surfaces show the plan, have it confirmed, and run it through the
+ * console's own checks (`console.check`, `console.run`), so nothing here sends anything.
  */
 import type { PartitionInfo, TableStats } from "./catalog.ts";
 import type { Classification, ConsoleRequest } from "./console.ts";

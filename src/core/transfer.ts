@@ -1,8 +1,8 @@
 /**
  * Moving records into a table: a copy from another table (of this connection or another, of any
  * version the driver speaks) and an import of a file. Types only: the driver reads a table's
- * definition, plans the new table, and writes batches (`DriverSession.openLoad`); the app runs
- * the copy or import (src/app/transfer) with its progress, retries and report.
+ * definition, plans the new table, and writes batches (the `transfer` facet's `openLoad`); the app
+ * runs the copy or import (src/app/transfer) with its progress, retries and report.
  */
 import type { ConsoleRequest } from "./console.ts";
 import type { JsonText } from "./export.ts";

@@ -65,7 +65,7 @@ function promptArgs(deps: ToolRuntimeDeps, principal: Principal | undefined): Pr
       try {
         const session = await deps.gateway.session(found);
         return rank(
-          (await session.listTables()).map((t) => t.name),
+          (await session.grid.listTables()).map((t) => t.name),
           value,
         );
       } catch {
@@ -115,7 +115,7 @@ async function columnsOf(
       call.entry.connection = { id: connection.id, name: connection.name };
       await deps.gateway.authorize(caller, connection, { kind: "use", need: "read" });
       const session = await deps.gateway.session(connection);
-      const columns = await session.describeTable(table);
+      const columns = await session.grid.describeTable(table);
       const lines = columns.slice(0, MAX_PROMPT_COLUMNS).map((c) => {
         const sort =
           c.sortField === null

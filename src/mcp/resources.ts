@@ -22,7 +22,7 @@ import type { Caller } from "./connection-access.ts";
 import { effectiveAccess } from "./policy/access.ts";
 import { capped } from "./result.ts";
 import type { ToolRuntimeDeps } from "./tool-runtime.ts";
-import { catalogOf, healthRecord } from "./tools/cluster.ts";
+import { healthRecord, viewsOf } from "./tools/cluster.ts";
 import { segment } from "./tools/context.ts";
 import { columnRecord, tableRecord } from "./tools/shape.ts";
 
@@ -80,7 +80,7 @@ function resourceKit(mcp: McpServer, deps: ToolRuntimeDeps, principal?: Principa
     try {
       const session = await deps.gateway.session(connection);
       return rank(
-        (await session.listTables()).map((t) => t.name),
+        (await session.grid.listTables()).map((t) => t.name),
         value,
       );
     } catch {
@@ -143,7 +143,7 @@ function registerConnectionTables(
         const { connection, session } = await kit.open(who, caller, entry, one(vars.connection));
         return {
           connection: connection.name,
-          tables: (await session.listTables()).map(tableRecord),
+          tables: (await session.grid.listTables()).map(tableRecord),
         };
       }),
   );
@@ -166,8 +166,8 @@ function registerTable(mcp: McpServer, kit: Kit) {
         const { connection, session } = await kit.open(who, caller, entry, one(vars.connection));
         const table = one(vars.table);
         const [columns, mapping] = await Promise.all([
-          session.describeTable(table),
-          session.runConsole(facet(session, "agentRequests").schemaRequest(table), {
+          session.grid.describeTable(table),
+          session.console.run(facet(session, "agentRequests").schemaRequest(table), {
             signal: caller.signal,
           }),
         ]);
@@ -211,10 +211,9 @@ export function registerOverview(
     (uri, vars, ctx) =>
       kit.read(uri, ctx, async (who, caller, entry) => {
         const { connection, session } = await kit.open(who, caller, entry, one(vars.connection));
-        const catalog = catalogOf(session);
         const [health, stats] = await Promise.all([
-          catalog.health({ signal: caller.signal }),
-          catalog.tableStats(undefined, { signal: caller.signal }),
+          viewsOf(session, "clusterViews").health({ signal: caller.signal }),
+          viewsOf(session, "tableViews").tableStats(undefined, { signal: caller.signal }),
         ]);
         const largest = [...stats]
           .sort((a, b) => (b.sizeBytes ?? -1) - (a.sizeBytes ?? -1))

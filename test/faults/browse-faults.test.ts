@@ -133,7 +133,7 @@ describe("browse with a failed shard on a three-node cluster", { timeout: 10 * 6
   }
 
   it("the driver's page carries the warning, naming the shard", async () => {
-    assertPartial(await s.browse(INDEX, { pageSize: 500 }));
+    assertPartial(await s.grid.browse(INDEX, { pageSize: 500 }));
   });
 
   it("the UI grid shows a warning banner naming the shard, not a silently short page", async () => {

@@ -78,7 +78,7 @@ describe("save while the node it talks to dies", { timeout: 10 * 60_000 }, () =>
 
   it("failed rows keep their edits and errors; the retry writes each of them once", async () => {
     const t = survivor.transport;
-    const page = await coordinator.browse(INDEX, {
+    const page = await coordinator.grid.browse(INDEX, {
       pageSize: DOCS,
       sort: [{ column: "n", direction: "asc" }],
     });
@@ -115,7 +115,7 @@ describe("save while the node it talks to dies", { timeout: 10 * 60_000 }, () =>
       return res;
     }) as EsTransport["request"];
 
-    const saving = coordinator.saveChanges(INDEX, changes);
+    const saving = coordinator.changes.save(INDEX, changes);
     const updatedIds = changes.updates.map((u) => u._id);
     const applied = async () =>
       (await docs(t, updatedIds)).filter((d) => (d._version ?? 0) >= 2).length;
@@ -164,7 +164,7 @@ describe("save while the node it talks to dies", { timeout: 10 * 60_000 }, () =>
       path: `/${INDEX}/_settings`,
       body: { index: { refresh_interval: "1s" } },
     });
-    const retry = await survivor.saveChanges(INDEX, left);
+    const retry = await survivor.changes.save(INDEX, left);
     assert.deepEqual(
       retry.results
         .filter((r) => !r.ok)

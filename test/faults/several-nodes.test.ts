@@ -86,7 +86,7 @@ describe("several nodes: the node in use is killed", { timeout: 10 * 60_000 }, (
     const out = join(dir, "nodes.ndjson");
     try {
       // Each starts on faults-1, the first node and the one in use.
-      const before = await nodes.browse(INDEX, {
+      const before = await nodes.grid.browse(INDEX, {
         page: 1,
         pageSize: 50,
         sort: [{ column: "n", direction: "asc" }],
@@ -138,7 +138,7 @@ describe("several nodes: the node in use is killed", { timeout: 10 * 60_000 }, (
       const ids = rows.map((r) => r._id);
       assert.equal(new Set(ids).size, ids.length, "no row twice in the grid");
       assert.deepEqual(ids.sort(), allIds, "every row of the index in the grid");
-      const afterKill = await nodes.browse(INDEX, {
+      const afterKill = await nodes.grid.browse(INDEX, {
         page: 2,
         pageSize: 50,
         sort: [{ column: "n", direction: "asc" }],
@@ -195,7 +195,7 @@ describe("several nodes: the node in use is killed", { timeout: 10 * 60_000 }, (
     try {
       await one.testConnection();
       await killFaultNode("faults-1", admin.transport);
-      const page = await one.browse(INDEX, { page: 1, pageSize: 10 });
+      const page = await one.grid.browse(INDEX, { page: 1, pageSize: 10 });
       assert.equal(page.rows.length, 10);
     } finally {
       await one.close();

@@ -43,7 +43,7 @@ describe("a grid's first page and the held columns (driver)", () => {
   let s: EsSession;
   /** Opens a grid and reads its first page as the UI's API does (columns read now). */
   const openFirst = async (request = {}) => {
-    const { view, first } = await s.openGrid(INDEX, { page: 1, pageSize: 10, ...request });
+    const { view, first } = await s.grid.openGrid(INDEX, { page: 1, pageSize: 10, ...request });
     await view.close();
     return first!;
   };
@@ -64,11 +64,11 @@ describe("a grid's first page and the held columns (driver)", () => {
   });
 
   it("shows a field added from elsewhere in the next grid's columns, despite the held ones", async () => {
-    const first = await s.browse(INDEX, { pageSize: 10 });
+    const first = await s.grid.browse(INDEX, { pageSize: 10 });
     assert.ok(!names(first).includes("added_a"));
     await addField("added_a", "keyword");
     proxy.clear();
-    const held = await s.browse(INDEX, { pageSize: 10 });
+    const held = await s.grid.browse(INDEX, { pageSize: 10 });
     assert.deepEqual(proxy.sent(), [`POST /${INDEX}/_search`], "a one-off page uses held columns");
     assert.ok(!names(held).includes("added_a"), "which predate the field");
     proxy.clear();
@@ -77,13 +77,13 @@ describe("a grid's first page and the held columns (driver)", () => {
     assert.equal(opened.rows.length, 3);
     assert.deepEqual(proxy.sent().sort(), [`GET /${INDEX}/_mapping`, `POST /${INDEX}/_search`]);
     proxy.clear();
-    const next = await s.browse(INDEX, { pageSize: 10 });
+    const next = await s.grid.browse(INDEX, { pageSize: 10 });
     assert.ok(names(next).includes("added_a"), "the session now holds what the grid read");
     assert.deepEqual(proxy.sent(), [`POST /${INDEX}/_search`]);
   });
 
   it("a sorted first page is searched once with held columns that still hold", async () => {
-    await s.browse(INDEX, { pageSize: 10 });
+    await s.grid.browse(INDEX, { pageSize: 10 });
     await addField("added_b", "keyword");
     proxy.clear();
     const page = await openFirst({ sort: [{ column: "at", direction: "desc" }] });
@@ -96,7 +96,7 @@ describe("a grid's first page and the held columns (driver)", () => {
   });
 
   it("a sorted first page on a field the held columns lack waits for the fresh ones", async () => {
-    await s.browse(INDEX, { pageSize: 10 });
+    await s.grid.browse(INDEX, { pageSize: 10 });
     await addField("added_c", "integer");
     await esOk("es8", "POST", `/${INDEX}/_doc/9?refresh=true`, { status: "new", added_c: 5 });
     proxy.clear();

@@ -112,7 +112,7 @@ describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () =>
   it("checks the node's certificate against its own name through the tunnel", async () => {
     const s = through();
     try {
-      const tables = await s.listTables();
+      const tables = await s.grid.listTables();
       assert.ok(Array.isArray(tables));
     } finally {
       await s.close();

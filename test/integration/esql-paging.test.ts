@@ -129,7 +129,7 @@ describe("async queries from the driver", () => {
     const s = session({ ...plainConfig(es8), port: proxy.port });
     try {
       const progress: TaskProgress[] = [];
-      const r = await s.runConsole(
+      const r = await s.console.run(
         {
           method: "POST",
           path: "/_query",
@@ -161,7 +161,7 @@ describe("async queries from the driver", () => {
     let id: string | undefined;
     try {
       await assert.rejects(
-        s.runConsole(
+        s.console.run(
           { method: "POST", path: "/_query", body: { query: SLOW } },
           {
             signal: controller.signal,

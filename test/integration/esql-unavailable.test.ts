@@ -35,7 +35,7 @@ for (const name of ["es7", "es9"] as const)
     it("the console refuses /_query and /_query/async, saying why, offering the query DSL", async () => {
       for (const path of ["/_query", "/_query/async"]) {
         const body = { query: "FROM sample-orders | LIMIT 3" };
-        const e = await s.runConsole({ method: "POST", path, body }).then(
+        const e = await s.console.run({ method: "POST", path, body }).then(
           () => assert.fail(`${path} was not refused`),
           (err: unknown) => err,
         );

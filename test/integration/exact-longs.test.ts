@@ -51,7 +51,7 @@ describeOnMajors(
     });
 
     it("the grid shows the exact digits, sorted as the cluster sorts them", async () => {
-      const page = await s.browse(index, { sort: [{ column: "n", direction: "desc" }] });
+      const page = await s.grid.browse(index, { sort: [{ column: "n", direction: "desc" }] });
       assert.deepEqual(
         page.rows.map((r) => r.cells.n),
         [...LONGS].reverse(),
@@ -61,11 +61,11 @@ describeOnMajors(
 
     it("exports write the digits as they are stored, in NDJSON and CSV", async () => {
       const ndjson = join(dir, "out.ndjson");
-      await exportTable(s, index, { format: "ndjson", out: ndjson });
+      await exportTable(s.facets.exportScan, index, { format: "ndjson", out: ndjson });
       const text = await readFile(ndjson, "utf8");
       for (const n of LONGS) assert.ok(text.includes(`"n":${n}`), `${n} in\n${text}`);
       const csv = join(dir, "out.csv");
-      await exportTable(s, index, { format: "csv", out: csv });
+      await exportTable(s.facets.exportScan, index, { format: "csv", out: csv });
       const lines = await readFile(csv, "utf8");
       for (const n of LONGS) {
         assert.ok(lines.includes(`,[${n}],${n}\r\n`), `${n} in\n${lines}`);
@@ -73,7 +73,7 @@ describeOnMajors(
     });
 
     it("the console's JSON keeps them when written out again", async () => {
-      const r = await s.runConsole({ method: "GET", path: `/${index}/_doc/d1` });
+      const r = await s.console.run({ method: "GET", path: `/${index}/_doc/d1` });
       assert.equal(r.kind, "json");
       assert.match(JSON.stringify(r.raw), new RegExp(`"n":${LONGS[1]}\\b`));
     });
@@ -83,7 +83,7 @@ describeOnMajors(
         `GET /${index}/_search\n{"query": {"term": {"n": ${LONGS[1]}}}}`,
       );
       assert.ok(block?.request, JSON.stringify(block));
-      const r = await s.runConsole(block.request);
+      const r = await s.console.run(block.request);
       assert.equal(r.kind, "grid");
       assert.deepEqual(
         r.kind === "grid" ? r.rows.map((row) => row._id) : [],
@@ -93,9 +93,9 @@ describeOnMajors(
     });
 
     it("saving another field of the document leaves the long untouched", async () => {
-      const page = await s.browse(index, { sort: [{ column: "n", direction: "asc" }] });
+      const page = await s.grid.browse(index, { sort: [{ column: "n", direction: "asc" }] });
       const row = page.rows[0]!;
-      const saved = await s.saveChanges(index, {
+      const saved = await s.changes.save(index, {
         updates: [{ ...row, set: { label: "edited" } }],
         inserts: [],
         deletes: [],

@@ -61,9 +61,9 @@ describe("a real OpenSearch node is refused by name and version", () => {
     const s = session({ ...settingsFor(proxy), auth: "none", sslMode: "disabled" });
     try {
       for (const op of [
-        () => s.listTables(),
-        () => s.browse("anything", {}),
-        () => s.runConsole({ method: "GET", path: "/_cat/indices" }),
+        () => s.grid.listTables(),
+        () => s.grid.browse("anything", {}),
+        () => s.console.run({ method: "GET", path: "/_cat/indices" }),
       ]) {
         await assert.rejects(
           op(),

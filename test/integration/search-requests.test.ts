@@ -68,7 +68,7 @@ describe("requests sent per search", () => {
   describe("a console search shown as a grid", () => {
     let s: EsSession;
     const gridSearch = async () => {
-      const r = await s.runConsole({ method: "POST", path: `/${INDEX}/_search`, body: {} });
+      const r = await s.console.run({ method: "POST", path: `/${INDEX}/_search`, body: {} });
       assert.equal(r.kind, "grid");
       return r.kind === "grid" ? r.columns.map((c) => c.name) : [];
     };
@@ -86,7 +86,7 @@ describe("requests sent per search", () => {
     });
 
     it("reads it again after a write through the session", async () => {
-      await s.runConsole({
+      await s.console.run({
         method: "PUT",
         path: `/${INDEX}/_mapping`,
         body: { properties: { note: { type: "text" } } },
@@ -110,12 +110,12 @@ describe("requests sent per search", () => {
 
     it("a page of browse uses the held columns too, and a refused search forgets them", async () => {
       proxy.clear();
-      const page = await s.browse(INDEX, { pageSize: 5 });
+      const page = await s.grid.browse(INDEX, { pageSize: 5 });
       assert.equal(page.total, 4);
       assert.ok(!proxy.sent().some((r) => r.endsWith("/_mapping")), proxy.sent().join(", "));
-      await assert.rejects(s.browse(INDEX, { rawQuery: "n:(" }));
+      await assert.rejects(s.grid.browse(INDEX, { rawQuery: "n:(" }));
       proxy.clear();
-      await s.browse(INDEX, { pageSize: 5 });
+      await s.grid.browse(INDEX, { pageSize: 5 });
       assert.ok(
         proxy.sent().some((r) => r.endsWith("/_mapping")),
         proxy.sent().join(", "),

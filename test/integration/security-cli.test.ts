@@ -38,7 +38,7 @@ async function as(
   path: string,
 ): Promise<ConsoleResult | { refused: string }> {
   try {
-    return await who.runConsole({ method: "GET", path });
+    return await who.console.run({ method: "GET", path });
   } catch (e) {
     return { refused: (e as { code?: string }).code ?? String(e) };
   } finally {

@@ -5,20 +5,23 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { facet, offered } from "../../src/core/facet-access.ts";
 import type { Column } from "../../src/core/grid.ts";
+import { explanationOf } from "../../src/drivers/elasticsearch/cluster/cluster-answers.ts";
+import {
+  healthReport,
+  partitionOf,
+} from "../../src/drivers/elasticsearch/cluster/health-answers.ts";
+import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
 import {
   aggregationBody,
   aggregationResult,
-} from "../../src/drivers/elasticsearch/catalog/aggregate.ts";
+} from "../../src/drivers/elasticsearch/table-views/aggregate.ts";
 import {
   fieldsOf,
-  healthReport,
   nameMatcher,
-  partitionOf,
   tableStatsOf,
-} from "../../src/drivers/elasticsearch/catalog/answers.ts";
-import { explanationOf } from "../../src/drivers/elasticsearch/catalog/cluster-answers.ts";
-import { mappingToColumns } from "../../src/drivers/elasticsearch/table/mapping.ts";
+} from "../../src/drivers/elasticsearch/table-views/answers.ts";
 import { aggregationTable } from "../../src/mcp/tools/aggregate.ts";
 import { healthRecord } from "../../src/mcp/tools/cluster.ts";
 import { pageOf, shortList } from "../../src/mcp/tools/paging.ts";
@@ -359,23 +362,24 @@ describe("pages and short lists", () => {
   });
 });
 
-describe("the JSON file test driver's catalog", () => {
-  test("it refuses what it has no notion of, and answers what it has", async () => {
+describe("the JSON file test driver's views", () => {
+  test("it offers the table views it has, and no cluster views or aggregation", async () => {
     const { mkdtemp, writeFile } = await import("node:fs/promises");
     const { join } = await import("node:path");
     const { tmpdir } = await import("node:os");
     const dir = await mkdtemp(join(tmpdir(), "t-catalog-"));
     const file = join(dir, "db.json");
     await writeFile(file, JSON.stringify({ people: [{ name: "Ann", age: 3 }] }));
-    const catalog = openSession({ file, layout: "tables" } as never).catalog!();
-    await assert.rejects(catalog.health(), /This database has no health report: it is a JSON file/);
-    await assert.rejects(
-      catalog.aggregate("people", { kind: "terms", field: "name" }),
-      /no aggregations/,
+    const session = openSession({ file, layout: "tables" } as never);
+    assert.equal(offered(session, "clusterViews"), undefined);
+    assert.throws(
+      () => facet(session, "aggregation"),
+      /^QuarryError: JSON File connections do not offer aggregations\.$/,
     );
-    assert.equal((await catalog.tableStats())[0]?.docs, 1);
+    const views = facet(session, "tableViews");
+    assert.equal((await views.tableStats())[0]?.docs, 1);
     assert.deepEqual(
-      (await catalog.findFields({ name: "AG" })).map((f) => [f.name, f.type, f.tables]),
+      (await views.findFields({ name: "AG" })).map((f) => [f.name, f.type, f.tables]),
       [["age", "number", ["people"]]],
     );
   });

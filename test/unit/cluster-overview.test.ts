@@ -13,7 +13,7 @@ import {
   nodesOf,
   nodesOfCat,
   pendingTasksOf,
-} from "../../src/drivers/elasticsearch/catalog/cluster-answers.ts";
+} from "../../src/drivers/elasticsearch/cluster/cluster-answers.ts";
 import { allocationRecord, healthRecord, roleLetters } from "../../src/mcp/tools/cluster.ts";
 import { loadText, percent, shardMatrix, stateClass } from "../../web/src/cluster/cluster-model.ts";
 

@@ -9,7 +9,7 @@ import {
   totalText,
 } from "../../src/core/exactness.ts";
 import type { Column } from "../../src/core/grid.ts";
-import { distinctPageBody } from "../../src/drivers/elasticsearch/catalog/distinct.ts";
+import { distinctPageBody } from "../../src/drivers/elasticsearch/table-views/distinct.ts";
 import { accuracyOf } from "../../src/mcp/tools/aggregate.ts";
 
 const base = { field: "f", matched: 100 };

@@ -10,10 +10,10 @@ import { statusOf } from "../../src/core/error-status.ts";
 import { isQuarryError } from "../../src/core/errors.ts";
 import { facet, measuredImpact, offered } from "../../src/core/facet-access.ts";
 
-/** A session of a driver offering only the long-tasks facet (its other methods are never called). */
+/** A session of a driver offering only the long-tasks facet (its parts are never called). */
 const session = {
   driverName: "JSON File",
-  longTasks: () => ({ runsLong: () => true }),
+  facets: { longTasks: { runsLong: () => true } },
 } as unknown as DriverSession;
 
 test("a facet the driver offers is given", () => {

@@ -18,7 +18,7 @@ import { ImportLineDecoder } from "../../src/drivers/elasticsearch/transfer/impo
 
 const session = {
   driverName: "Test",
-  transfer: () => ({ lineDecoder: () => new ImportLineDecoder() }),
+  facets: { transfer: { lineDecoder: () => new ImportLineDecoder() } },
 } as unknown as DriverSession;
 const dir = mkdtempSync(join(tmpdir(), "quarry-file-preview-"));
 const file = (name: string, text: string) => {

@@ -92,7 +92,8 @@ export const DRIVER_ROOMS = [
   "grid",
   "changes",
   "console",
-  "catalog",
+  "cluster",
+  "table-views",
   "table-admin",
   "export",
   "transfer",
@@ -597,16 +598,21 @@ const FACETS = [
     )?.[1] ?? ""
   ).matchAll(/^\s*(\w+):/gm),
 ].map((m) => m[1]!);
-/** A facet's method called on a session: `session.catalog()`, `s.impact?.()`, `s["transfer"]`. */
+/**
+ * A facet read off a session: `session.facets.catalog`, `s.facets?.impact`, `s["facets"]`, or a
+ * facet's name called as a method (`session.catalog()`), as a session of another shape would have.
+ */
 const CALLS_A_FACET = new RegExp(
-  `(?<!\\bthis)\\.(?:${FACETS.join("|")})\\s*(?:\\?\\.)?\\s*\\(|\\[["'](?:${FACETS.join("|")})["']\\]`,
+  `\\.facets\\b|\\[["']facets["']\\]|(?<!\\bthis)\\.(?:${FACETS.join("|")})\\s*(?:\\?\\.)?\\s*\\(|\\[["'](?:${FACETS.join("|")})["']\\]`,
 );
 
 test("the facet boundary: code outside the drivers asks for a facet through facet() or offered()", () => {
   assert.ok(FACETS.length >= 9, `facets read from core/facets.ts: ${FACETS.join(", ")}`);
-  assert.ok(CALLS_A_FACET.test("const v = session.catalog();"));
+  assert.ok(CALLS_A_FACET.test("const v = session.clusterViews();"));
+  assert.ok(CALLS_A_FACET.test("const v = session.facets.tableViews;"));
+  assert.ok(CALLS_A_FACET.test("const { impact } = s.facets;"));
   assert.ok(CALLS_A_FACET.test("await s.impact?.().measureImpact(r);"));
-  assert.ok(!CALLS_A_FACET.test('facet(session, "catalog").health();'));
+  assert.ok(!CALLS_A_FACET.test('facet(session, "clusterViews").health();'));
   const offenders: string[] = [];
   for (const file of FILES) {
     // The web UI holds no session (it reaches the app through its API only).
@@ -618,6 +624,27 @@ test("the facet boundary: code outside the drivers asks for a facet through face
     });
   }
   assert.deepEqual(offenders, [], "ask with facet(session, name) or offered(session, name)");
+});
+
+/** The members `DriverSession` declares (core/driver.ts), read from its declaration. */
+const SESSION_MEMBERS = [
+  ...(
+    /export interface DriverSession \{([^}]*)\}/.exec(
+      codeOnly(readFileSync(join(ROOT, "src/core/driver.ts"), "utf8"), false),
+    )?.[1] ?? ""
+  ).matchAll(/^\s*(?:readonly\s+)?(\w+)\??\s*[(:]/gm),
+].map((m) => m[1]!);
+
+test("the driver contract stays small: at most 12 members on a session, its parts and facets objects", () => {
+  assert.ok(SESSION_MEMBERS.includes("grid"), `read: ${SESSION_MEMBERS.join(", ")}`);
+  assert.ok(SESSION_MEMBERS.length <= 12, `DriverSession has ${SESSION_MEMBERS.join(", ")}`);
+});
+
+test("a driver's parts are built in its rooms: no session hands itself out as a part or a facet", () => {
+  const offenders = FILES.filter((f) => f.startsWith("src/drivers/")).filter((f) =>
+    /\breturn this;/.test(codeOnly(readFileSync(join(ROOT, f), "utf8"), false)),
+  );
+  assert.deepEqual(offenders, []);
 });
 
 // --- The UI's API: every input checked at the door (docs/decisions.md, "Every UI API input

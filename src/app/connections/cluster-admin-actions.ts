@@ -86,7 +86,7 @@ function auditBase(
     requests: plan.shown.map((r) => ({
       method: r.method,
       path: r.path,
-      class: session.classify(r),
+      class: session.console.classify(r),
     })),
   };
 }
@@ -100,7 +100,7 @@ async function runConfirmed(
   const signal = confirmation.signal;
   const plan = await clusterAdminOf(session).plan(input, signal ? { signal } : {});
   planned(plan);
-  const shown = (rs: ConsoleRequest[]) => rs.map((r) => session.formatRequest(r)).join("\n\n");
+  const shown = (rs: ConsoleRequest[]) => rs.map((r) => session.console.format(r)).join("\n\n");
   if (!samePlannedRequests(plan.shown, confirmation.confirmed))
     throw new QuarryError(
       "confirmation_mismatch",
@@ -113,10 +113,10 @@ async function runConfirmed(
       `Not confirmed: "${confirmation.typed ?? ""}" is not "${plan.confirmName}"; nothing was sent`,
       `Type exactly ${plan.confirmName} to confirm (--confirm ${plan.confirmName}).`,
     );
-  for (const r of plan.requests) session.checkRequest(r);
+  for (const r of plan.requests) session.console.check(r);
   const results: ConsoleResult[] = [];
   for (const r of plan.requests) {
-    const result = await session.runConsole(r, signal ? { signal } : {});
+    const result = await session.console.run(r, signal ? { signal } : {});
     results.push(result);
     if (result.kind === "error") break;
   }
@@ -137,7 +137,7 @@ export function adminRefusal(session: DriverSession, outcome: AdminOutcome): Qua
   if (last?.kind !== "error") return null;
   const at = outcome.results.length - 1;
   const line = (r: ConsoleRequest | undefined) =>
-    r ? session.formatRequest(r).split("\n")[0] : "";
+    r ? session.console.format(r).split("\n")[0] : "";
   // The shown requests: the sent ones may hold a password.
   const done = outcome.plan.shown.slice(0, at).map(line);
   const skipped = outcome.plan.shown.slice(at + 1).map(line);

@@ -1,7 +1,7 @@
 /**
  * Running a table action (core/table-details.ts) as the UI and the CLI both do: plan it again,
  * send it only when the confirmed request is that very plan and, for a dangerous one, the typed
- * name matches; then the console's own check and run (`checkRequest`, `runConsole`), so an action
+ * name matches; then the console's own check and run (`console.check`, `console.run`), so an action
  * passes the same classifier and transport rules as a request typed in the console.
  */
 import type { ConsoleResult } from "../../core/console.ts";
@@ -16,7 +16,7 @@ import {
   typedConfirms,
 } from "../../core/table-details.ts";
 
-/** The session's table views; a driver that does not offer them says so (core/facet-access.ts). */
+/** The session's table administration; a driver that does not offer it says so (core/facet-access.ts). */
 export function tableAdminOf(session: DriverSession): TableAdmin {
   return facet(session, "tableAdmin");
 }
@@ -43,9 +43,9 @@ export async function runTableAction(
   const plan = await tableAdminOf(session).plan(input, signal ? { signal } : {});
   if (!samePlannedRequest(plan.request, confirmation.confirmed))
     throw errors.confirmationMismatch(
-      session.formatRequest(plan.request),
+      session.console.format(plan.request),
       confirmation.confirmed
-        ? session.formatRequest(confirmation.confirmed as TableActionPlan["request"])
+        ? session.console.format(confirmation.confirmed as TableActionPlan["request"])
         : "(nothing confirmed)",
     );
   if (!typedConfirms(plan, confirmation.typed))
@@ -54,7 +54,7 @@ export async function runTableAction(
       `Not confirmed: "${confirmation.typed ?? ""}" is not "${plan.confirmName}"; nothing was sent`,
       `Type exactly ${plan.confirmName} to confirm.`,
     );
-  session.checkRequest(plan.request);
-  const result = await session.runConsole(plan.request, signal ? { signal } : {});
+  session.console.check(plan.request);
+  const result = await session.console.run(plan.request, signal ? { signal } : {});
   return { plan, result };
 }

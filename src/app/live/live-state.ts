@@ -75,7 +75,7 @@ export class LiveState<Jobs extends ConnectionJobs = ConnectionJobs> {
   async openGrid(connectionId: string, table: string, first?: BrowseRequest): Promise<HeldGrid> {
     const before = this.#forgotten.get(connectionId) ?? 0;
     const { session } = await this.session(connectionId);
-    const opened = await session.openGrid(table, first);
+    const opened = await session.grid.openGrid(table, first);
     if ((this.#forgotten.get(connectionId) ?? 0) !== before || this.#closed) {
       await opened.view.close().catch(() => {});
       throw closedWhileOpening(table);

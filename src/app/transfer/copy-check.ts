@@ -55,7 +55,7 @@ export async function checkCopy(
     const definition = await facet(source.session, "transfer").readDefinition(source.table);
     const plan = await facet(target.session, "transfer").planCreateTable(target.table, definition);
     create = {
-      text: target.session.formatRequest(plan.request),
+      text: target.session.console.format(plan.request),
       notes: plan.notes,
       blockers: plan.blockers,
     };
@@ -65,7 +65,7 @@ export async function checkCopy(
     target: { exists: to.exists, records: to.records },
     create,
     deleteText: to.exists
-      ? target.session.formatRequest(
+      ? target.session.console.format(
           facet(target.session, "tableAdmin").planDeleteTable(target.table),
         )
       : null,

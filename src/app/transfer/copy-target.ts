@@ -59,7 +59,7 @@ export async function prepareTarget(
       "Copy to a server that has these features, or create the target yourself and copy with --append.",
     );
   await options.onPlan?.({ request: plan.request, notes: plan.notes });
-  const result = await target.session.runConsole(plan.request);
+  const result = await target.session.console.run(plan.request);
   if (result.kind === "error" || result.status < 200 || result.status > 299)
     throw new QuarryError(
       "cluster_error",

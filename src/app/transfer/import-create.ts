@@ -37,7 +37,7 @@ export function kindsPlanningCreate(
     planned({
       fields,
       inferredFrom: sample.length,
-      request: session.formatRequest(plan.request),
+      request: session.console.format(plan.request),
       notes: plan.notes,
     });
     return fields;

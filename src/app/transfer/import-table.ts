@@ -29,7 +29,7 @@ export interface TableHooks {
 }
 
 async function create(session: DriverSession, table: string, plan: CreatePlan): Promise<void> {
-  const result = await session.runConsole(plan.request);
+  const result = await session.console.run(plan.request);
   if (result.kind === "error" || result.status < 200 || result.status > 299)
     throw new QuarryError(
       "cluster_error",

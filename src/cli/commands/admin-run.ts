@@ -53,7 +53,7 @@ export async function runAdminAction<T = undefined>(
     async (s) => {
       const plan = await clusterAdminOf(s).plan(input);
       if (!json) {
-        const shown = plan.shown.map((r) => s.formatRequest(r).replaceAll("\n", "\n  "));
+        const shown = plan.shown.map((r) => s.console.format(r).replaceAll("\n", "\n  "));
         process.stderr.write(
           `This will send:\n\n  ${shown.join("\n\n  ")}\n\nIt ${plan.summary}.\n`,
         );

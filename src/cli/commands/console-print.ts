@@ -35,7 +35,7 @@ export function showTaskProgress(p: TaskProgress): void {
 
 /** The request's first line as console text ("GET /logs/_search"), for headings and prompts. */
 export function firstLine(s: DriverSession, request: ConsoleRequest): string {
-  return s.formatRequest(request).split("\n")[0] as string;
+  return s.console.format(request).split("\n")[0] as string;
 }
 
 export function printResult(head: string, r: ConsoleResult): void {

@@ -35,7 +35,7 @@ export async function requestsFrom(
 ): Promise<CheckedRequest[]> {
   const check = (request: ConsoleRequest) => ({
     request,
-    classification: s.checkRequest(request),
+    classification: s.console.check(request),
   });
   if (flags.file !== undefined) {
     if (method || path || flags.body !== undefined || flags.bodyFile !== undefined) {
@@ -48,7 +48,7 @@ export async function requestsFrom(
       s,
       flags.file === "-" ? await readStdin() : await readText(flags.file),
     );
-    const blocks = s.parseConsoleText(text, { variables: flags.variables ?? {} });
+    const blocks = s.console.parse(text, { variables: flags.variables ?? {} });
     const bad = blocks.filter((b) => b.error);
     if (bad.length > 0) {
       const first = bad[0]?.error;
@@ -79,11 +79,11 @@ export async function requestsFrom(
         : await readText(flags.bodyFile));
   // A method the console does not know, or a space in the path: the driver's check refuses it in
   // its own words.
-  const known = s.parseConsoleText(`${method} /`)[0]?.request !== undefined;
+  const known = s.console.parse(`${method} /`)[0]?.request !== undefined;
   if (!known || /\s/.test(path)) return [check({ method, path })];
   // The same parsing as console text: NDJSON bodies (_bulk, _msearch), comments and variables in
   // the path and the body are handled alike.
-  const [block] = s.parseConsoleText(`${method} ${path}\n${text ?? ""}`, {
+  const [block] = s.console.parse(`${method} ${path}\n${text ?? ""}`, {
     variables: flags.variables ?? {},
   });
   if (!block?.request)
@@ -102,7 +102,7 @@ export async function requestsFrom(
  */
 function consoleText(s: DriverSession, text: string): string {
   if (!/^\s*curl\s/.test(text)) return text;
-  const { text: converted, notes } = s.fromCurl(text);
+  const { text: converted, notes } = s.console.fromCurl(text);
   for (const note of notes) process.stderr.write(`note: ${note}\n`);
   return converted;
 }

@@ -94,7 +94,7 @@ export function registerConsoleCommand(program: Command): void {
         const requests = await requestsFrom(s, method, path, { ...flags, variables });
         if (flags.curl) {
           for (const { request } of requests)
-            printLine(s.toCurl(request, { reveal: flags.revealSecrets === true }));
+            printLine(s.console.toCurl(request, { reveal: flags.revealSecrets === true }));
           return undefined;
         }
         await confirmDangerous(s, requests, flags);
@@ -142,7 +142,7 @@ export async function runAll(
     const started = Date.now();
     let result: ConsoleResult | undefined;
     try {
-      result = await s.runConsole(r, json ? {} : { onProgress: showTaskProgress });
+      result = await s.console.run(r, json ? {} : { onProgress: showTaskProgress });
       out.push(result);
     } finally {
       await history

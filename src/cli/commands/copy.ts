@@ -108,7 +108,7 @@ async function runCopy(from: string, to: string, flags: CopyFlags, json: boolean
             onPlan: (plan) => {
               if (json) return;
               process.stderr.write(
-                `Creating the target:\n\n  ${t.formatRequest(plan.request as ConsoleRequest).replaceAll("\n", "\n  ")}\n\n`,
+                `Creating the target:\n\n  ${t.console.format(plan.request as ConsoleRequest).replaceAll("\n", "\n  ")}\n\n`,
               );
               for (const note of plan.notes) process.stderr.write(`  note: ${note}\n`);
             },
@@ -134,7 +134,7 @@ async function replaceTarget(t: DriverSession, table: string, yes: boolean, json
   const plan = facet(t, "tableAdmin").planDeleteTable(table);
   if (!json)
     process.stderr.write(
-      `--overwrite will first send:\n\n  ${t.formatRequest(plan)}\n\nand delete ${table} with its ${state.records ?? 0} documents.\n`,
+      `--overwrite will first send:\n\n  ${t.console.format(plan)}\n\nand delete ${table} with its ${state.records ?? 0} documents.\n`,
     );
   if (!yes)
     await confirmTyped(`Type the index name (${table}) to confirm: `, table, `replacing ${table}`);

@@ -64,7 +64,7 @@ export function registerDeleteIndexCommand(program: Command): void {
       const plan = facet(s, "tableAdmin").planDeleteTable(index);
       if (!json)
         process.stderr.write(
-          `This will send:\n\n  ${s.formatRequest(plan)}\n\nand delete the index ${index} with all its documents.\n`,
+          `This will send:\n\n  ${s.console.format(plan)}\n\nand delete the index ${index} with all its documents.\n`,
         );
       if (!flags.yes) {
         // What it would delete, measured now (reads only), next to the request.

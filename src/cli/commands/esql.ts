@@ -66,7 +66,7 @@ export function registerEsqlCommand(program: Command): void {
     // Ctrl-C stops the query on the cluster (its async id deleted) instead of leaving it running.
     const result = await whileInterruptible((signal) =>
       withSession(conn, flags, (s) =>
-        s.runConsole(facet(s, "queryLanguage").queryRequest(text), {
+        s.console.run(facet(s, "queryLanguage").queryRequest(text), {
           signal,
           ...(json ? {} : { onProgress: showTaskProgress }),
         }),

@@ -131,7 +131,7 @@ async function runImport(conn: string, index: string, flags: ImportFlags, json: 
         signal: controller.signal,
         onPlan: (plan) => {
           planned = plan;
-          if (!json) showPlan(plan, (r) => s.formatRequest(r));
+          if (!json) showPlan(plan, (r) => s.console.format(r));
         },
         ...(json ? {} : { onProgress: showProgress }),
       }),

@@ -92,9 +92,9 @@ export function registerSaveCommand(program: Command): void {
     const changes = changeSetFromJson(parsed);
     type Outcome = { refusals: ChangeRefusal[] } | { saved: SaveResult };
     const outcome = await withSession(conn, flags, async (s): Promise<Outcome> => {
-      if (flags.dryRun) return { refusals: await s.validateChanges(table, changes) };
+      if (flags.dryRun) return { refusals: await s.changes.validate(table, changes) };
       try {
-        return { saved: await s.saveChanges(table, changes) };
+        return { saved: await s.changes.save(table, changes) };
       } catch (e) {
         if (e instanceof QuarryError && e.code === "changes_refused")
           return { refusals: (e.details.refusals ?? []) as ChangeRefusal[] };

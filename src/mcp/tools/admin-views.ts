@@ -1,5 +1,5 @@
 /**
- * The `admin` view of `catalog` (catalog-view.ts): what the session's `clusterAdmin()` reads,
+ * The `admin` view of `catalog` (catalog-view.ts): what the session's `clusterAdmin` facet reads,
  * compact, for a model: repositories and their snapshots (state, shards, failed shards), index and
  * component templates, and users, roles, role mappings and API keys (never a secret: the reads
  * hold none). One view name, not three, for the catalog's size budget (docs/decisions.md). Reads

@@ -12,7 +12,7 @@ import {
   BUCKET_METRICS,
 } from "../../core/catalog.ts";
 import { ACCURACY_WORDS, distinctAccuracyWord, EXACT } from "../../core/exactness.ts";
-import { catalogOf } from "./cluster.ts";
+import { viewsOf } from "./cluster.ts";
 import { browseRequest, filtersArg, HIDDEN, queryArg, whereArg } from "./compact-args.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { output, tableShape } from "./outputs.ts";
@@ -210,7 +210,9 @@ export const aggregate = defineTool({
       ...(args.order ? { order: orderOf(args.order) } : {}),
       ...(args.min_doc_count !== undefined ? { minCount: args.min_doc_count } : {}),
     };
-    const result = await catalogOf(session).aggregate(args.table, request, { signal: ctx.signal });
+    const result = await viewsOf(session, "aggregation").aggregate(args.table, request, {
+      signal: ctx.signal,
+    });
     return {
       ...partialRecord(result.partial),
       matched: result.matched,

@@ -101,7 +101,7 @@ export const browseTable = defineTool({
     const size = (countOnly ? 1 : args.page_size) ?? from?.size ?? DEFAULT_PAGE_SIZE;
     const offset = from?.offset ?? ((args.page ?? 1) - 1) * size;
     const { session } = await reachConnection(ctx, args.connection);
-    const read = await session.browse(args.table, {
+    const read = await session.grid.browse(args.table, {
       ...asked,
       ...(sort ? { sort } : {}),
       ...(from ? { offset } : { page: args.page ?? 1 }),

@@ -10,13 +10,13 @@ import type {
   PlacementExplanation,
   TableStats,
 } from "../../core/catalog.ts";
-import { catalogOf } from "../../core/catalog-access.ts";
+import { viewsOf } from "../../core/catalog-access.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { connectionArg, defineTool, reachConnection, tableArg } from "./context.ts";
 import { compactTable, output, pagedFields, tableShape } from "./outputs.ts";
 import { cursorArg, limitArg, pageFields, pageOf } from "./paging.ts";
 
-export { catalogOf };
+export { viewsOf };
 
 const healthOutput = output({
   cluster: z.string(),
@@ -217,7 +217,7 @@ export const nodesView = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
-    const nodes = await catalogOf(session).nodes({ signal: ctx.signal });
+    const nodes = await viewsOf(session, "clusterViews").nodes({ signal: ctx.signal });
     return { columns: NODE_COLUMNS, rows: nodes.map(nodeRow) };
   },
 });
@@ -251,8 +251,9 @@ export const clusterHealth = defineTool({
         "Pass table (the index) with shard, or leave shard out.",
       );
     const { session } = await reachConnection(ctx, args.connection);
-    const catalog = catalogOf(
+    const catalog = viewsOf(
       session,
+      "clusterViews",
       ...(args.shard !== undefined ? ["explainPlacement" as const] : []),
     );
     const signal = ctx.signal;
@@ -285,7 +286,9 @@ export const getShards = defineTool({
   cutHint: "Pass a smaller limit and follow next_cursor.",
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
-    const shards = await catalogOf(session).partitions(args.table, { signal: ctx.signal });
+    const shards = await viewsOf(session, "clusterViews").partitions(args.table, {
+      signal: ctx.signal,
+    });
     const page = pageOf(shards, args.cursor, args.limit ?? 200);
     return {
       columns: [
@@ -339,7 +342,9 @@ export const indexStats = defineTool({
   cutHint: "Pass a smaller limit or a pattern, and follow next_cursor.",
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
-    const stats = await catalogOf(session).tableStats(args.table, { signal: ctx.signal });
+    const stats = await viewsOf(session, "tableViews").tableStats(args.table, {
+      signal: ctx.signal,
+    });
     const sorted = [...stats].sort(STATS_ORDER[args.sort ?? "size"]);
     const page = pageOf(sorted, args.cursor, args.limit ?? 100);
     return {

@@ -105,7 +105,7 @@ export async function reachForRequest(
   const session = await ctx.gateway.session(connection);
   // A request the database words itself (a tool's own request) is made once the session is known.
   const request = typeof requested === "function" ? requested(session) : requested;
-  const cls = session.classify(request);
+  const cls = session.console.classify(request);
   ctx.audit.request = { method: request.method.toUpperCase(), path: request.path, class: cls };
   if (request.body !== undefined) ctx.audit.requestBody = request.body;
   if (options.only && !options.only.includes(cls))

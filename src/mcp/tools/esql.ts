@@ -89,8 +89,8 @@ export const esql = defineTool({
     const { session, request } = await reachForRequest(ctx, args.connection, (s) => {
       return facet(s, "queryLanguage").queryRequest(args.query);
     });
-    const result = await session
-      .runConsole(request, {
+    const result = await session.console
+      .run(request, {
         signal: ctx.signal,
         searchAs: "json",
         // A long query runs as an async one: each poll a progress report.

@@ -1,6 +1,6 @@
 /** The catalog's `fields` view: find fields by name or type across indices, as one compact table. */
 import { z } from "zod";
-import { catalogOf } from "./cluster.ts";
+import { viewsOf } from "./cluster.ts";
 import { connectionArg, defineTool, reachConnection } from "./context.ts";
 import { output, pagedFields, tableShape } from "./outputs.ts";
 import { cursorArg, limitArg, pageFields, pageOf, shortList } from "./paging.ts";
@@ -39,7 +39,7 @@ export const searchFields = defineTool({
   cutHint: "Narrow name, types or table, or pass a smaller limit and follow next_cursor.",
   async run(args, ctx) {
     const { session } = await reachConnection(ctx, args.connection);
-    const found = await catalogOf(session).findFields(
+    const found = await viewsOf(session, "tableViews").findFields(
       {
         ...(args.name ? { name: args.name } : {}),
         ...(args.types ? { types: args.types } : {}),

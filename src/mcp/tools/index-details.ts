@@ -1,7 +1,8 @@
 /**
- * The catalog's `index` view: one index in full, as the index page shows it (the session's `tableAdmin()`,
- * the one implementation): state, statistics, aliases, shards, settings and mapping. Reads only;
- * the index actions are not tools (an agent sends them with execute_query, through the classifier).
+ * The catalog's `index` view: one index in full, as the index page shows it (the session's
+ * `tableAdmin` facet, the one implementation): state, statistics, aliases, shards, settings and
+ * mapping. Reads only; the index actions are not tools (an agent sends them with execute_query,
+ * through the classifier).
  */
 import { z } from "zod";
 import { facet } from "../../core/facet-access.ts";

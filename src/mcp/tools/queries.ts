@@ -59,7 +59,7 @@ async function runWithTimeout(
 ): Promise<ConsoleResult> {
   const limit = signalWithTimeout([ctx.signal], seconds * 1000);
   try {
-    return await session.runConsole(request, { signal: limit.signal, searchAs: "json" });
+    return await session.console.run(request, { signal: limit.signal, searchAs: "json" });
   } catch (e) {
     if (limit.timedOut() && !ctx.signal.aborted) throw errors.requestTimedOut(seconds);
     throw e;

@@ -92,9 +92,9 @@ async function requestOf(session: DriverSession, planned: PlannedQuery): Promise
       sort: v.sort ?? [],
       ...(v.rawQuery ? { rawQuery: v.rawQuery } : {}),
     };
-    return session.viewAsRequest(v.table, request);
+    return session.grid.viewAsRequest(v.table, request);
   }
-  const blocks = session.parseConsoleText(planned.text);
+  const blocks = session.console.parse(planned.text);
   const first = blocks[0];
   if (blocks.length !== 1 || !first?.request)
     throw new QuarryError(

@@ -124,7 +124,7 @@ export const describeTable = defineTool({
     const { session } = await reachConnection(ctx, args.connection);
     const matches = nameMatcher(args.name);
     const wanted = args.types?.map((t) => t.toLowerCase());
-    const all = await session.describeTable(args.table);
+    const all = await session.grid.describeTable(args.table);
     const nested = new Set(all.filter((c) => c.kind === "nested-parent").map((c) => c.name));
     // Meta columns and a nested array's own JSON column are left out (its leaves are listed).
     const fields = all.filter(
@@ -163,7 +163,7 @@ export const listTables = defineTool({
     const { session } = await reachConnection(ctx, args.connection);
     const needle = args.name?.toLowerCase();
     // In name order: pages read in separate calls must see one order.
-    const tables = (await session.listTables(needle ? { nameContains: needle } : {}))
+    const tables = (await session.grid.listTables(needle ? { nameContains: needle } : {}))
       .filter((t) => !needle || t.name.toLowerCase().includes(needle))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const page = pageOf<TableInfo>(tables, args.cursor, args.limit ?? TABLES_PER_PAGE);

@@ -70,10 +70,10 @@ export class UiServices {
   }
 
   async listTables(connectionId: string): Promise<TableInfo[]> {
-    return (await this.session(connectionId)).session.listTables();
+    return (await this.session(connectionId)).session.grid.listTables();
   }
 
   async describeTable(connectionId: string, table: string): Promise<Column[]> {
-    return (await this.session(connectionId)).session.describeTable(table);
+    return (await this.session(connectionId)).session.grid.describeTable(table);
   }
 }

@@ -58,12 +58,12 @@ export function registerBrowse(program: Command): void {
       let filters: FilterRow[] = parsed.map((p) => p.row);
       // `KB-01@1` is a group only on a nested leaf; elsewhere `@1` may be part of the value.
       if (parsed.some((p) => p.attachedGroup !== undefined)) {
-        const columns = await s.describeTable(table);
+        const columns = await s.grid.describeTable(table);
         filters = parsed.map((p) => withAttachedGroup(p, columns));
       }
       const request: BrowseRequest = { filters, sort, page, pageSize };
       if (flags.raw !== undefined) request.rawQuery = flags.raw;
-      return s.browse(table, request);
+      return s.grid.browse(table, request);
     });
     const shown = chooseColumns(result, flags.columns);
     if (result.partial) warnPartial(result.partial);

@@ -18,8 +18,8 @@ export function registerDescribe(program: Command): void {
       .argument("<table>", "an index, alias, pattern (logs-*) or comma list"),
   ).action(async (conn: string, table: string, flags: ConnectionFlags, cmd: Command) => {
     const { columns, ops } = await withSession(conn, flags, async (s) => {
-      const columns = await s.describeTable(table);
-      return { columns, ops: columns.map((c) => s.filterOps(c)) };
+      const columns = await s.grid.describeTable(table);
+      return { columns, ops: columns.map((c) => s.grid.filterOps(c)) };
     });
     if (wantsJson(cmd)) printJson({ table, columns });
     else printColumns(columns, ops);

@@ -15,7 +15,7 @@ export function registerTables(program: Command): void {
       .description("list the indices of a cluster as tables, with document counts and sizes")
       .argument("<conn>", CONN_HELP),
   ).action(async (conn: string, flags: ConnectionFlags, cmd: Command) => {
-    const tables = await withSession(conn, flags, (s) => s.listTables());
+    const tables = await withSession(conn, flags, (s) => s.grid.listTables());
     if (wantsJson(cmd)) printJson({ tables });
     else printTables(tables);
   });

@@ -4,8 +4,8 @@
  * the catalog's values as they are.
  */
 import type { Command } from "commander";
-import type { CatalogViews } from "../../../core/catalog.ts";
-import { catalogOf } from "../../../core/catalog-access.ts";
+import type { ClusterViews } from "../../../core/catalog.ts";
+import { viewsOf } from "../../../core/catalog-access.ts";
 import { QuarryError } from "../../../core/errors.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../../connection-options.ts";
 import { wantsJson, withSession } from "../../context.ts";
@@ -19,14 +19,16 @@ interface ClusterFlags extends ConnectionFlags {
   primary?: boolean;
 }
 
-/** Runs `read` on the connection's catalog, then prints its value as JSON or as lines. */
+/** Runs `read` on the connection's cluster views, then prints its value as JSON or as lines. */
 function readCommand<T>(
-  needs: (keyof CatalogViews)[],
-  read: (catalog: CatalogViews, flags: ClusterFlags) => Promise<T>,
+  needs: (keyof ClusterViews)[],
+  read: (views: ClusterViews, flags: ClusterFlags) => Promise<T>,
   lines: (value: T) => string[],
 ) {
   return async (conn: string, flags: ClusterFlags, cmd: Command) => {
-    const value = await withSession(conn, flags, (s) => read(catalogOf(s, ...needs), flags));
+    const value = await withSession(conn, flags, (s) =>
+      read(viewsOf(s, "clusterViews", ...needs), flags),
+    );
     if (wantsJson(cmd)) printJson(value);
     else for (const line of lines(value)) printLine(line);
   };

@@ -32,7 +32,7 @@ export async function runIndexAction(
     const plan = await tableAdminOf(s).plan(input);
     if (!json)
       process.stderr.write(
-        `This will send:\n\n  ${s.formatRequest(plan.request).replaceAll("\n", "\n  ")}\n\nIt ${plan.summary}.\n`,
+        `This will send:\n\n  ${s.console.format(plan.request).replaceAll("\n", "\n  ")}\n\nIt ${plan.summary}.\n`,
       );
     let typed: string | undefined;
     if (plan.confirmName !== null) {

@@ -108,7 +108,7 @@ async function execute(
       ...(request.body as object),
       ...(run.params.length ? { params: run.params } : {}),
     };
-    return printOutcome(await s.runConsole({ ...request, body }), json, formatOf(flags.format));
+    return printOutcome(await s.console.run({ ...request, body }), json, formatOf(flags.format));
   }
   if (run.kind === "view") {
     const v = run.view;
@@ -117,7 +117,7 @@ async function execute(
       sort: v.sort ?? [],
       ...(v.rawQuery ? { rawQuery: v.rawQuery } : {}),
     };
-    const result = await s.browse(v.table, request);
+    const result = await s.grid.browse(v.table, request);
     const wanted = v.columns?.join(",");
     const shown = chooseColumns(result, wanted);
     if (result.partial) warnPartial(result.partial);
@@ -125,7 +125,7 @@ async function execute(
     else printPage(result, shown);
     return EXIT.ok;
   }
-  const blocks = s.parseConsoleText(run.text, { variables: await variablesFor(conn) });
+  const blocks = s.console.parse(run.text, { variables: await variablesFor(conn) });
   const bad = blocks.find((b) => b.error || !b.request);
   if (bad || blocks.length === 0)
     throw new QuarryError(
@@ -135,7 +135,7 @@ async function execute(
     );
   const requests = blocks.map((b) => ({
     request: b.request as ConsoleRequest,
-    classification: s.checkRequest(b.request as ConsoleRequest),
+    classification: s.console.check(b.request as ConsoleRequest),
   }));
   await confirmDangerous(s, requests, flags);
   const results = await runAll(s, conn, requests, flags as ConsoleFlags, json);

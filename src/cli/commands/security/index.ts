@@ -1,6 +1,6 @@
 /**
  * `quarry security users|roles|role-mappings|keys` and `quarry security user|role|role-mapping|key
- * …`: who may do what on a cluster with security on, through the session's `clusterAdmin()`.
+ * …`: who may do what on a cluster with security on, through the session's `clusterAdmin` facet.
  * Every write prints its exact request (a password hidden) and is confirmed by the name of what
  * it changes (`--confirm <name>`, or typed at the terminal).
  */

@@ -1,7 +1,7 @@
 /**
  * `quarry snapshot repos|repo-types|repo …|list|show|create|restore|delete`: backups of a cluster
- * from the command line, read and planned through the session's `clusterAdmin()` as the UI does;
- * every write prints its exact requests before it is sent.
+ * from the command line, read and planned through the session's `clusterAdmin` facet as the UI
+ * does; every write prints its exact requests before it is sent.
  */
 import type { Command } from "commander";
 import { registerRepositoryCommands } from "./repos.ts";

@@ -1,7 +1,7 @@
 /**
  * `quarry template list|show|simulate|simulate-index|create|edit|delete` and `quarry template
  * component …`: composable index templates and component templates, read, simulated and saved
- * through the session's `clusterAdmin()`; a save is checked by the cluster's `_simulate` first.
+ * through the session's `clusterAdmin` facet; a save is checked by the cluster's `_simulate` first.
  */
 import type { Command } from "commander";
 import { registerTemplateReads } from "./reads.ts";

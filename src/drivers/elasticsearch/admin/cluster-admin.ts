@@ -1,16 +1,17 @@
 /**
- * The session's `clusterAdmin()` on Elasticsearch (core/cluster-admin.ts): repositories and
+ * The `clusterAdmin` facet of an Elasticsearch session (core/cluster-admin.ts): repositories and
  * snapshots (snapshots/), templates (templates/), users, roles and keys (security/), one plan
  * entry for them all.
  */
 import type { ClusterAdmin, ClusterAdminInput } from "../../../core/cluster-admin.ts";
 import { SECURITY_ACTIONS, type SecurityInput } from "../../../core/cluster-security.ts";
-import type { EsTransport } from "../wire/transport.ts";
+import type { LiveConnection } from "../wire/live.ts";
 import { esSecurityAdmin } from "./security/views.ts";
 import { esSnapshotAdmin } from "./snapshots/views.ts";
 import { esTemplateAdmin } from "./templates/views.ts";
 
-export function esClusterAdmin(transport: EsTransport, ready: () => Promise<void>): ClusterAdmin {
+export function esClusterAdmin(live: LiveConnection): ClusterAdmin {
+  const { transport, ready } = live;
   const snapshots = esSnapshotAdmin(transport, ready);
   const templates = esTemplateAdmin(transport, ready);
   const security = esSecurityAdmin(transport, ready);

@@ -2,24 +2,16 @@
  * The compare facet (core/facets.ts) of one session: each side's profile and records read on its
  * own session, the differences worded from two profiles (table-diff.ts, server-diff.ts).
  */
-import type { ServerInfo } from "../../../core/driver.ts";
 import type { CompareFacet } from "../../../core/facets.ts";
-import type { EsTransport } from "../wire/transport.ts";
+import type { LiveConnection } from "../wire/live.ts";
 import { readClusterProfile, readIndexProfile } from "./profiles.ts";
 import { lookupRecords, openRecordScan, readRecord } from "./records.ts";
 import { diffClusterProfiles } from "./server-diff.ts";
 import { diffIndexProfiles } from "./table-diff.ts";
 
-/**
- * `ready` resolves once the server is identified (nothing is sent to a fork); `info` is the
- * identified server.
- */
-export function esCompare(
-  transport: EsTransport,
-  ready: () => Promise<void>,
-  info: () => Promise<ServerInfo>,
-): CompareFacet {
-  const session = { ready, version: async () => (await info()).version };
+export function esCompare(live: LiveConnection): CompareFacet {
+  const { transport } = live;
+  const session = { ready: live.ready, version: async () => (await live.server()).version };
   return {
     async tableProfile(table) {
       await session.ready();

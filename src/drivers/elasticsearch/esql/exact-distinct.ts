@@ -1,5 +1,5 @@
 /**
- * Exact distinct counts for ES|QL, as the `aggregate` tool makes them (catalog/distinct.ts): a
+ * Exact distinct counts for ES|QL, as the `aggregate` tool makes them (table-views/distinct.ts): a
  * `COUNT_DISTINCT(field)` whose every value is at most DISTINCT_EXACT_UP_TO is checked by one
  * more query that counts the values one by one: the query before the STATS, then
  * `WHERE field IS NOT NULL | STATS BY field, keys | STATS n = COUNT(*) BY keys`. The checked

@@ -2,7 +2,7 @@
  * Each index action of the index page, the CLI's `quarry index` and the UI as the one console
  * request it sends (core/table-details.ts): create, open, close, refresh, flush, force merge, clear
  * cache, add or remove an alias, reindex into a new index, delete. Pure: the request is classified
- * by the console's own classifier and sent by the console (`runConsole`), never here.
+ * by the console's own classifier and sent by the console (`console.run`), never here.
  */
 import type { ConsoleRequest } from "../../../core/console.ts";
 import { QuarryError } from "../../../core/errors.ts";

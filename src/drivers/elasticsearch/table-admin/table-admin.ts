@@ -1,10 +1,10 @@
 /**
  * The index page on Elasticsearch (core/table-details.ts): one index's settings, mapping, aliases,
- * statistics and shards (the catalog's own reads), whether `_reindex` can run; the read-only
+ * statistics and shards (the table and cluster views' reads), whether `_reindex` can run; the read-only
  * templates, ILM policies and snapshots; and each action planned as a console request
  * (index-plans.ts). Reads only: actions are sent by the console.
  */
-import type { CatalogViews } from "../../../core/catalog.ts";
+import type { ClusterViews, TableViews } from "../../../core/catalog.ts";
 import { isQuarryError } from "../../../core/errors.ts";
 import type {
   ObjectList,
@@ -37,18 +37,21 @@ import {
 } from "./answers.ts";
 import { planIndexAction } from "./plans.ts";
 
+/** The views an index's details read: its statistics and its shards. */
+export type IndexViews = Pick<TableViews, "tableStats"> & Pick<ClusterViews, "partitions">;
+
 /** At most this many repositories are asked for their snapshots (a page lists them, not a report). */
 const MAX_REPOSITORIES = 20;
 
 export function esIndexAdmin(
   transport: EsTransport,
-  catalog: CatalogViews,
+  views: IndexViews,
   ready: () => Promise<void>,
 ): TableAdmin {
   return {
     details: async (table, options = {}) => {
       await ready();
-      return details(transport, catalog, table, options.signal);
+      return details(transport, views, table, options.signal);
     },
     objects: async (options = {}) => {
       await ready();
@@ -75,7 +78,7 @@ export function esIndexAdmin(
 
 async function details(
   transport: EsTransport,
-  catalog: CatalogViews,
+  views: IndexViews,
   index: string,
   signal: AbortSignal | undefined,
 ): Promise<TableDetails> {
@@ -99,11 +102,11 @@ async function details(
     };
   const [state, stats, partitions, copy] = await Promise.all([
     stateOf(transport, name, signal).catch(noted("The state", { health: null, status: null })),
-    catalog
+    views
       .tableStats(name, signal ? { signal } : {})
       .then((s) => s.find((t) => t.name === name) ?? null)
       .catch(noted("The statistics", null)),
-    catalog.partitions(name, signal ? { signal } : {}).catch(noted("The shards", [])),
+    views.partitions(name, signal ? { signal } : {}).catch(noted("The shards", [])),
     reindexOf(transport, signal),
   ]);
   if (state.status === "close") {

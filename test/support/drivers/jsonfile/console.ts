@@ -67,11 +67,37 @@ export function toShell(config: JsonFileConfig, request: ConsoleRequest): string
   return `jq '${filter}' '${config.file.replaceAll("'", "'\\''")}'`;
 }
 
-export function fromCurl(): never {
+/**
+ * A command as console text: `toShell`'s `jq` command read back, or a curl command's method and
+ * path (its host and credentials left out: the request runs on this file).
+ */
+export function fromCurl(command: string): { text: string; notes: string[] } {
+  const words = [...command.matchAll(/'((?:[^']|'\\'')*)'|"([^"]*)"|(\S+)/g)].map(
+    (m) => m[1]?.replaceAll("'\\''", "'") ?? m[2] ?? m[3] ?? "",
+  );
+  if (words[0] === "jq") {
+    const filter = words[1] ?? "";
+    const table = /^(del\()?\.\[("(?:[^"\\]|\\.)*")\]\)?$/.exec(filter);
+    if (filter === "keys") return { text: "GET /", notes: [] };
+    if (table) {
+      const name = encodeURIComponent(JSON.parse(table[2] as string) as string);
+      return { text: `${table[1] ? "DELETE" : "GET"} /${name}`, notes: [] };
+    }
+  }
+  if (words[0] === "curl") {
+    const at = words.findIndex((w) => w === "-X" || w === "--request");
+    const method = at >= 0 ? (words[at + 1] ?? "GET").toUpperCase() : "GET";
+    const url = words.slice(1).find((w) => /^https?:\/\//.test(w));
+    if (url)
+      return {
+        text: `${method} ${new URL(url).pathname}`,
+        notes: [`The host ${new URL(url).host} was left out: the request runs on this file.`],
+      };
+  }
   throw new QuarryError(
-    "console_refused",
-    "A JSON file connection has no HTTP endpoint, so a curl command cannot run on it",
-    "Type the request itself, e.g. GET /people.",
+    "invalid_input",
+    "Not a curl command with a URL, nor a jq command over a table",
+    "Paste e.g. curl http://host/people, or type the request itself: GET /people.",
   );
 }
 

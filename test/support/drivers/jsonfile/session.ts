@@ -3,7 +3,7 @@
  * (rows.ts, console.ts) and offers two facets; the rest it leaves out rather than stubs.
  */
 import { basename } from "node:path";
-import type { CatalogViews, FieldMatch, TableStats } from "../../../../src/core/catalog.ts";
+import type { FieldMatch, TableStats, TableViews } from "../../../../src/core/catalog.ts";
 import type {
   DriverSession,
   GridView,
@@ -74,9 +74,10 @@ async function measureDelete(
 }
 
 /**
- * What this test driver offers: the core every driver has, and of the facets only the catalog
- * (its tables and fields) and impact (what a DELETE would remove). No table administration,
- * export, transfer, completion or long tasks: surfaces say so (core/facet-access.ts).
+ * What this test driver offers: the core every driver has, and of the facets only table views
+ * (its tables' sizes and fields) and impact (what a DELETE would remove). No cluster views,
+ * aggregation, table administration, export, transfer, completion or long tasks: surfaces say so
+ * (core/facet-access.ts), and nothing it offers refuses to work.
  */
 export function openSession(config: JsonFileConfig): DriverSession {
   const grids = new Set<GridView>();
@@ -86,87 +87,82 @@ export function openSession(config: JsonFileConfig): DriverSession {
       await tablesOf(config);
       return { product: "JSON File", version: "1.0", major: 1, clusterName: basename(config.file) };
     },
-    async listTables(): Promise<TableInfo[]> {
-      return Object.entries(await tablesOf(config)).map(([name, rows]) => ({
-        name,
-        docCount: Array.isArray(rows) ? rows.length : null,
-        sizeBytes: null,
-        health: null,
-        status: "open",
-      }));
+    grid: {
+      async listTables(): Promise<TableInfo[]> {
+        return Object.entries(await tablesOf(config)).map(([name, rows]) => ({
+          name,
+          docCount: Array.isArray(rows) ? rows.length : null,
+          sizeBytes: null,
+          health: null,
+          status: "open",
+        }));
+      },
+      describeTable: async (table) => columnsOf(rowsOf(await readTables(config), table)),
+      browse: (table, request) => browseRows(config, table, request),
+      async openGrid(table, first): Promise<OpenedGrid> {
+        // A file has no point in time: a grid reads the file on each page.
+        const view: GridView = {
+          browse: (request) => browseRows(config, table, request),
+          close: async () => {
+            grids.delete(view);
+          },
+        };
+        grids.add(view);
+        const page = first ? await browseRows(config, table, first) : undefined;
+        const columns = page?.columns ?? columnsOf(rowsOf(await readTables(config), table));
+        const filterOps = columns
+          .map((c) => ({ column: c.name, ops: filterOpsOf(c) }))
+          .filter((c) => c.ops.length > 0);
+        return { view, columns, filterOps, ...(page ? { first: page } : {}) };
+      },
+      filterOps: filterOpsOf,
+      viewAsRequest: async (table, request) => viewAsRequest(table, request),
+      async readValue(table, id, column) {
+        const doc = rowsOf(await readTables(config), table)[Number(id)];
+        if (!doc)
+          throw new QuarryError(
+            "document_not_found",
+            `No row ${id} in ${table}`,
+            "Reload the table.",
+          );
+        return doc[column] ?? null;
+      },
     },
-    describeTable: async (table) => columnsOf(rowsOf(await readTables(config), table)),
-    browse: (table, request) => browseRows(config, table, request),
-    async openGrid(table, first): Promise<OpenedGrid> {
-      // A file has no point in time: a grid reads the file on each page.
-      const view: GridView = {
-        browse: (request) => browseRows(config, table, request),
-        close: async () => {
-          grids.delete(view);
-        },
-      };
-      grids.add(view);
-      const page = first ? await browseRows(config, table, first) : undefined;
-      const columns = page?.columns ?? columnsOf(rowsOf(await readTables(config), table));
-      const filterOps = columns
-        .map((c) => ({ column: c.name, ops: filterOpsOf(c) }))
-        .filter((c) => c.ops.length > 0);
-      return { view, columns, filterOps, ...(page ? { first: page } : {}) };
+    changes: {
+      validate: async (_table, changes) =>
+        changes.updates
+          .filter((u) => Object.hasOwn(u.set, "_id"))
+          .map((u) => ({
+            change: "update" as const,
+            row: u._id,
+            column: "_id",
+            message: "A row's position cannot be edited",
+            remedy: "Undo the change to _id.",
+          })),
+      save: (table, changes) => saveRows(config, table, changes),
     },
-    filterOps: filterOpsOf,
-    viewAsRequest: async (table, request) => viewAsRequest(table, request),
-    async readValue(table, id, column) {
-      const doc = rowsOf(await readTables(config), table)[Number(id)];
-      if (!doc)
-        throw new QuarryError(
-          "document_not_found",
-          `No row ${id} in ${table}`,
-          "Reload the table.",
-        );
-      return doc[column] ?? null;
+    console: {
+      parse: (text) => parseConsoleText(text),
+      format: formatRequest,
+      toCurl: (request) => toShell(config, request),
+      fromCurl,
+      classify: (request) => checkRequest(request).class,
+      check: checkRequest,
+      run: (request) => runConsole(config, request),
     },
-    validateChanges: async (_table, changes) =>
-      changes.updates
-        .filter((u) => Object.hasOwn(u.set, "_id"))
-        .map((u) => ({
-          change: "update" as const,
-          row: u._id,
-          column: "_id",
-          message: "A row's position cannot be edited",
-          remedy: "Undo the change to _id.",
-        })),
-    saveChanges: (table, changes) => saveRows(config, table, changes),
-    parseConsoleText: (text) => parseConsoleText(text),
-    formatRequest,
-    toCurl: (request) => toShell(config, request),
-    fromCurl,
-    classify: (request) => checkRequest(request).class,
-    checkRequest,
-    runConsole: (request) => runConsole(config, request),
-    impact: () => ({ measureImpact: (request) => measureDelete(config, request) }),
-    catalog: () => catalogOf(config),
+    facets: {
+      impact: { measureImpact: (request) => measureDelete(config, request) },
+      tableViews: tableViewsOf(config),
+    },
     async close() {
       await Promise.all([...grids].map((g) => g.close()));
     },
   };
 }
 
-/** A JSON file has no servers, partitions or aggregations: it says so; its tables and fields it knows. */
-function noSuchView(what: string): never {
-  throw new QuarryError(
-    "invalid_input",
-    `This database has no ${what}: it is a JSON file`,
-    "Use list_tables, describe_table, or the catalog views stats and fields on it.",
-  );
-}
-
-function catalogOf(config: JsonFileConfig): CatalogViews {
+/** Its tables' sizes and the fields their rows hold. */
+function tableViewsOf(config: JsonFileConfig): TableViews {
   return {
-    health: async () => noSuchView("health report"),
-    nodes: async () => noSuchView("servers"),
-    partitions: async () => noSuchView("partitions"),
-    explainPlacement: async () => noSuchView("partitions"),
-    aggregate: async () => noSuchView("aggregations"),
     async tableStats(table): Promise<TableStats[]> {
       return Object.entries(await tablesOf(config))
         .filter(([name]) => !table || name === table)

@@ -46,7 +46,7 @@ export function clusterAdminRoutes(app: UiServices) {
         async (req, { id }): Promise<PlannedAdminAction> => {
           const { session, admin: a } = await admin(id);
           const plan = await a.plan(req.body, { signal: req.signal });
-          return { plan: view(plan), texts: plan.shown.map((r) => session.formatRequest(r)) };
+          return { plan: view(plan), texts: plan.shown.map((r) => session.console.format(r)) };
         },
       ),
     )

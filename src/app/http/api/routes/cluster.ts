@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { PartitionCopy } from "../../../../core/catalog.ts";
-import { catalogOf } from "../../../../core/catalog-access.ts";
+import { viewsOf } from "../../../../core/catalog-access.ts";
 import { isQuarryError, remedyFor } from "../../../../core/errors.ts";
 import { badInput } from "../answers.ts";
 import type { ClusterOverview, PlacementAnswer } from "../cluster-contract.ts";
@@ -19,7 +19,7 @@ export function clusterRoutes(app: UiServices) {
       "/connections/:id/cluster",
       answer({ param: param("id") }, async (req, { id }): Promise<ClusterOverview> => {
         const { session } = await app.session(id);
-        const catalog = catalogOf(session, "health", "partitions");
+        const catalog = viewsOf(session, "clusterViews", "health", "partitions");
         const signal = req.signal;
         const [health, partitions] = await Promise.all([
           catalog.health({ signal }),
@@ -44,7 +44,11 @@ export function clusterRoutes(app: UiServices) {
         async (req, { id }): Promise<PlacementAnswer> => {
           const copy = copyOf(req.body);
           const { session } = await app.session(id);
-          const explanation = await catalogOf(session, "explainPlacement").explainPlacement(copy, {
+          const explanation = await viewsOf(
+            session,
+            "clusterViews",
+            "explainPlacement",
+          ).explainPlacement(copy, {
             signal: req.signal,
           });
           return { explanation };

@@ -48,7 +48,7 @@ export function consoleLanguageRoutes(app: UiServices) {
         { param: param("id"), json: z.object({ command: z.string() }) },
         async (req, { id }): Promise<CurlImportAnswer> => {
           const { session } = await app.session(id);
-          return session.fromCurl(req.body.command);
+          return session.console.fromCurl(req.body.command);
         },
       ),
     );

@@ -61,7 +61,7 @@ function runRoutes(app: UiServices) {
       "/connections/:id/console/curl",
       answer({ param: param("id"), json: withRequest }, async (req, { id }) => {
         const { session } = await app.session(id);
-        return { curl: session.toCurl(req.body.request) };
+        return { curl: session.console.toCurl(req.body.request) };
       }),
     )
     .get(
@@ -119,7 +119,7 @@ function runOne(
   return async (req, { id }) => {
     const request = req.body.request;
     const { session } = await app.session(id);
-    const classification = session.classify(request);
+    const classification = session.console.classify(request);
     const once = async (
       signal: AbortSignal,
       progress?: (p: { done: number; total: number | null }) => void,
@@ -127,7 +127,7 @@ function runOne(
       const started = Date.now();
       let result: ConsoleRun["result"] | undefined;
       try {
-        result = await session.runConsole(request, {
+        result = await session.console.run(request, {
           signal,
           // The page shows summaries and text listings as tables.
           tables: true,
@@ -176,8 +176,8 @@ function parseRoute(app: UiServices) {
       async (req, { id }): Promise<ParsedConsoleRequest[]> => {
         const { session } = await app.session(id);
         const values = variableValues(await variables.list(id));
-        return session
-          .parseConsoleText(req.body.text, { variables: values })
+        return session.console
+          .parse(req.body.text, { variables: values })
           .map(
             ({ error, ...b }): ParsedConsoleRequest =>
               error
@@ -247,9 +247,9 @@ function classified(
   request: ConsoleRequest,
 ): Pick<ParsedConsoleRequest, "classification" | "reason"> {
   try {
-    const c = session.checkRequest(request);
+    const c = session.console.check(request);
     return { classification: c.class, reason: c.reason };
   } catch {
-    return { classification: session.classify(request) };
+    return { classification: session.console.classify(request) };
   }
 }

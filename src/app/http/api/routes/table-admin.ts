@@ -39,8 +39,8 @@ export function tableAdminRoutes(app: UiServices) {
           const plan = await tableAdminOf(session).plan(req.body, { signal: req.signal });
           return {
             plan,
-            text: session.formatRequest(plan.request),
-            curl: session.toCurl(plan.request),
+            text: session.console.format(plan.request),
+            curl: session.console.toCurl(plan.request),
           };
         },
       ),

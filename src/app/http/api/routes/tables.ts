@@ -115,11 +115,11 @@ function gridRoutes(app: UiServices) {
           async (req, { grid }): Promise<ViewAsRequest> => {
             const g = app.grids.get(grid);
             const { session } = await app.session(g.connectionId);
-            const request = await session.viewAsRequest(g.table, req.body);
+            const request = await session.grid.viewAsRequest(g.table, req.body);
             return {
               request,
-              consoleText: session.formatRequest(request),
-              curl: session.toCurl(request),
+              consoleText: session.console.format(request),
+              curl: session.console.toCurl(request),
             };
           },
         ),
@@ -134,7 +134,7 @@ function gridRoutes(app: UiServices) {
           },
           async (req, { id, index, doc }) => {
             const { session } = await app.session(id);
-            return { value: await session.readValue(index, doc, req.query.column) };
+            return { value: await session.grid.readValue(index, doc, req.query.column) };
           },
         ),
       )
@@ -148,14 +148,14 @@ function changeRoutes(app: UiServices) {
       "/connections/:id/tables/:table/validate-changes",
       answer({ param: tableParams, json: changeSet }, async (req, { id, table }) => {
         const { session } = await app.session(id);
-        return session.validateChanges(table, req.body);
+        return session.changes.validate(table, req.body);
       }),
     )
     .post(
       "/connections/:id/tables/:table/save",
       answer({ param: tableParams, json: changeSet }, async (req, { id, table }) => {
         const { session } = await app.session(id);
-        return session.saveChanges(table, req.body);
+        return session.changes.save(table, req.body);
       }),
     )
     .get(
@@ -163,7 +163,7 @@ function changeRoutes(app: UiServices) {
       answer({ param: tableParams }, async (_req, { id, table }): Promise<DeletePlan> => {
         const { session } = await app.session(id);
         const request = facet(session, "tableAdmin").planDeleteTable(table);
-        return { request, text: session.formatRequest(request) };
+        return { request, text: session.console.format(request) };
       }),
     )
     .delete(

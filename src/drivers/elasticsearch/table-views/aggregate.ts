@@ -235,7 +235,7 @@ export interface AggregationAnswer extends SearchHeader {
   aggregations?: { a?: RawAgg; n?: { a?: RawAgg } };
 }
 
-/** The answer of `aggregationBody`'s search as the catalog's result. Pure. */
+/** The answer of `aggregationBody`'s search as the aggregation's result. Pure. */
 export function aggregationResult(
   request: AggregationRequest,
   answer: AggregationAnswer,

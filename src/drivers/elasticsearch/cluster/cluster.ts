@@ -1,8 +1,8 @@
 /**
- * The cluster half of the catalog (core/catalog.ts): health with its nodes, pending tasks and
+ * The cluster views (core/catalog.ts): health with its nodes, pending tasks and
  * unassigned shards (and why the first one stays unassigned), the nodes with their numbers, the
  * shards of an index or of the whole cluster, and the allocation explanation of one shard copy.
- * Reads only; the translations are pure (answers.ts, cluster-answers.ts).
+ * Reads only; the translations are pure (health-answers.ts, cluster-answers.ts).
  */
 import type {
   HealthReport,
@@ -13,7 +13,6 @@ import type {
 } from "../../../core/catalog.ts";
 import { indexPath } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
-import { type CatShardRow, type HealthBody, healthReport, partitionOf } from "./answers.ts";
 import {
   CAT_NODE_COLUMNS,
   type CatNodeRow,
@@ -28,6 +27,7 @@ import {
   type PendingTasksBody,
   pendingTasksOf,
 } from "./cluster-answers.ts";
+import { type CatShardRow, type HealthBody, healthReport, partitionOf } from "./health-answers.ts";
 
 type Signal = AbortSignal | undefined;
 

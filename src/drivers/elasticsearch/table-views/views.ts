@@ -1,20 +1,22 @@
 /**
- * The catalog an agent reads (core/catalog.ts) on Elasticsearch: the cluster's health, nodes,
- * shards and allocation explanations (cluster.ts), index statistics, a field search over
- * `_field_caps`, and one aggregation with the grid's filters. Reads only; the translations are
- * pure (answers.ts, aggregate.ts).
+ * The table views (core/catalog.ts) on Elasticsearch, as two facets: index statistics and a field
+ * search over `_field_caps` (`tableViews`), and one aggregation with the grid's filters
+ * (`aggregation`). Reads only; the translations are pure (answers.ts, aggregate.ts). The cluster's
+ * own views are the cluster room's (cluster/views.ts).
  */
 import type {
+  AggregationFacet,
   AggregationRequest,
   AggregationResult,
-  CatalogViews,
   FieldMatch,
   FieldQuery,
   TableStats,
+  TableViews,
 } from "../../../core/catalog.ts";
 import type { Column } from "../../../core/grid.ts";
 import { describeTable } from "../table/mapping.ts";
 import { isListedIndex } from "../table/tables.ts";
+import type { LiveConnection } from "../wire/live.ts";
 import { indexPath } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { type AggregationAnswer, aggregationBody, aggregationResult } from "./aggregate.ts";
@@ -25,7 +27,6 @@ import {
   type StatsBody,
   tableStatsOf,
 } from "./answers.ts";
-import { explainAllocation, nodeSummaries, readClusterHealth, shardsOf } from "./cluster.ts";
 import { exactDistinct } from "./distinct.ts";
 
 /** Every listed index (hidden ones too) and no dot-named one, as one path segment. */
@@ -42,28 +43,9 @@ export interface HeldColumns {
   peek?(table: string): Promise<Column[]> | undefined;
 }
 
-export function esCatalog(
-  transport: EsTransport,
-  ready: () => Promise<void>,
-  held?: HeldColumns,
-): CatalogViews {
+export function esTableViews(live: LiveConnection): TableViews {
+  const { transport, ready } = live;
   return {
-    health: async (options = {}) => {
-      await ready();
-      return readClusterHealth(transport, options.table, options.signal);
-    },
-    nodes: async (options = {}) => {
-      await ready();
-      return nodeSummaries(transport, options.signal);
-    },
-    partitions: async (table, options = {}) => {
-      await ready();
-      return shardsOf(transport, table, options.signal);
-    },
-    explainPlacement: async (copy, options = {}) => {
-      await ready();
-      return explainAllocation(transport, copy, options.signal);
-    },
     tableStats: async (table, options = {}) => {
       await ready();
       return indexStats(transport, table, options.signal);
@@ -72,6 +54,12 @@ export function esCatalog(
       await ready();
       return findFields(transport, query, options.signal);
     },
+  };
+}
+
+export function esAggregation(live: LiveConnection, held?: HeldColumns): AggregationFacet {
+  const { transport, ready } = live;
+  return {
     aggregate: async (table, request, options = {}) => {
       await ready();
       return aggregate(transport, table, request, options.signal, held);
