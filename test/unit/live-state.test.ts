@@ -34,11 +34,13 @@ function world() {
     const session = {
       driverName: "Test",
       close: async () => void events.push(`close session ${c.id}#${n}`),
-      openGrid: async (table: string) => ({
-        view: grid(`${c.id}/${table}`),
-        columns: [],
-        filterOps: [],
-      }),
+      grid: {
+        openGrid: async (table: string) => ({
+          view: grid(`${c.id}/${table}`),
+          columns: [],
+          filterOps: [],
+        }),
+      },
     } as unknown as DriverSession;
     return { connection: c, session };
   });
