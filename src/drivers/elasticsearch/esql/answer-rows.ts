@@ -56,56 +56,7 @@ export class AnswerRows {
       this.#held.length === 0
         ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
         : Buffer.concat([this.#held, chunk]);
-    let rowsEnd = -1;
-    let lastFrom = 0;
-    let count = 0;
-    let i = this.#at;
-    const n = bytes.length;
-    while (i < n) {
-      if (this.#inString) {
-        const q = bytes.indexOf(QUOTE, i);
-        if (q === -1) {
-          i = n;
-          break;
-        }
-        let slashes = 0;
-        for (let k = q - 1; k > this.#stringFrom && bytes[k] === BACKSLASH; k--) slashes++;
-        i = q + 1;
-        if (slashes % 2 === 0) this.#inString = false;
-        continue;
-      }
-      const b = bytes[i] as number;
-      if (b === QUOTE) {
-        this.#inString = true;
-        this.#stringFrom = i;
-      } else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
-        if (this.#phase === "head" && this.#depth === 1 && b === OPEN_ARRAY) {
-          const text = bytes.toString("utf8", 0, i);
-          if (/"values"\s*:\s*$/.test(text)) {
-            this.#head = text;
-            this.#phase = "rows";
-          }
-        } else if (this.#phase === "rows" && this.#depth === ROWS_DEPTH) {
-          this.#openAt = i;
-          if (this.#rowFrom === -1) this.#rowFrom = i;
-        }
-        this.#depth++;
-      } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) {
-        this.#depth--;
-        if (this.#phase === "rows") {
-          if (this.#depth === ROWS_DEPTH) {
-            rowsEnd = i + 1;
-            lastFrom = this.#openAt;
-            count++;
-          } else if (this.#depth < ROWS_DEPTH) {
-            this.#phase = "tail";
-            i++;
-            break;
-          }
-        }
-      }
-      i++;
-    }
+    const { rowsEnd, lastFrom, count } = this.#scan(bytes);
     const rowFrom = this.#rowFrom;
     let piece: Buffer | undefined;
     if (rowsEnd !== -1) {
@@ -113,13 +64,14 @@ export class AnswerRows {
       this.rows += count;
       this.lastRow = bytes.toString("utf8", lastFrom, rowsEnd);
     }
-    if (this.#phase === "tail") {
+    if (this.complete) {
       this.#held = EMPTY;
       this.#at = 0;
       this.#rowFrom = -1;
       return piece;
     }
     // Kept: the head until the rows start, else the row still open (nothing between rows).
+    const n = bytes.length;
     let keepFrom = n;
     if (this.#phase === "head") keepFrom = 0;
     else if (this.#depth > ROWS_DEPTH)
@@ -131,6 +83,62 @@ export class AnswerRows {
     this.#rowFrom = this.#phase === "rows" && this.#depth > ROWS_DEPTH ? 0 : -1;
     this.#openAt = 0;
     return piece;
+  }
+
+  /**
+   * Reads `bytes` on from where the last chunk stopped: the end of the last row completed in them
+   * (-1: none), where that row opened, and how many rows completed.
+   */
+  #scan(bytes: Buffer): { rowsEnd: number; lastFrom: number; count: number } {
+    let rowsEnd = -1;
+    let lastFrom = 0;
+    let count = 0;
+    let i = this.#at;
+    const n = bytes.length;
+    while (i < n) {
+      if (this.#inString) {
+        // Strings are skipped a quote at a time; one after an odd run of backslashes is escaped.
+        const q = bytes.indexOf(QUOTE, i);
+        if (q === -1) break;
+        let slashes = 0;
+        for (let k = q - 1; k > this.#stringFrom && bytes[k] === BACKSLASH; k--) slashes++;
+        i = q + 1;
+        if (slashes % 2 === 0) this.#inString = false;
+        continue;
+      }
+      const b = bytes[i] as number;
+      if (b === QUOTE) {
+        this.#inString = true;
+        this.#stringFrom = i;
+      } else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
+        if (this.#phase === "head" && this.#depth === 1 && b === OPEN_ARRAY)
+          this.#rowsStart(bytes, i);
+        else if (this.#phase === "rows" && this.#depth === ROWS_DEPTH) {
+          this.#openAt = i;
+          if (this.#rowFrom === -1) this.#rowFrom = i;
+        }
+        this.#depth++;
+      } else if ((b === CLOSE_ARRAY || b === CLOSE_OBJECT) && --this.#depth <= ROWS_DEPTH) {
+        if (this.#phase === "rows" && this.#depth === ROWS_DEPTH) {
+          rowsEnd = i + 1;
+          lastFrom = this.#openAt;
+          count++;
+        } else if (this.#phase === "rows") {
+          this.#phase = "tail";
+          break;
+        }
+      }
+      i++;
+    }
+    return { rowsEnd, lastFrom, count };
+  }
+
+  /** An array opens in the answer's object at `at`: the rows, when it is `values`. */
+  #rowsStart(bytes: Buffer, at: number): void {
+    const text = bytes.toString("utf8", 0, at);
+    if (!/"values"\s*:\s*$/.test(text)) return;
+    this.#head = text;
+    this.#phase = "rows";
   }
 }
 
