@@ -41,6 +41,9 @@ fi
 # V8's young generation capped at 2 MB a half for export, copy, import and esql (--all pages) (it
 # grows to 16 MB by default): they allocate fast and briefly, and the default let its peak memory
 # grow by 60 to 100 MB (measured: docs/decisions.md) for no gain in speed.
+# esql (--all reads pages of up to 10,000 rows) also with the app's old generation and allocator
+# settings below: with V8's defaults its peak grew to about four times what is live
+# (docs/decisions.md, "ES|QL past the row cap: keyed pages").
 # The app itself (`quarry`, `quarry start`, and its default command's options) at 4 MB a half: under
 # sustained MCP load the default grew to 64 MB a half and kept it (docs/decisions.md, "The app's
 # young generation"); the same flags as src/app/process/node-flags.ts, which the background app gets.
@@ -50,7 +53,8 @@ fi
 node_flags=""
 app_env="MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072"
 case "${1:-}" in
-  export | copy | import | esql) node_flags="--max-semi-space-size=2" ;;
+  export | copy | import) node_flags="--max-semi-space-size=2" ;;
+  esql) node_flags="--max-semi-space-size=2 --heap-growing-percent=50"; export $app_env ;;
   "" | start | -*) node_flags="--max-semi-space-size=4 --heap-growing-percent=50"; export $app_env ;;
 esac
 

@@ -98,15 +98,17 @@ export function esqlRoutes(app: UiServices) {
           .queryPages(text, by)
           .openScan("query", { format: "csv", batchSize: size, signal: req.signal });
         try {
-          // One batch: the page asked for.
+          // The page asked for: the batches until it holds `size` rows (it may come in several).
+          const rows: unknown[][] = [];
           let batch: ScanBatch | undefined;
           for await (const b of scan.batches(0, after ?? null)) {
             batch = b;
-            break;
+            for (const r of b.records) rows.push(r.values);
+            if (b.last || rows.length >= size) break;
           }
           return {
             columns: [...scan.columns],
-            rows: batch ? batch.records.map((r) => r.values) : [],
+            rows,
             expected: scan.expected,
             after: batch && !batch.last ? batch.cursor : null,
           };
