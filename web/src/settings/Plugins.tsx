@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { JobView, PluginEntry } from "../api/types.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -184,14 +185,7 @@ function RemovePlugin({
       title={`Remove the ${plugin.displayName} driver`}
       onClose={onCancel}
       footer={
-        <>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={onRemove}>
-            Remove
-          </button>
-        </>
+        <DialogFooter onCancel={onCancel} action="Remove" onAction={onRemove} tone="danger" />
       }
     >
       <p>Saved {plugin.displayName} connections are kept; opening one installs the driver again.</p>

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { TokenCreated, TokenView } from "../api/types.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -142,14 +143,7 @@ function RevokeToken({
       title="Revoke token"
       onClose={onCancel}
       footer={
-        <>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={onRevoke}>
-            Revoke
-          </button>
-        </>
+        <DialogFooter onCancel={onCancel} action="Revoke" onAction={onRevoke} tone="danger" />
       }
     >
       <p>

@@ -9,13 +9,14 @@ import { useEffect, useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { ConnectionView, CopyCheck, CopyMode } from "../api/types.ts";
 import { navigate } from "../navigation/route.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { ProgressBar } from "../ui/progress.tsx";
+import { type Job, useJob } from "../ui/use-job.ts";
 import { CopyTarget } from "./CopyTarget.tsx";
 import { CopyReportView } from "./TransferReport.tsx";
-import { type TransferJob, useTransferJob } from "./useTransferJob.ts";
 import "./transfer.css";
 
 interface Target {
@@ -80,7 +81,7 @@ export function CopyDialog({
   const [typed, setTyped] = useState("");
   const [batch, setBatch] = useState("");
   const { check, current, pending } = useCopyCheck(connectionId, table, target);
-  const job = useTransferJob<"copy">();
+  const job = useJob<"copy">();
   const close = () => {
     job.abandon();
     onClose(job.job ? target.to : undefined);
@@ -228,34 +229,26 @@ function CopyFooter({
   onStart,
   onClose,
 }: {
-  job: TransferJob<"copy">;
+  job: Job<"copy">;
   ready: boolean;
   mode: CopyMode;
   onStart: () => void;
   onClose: () => void;
 }) {
   return (
-    <>
-      {job.running ? (
-        <button type="button" onClick={job.cancel} disabled={job.cancelling}>
-          {job.cancelling ? "Cancelling…" : "Cancel copy"}
-        </button>
-      ) : (
-        <button type="button" onClick={onClose}>
-          {job.done ? "Close" : "Cancel"}
-        </button>
-      )}
-      {job.done ? null : (
-        <button
-          type="button"
-          className={mode === "overwrite" ? "danger" : "primary"}
-          onClick={onStart}
-          disabled={!ready}
-        >
-          {mode === "overwrite" ? "Overwrite and copy" : "Copy"}
-        </button>
-      )}
-    </>
+    <DialogFooter
+      {...(job.running
+        ? {
+            cancel: job.cancelling ? "Cancelling…" : "Cancel copy",
+            onCancel: job.cancel,
+            cancelDisabled: job.cancelling,
+          }
+        : { cancel: job.done ? "Close" : "Cancel", onCancel: onClose })}
+      action={mode === "overwrite" ? "Overwrite and copy" : "Copy"}
+      onAction={job.done ? undefined : onStart}
+      actionDisabled={!ready}
+      tone={mode === "overwrite" ? "danger" : "primary"}
+    />
   );
 }
 
@@ -269,7 +262,7 @@ function compareCopy(connectionId: string, table: string, target: Target, close:
   });
 }
 
-function CopyOutcome({ job, onCompare }: { job: TransferJob<"copy">; onCompare: () => void }) {
+function CopyOutcome({ job, onCompare }: { job: Job<"copy">; onCompare: () => void }) {
   return (
     <>
       <Loading active={job.starting} label="Starting the copy…" />
@@ -286,7 +279,7 @@ function CopyOutcome({ job, onCompare }: { job: TransferJob<"copy">; onCompare: 
           Compare source and copy
         </button>
       ) : null}
-      <ErrorNote error={job.error} />
+      <ErrorNote error={job.error ?? job.cancelled} />
     </>
   );
 }

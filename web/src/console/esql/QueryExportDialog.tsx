@@ -12,6 +12,7 @@ import {
 } from "../../../../src/core/query-table-files.ts";
 import { call, ui } from "../../api/client.ts";
 import type { QueryTable } from "../../api/types.ts";
+import { DialogFooter } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
 import { Modal } from "../../ui/modal.tsx";
@@ -115,26 +116,14 @@ function Footer({
   onExport: () => void;
 }) {
   return (
-    <>
-      {exp.running ? (
-        <button type="button" onClick={exp.cancel} disabled={exp.cancelling}>
-          Cancel export
-        </button>
-      ) : (
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      )}
-      {exp.done ? (
-        <button type="button" className="primary" onClick={exp.download}>
-          Download
-        </button>
-      ) : (
-        <button type="button" className="primary" disabled={exp.busy} onClick={onExport}>
-          {all ? "Export all" : "Export"}
-        </button>
-      )}
-    </>
+    <DialogFooter
+      onCancel={exp.running ? exp.cancel : onClose}
+      cancel={exp.running ? "Cancel export" : "Cancel"}
+      cancelDisabled={exp.running && exp.cancelling}
+      {...(exp.done
+        ? { action: "Download", onAction: exp.download }
+        : { action: all ? "Export all" : "Export", onAction: onExport, actionDisabled: exp.busy })}
+    />
   );
 }
 

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { call, ui } from "../../api/client.ts";
+import { DialogFooter } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
@@ -64,14 +65,12 @@ export function VariablesDialog({
       onClose={onClose}
       wide
       footer={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="primary" onClick={save} disabled={!rows || saving}>
-            Save
-          </button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          action="Save"
+          onAction={save}
+          actionDisabled={!rows || saving}
+        />
       }
     >
       <p className="muted">

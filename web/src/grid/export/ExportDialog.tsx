@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import type { BrowseRequest, ExportFormat, ExportInput } from "../../api/types.ts";
+import { DialogFooter } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
 import { Loading } from "../../ui/loading.tsx";
@@ -75,31 +76,22 @@ export function ExportDialog({
       title={`Export ${table}`}
       onClose={close}
       footer={
-        <>
-          {exp.running ? (
-            <button type="button" onClick={exp.cancel} disabled={exp.cancelling}>
-              {exp.cancelling ? "Cancelling…" : "Cancel export"}
-            </button>
-          ) : (
-            <button type="button" onClick={close}>
-              {exp.done ? "Close" : "Cancel"}
-            </button>
-          )}
-          {exp.done ? (
-            <button type="button" className="primary" onClick={exp.download}>
-              Download {exp.done.fileName}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="primary"
-              onClick={() => exp.start(exportInput(form, filters, rawQuery))}
-              disabled={exp.busy}
-            >
-              Export
-            </button>
-          )}
-        </>
+        <DialogFooter
+          {...(exp.running
+            ? {
+                cancel: exp.cancelling ? "Cancelling…" : "Cancel export",
+                onCancel: exp.cancel,
+                cancelDisabled: exp.cancelling,
+              }
+            : { cancel: exp.done ? "Close" : "Cancel", onCancel: close })}
+          {...(exp.done
+            ? { action: `Download ${exp.done.fileName}`, onAction: exp.download }
+            : {
+                action: "Export",
+                onAction: () => exp.start(exportInput(form, filters, rawQuery)),
+                actionDisabled: exp.busy,
+              })}
+        />
       }
     >
       <ExportChoices
