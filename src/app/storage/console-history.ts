@@ -11,7 +11,8 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { ConsoleRequest, RequestClass } from "../../core/console.ts";
+import type { ConsoleRequest } from "../../core/console.ts";
+import type { HistoryEntry } from "../../core/console-work.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";
@@ -22,20 +23,7 @@ const REDACTED = "[redacted]";
 const SECRET_NAME =
   /(pass(word|wd|phrase)?|secret|token|api_?key|credentials?|private_?key|authori[sz]ation)$/i;
 
-export interface HistoryEntry {
-  /** ISO time the request was run. */
-  at: string;
-  request: ConsoleRequest;
-  /** The answer's HTTP status; null when none came (refused, network failure). */
-  status: number | null;
-  durationMs?: number;
-  classification?: RequestClass;
-  /**
-   * Where it was run: `ui`, `cli`, or `mcp:<token name>` for an agent's call (whose body the
-   * audit never keeps, so neither does its entry here). Absent in entries written before.
-   */
-  surface?: string;
-}
+export type { HistoryEntry };
 
 interface HistoryFile {
   version: 1;

@@ -9,32 +9,13 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { join } from "node:path";
+import type { ConsoleTab, ConsoleTabs, SavedRequest } from "../../core/console-work.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";
 
-export interface ConsoleTab {
-  id: string;
-  name: string;
-  text: string;
-}
-
-export interface ConsoleTabs {
-  tabs: ConsoleTab[];
-  /** The id of the tab shown. */
-  active: string;
-}
-
-export interface SavedRequest {
-  id: string;
-  name: string;
-  /** Console text: one request, or several (a saved selection). */
-  text: string;
-  /** ISO times. */
-  created: string;
-  updated: string;
-}
+export type { ConsoleTab, ConsoleTabs, SavedRequest };
 
 /** Limits that keep a file a page can load at once. */
 export const TABS_LIMIT = 50;

@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { ConnectionView, CopyCheck, CopyMode } from "../api/types.ts";
 import { navigate } from "../navigation/route.ts";
+import { BatchSize } from "../ui/BatchSize.tsx";
 import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
@@ -190,25 +191,15 @@ function CopyFields({
           disabled={disabled}
         />
       </label>
-      <details className="advanced transfer-advanced">
-        <summary>Advanced</summary>
-        <label className="field">
-          <span>Documents per batch</span>
-          <input
-            type="number"
-            min={1}
-            max={10_000}
-            step={1}
-            placeholder="1000"
-            value={batch}
-            onChange={(e) => onBatch(e.target.value)}
-            disabled={disabled}
-          />
-        </label>
-        <span className="hint">
-          Each read and each write holds this many; fewer for large documents.
-        </span>
-      </details>
+      <BatchSize
+        className="transfer-advanced"
+        label="Documents per batch"
+        placeholder="1000"
+        value={batch}
+        onChange={onBatch}
+        hint="Each read and each write holds this many; fewer for large documents."
+        disabled={disabled}
+      />
     </div>
   );
 }

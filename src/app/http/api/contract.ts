@@ -228,35 +228,17 @@ export interface ConsoleRun {
   durationMs: number;
 }
 
-/** `GET|PUT /connections/:id/console/tabs`: the console's editor tabs (none before the first). */
-export interface ConsoleTabs {
-  tabs: ConsoleTab[];
-  active: string;
-}
-
-export interface ConsoleTab {
-  id: string;
-  name: string;
-  text: string;
-}
-
-/** `…/console/saved` (GET, POST) and `…/console/saved/:saved` (PUT to rename or edit, DELETE). */
-export interface SavedRequest {
-  id: string;
-  name: string;
-  /** Console text: one request or several. */
-  text: string;
-  created: string;
-  updated: string;
-}
-
-export interface HistoryEntry {
-  at: string;
-  request: ConsoleRequest;
-  status: number | null;
-  /** `ui`, `cli` or `mcp:<token name>`; absent in entries written before it was kept. */
-  surface?: string;
-}
+/**
+ * `GET|PUT /connections/:id/console/tabs` (ConsoleTabs), `…/console/saved` (GET, POST) and
+ * `…/console/saved/:saved` (PUT to rename or edit, DELETE) (SavedRequest), `…/console/history`
+ * (HistoryEntry).
+ */
+export type {
+  ConsoleTab,
+  ConsoleTabs,
+  HistoryEntry,
+  SavedRequest,
+} from "../../../core/console-work.ts";
 
 /** `GET`/`PUT /connections/:id/console/variables`: the `${NAME}` values of the connection. */
 export interface ConsoleVariablesBody {

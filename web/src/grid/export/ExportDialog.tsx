@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import type { BrowseRequest, ExportFormat, ExportInput } from "../../api/types.ts";
+import { BatchSize } from "../../ui/BatchSize.tsx";
 import { DialogFooter } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
@@ -159,24 +160,13 @@ function ExportChoices({
           The current filter{filtered ? "" : " (no filter set)"}
         </label>
       </fieldset>
-      <details className="advanced">
-        <summary>Advanced</summary>
-        <label className="field">
-          <span>Documents per request</span>
-          <input
-            type="number"
-            min={1}
-            max={10_000}
-            step={1}
-            value={form.batchSize}
-            onChange={(e) => onChange({ batchSize: e.target.value })}
-            disabled={disabled}
-          />
-        </label>
-        <span className="hint">
-          5,000 by default. Fewer for large documents: each request holds this many.
-        </span>
-      </details>
+      <BatchSize
+        label="Documents per request"
+        value={form.batchSize}
+        onChange={(batchSize) => onChange({ batchSize })}
+        hint="5,000 by default. Fewer for large documents: each request holds this many."
+        disabled={disabled}
+      />
     </>
   );
 }
