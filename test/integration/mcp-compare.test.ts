@@ -11,6 +11,7 @@ import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
+import { bulkLines } from "../support/es.ts";
 import {
   addNodeConnection,
   connectClient,
@@ -42,13 +43,7 @@ async function load(s: EsSession, extra: boolean): Promise<void> {
   ]);
   if (extra)
     lines.push(JSON.stringify({ index: { _id: "d5" } }), JSON.stringify({ status: "new" }));
-  await s.transport.json({
-    method: "POST",
-    path: `/${INDEX}/_bulk`,
-    query: { refresh: "true" },
-    body: `${lines.join("\n")}\n`,
-    contentType: "application/x-ndjson",
-  });
+  await bulkLines(s, INDEX, lines);
 }
 
 before(async () => {
