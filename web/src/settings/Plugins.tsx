@@ -8,6 +8,7 @@ import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { installPlugin, removePlugin, updatePlugin } from "../ui/plugin-actions.ts";
 import { ProgressBar } from "../ui/progress.tsx";
+import { TableHead } from "../ui/TableHead.tsx";
 
 export function Plugins() {
   const plugins = useLoad((signal) => call(ui.plugins.$get, {}, signal), []);
@@ -52,14 +53,7 @@ export function Plugins() {
       <Loading active={plugins.loading} label="Loading the catalog…" />
       <ErrorNote error={plugins.error} />
       <table className="plain-table" data-testid="plugin-table">
-        <thead>
-          <tr>
-            <th>Driver</th>
-            <th>Installed</th>
-            <th>Available</th>
-            <th />
-          </tr>
-        </thead>
+        <TableHead columns={["Driver", "Installed", "Available", ""]} />
         <tbody>
           {plugins.data?.map((p) => (
             <PluginRow

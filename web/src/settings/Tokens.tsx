@@ -9,6 +9,7 @@ import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { TableHead } from "../ui/TableHead.tsx";
 import { CreateTokenDialog } from "./CreateTokenDialog.tsx";
 import { TokenShownOnce } from "./TokenShownOnce.tsx";
 import { SCOPES } from "./token-scopes.ts";
@@ -47,16 +48,7 @@ export function Tokens() {
       <Loading active={tokens.loading} label="Loading tokens…" />
       <ErrorNote error={tokens.error} />
       <table className="plain-table" data-testid="token-table">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Scope</th>
-            <th>Connections</th>
-            <th>Expires</th>
-            <th>Last used</th>
-            <th />
-          </tr>
-        </thead>
+        <TableHead columns={["Name", "Scope", "Connections", "Expires", "Last used", ""]} />
         <tbody>
           {tokens.data?.length === 0 ? (
             <tr>

@@ -17,10 +17,11 @@ import { PreviewTable } from "./PreviewTable.tsx";
 import { ImportProgress, ImportReportView } from "./TransferReport.tsx";
 import { removeUpload, uploadFile } from "./upload.ts";
 import "./transfer.css";
+import { type Choice, RadioChoices } from "../ui/RadioChoices.tsx";
 
 type Mode = "create" | "index" | "update";
 
-const MODES: { value: Mode; label: string; hint: string }[] = [
+const MODES: Choice<Mode>[] = [
   { value: "create", label: "Create", hint: "only new _ids; an _id the index holds is reported" },
   { value: "index", label: "Index", hint: "new documents, and replace those with the same _id" },
   { value: "update", label: "Update", hint: "change documents the index holds, by _id" },
@@ -177,20 +178,14 @@ function ImportFields(props: {
           </label>
         )}
       </div>
-      <fieldset className="choices" disabled={props.disabled}>
-        <legend>Mode</legend>
-        {MODES.map((m) => (
-          <label key={m.value} className="radio">
-            <input
-              type="radio"
-              name="import-mode"
-              checked={props.mode === m.value}
-              onChange={() => props.onMode(m.value)}
-            />
-            {m.label} <span className="hint">{m.hint}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        legend="Mode"
+        name="import-mode"
+        choices={MODES}
+        value={props.mode}
+        onChange={props.onMode}
+        disabled={props.disabled}
+      />
     </>
   );
 }

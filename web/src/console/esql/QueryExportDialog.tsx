@@ -30,15 +30,14 @@ export interface MoreRows {
   query: string;
 }
 
-export function QueryExportDialog({
-  table,
-  more,
-  onClose,
-}: {
+/** What a dialog on a query's result is given: the result, how to read past its cap, closing. */
+export interface QueryDialogProps {
   table: QueryTable;
   more?: MoreRows | undefined;
   onClose: () => void;
-}) {
+}
+
+export function QueryExportDialog({ table, more, onClose }: QueryDialogProps) {
   const [format, setFormat] = useState<QueryTableFormat>("csv");
   const [scope, setScope] = useState<"here" | "all">("here");
   const exp = useExportJob(more?.connectionId ?? "", "query", (input) =>

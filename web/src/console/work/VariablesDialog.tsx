@@ -8,6 +8,7 @@ import { DialogFooter } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
+import { TableHead } from "../../ui/TableHead.tsx";
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the console's variable syntax, shown as text
 const SAMPLE = "${NAME}";
@@ -106,13 +107,7 @@ function VariableRows({
     setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...patch } : r)) ?? null);
   return (
     <table className="variables-table" aria-label="Variables">
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>Value</th>
-          <th />
-        </tr>
-      </thead>
+      <TableHead columns={["Name", "Value", ""]} />
       <tbody>
         {rows.map((r, i) => (
           <tr key={r.key}>

@@ -13,11 +13,12 @@ import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
 import { Loading } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
 import { ProgressBar } from "../../ui/progress.tsx";
+import { type Choice, RadioChoices } from "../../ui/RadioChoices.tsx";
 
 /** The driver's default batch (core's ExportOptions.batchSize). */
 const DEFAULT_BATCH = 5_000;
 
-const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
+const FORMATS: Choice<ExportFormat>[] = [
   { value: "ndjson", label: "NDJSON", hint: "one document per line, ready for _bulk" },
   {
     value: "csv",
@@ -123,21 +124,14 @@ function ExportChoices({
 }) {
   return (
     <>
-      <fieldset className="choices" disabled={disabled}>
-        <legend>Format</legend>
-        {FORMATS.map((f) => (
-          <label key={f.value} className="radio">
-            <input
-              type="radio"
-              name="format"
-              value={f.value}
-              checked={form.format === f.value}
-              onChange={() => onChange({ format: f.value })}
-            />
-            {f.label} <span className="hint">{f.hint}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        legend="Format"
+        name="format"
+        choices={FORMATS}
+        value={form.format}
+        onChange={(format) => onChange({ format })}
+        disabled={disabled}
+      />
       <fieldset className="choices" disabled={disabled}>
         <legend>Documents</legend>
         <label className="radio">
