@@ -10,7 +10,7 @@ import { call, ui } from "../api/client.ts";
 import type { ConnectionView, CopyCheck, CopyMode } from "../api/types.ts";
 import { navigate } from "../navigation/route.ts";
 import { BatchSize } from "../ui/BatchSize.tsx";
-import { DialogFooter } from "../ui/dialog-footer.tsx";
+import { DialogFooter, jobDismiss } from "../ui/dialog-footer.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -228,13 +228,7 @@ function CopyFooter({
 }) {
   return (
     <DialogFooter
-      {...(job.running
-        ? {
-            cancel: job.cancelling ? "Cancelling…" : "Cancel copy",
-            onCancel: job.cancel,
-            cancelDisabled: job.cancelling,
-          }
-        : { cancel: job.done ? "Close" : "Cancel", onCancel: onClose })}
+      {...jobDismiss(job, "Cancel copy", onClose)}
       action={mode === "overwrite" ? "Overwrite and copy" : "Copy"}
       onAction={job.done ? undefined : onStart}
       actionDisabled={!ready}

@@ -41,3 +41,21 @@ export function DialogFooter({
     </>
   );
 }
+
+/**
+ * The dismissing button of a dialog that runs a job: while the job runs it stops the job (`stop`
+ * names it, "Cancelling…" once asked), otherwise it closes the dialog (Close once the job is done).
+ */
+export function jobDismiss(
+  job: { running: boolean; cancelling: boolean; done: unknown; cancel: () => void },
+  stop: string,
+  onClose: () => void,
+) {
+  return job.running
+    ? {
+        cancel: job.cancelling ? "Cancelling…" : stop,
+        onCancel: job.cancel,
+        cancelDisabled: job.cancelling,
+      }
+    : { cancel: job.done ? "Close" : "Cancel", onCancel: onClose };
+}

@@ -7,7 +7,7 @@
 import { useState } from "react";
 import type { BrowseRequest, ExportFormat, ExportInput } from "../../api/types.ts";
 import { BatchSize } from "../../ui/BatchSize.tsx";
-import { DialogFooter } from "../../ui/dialog-footer.tsx";
+import { DialogFooter, jobDismiss } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
 import { Loading } from "../../ui/loading.tsx";
@@ -79,13 +79,7 @@ export function ExportDialog({
       onClose={close}
       footer={
         <DialogFooter
-          {...(exp.running
-            ? {
-                cancel: exp.cancelling ? "Cancelling…" : "Cancel export",
-                onCancel: exp.cancel,
-                cancelDisabled: exp.cancelling,
-              }
-            : { cancel: exp.done ? "Close" : "Cancel", onCancel: close })}
+          {...jobDismiss(exp, "Cancel export", close)}
           {...(exp.done
             ? { action: `Download ${exp.done.fileName}`, onAction: exp.download }
             : {
