@@ -14,7 +14,7 @@ import { DialogFooter, jobDismiss } from "../ui/dialog-footer.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
-import { ProgressBar } from "../ui/progress.tsx";
+import { JobProgress } from "../ui/progress.tsx";
 import { type Job, useJob } from "../ui/use-job.ts";
 import { CopyTarget } from "./CopyTarget.tsx";
 import { CopyReportView } from "./TransferReport.tsx";
@@ -250,14 +250,7 @@ function compareCopy(connectionId: string, table: string, target: Target, close:
 function CopyOutcome({ job, onCompare }: { job: Job<"copy">; onCompare: () => void }) {
   return (
     <>
-      <Loading active={job.starting} label="Starting the copy…" />
-      {job.running && job.job ? (
-        <ProgressBar
-          label={job.job.label}
-          progress={job.job.progress}
-          cancelling={job.cancelling}
-        />
-      ) : null}
+      <JobProgress job={job} starting="Starting the copy…" />
       {job.done ? <CopyReportView report={job.done} /> : null}
       {job.done ? (
         <button type="button" className="small" onClick={onCompare} data-testid="copy-compare">

@@ -16,7 +16,7 @@ import { DialogFooter } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
 import { Modal } from "../../ui/modal.tsx";
-import { ProgressBar } from "../../ui/progress.tsx";
+import { JobProgress } from "../../ui/progress.tsx";
 
 const TYPES: Record<QueryTableFormat, string> = {
   csv: "text/csv",
@@ -168,13 +168,7 @@ function ScopeChoice({
 function JobNotes({ exp }: { exp: ExportJob }) {
   return (
     <>
-      {exp.job && exp.running ? (
-        <ProgressBar
-          label={exp.job.label}
-          progress={exp.job.progress}
-          cancelling={exp.cancelling}
-        />
-      ) : null}
+      <JobProgress job={exp} />
       {exp.done ? (
         <p role="status" data-testid="query-export-done">
           {exp.done.written.toLocaleString("en-US")} of {exp.done.expected.toLocaleString("en-US")}{" "}

@@ -10,9 +10,8 @@ import { BatchSize } from "../../ui/BatchSize.tsx";
 import { DialogFooter, jobDismiss } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
-import { Loading } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
-import { ProgressBar } from "../../ui/progress.tsx";
+import { JobProgress } from "../../ui/progress.tsx";
 import { type Choice, RadioChoices } from "../../ui/RadioChoices.tsx";
 
 /** The driver's default batch (core's ExportOptions.batchSize). */
@@ -165,14 +164,7 @@ function ExportOutcome({ export: exp }: { export: ExportJob }) {
   return (
     <>
       {/* Only while it runs: once it ends, the note below says how it ended and how far it got. */}
-      <Loading active={exp.starting} label="Starting the export…" />
-      {exp.running && exp.job ? (
-        <ProgressBar
-          label={exp.job.label}
-          progress={exp.job.progress}
-          cancelling={exp.cancelling}
-        />
-      ) : null}
+      <JobProgress job={exp} starting="Starting the export…" />
       {done ? (
         <div className="ok-note" role="status" data-testid="export-done">
           Exported {done.written.toLocaleString("en-US")} of {done.expected.toLocaleString("en-US")}{" "}
