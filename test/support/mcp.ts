@@ -230,6 +230,8 @@ export interface McpFixture extends Omit<TestServer, "stop"> {
   home: TestHome;
   /** The token made with the `token` option (none without it). */
   token: string;
+  /** The tokens made with the `tokens` option, by name; filled in before the suite's tests. */
+  tokens: Record<string, string>;
 }
 
 export interface McpFixtureOptions {
@@ -237,6 +239,8 @@ export interface McpFixtureOptions {
   connections?: (home: TestHome) => Promise<unknown>;
   /** The suite's token (its name and scope), for `srv.token` and `mcpClient`. */
   token?: { name: string; scope: TokenScope };
+  /** More tokens, each named by its key, made after the connections (for `srv.tokens`). */
+  tokens?: Record<string, TokenScope>;
   server?: TestServerOptions;
 }
 
@@ -246,7 +250,7 @@ export interface McpFixtureOptions {
  * after them, its folder removed.
  */
 export function mcpTestServer(options: McpFixtureOptions = {}): McpFixture {
-  const srv = {} as McpFixture;
+  const srv = { tokens: {} } as unknown as McpFixture;
   let running: TestServer | undefined;
   let home: TestHome | undefined;
   orderedBefore(async () => {
@@ -254,6 +258,8 @@ export function mcpTestServer(options: McpFixtureOptions = {}): McpFixture {
     if (options.connections) await options.connections(home);
     else for (const n of MAJORS) await addNodeConnection(home, n, n);
     if (options.token) srv.token = await createToken(home, options.token.name, options.token.scope);
+    for (const [name, scope] of Object.entries(options.tokens ?? {}))
+      srv.tokens[name] = await createToken(home, name, scope);
     running = await startTestServer(home, options.server);
     Object.assign(srv, { ...running, home });
   });
