@@ -239,8 +239,11 @@ export interface McpFixtureOptions {
   connections?: (home: TestHome) => Promise<unknown>;
   /** The suite's token (its name and scope), for `srv.token` and `mcpClient`. */
   token?: { name: string; scope: TokenScope };
-  /** More tokens, each named by its key, made after the connections (for `srv.tokens`). */
-  tokens?: Record<string, TokenScope>;
+  /**
+   * More tokens, each named by its key, made after the connections (for `srv.tokens`); a token
+   * limited to some connections names them.
+   */
+  tokens?: Record<string, TokenScope | { scope: TokenScope; connections: string[] }>;
   server?: TestServerOptions;
 }
 
@@ -258,8 +261,14 @@ export function mcpTestServer(options: McpFixtureOptions = {}): McpFixture {
     if (options.connections) await options.connections(home);
     else for (const n of MAJORS) await addNodeConnection(home, n, n);
     if (options.token) srv.token = await createToken(home, options.token.name, options.token.scope);
-    for (const [name, scope] of Object.entries(options.tokens ?? {}))
-      srv.tokens[name] = await createToken(home, name, scope);
+    for (const [name, t] of Object.entries(options.tokens ?? {})) {
+      if (typeof t === "string") srv.tokens[name] = await createToken(home, name, t);
+      else {
+        const ids = [];
+        for (const c of t.connections) ids.push((await home.storage.connections.require(c)).id);
+        srv.tokens[name] = await createToken(home, name, t.scope, { connections: ids });
+      }
+    }
     running = await startTestServer(home, options.server);
     Object.assign(srv, { ...running, home });
   });
