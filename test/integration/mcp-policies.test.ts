@@ -1,5 +1,5 @@
 /**
- * The stacked policies (spec 2.6, 5.3, 7.2) through the official client on a real node: each
+ * The stacked policies through the official client on a real node: each
  * hiding rule, each -33007 layer named, the Read Only refusal with the spec's message, token
  * scopes against each kind of tool, the destructive guard and its confirmation, Ask Each Time,
  * and what the audit log records.
@@ -50,7 +50,7 @@ const names = async (c: Client) =>
     }
   ).connections;
 
-describe("hiding rules (spec 5.3.5)", () => {
+describe("hiding rules", () => {
   test("Blocked and AI policy Never are hidden from list_connections and the resources", async () => {
     const c = await client(tokens.full!);
     const listed = await names(c);

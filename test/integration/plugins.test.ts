@@ -1,5 +1,5 @@
 /**
- * Drivers as plugins (spec 1): the Elasticsearch driver's real archive, built by
+ * Drivers as plugins: the Elasticsearch driver's real archive, built by
  * scripts/build-plugins.ts and served with its catalog from a local HTTP server, installed with its
  * SHA-256 checked, loaded from the verified bytes, and used against a real node. Tampered and
  * broken plugins are refused without taking the app down.

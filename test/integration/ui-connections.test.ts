@@ -1,6 +1,6 @@
 /**
- * The connection chooser and editor in a real browser: every field of spec 2.1 with its rules, the
- * Test button's version or spec 7.1 message with remedy, secrets as dots, saving and opening.
+ * The connection chooser and editor in a real browser: every field with its rules, the
+ * Test button's version or error message with remedy, secrets as dots, saving and opening.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
