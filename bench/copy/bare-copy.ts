@@ -8,7 +8,7 @@
  * Prints one JSON line: {"written": <documents>}.
  */
 import { Pool } from "undici";
-import { answerBytes, lastSort } from "../export/bare-bytes.ts";
+import { answerBytes, scanSlices } from "../export/bare-bytes.ts";
 
 const [url, source, target, batch, sliceArg] = process.argv.slice(2);
 if (!url || !source || !target || !batch || !sliceArg)
@@ -87,36 +87,17 @@ await send(
   },
   "PUT",
 );
-const { id } = JSON.parse((await send(`/${source}/_pit?keep_alive=5m`)).toString()) as {
-  id: string;
-};
 let written = 0;
-await Promise.all(
-  Array.from({ length: slices }, async (_, slice) => {
-    let after: unknown[] | undefined;
-    for (;;) {
-      const answer = await send("/_search", {
-        size: Number(batch),
-        pit: { id, keep_alive: "5m" },
-        sort: [{ _shard_doc: "asc" }],
-        track_total_hits: false,
-        ...(slices > 1 ? { slice: { id: slice, max: slices } } : {}),
-        ...(after ? { search_after: after } : {}),
-      });
-      after = lastSort(answer);
-      if (!after) return;
-      const { body, docs } = bulkOf(answer);
-      const result = await send(
-        `/${target}/_bulk?filter_path=errors`,
-        body,
-        "POST",
-        "application/x-ndjson",
-      );
-      if (result.includes('"errors":true')) throw new Error("a _bulk request had failures");
-      written += docs;
-    }
-  }),
-);
-await send("/_pit", { id }, "DELETE");
+await scanSlices(send, source, Number(batch), slices, async (answer) => {
+  const { body, docs } = bulkOf(answer);
+  const result = await send(
+    `/${target}/_bulk?filter_path=errors`,
+    body,
+    "POST",
+    "application/x-ndjson",
+  );
+  if (result.includes('"errors":true')) throw new Error("a _bulk request had failures");
+  written += docs;
+});
 await pool.close();
 process.stdout.write(`${JSON.stringify({ written })}\n`);

@@ -18,15 +18,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchTransport, benchUrl } from "../export/bench-node.ts";
-import {
-  interleave,
-  median,
-  type Run,
-  rate,
-  runOnce,
-  type Side,
-  verdict,
-} from "../export/harness.ts";
+import * as harness from "../export/harness.ts";
 import { ensureBenchIndex } from "../export/indices.ts";
 import { startRootProxy } from "../export/root-proxy.ts";
 import { transferBenchArgs } from "./args.ts";
@@ -47,7 +39,7 @@ const home = await mkdtemp(join(tmpdir(), "quarry-bench-copy-"));
 const proxy = args["skip-elasticdump"] ? undefined : await startRootProxy(url);
 
 /** A side writing into its own target, new for each run. */
-const into = (target: string, side: Omit<Side, "count" | "prepare">): Side => ({
+const into = (target: string, side: Omit<harness.Side, "count" | "prepare">): harness.Side => ({
   ...side,
   prepare: async () => void (await dropIndex(url, target)),
   count: () => countAndDrop(url, target),
@@ -101,7 +93,7 @@ const dump = (name: string, target: string, extra: string[]) => {
 };
 
 const slices = quick ? [4] : [1, 4];
-const sides: Side[] = slices.flatMap((s) => [
+const sides: harness.Side[] = slices.flatMap((s) => [
   bare(s),
   copy(`Quarry copy, ${s} slice${s > 1 ? "s" : ""}`, url, small.name, s, `bench-copy-q${s}`),
 ]);
@@ -114,12 +106,12 @@ if (proxy)
     dump("elasticdump default, via proxy", "bench-copy-dump-default", []),
   );
 
-let runs: Map<string, Run[]>;
-const memory = new Map<string, Run>();
+let runs: Map<string, harness.Run[]>;
+const memory = new Map<string, harness.Run>();
 const load = loadAverage();
 try {
   log(`copy of ${small.name} on ${url}, batch ${batch}, sides in turns:`);
-  runs = await interleave(
+  runs = await harness.interleave(
     sides,
     quick ? { min: 2, max: 3, tolerance: 0.05 } : { min: 3, max: 7, tolerance: 0.03 },
     root,
@@ -129,11 +121,14 @@ try {
   for (const s of [1, 4]) {
     const name = `Quarry copy, ${s} slice${s > 1 ? "s" : ""}`;
     if (!runs.has(name))
-      memory.set(`${s}/small`, await runOnce(copy(name, url, small.name, s, "bench-copy-m"), root));
+      memory.set(
+        `${s}/small`,
+        await harness.runOnce(copy(name, url, small.name, s, "bench-copy-m"), root),
+      );
   }
   for (const s of big ? [1, 4] : []) {
     log(`memory: copy of ${big?.name}, ${s} slice(s)…`);
-    const r = await runOnce(copy("1M", url, big?.name ?? "", s, "bench-copy-m"), root);
+    const r = await harness.runOnce(copy("1M", url, big?.name ?? "", s, "bench-copy-m"), root);
     log(`  ${r.docs} docs in ${r.seconds.toFixed(1)} s, peak ${r.peakMb.toFixed(0)} MB`);
     memory.set(`${s}/large`, r);
   }
@@ -144,7 +139,7 @@ try {
 
 const med = (name: string) => {
   const rs = runs.get(name) ?? [];
-  return rs.length ? median(rs.map(rate)) : Number.NaN;
+  return rs.length ? harness.median(rs.map(harness.rate)) : Number.NaN;
 };
 console.log(
   `\nCopy ${small.name} → new index on ${url}, batch ${batch}${quick ? " (quick)" : ""}; medians of interleaved runs; load average at start ${load}, at end ${loadAverage()}\n`,
@@ -155,7 +150,7 @@ for (const s of slices) {
   const q = `Quarry copy, ${s} slice${s > 1 ? "s" : ""}`;
   const r = med(q) / med(`bare sliced copy, ${s} slice${s > 1 ? "s" : ""}`);
   goals.push(
-    verdict(
+    harness.verdict(
       `${q} / bare sliced copy, same slices and batch`,
       `${r.toFixed(2)}x`,
       "≥ 0.9x",
@@ -167,7 +162,7 @@ if (proxy) {
   const qp = "Quarry copy, 4 slices, via proxy";
   const d = med(qp) / med("elasticdump default, via proxy");
   goals.push(
-    verdict(
+    harness.verdict(
       "Quarry copy 4 slices / elasticdump default (both proxied)",
       `${d.toFixed(2)}x`,
       "≥ 3x",
@@ -176,7 +171,7 @@ if (proxy) {
   );
   const b = med(qp) / med(`elasticdump --limit ${batch}, via proxy`);
   goals.push(
-    verdict(
+    harness.verdict(
       `Quarry copy 4 slices / elasticdump --limit ${batch} (proxied)`,
       `${b.toFixed(2)}x`,
       "≥ 1.5x",

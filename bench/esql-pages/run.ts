@@ -18,15 +18,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { loadAverage, quarryCommand } from "../copy/report.ts";
 import { benchTransport, benchUrl } from "../export/bench-node.ts";
-import {
-  interleave,
-  median,
-  type Run,
-  rate,
-  runOnce,
-  type Side,
-  verdict,
-} from "../export/harness.ts";
+import * as harness from "../export/harness.ts";
 import { ensureBenchIndex } from "../export/indices.ts";
 
 const { values: args } = parseArgs({
@@ -51,7 +43,7 @@ async function lines(path: string): Promise<number> {
 const command = await quarryCommand(root);
 const dir = await mkdtemp(join(tmpdir(), "quarry-bench-esql-"));
 const out = (name: string) => join(dir, name);
-const quarry = (index: string, key: string, file: string): Side => ({
+const quarry = (index: string, key: string, file: string): harness.Side => ({
   name: `Quarry esql --all (${index} by ${key})`,
   cmd: command.cmd,
   args: [
@@ -72,7 +64,7 @@ const quarry = (index: string, key: string, file: string): Side => ({
   env: { QUARRY_HOME: join(dir, "home") },
   count: () => lines(out(file)),
 });
-const bare = (index: string, key: string, file: string): Side => ({
+const bare = (index: string, key: string, file: string): harness.Side => ({
   name: `bare loop of the same _query pages (${index} by ${key})`,
   cmd: process.execPath,
   args: ["bench/esql-pages/bare-loop.ts", url, `FROM ${index}`, key, out(file), PAGE],
@@ -82,16 +74,16 @@ const bare = (index: string, key: string, file: string): Side => ({
 const { index, key } = args;
 const sides = [bare(index, key, "bare"), quarry(index, key, "quarry")];
 const load = loadAverage();
-let runs: Map<string, Run[]>;
-let large: Run | undefined;
+let runs: Map<string, harness.Run[]>;
+let large: harness.Run | undefined;
 const transport = benchTransport(url);
 try {
   log(`speed on ${index} by ${key}, pages of ${PAGE}, sides in turns:`);
-  runs = await interleave(sides, { min: 3, max: 6, tolerance: 0.05 }, root, log);
+  runs = await harness.interleave(sides, { min: 3, max: 6, tolerance: 0.05 }, root, log);
   if (args.full) {
     const big = await ensureBenchIndex(transport, 1_000_000);
     log(`memory on ${big.name} (${big.docs} rows) by order_id:`);
-    large = await runOnce(quarry(big.name, "order_id", "large"), root);
+    large = await harness.runOnce(quarry(big.name, "order_id", "large"), root);
     log(
       `  ${large.docs} rows in ${large.seconds.toFixed(1)} s, peak ${large.peakMb.toFixed(0)} MB`,
     );
@@ -101,9 +93,9 @@ try {
   await transport.close();
 }
 
-const [b, q] = sides.map((s) => runs.get(s.name) ?? []) as [Run[], Run[]];
-const medianRate = (rs: Run[]) => median(rs.map(rate));
-const peak = (rs: Run[]) => Math.max(...rs.map((r) => r.peakMb));
+const [b, q] = sides.map((s) => runs.get(s.name) ?? []) as [harness.Run[], harness.Run[]];
+const medianRate = (rs: harness.Run[]) => harness.median(rs.map(harness.rate));
+const peak = (rs: harness.Run[]) => Math.max(...rs.map((r) => r.peakMb));
 console.log(
   `\nES|QL keyed pages on ${url}; load average at start ${load}, at end ${loadAverage()}\n`,
 );
@@ -119,7 +111,7 @@ const ratio = medianRate(q) / medianRate(b);
 const rows = q[0]?.docs ?? 0;
 const same = q.every((r) => r.docs === rows) && b.every((r) => r.docs === rows);
 console.log(
-  verdict(
+  harness.verdict(
     "Quarry / bare loop of the same _query pages, rows/s",
     `${ratio.toFixed(2)}x`,
     "≥ 0.9x",
@@ -127,7 +119,7 @@ console.log(
   ),
 );
 console.log(
-  verdict(
+  harness.verdict(
     `rows past the cap, every run the same (${rows})`,
     String(rows),
     "≥ 25,000",
@@ -135,11 +127,16 @@ console.log(
   ),
 );
 console.log(
-  verdict(`peak memory, ${rows} rows`, `${peak(q).toFixed(0)} MB`, "< 200 MB", peak(q) < 200),
+  harness.verdict(
+    `peak memory, ${rows} rows`,
+    `${peak(q).toFixed(0)} MB`,
+    "< 200 MB",
+    peak(q) < 200,
+  ),
 );
 if (large)
   console.log(
-    verdict(
+    harness.verdict(
       `peak memory, ${large.docs} rows`,
       `${large.peakMb.toFixed(0)} MB`,
       "< 200 MB",

@@ -10,7 +10,7 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { Pool } from "undici";
-import { answerBytes, lastSort } from "./bare-bytes.ts";
+import { answerBytes, scanSlices } from "./bare-bytes.ts";
 
 const [url, index, out, batch, sliceArg] = process.argv.slice(2);
 if (!url || !index || !out || !batch || !sliceArg)
@@ -36,32 +36,13 @@ function hitsIn(bytes: Buffer): number {
   return n;
 }
 
-const { id } = JSON.parse((await send(`/${index}/_pit?keep_alive=5m`)).toString()) as {
-  id: string;
-};
 const file = createWriteStream(out);
 let written = 0;
-await Promise.all(
-  Array.from({ length: slices }, async (_, slice) => {
-    let after: unknown[] | undefined;
-    for (;;) {
-      const bytes = await send("/_search", {
-        size: Number(batch),
-        pit: { id, keep_alive: "5m" },
-        sort: [{ _shard_doc: "asc" }],
-        track_total_hits: false,
-        ...(slices > 1 ? { slice: { id: slice, max: slices } } : {}),
-        ...(after ? { search_after: after } : {}),
-      });
-      after = lastSort(bytes);
-      if (!after) return;
-      written += hitsIn(bytes);
-      if (!file.write(bytes)) await once(file, "drain");
-    }
-  }),
-);
+await scanSlices(send, index, Number(batch), slices, async (bytes) => {
+  written += hitsIn(bytes);
+  if (!file.write(bytes)) await once(file, "drain");
+});
 file.end();
 await once(file, "finish");
-await send("/_pit", { id }, "DELETE");
 await pool.close();
 process.stdout.write(`${JSON.stringify({ written })}\n`);

@@ -25,15 +25,7 @@ import { transferBenchArgs } from "../copy/args.ts";
 import { loadAverage, memoryGoals, printTable, quarryCommand } from "../copy/report.ts";
 import { countAndDrop, createIndex, definitionOf } from "../copy/targets.ts";
 import { benchTransport, benchUrl } from "../export/bench-node.ts";
-import {
-  interleave,
-  median,
-  type Run,
-  rate,
-  runOnce,
-  type Side,
-  verdict,
-} from "../export/harness.ts";
+import * as harness from "../export/harness.ts";
 import { type BenchIndex, ensureBenchIndex } from "../export/indices.ts";
 import { startRootProxy } from "../export/root-proxy.ts";
 
@@ -84,7 +76,7 @@ const home = await mkdtemp(join(tmpdir(), "quarry-bench-import-home-"));
 const proxy = args["skip-elasticdump"] ? undefined : await startRootProxy(url);
 
 /** A side loading into its own target, new and empty (the source's definition) for each run. */
-const into = (target: string, side: Omit<Side, "count" | "prepare">): Side => ({
+const into = (target: string, side: Omit<harness.Side, "count" | "prepare">): harness.Side => ({
   ...side,
   prepare: () => createIndex(url, target, definition),
   count: () => countAndDrop(url, target),
@@ -114,7 +106,7 @@ const dump = (name: string, target: string, extra: string[]) =>
     rounds: dumpRounds,
   });
 
-const sides: Side[] = [
+const sides: harness.Side[] = [
   into("bench-import-bare", {
     name: "bare _bulk loop",
     cmd: process.execPath,
@@ -132,12 +124,12 @@ if (proxy)
     dump("elasticdump default, via proxy", "bench-import-dump-default", []),
   );
 
-let runs: Map<string, Run[]>;
-let bigRun: Run | undefined;
+let runs: Map<string, harness.Run[]>;
+let bigRun: harness.Run | undefined;
 const loadAtStart = loadAverage();
 try {
   log(`import of ${smallFile} on ${url}, batch ${batch}, sides in turns:`);
-  runs = await interleave(
+  runs = await harness.interleave(
     sides,
     quick ? { min: 2, max: 3, tolerance: 0.05 } : { min: 3, max: 7, tolerance: 0.03 },
     root,
@@ -145,7 +137,7 @@ try {
   );
   if (big && bigFile) {
     log(`memory: import of ${big.docs} documents…`);
-    bigRun = await runOnce(load("1M", url, "bench-import-m", bigFile), root);
+    bigRun = await harness.runOnce(load("1M", url, "bench-import-m", bigFile), root);
     log(
       `  ${bigRun.docs} docs in ${bigRun.seconds.toFixed(1)} s, peak ${bigRun.peakMb.toFixed(0)} MB`,
     );
@@ -158,7 +150,7 @@ try {
 
 const med = (name: string) => {
   const rs = runs.get(name) ?? [];
-  return rs.length ? median(rs.map(rate)) : Number.NaN;
+  return rs.length ? harness.median(rs.map(harness.rate)) : Number.NaN;
 };
 console.log(
   `\nImport of ${small.docs.toLocaleString("en-US")} documents (NDJSON) into a new index on ${url}, batch ${batch}${quick ? " (quick)" : ""}; medians of interleaved runs; load average at start ${loadAtStart}, at end ${loadAverage()}\n`,
@@ -167,7 +159,12 @@ printTable(runs, small.docs, (name) => name.startsWith("Quarry"));
 const goals: string[] = [];
 const r = med("Quarry import") / med("bare _bulk loop");
 goals.push(
-  verdict("Quarry import / bare _bulk loop, same batch", `${r.toFixed(2)}x`, "≥ 0.9x", r >= 0.9),
+  harness.verdict(
+    "Quarry import / bare _bulk loop, same batch",
+    `${r.toFixed(2)}x`,
+    "≥ 0.9x",
+    r >= 0.9,
+  ),
 );
 // No goal is set against elasticdump for import: its ratios are shown for information.
 if (proxy) {

@@ -13,16 +13,11 @@
  */
 import { rm } from "node:fs/promises";
 import { Pool } from "undici";
-import {
-  elasticClient,
-  esUrl,
-  prepareElasticServer,
-  quarryHttpClient,
-  startQuarry,
-} from "../mcp/setup.ts";
+import { esUrl } from "../mcp/setup.ts";
 import { isRight } from "./accept.ts";
 import { es, searchAggs } from "./node-reads.ts";
 import { type Recorder, recorder } from "./recorder.ts";
+import { startBothServers } from "./servers.ts";
 
 const INDEX = "sample-orders";
 const COUNTRY = "customer.address.country";
@@ -174,10 +169,7 @@ const version = await es<{ nodes: Record<string, { version: string }> }>(
   "GET",
   "/_nodes/_local",
 );
-const quarry = await startQuarry();
-const elastic = await prepareElasticServer();
-const q = await quarryHttpClient(quarry);
-const e = (await elasticClient(elastic.entry)).client;
+const { quarry, elastic, q, e } = await startBothServers();
 try {
   console.log(
     `MCP ES|QL questions on ${esUrl} (Elasticsearch ${Object.values(version.nodes)[0]?.version}): Quarry's esql vs @elastic/mcp-server-elasticsearch 0.3.1 (no ES|QL tool: search)\n`,

@@ -16,17 +16,12 @@
  */
 import { rm } from "node:fs/promises";
 import { Pool } from "undici";
-import {
-  elasticClient,
-  esUrl,
-  prepareElasticServer,
-  quarryHttpClient,
-  startQuarry,
-} from "../mcp/setup.ts";
+import { esUrl } from "../mcp/setup.ts";
 import { isRight, shownTruth } from "./accept.ts";
 import { elasticAnswers } from "./elastic-answers.ts";
 import { quarryAnswers } from "./quarry-answers.ts";
 import { catalogChars, recorder, type Tally } from "./recorder.ts";
+import { startBothServers } from "./servers.ts";
 import {
   AGGREGATION_QUESTIONS,
   type Answers,
@@ -81,10 +76,7 @@ interface Side {
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
 
 const pool = new Pool(esUrl, { connections: 4 });
-const quarry = await startQuarry();
-const elastic = await prepareElasticServer();
-const q = await quarryHttpClient(quarry);
-const e = (await elasticClient(elastic.entry)).client;
+const { quarry, elastic, q, e } = await startBothServers();
 try {
   await prepareNode(pool);
   const truths = truth(pool);

@@ -13,7 +13,7 @@ import { fileIdentity, handshakeFilePath, readTrustedHandshake } from "./handsha
 import type { Launch, LaunchCommand, LaunchPlan } from "./launcher.ts";
 import type { ProofResult } from "./upstream.ts";
 
-/** Spec 3.2 and 8: the bridge polls every 200 ms, for up to 10 seconds. */
+/** The bridge polls every 200 ms, for up to 10 seconds. */
 export const POLL_MS = 200;
 export const LAUNCH_TIMEOUT_MS = 10_000;
 

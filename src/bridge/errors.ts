@@ -5,7 +5,7 @@
 import { QuarryError } from "../core/errors.ts";
 
 export const bridgeErrors = {
-  /** Spec 7.2 "app is not running": no trusted handshake, or none within 10 s of launching. */
+  /** "App is not running": no trusted handshake, or none within 10 s of launching. */
   appNotRunning: (reason: string) =>
     new QuarryError(
       "app_not_running",
@@ -14,7 +14,7 @@ export const bridgeErrors = {
       { reason },
     ),
 
-  /** Spec 7.2 "endpoint did not prove it belongs to the app": usually a leftover handshake file. */
+  /** "Endpoint did not prove it belongs to the app": usually a leftover handshake file. */
   endpointUnproven: (port: number, file: string, detail: string) =>
     new QuarryError(
       "endpoint_unproven",
@@ -32,7 +32,7 @@ export const bridgeErrors = {
       { file },
     ),
 
-  /** Spec 7.2 "app build does not speak 2026-07-28": the bridge is newer than the app. */
+  /** "App build does not speak 2026-07-28": the bridge is newer than the app. */
   appTooOld: (speaks: string) =>
     new QuarryError(
       "app_too_old",
@@ -41,7 +41,7 @@ export const bridgeErrors = {
       { speaks },
     ),
 
-  /** Spec 3.1, 7.2 (-33009): the bridge token was refused, or is stale, and no app answers. */
+  /** -33009: the bridge token was refused, or is stale, and no app answers. */
   bridgeTokenStale: (reason: string) =>
     new QuarryError(
       "unauthenticated",

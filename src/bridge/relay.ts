@@ -1,5 +1,5 @@
 /**
- * The relay between one stdio client and the app (reference mcp.md section 7).
+ * The relay between one stdio client and the app (docs/mcp.md, "Relaying").
  *
  * - A 2026-07-28 client's requests go on the app's line stream when it offers one
  *   (line-channel.ts), each other request is its own 2026-07-28 POST; many are in flight at once,
@@ -285,7 +285,7 @@ export class Relay {
    */
   async #retryTarget(r: PostResult, endpoint: Endpoint, attempt: number) {
     if (r.kind === "refused" && r.status === 401 && attempt === 0) {
-      // Spec 3.1: a refused token, the handshake file read again, the request sent once more.
+      // A refused token: the handshake file read again, the request sent once more.
       const next = await this.#link?.refresh(endpoint);
       if (next && "error" in next) throw staleRefusal(next.error);
       if (next && next.endpoint.token !== endpoint.token) {

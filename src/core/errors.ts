@@ -324,7 +324,7 @@ export const errors = {
       { refusals },
     ),
 
-  /** Spec 1: the cluster's `_sql` endpoint is unreachable from Quarry. */
+  /** The cluster's `_sql` endpoint is unreachable from Quarry. */
   sqlRefused: (path: string) =>
     new QuarryError(
       "console_refused",

@@ -76,9 +76,9 @@ export class ConnectionGateway {
    * Finds a connection by id or name. One the principal may not see is refused with -33007
    * naming the layer (docs/mcp.md, "Policies"); one that does not exist is a plain input error.
    */
-  async find(principal: Principal, ref: string): Promise<SavedConnection> {
+  async find(principal: Principal, conn: string): Promise<SavedConnection> {
     const all = await this.#connections.list();
-    const key = ref.trim();
+    const key = conn.trim();
     const found =
       all.find((c) => c.id === key) ?? all.find((c) => c.name.toLowerCase() === key.toLowerCase());
     if (!found) {
@@ -101,10 +101,11 @@ export class ConnectionGateway {
    * The connection, if this principal may read it without anyone being asked (for argument
    * completion, which must never raise an approval while the user types).
    */
-  async quietly(principal: Principal, ref: string): Promise<SavedConnection | undefined> {
+  async quietly(principal: Principal, conn: string): Promise<SavedConnection | undefined> {
     const all = await this.#connections.list();
     const found =
-      all.find((c) => c.id === ref) ?? all.find((c) => c.name.toLowerCase() === ref.toLowerCase());
+      all.find((c) => c.id === conn) ??
+      all.find((c) => c.name.toLowerCase() === conn.toLowerCase());
     if (!found) return undefined;
     const d = decideAccess(found, principal, { kind: "use", need: "read" });
     return d.outcome === "allow" && d.approval === null ? found : undefined;

@@ -5,7 +5,7 @@
  */
 import type { Clock } from "./host.ts";
 
-/** Spec 8: five failed authentications within 60 seconds lock authentication out for 5 minutes. */
+/** Five failed authentications within 60 seconds lock authentication out for 5 minutes. */
 export const FAILED_AUTH_THRESHOLD = 5;
 export const FAILED_AUTH_WINDOW_MS = 60_000;
 export const LOCKOUT_MS = 5 * 60_000;

@@ -50,7 +50,7 @@ export function paramsProblem(body: unknown, era: "modern" | "legacy"): RpcError
   if (checked.legacyOnly && era === "modern") return undefined;
   const schema = specTypeSchemas[checked.schema];
   const outcome = schema["~standard"].validate({ method: m.method, params: m.params });
-  // Every spec schema validates synchronously; a promise would mean a changed SDK: let it decide.
+  // Every tool's schema validates synchronously; a promise would mean a changed SDK: let it decide.
   if (outcome instanceof Promise || !outcome.issues) return undefined;
   const text = (outcome.issues as readonly Issue[]).map(describeIssue).join("; ");
   return {

@@ -12,8 +12,9 @@ export const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18"] as const;
 export const SUPPORTED_VERSIONS = [MODERN_VERSION, ...LEGACY_VERSIONS];
 
 /**
- * Quarry's JSON-RPC error codes. Spec 7.2 fixes -33007, -33009 and -33010; the others are ours,
- * outside the ranges JSON-RPC and MCP reserve (docs/mcp.md lists them all).
+ * Quarry's JSON-RPC error codes. -33007, -33009 and -33010 are fixed, for every client and the
+ * bridge; the others are ours, outside the ranges JSON-RPC and MCP reserve (docs/mcp.md lists
+ * them all).
  */
 export const RPC = {
   parseError: -32700,

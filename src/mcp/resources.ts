@@ -61,8 +61,8 @@ function resourceKit(mcp: McpServer, deps: ToolRuntimeDeps, principal?: Principa
     });
   };
   /** The named connection, found, audited and authorized for reading, and its session. */
-  const open = async (who: Principal, caller: Caller, entry: Entry, ref: string) => {
-    const connection = await deps.gateway.find(who, ref);
+  const open = async (who: Principal, caller: Caller, entry: Entry, conn: string) => {
+    const connection = await deps.gateway.find(who, conn);
     entry.connection = { id: connection.id, name: connection.name };
     await deps.gateway.authorize(caller, connection, { kind: "use", need: "read" });
     return { connection, session: await deps.gateway.session(connection) };
@@ -73,9 +73,9 @@ function resourceKit(mcp: McpServer, deps: ToolRuntimeDeps, principal?: Principa
     return rank(names, value);
   };
   const completeTable = async (value: string, context?: { arguments?: Record<string, string> }) => {
-    const ref = context?.arguments?.connection;
-    if (!principal || !ref) return [];
-    const connection = await deps.gateway.quietly(principal, ref);
+    const conn = context?.arguments?.connection;
+    if (!principal || !conn) return [];
+    const connection = await deps.gateway.quietly(principal, conn);
     if (!connection) return [];
     try {
       const session = await deps.gateway.session(connection);

@@ -22,9 +22,8 @@ import { collect, type Sandbox, sandbox, waitFor } from "../support/quarry.ts";
 import {
   faultSession,
   faultUrl,
-  idsInCluster,
   killFaultNode,
-  loadSmallDocs,
+  loadOffFirstNode,
   openContexts,
   restoreAndDrop,
   restoreCluster,
@@ -60,13 +59,7 @@ describe("export on a three-node cluster under faults", { timeout: 15 * 60_000 }
     dir = mkdtempSync(join(tmpdir(), "qt-faults-export-"));
     // faults-1 holds no copy: it only coordinates, so the export's connection survives the kills
     // below and every search context of the point in time lives on faults-2 or faults-3.
-    await loadSmallDocs(s.transport, INDEX, DOCS, {
-      number_of_shards: 3,
-      number_of_replicas: 1,
-      "index.routing.allocation.exclude._name": "faults-1",
-    });
-    allIds = (await idsInCluster(s.transport, INDEX)).sort();
-    assert.equal(allIds.length, DOCS);
+    allIds = await loadOffFirstNode(s.transport, INDEX, DOCS);
   });
 
   after(async () => {

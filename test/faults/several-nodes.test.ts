@@ -27,9 +27,8 @@ import {
   faultNode,
   faultSession,
   faultUrl,
-  idsInCluster,
   killFaultNode,
-  loadSmallDocs,
+  loadOffFirstNode,
   restoreAndDrop,
   restoreCluster,
   waitForCluster,
@@ -66,13 +65,7 @@ describe("several nodes: the node in use is killed", { timeout: 10 * 60_000 }, (
     admin = faultSession("faults-2");
     box = sandbox();
     dir = mkdtempSync(join(tmpdir(), "qt-faults-nodes-"));
-    await loadSmallDocs(admin.transport, INDEX, DOCS, {
-      number_of_shards: 3,
-      number_of_replicas: 1,
-      "index.routing.allocation.exclude._name": "faults-1",
-    });
-    allIds = (await idsInCluster(admin.transport, INDEX)).sort();
-    assert.equal(allIds.length, DOCS);
+    allIds = await loadOffFirstNode(admin.transport, INDEX, DOCS);
   });
 
   after(async () => {

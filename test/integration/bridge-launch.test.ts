@@ -1,5 +1,5 @@
 /**
- * quarry-mcp finding, trusting and launching the app (spec 3.2, 5.3.1, 7.2, 9), through the official MCP client over stdio: no app at all (the bridge launches the
+ * quarry-mcp finding, trusting and launching the app, through the official MCP client over stdio: no app at all (the bridge launches the
  * `quarry` beside it in the background, then the call succeeds); a launcher that does nothing (the
  * 10-second failure); a launcher that fails (at once); a foreign process on the handshake's port
  * (the proof fails, and it never sees the token); a handshake file or folder others can read
@@ -25,7 +25,7 @@ import {
 import { startForeignListener, startOldApp } from "../support/old-app.ts";
 
 /**
- * How long the bridge waits for a Quarry it launched (spec 7.2). A refusal that came sooner did not
+ * How long the bridge waits for a Quarry it launched. A refusal that came sooner did not
  * wait for it; how much sooner depends on how busy the machine is, so no tighter bound is set.
  */
 const LAUNCH_WAIT_MS = 10_000;
@@ -113,7 +113,7 @@ describe("no app running", { concurrency: true }, () => {
         e.message,
         /^quarry-mcp \(the stdio bridge\): Quarry is not running: no trusted handshake within 10 s of launching it \(\/bin\/true quarry:\/\/integrations\/start-mcp/,
       );
-      // Spec 7.2's remedy.
+      // The remedy of an app that does not answer.
       assert.match(
         e.message,
         /Open Quarry; check that its MCP server runs in Settings > Integrations.*toggle Enable MCP Server off and on.*relaunch the AI client/,

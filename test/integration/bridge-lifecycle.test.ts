@@ -1,5 +1,5 @@
 /**
- * A client session through quarry-mcp across the app's life (spec 3.1): bridge
+ * A client session through quarry-mcp across the app's life: bridge
  * token rotations (lifetimes shortened through QUARRY_BRIDGE_TOKEN_LIFETIME_MS, not an hour of
  * sleep) with no failed call and no refused token at the app; the app stopped (-33009), then
  * started again (the same session goes on); the app killed outright, leaving its handshake file.

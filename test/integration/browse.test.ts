@@ -7,7 +7,6 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
-import { QuarryError } from "../../src/core/errors.ts";
 import { type BrowseRequest, CELL_DISPLAY_LIMIT, type FilterRow } from "../../src/core/grid.ts";
 import { browse, openGrid } from "../../src/drivers/elasticsearch/grid/browse.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
@@ -18,6 +17,7 @@ import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport
 import { node, securedConfig, session, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadConflictingPair, loadOrders, orders } from "../support/datasets.ts";
 import { describeOnMajors } from "../support/majors.ts";
+import { refusalOf } from "../support/refusal.ts";
 
 const P = "qt-browse-rules";
 const ORDERS = `${P}-orders`;
@@ -45,16 +45,6 @@ function expected(pred: (d: Doc) => boolean): string[] {
     .filter(([, d]) => pred(d))
     .map(([id]) => id)
     .sort();
-}
-
-async function refusal(p: Promise<unknown>): Promise<QuarryError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof QuarryError, `expected a QuarryError, got ${String(e)}`);
-    return e;
-  }
-  assert.fail("expected a refusal");
 }
 
 describeOnMajors(
@@ -130,10 +120,10 @@ describeOnMajors(
 
       it("an unknown name or an empty pattern is table_not_found", async () => {
         for (const target of [`${P}-nope`, `${P}-nope-*`]) {
-          const e = await refusal(describeTable(t, target));
+          const e = await refusalOf(describeTable(t, target));
           assert.equal(e.code, "table_not_found");
           assert.equal(e.message, `No index, alias or pattern matches "${target}"`);
-          const b = await refusal(browse(t, target));
+          const b = await refusalOf(browse(t, target));
           assert.equal(b.code, "table_not_found");
         }
       });
@@ -141,7 +131,7 @@ describeOnMajors(
 
     describe("closed indices", () => {
       it("browsing a closed index names it and says how to open it", async () => {
-        const e = await refusal(browse(t, CLOSED));
+        const e = await refusalOf(browse(t, CLOSED));
         assert.equal(e.code, "table_closed");
         assert.equal(e.message, `Index "${CLOSED}" is closed, so "${CLOSED}" cannot be browsed`);
         assert.match(e.remedy, new RegExp(`POST /${CLOSED}/_open`));
@@ -352,21 +342,21 @@ describeOnMajors(
       });
 
       it("a Raw SQL syntax error is refused as such", async () => {
-        const e = await refusal(browse(t, ORDERS, { rawQuery: "status:(paid" }));
+        const e = await refusalOf(browse(t, ORDERS, { rawQuery: "status:(paid" }));
         assert.equal(e.code, "invalid_input");
         assert.match(e.message, /^Raw SQL filter: the cluster cannot parse it as a Lucene query/);
       });
 
       it("bad filters are refused before anything is sent", async () => {
-        const unknown = await refusal(
+        const unknown = await refusalOf(
           browse(t, ORDERS, { filters: [{ column: "nope", op: "eq", value: 1 }] }),
         );
         assert.match(unknown.message, new RegExp(`"${ORDERS}" has no column "nope"`));
-        const value = await refusal(
+        const value = await refusalOf(
           browse(t, ORDERS, { filters: [{ column: "priority", op: "eq", value: "high" }] }),
         );
         assert.match(value.message, /^Filter on "priority": "high" is not a whole number/);
-        const parent = await refusal(
+        const parent = await refusalOf(
           browse(t, ORDERS, { filters: [{ column: "items", op: "exists" }] }),
         );
         assert.match(parent.message, /JSON column of a nested array/);
@@ -461,9 +451,9 @@ describeOnMajors(
       });
 
       it("the nested JSON column and unknown columns are refused", async () => {
-        const e = await refusal(sorted({ sort: [{ column: "items", direction: "asc" }] }));
+        const e = await refusalOf(sorted({ sort: [{ column: "items", direction: "asc" }] }));
         assert.match(e.message, /^Sort on "items": it is the JSON column of a nested array/);
-        await refusal(sorted({ sort: [{ column: "nope", direction: "asc" }] }));
+        await refusalOf(sorted({ sort: [{ column: "nope", direction: "asc" }] }));
       });
     });
 
@@ -475,7 +465,7 @@ describeOnMajors(
           assert.equal(first.total, 54);
           assert.equal((await grid.browse({ page: 50, pageSize: 100 })).rows.length, 0);
           for (const page of [51, 150]) {
-            const e = await refusal(grid.browse({ page, pageSize: 100 }));
+            const e = await refusalOf(grid.browse({ page, pageSize: 100 }));
             assert.equal(e.code, "result_window_too_small");
             assert.match(
               e.message,
@@ -489,9 +479,9 @@ describeOnMajors(
       });
 
       it("bad paging is refused", async () => {
-        assert.match((await refusal(browse(t, ORDERS, { page: 0 }))).message, /^Paging: page 0/);
+        assert.match((await refusalOf(browse(t, ORDERS, { page: 0 }))).message, /^Paging: page 0/);
         assert.match(
-          (await refusal(browse(t, ORDERS, { pageSize: 10_001 }))).message,
+          (await refusalOf(browse(t, ORDERS, { pageSize: 10_001 }))).message,
           /^Paging: page size 10001/,
         );
       });

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { addConnection, openAppStorage } from "../../src/app/connections/connection-service.ts";
+import type { CopyReport } from "../../src/app/transfer/copy.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { connectionTo, type NodeName, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders, ORDERS_MAPPING } from "../support/datasets.ts";
@@ -126,13 +127,7 @@ describe("quarry copy: across 7.17, 8.x and 9.x", () => {
     it(`${what}: every _id and document the same, the mapping the same, the source untouched`, async () => {
       const r = copy(from, to, "--json");
       assert.equal(r.status, 0, r.stderr + r.stdout);
-      const report = JSON.parse(r.stdout) as {
-        created: boolean;
-        expected: number;
-        written: number;
-        failedCount: number;
-        targetRecords: number;
-      };
+      const report = JSON.parse(r.stdout) as CopyReport;
       assert.equal(report.created, true);
       assert.equal(report.expected, source.ids.length);
       assert.equal(report.written, source.ids.length);
@@ -253,12 +248,7 @@ describe("quarry copy: across 7.17, 8.x and 9.x", () => {
       "--json",
     ]);
     assert.equal(r.status, 0, r.stderr + r.stdout);
-    const report = JSON.parse(r.stdout) as {
-      resumed: boolean;
-      written: number;
-      targetRecords: number;
-      failedCount: number;
-    };
+    const report = JSON.parse(r.stdout) as CopyReport;
     assert.equal(report.resumed, true);
     assert.equal(report.written, source.ids.length);
     assert.equal(report.failedCount, 0);

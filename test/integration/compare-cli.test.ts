@@ -10,6 +10,7 @@ import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { cliRunner } from "../support/cli-runner.ts";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
+import { bulkLines } from "../support/es.ts";
 
 const INDEX = `t-cmpcli-${randomBytes(3).toString("hex")}`;
 const cli = cliRunner("compare-cli");
@@ -28,13 +29,7 @@ async function load(s: EsSession, docs: Record<string, Record<string, unknown>>)
     JSON.stringify({ index: { _id: id } }),
     JSON.stringify(d),
   ]);
-  await s.transport.json({
-    method: "POST",
-    path: `/${INDEX}/_bulk`,
-    query: { refresh: "true" },
-    body: `${lines.join("\n")}\n`,
-    contentType: "application/x-ndjson",
-  });
+  await bulkLines(s, INDEX, lines);
 }
 
 before(async () => {

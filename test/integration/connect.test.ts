@@ -1,4 +1,4 @@
-/** Connecting (spec 2.1, 5.1, 5.2, 7.1) against real 7.17 and 8.x nodes, including the secured one. */
+/** Connecting against real 7.17 and 8.x nodes, including the secured one. */
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, before, describe, it } from "node:test";

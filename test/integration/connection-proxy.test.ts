@@ -10,23 +10,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
-import { isQuarryError } from "../../src/core/errors.ts";
 import { cliRunner } from "../support/cli-runner.ts";
 import { node, plainConfig, securedConfig, session } from "../support/cluster.ts";
 import { mcpClient, mcpTestServer } from "../support/mcp.ts";
+import { refusalOf } from "../support/refusal.ts";
 import { freePort, type RunningServer, startTinyproxy } from "../support/route-servers.ts";
 
 const AUTH = { user: "quarry", password: "pr0xy-s3cret" };
-
-async function refusal(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (e) {
-    if (isQuarryError(e)) return e;
-    throw e;
-  }
-  assert.fail("expected a refusal");
-}
 
 describe("connections through an HTTP proxy (tinyproxy)", { timeout: 180_000 }, () => {
   let open: RunningServer;
@@ -93,7 +83,7 @@ describe("connections through an HTTP proxy (tinyproxy)", { timeout: 180_000 }, 
         [bad, 401],
         [tlsBad, 401],
       ] as const) {
-        const e = await refusal(s.testConnection());
+        const e = await refusalOf(s.testConnection());
         assert.equal(e.code, "connection_failed");
         assert.match(e.message, new RegExp(`proxy .* refused the sign-in \\(HTTP ${status}\\)`));
         assert.equal(e.details.step, "proxy");
@@ -119,7 +109,7 @@ describe("connections through an HTTP proxy (tinyproxy)", { timeout: 180_000 }, 
     const down = await freePort();
     const s = session({ ...plainConfig(node("es8")), proxy: `http://127.0.0.1:${down}` });
     try {
-      const e = await refusal(s.testConnection());
+      const e = await refusalOf(s.testConnection());
       assert.match(e.message, new RegExp(`proxy http://127.0.0.1:${down} is not answering`));
       assert.equal(e.details.step, "proxy");
     } finally {

@@ -12,24 +12,14 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { ConnectionSecrets } from "../../src/core/driver.ts";
-import { isQuarryError } from "../../src/core/errors.ts";
 import { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import type { EsConnectionConfig } from "../../src/drivers/elasticsearch/wire/config.ts";
 import { SshTunnels } from "../../src/drivers/elasticsearch/wire/ssh-tunnel.ts";
 import { cliRunner } from "../support/cli-runner.ts";
 import { node, securedConfig } from "../support/cluster.ts";
 import { mcpClient, mcpTestServer } from "../support/mcp.ts";
+import { refusalOf } from "../support/refusal.ts";
 import { type Sshd, startSshd } from "../support/route-servers.ts";
-
-async function refusal(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (e) {
-    if (isQuarryError(e)) return e;
-    throw e;
-  }
-  assert.fail("expected a refusal");
-}
 
 describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () => {
   let sshd: Sshd;
@@ -83,7 +73,7 @@ describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () =>
 
   it("refuses a new bastion with its fingerprint, then accepts it once when told", async () => {
     const first = through();
-    const e = await refusal(first.testConnection());
+    const e = await refusalOf(first.testConnection());
     await first.close();
     assert.equal(e.details.step, "host_key");
     const fingerprint = /its key is (SHA256:\S+)/.exec(e.message)?.[1];
@@ -133,19 +123,19 @@ describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () =>
 
   it("says a wrong key, a wrong passphrase and a missing one", async () => {
     const stranger = through({ sshKey: sshd.strangerKey });
-    const wrongKey = await refusal(stranger.testConnection());
+    const wrongKey = await refusalOf(stranger.testConnection());
     await stranger.close();
     assert.equal(wrongKey.details.step, "ssh_auth");
     assert.match(wrongKey.message, /refused the key/);
 
     const wrong = through({ sshKey: sshd.encryptedKey }, { sshPassphrase: "not it" });
-    const badPass = await refusal(wrong.testConnection());
+    const badPass = await refusalOf(wrong.testConnection());
     await wrong.close();
     assert.match(badPass.message, /passphrase is wrong or missing/);
     assert.doesNotMatch(JSON.stringify(badPass), /not it/);
 
     const none = through({ sshKey: sshd.encryptedKey });
-    const missing = await refusal(none.testConnection());
+    const missing = await refusalOf(none.testConnection());
     await none.close();
     assert.match(missing.message, /passphrase is wrong or missing/);
 
@@ -210,7 +200,7 @@ describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () =>
   it("refuses a changed host key naming both fingerprints, and sends nothing", async () => {
     await sshd.changeHostKey();
     const s = through();
-    const e = await refusal(s.testConnection());
+    const e = await refusalOf(s.testConnection());
     await s.close();
     assert.equal(e.details.step, "host_key");
     const shown = [...e.message.matchAll(/SHA256:[A-Za-z0-9+/]{43}/g)].map((m) => m[0]);
@@ -218,7 +208,7 @@ describe("connections through an SSH tunnel (sshd)", { timeout: 180_000 }, () =>
     assert.match(e.message, /key changed.*nothing was sent/);
     // Even a fingerprint "accepted" does not override a changed key.
     const forced = through({ sshAcceptHostKey: shown[0] });
-    const again = await refusal(forced.testConnection());
+    const again = await refusalOf(forced.testConnection());
     await forced.close();
     assert.match(again.message, /key changed/);
   });

@@ -1,5 +1,5 @@
 /**
- * One running app per data folder, background mode and the handover between starts (spec 3.2),
+ * One running app per data folder, background mode and the handover between starts,
  * through the real `quarry` command. The "browser" is a script that records the URLs it is asked
  * to open (QUARRY_BROWSER), so a test sees exactly what would have been opened.
  */

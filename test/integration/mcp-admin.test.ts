@@ -10,13 +10,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { PendingApproval } from "../../src/app/mcp-host/approvals.ts";
 import { readAudit } from "../../src/app/storage/audit-log.ts";
-import {
-  addNodeConnection,
-  createToken,
-  mcpClientFor,
-  mcpTestServer,
-  type RpcFailure,
-} from "../support/mcp.ts";
+import { addNodeConnection, mcpClientFor, mcpTestServer, type RpcFailure } from "../support/mcp.ts";
 import { createSecureUser, type TestUser } from "../support/secure-user.ts";
 
 const USER = "t-admin-user";
@@ -26,14 +20,12 @@ let user: TestUser;
 const authenticates = (password: string) => user.authenticates(password);
 
 const srv = mcpTestServer({
-  connections: async (home) => {
-    await addNodeConnection(home, "secure", "es8-secure", "read-write", "always-allow");
-    tokens.rw = await createToken(home, "rw", "read-write");
-    tokens.full = await createToken(home, "full", "full-access");
-  },
+  connections: (home) =>
+    addNodeConnection(home, "secure", "es8-secure", "read-write", "always-allow"),
+  tokens: { rw: "read-write", full: "full-access" },
   server: { approvalTimeoutMs: 5000 },
 });
-const tokens: Record<string, string> = {};
+const { tokens } = srv;
 const client = mcpClientFor(srv);
 
 const changePassword = (password: string) => ({

@@ -1,5 +1,5 @@
 /**
- * Authentication of the MCP server (spec 2.4, 3.1, 3.3, 5.3, 7.2): no token, wrong, malformed,
+ * Authentication of the MCP server: no token, wrong, malformed,
  * expired and revoked tokens (also mid-request), the lockout and its reset by time and by restart,
  * the per-token rate and concurrency limits, the allowlist, and the bridge token with its rotation.
  * Time is moved with a manual clock instead of waiting.
@@ -172,7 +172,7 @@ describe("revoked during a request", () => {
   });
 });
 
-describe("lockout (spec 3.3)", () => {
+describe("lockout", () => {
   let home: TestHome;
   let good: string;
   const bad = bearer(`qry_${"b".repeat(43)}`);
@@ -284,7 +284,7 @@ describe("per-token limits", () => {
   });
 });
 
-describe("the bridge token (spec 2.4, 3.1)", () => {
+describe("the bridge token", () => {
   test("minted at start, Read & Write, never listed among user tokens", async () => {
     const home = await testHome();
     await addNodeConnection(home, "rw", "es8");

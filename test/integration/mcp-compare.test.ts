@@ -6,28 +6,17 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { type Client, fromJsonSchema } from "@modelcontextprotocol/client";
+import { after, describe, test } from "node:test";
+import { fromJsonSchema } from "@modelcontextprotocol/client";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
-import {
-  addNodeConnection,
-  connectClient,
-  createToken,
-  ERAS,
-  outputSchemas,
-  startTestServer,
-  type TestHome,
-  type TestServer,
-  testHome,
-} from "../support/mcp.ts";
+import { bulkLines } from "../support/es.ts";
+import { ERAS, mcpClient, mcpTestServer, outputSchemas } from "../support/mcp.ts";
+import { orderedBefore } from "../support/ordered-before.ts";
 
 const INDEX = `t-mcpcmp-${randomBytes(3).toString("hex")}`;
 
-let home: TestHome;
-let srv: TestServer;
-let client: Client;
 let schema: Record<string, unknown> | undefined;
 let es7: EsSession;
 let es8: EsSession;
@@ -42,32 +31,22 @@ async function load(s: EsSession, extra: boolean): Promise<void> {
   ]);
   if (extra)
     lines.push(JSON.stringify({ index: { _id: "d5" } }), JSON.stringify({ status: "new" }));
-  await s.transport.json({
-    method: "POST",
-    path: `/${INDEX}/_bulk`,
-    query: { refresh: "true" },
-    body: `${lines.join("\n")}\n`,
-    contentType: "application/x-ndjson",
-  });
+  await bulkLines(s, INDEX, lines);
 }
 
-before(async () => {
+// Every major's node as a connection named after it (es7 and es8 here).
+const srv = mcpTestServer({ token: { name: "compare", scope: "read-only" } });
+const client = mcpClient(srv, ERAS[0]);
+
+orderedBefore(async () => {
   es7 = sessionTo(node("es7"));
   es8 = sessionTo(node("es8"));
   await load(es7, false);
   await load(es8, true);
-  home = await testHome();
-  await addNodeConnection(home, "es7", "es7");
-  await addNodeConnection(home, "es8", "es8");
-  srv = await startTestServer(home);
-  client = await connectClient(srv.url, await createToken(home, "compare", "read-only"), ERAS[0]!);
   schema = (await outputSchemas(client)).get("catalog");
 });
 
 after(async () => {
-  await client?.close();
-  await srv?.stop();
-  await home?.cleanup();
   await deleteIndices(es7.transport, INDEX);
   await deleteIndices(es8.transport, INDEX);
   await es7.close();

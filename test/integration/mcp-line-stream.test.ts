@@ -9,15 +9,14 @@
 import assert from "node:assert/strict";
 import { type IncomingMessage, request } from "node:http";
 import type { Duplex } from "node:stream";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { type BridgeHome, bridgeClient, MODERN_META } from "../support/bridge.ts";
 import {
   addNodeConnection,
-  createToken,
+  mcpTestServer,
   readHandshake,
   startTestServer,
   type TestHome,
-  type TestServer,
   testHome,
 } from "../support/mcp.ts";
 import { waitFor } from "../support/quarry.ts";
@@ -153,25 +152,17 @@ async function bridgeToken(home: TestHome): Promise<string> {
 }
 
 describe("the line stream, opened as the bridge opens it", () => {
-  let home: TestHome;
-  let srv: TestServer;
-  let userToken: string;
+  const srv = mcpTestServer({
+    connections: async (home) => {
+      await addNodeConnection(home, "es8", "es8");
+      await addNodeConnection(home, "asks", "es8", "read-write", "ask-each-time");
+    },
+    tokens: { "stream-user": "read-write" },
+  });
   const port = () => srv.server.port;
 
-  before(async () => {
-    home = await testHome();
-    await addNodeConnection(home, "es8", "es8");
-    await addNodeConnection(home, "asks", "es8", "read-write", "ask-each-time");
-    userToken = await createToken(home, "stream-user", "read-write");
-    srv = await startTestServer(home);
-  });
-  after(async () => {
-    await srv?.stop();
-    await home?.cleanup();
-  });
-
   test("the handshake file offers it", async () => {
-    assert.deepEqual((await readHandshake(home.dir))?.streams, ["quarry-mcp-lines"]);
+    assert.deepEqual((await readHandshake(srv.home.dir))?.streams, ["quarry-mcp-lines"]);
   });
 
   test("refuses an absent or wrong token (401), a user token and a foreign Host (403)", async () => {
@@ -184,14 +175,17 @@ describe("the line stream, opened as the bridge opens it", () => {
       ),
       { status: 401, code: -33009 },
     );
-    assert.deepEqual(refusal(await openStream(port(), { authorization: `Bearer ${userToken}` })), {
-      status: 403,
-      code: -33007,
-    });
+    assert.deepEqual(
+      refusal(await openStream(port(), { authorization: `Bearer ${srv.tokens["stream-user"]}` })),
+      {
+        status: 403,
+        code: -33007,
+      },
+    );
     assert.deepEqual(
       refusal(
         await openStream(port(), {
-          authorization: `Bearer ${await bridgeToken(home)}`,
+          authorization: `Bearer ${await bridgeToken(srv.home)}`,
           host: `evil.example:${port()}`,
         }),
       ),
@@ -202,7 +196,7 @@ describe("the line stream, opened as the bridge opens it", () => {
 
   test("a malformed line gets its JSON-RPC error and the stream goes on", async () => {
     const lines = linesOf(
-      await openStream(port(), { authorization: `Bearer ${await bridgeToken(home)}` }),
+      await openStream(port(), { authorization: `Bearer ${await bridgeToken(srv.home)}` }),
     );
     try {
       lines.send("this is not JSON");
@@ -226,7 +220,7 @@ describe("the line stream, opened as the bridge opens it", () => {
 
   test("concurrent requests on one stream are all answered", async () => {
     const lines = linesOf(
-      await openStream(port(), { authorization: `Bearer ${await bridgeToken(home)}` }),
+      await openStream(port(), { authorization: `Bearer ${await bridgeToken(srv.home)}` }),
     );
     try {
       const ids = Array.from({ length: 12 }, (_, i) => 100 + i);
@@ -246,7 +240,7 @@ describe("the line stream, opened as the bridge opens it", () => {
 
   test("progress during an approval arrives as lines, then the result", async () => {
     const lines = linesOf(
-      await openStream(port(), { authorization: `Bearer ${await bridgeToken(home)}` }),
+      await openStream(port(), { authorization: `Bearer ${await bridgeToken(srv.home)}` }),
     );
     const off = srv.approvals.onChange(() => {
       // Answered only once its progress was seen on the stream.
@@ -310,9 +304,9 @@ describe("the line stream, opened as the bridge opens it", () => {
 
   test("an expired token: the request gets -33009, the stream its last line and its end", async () => {
     const lines = linesOf(
-      await openStream(port(), { authorization: `Bearer ${await bridgeToken(home)}` }),
+      await openStream(port(), { authorization: `Bearer ${await bridgeToken(srv.home)}` }),
     );
-    home.clock.advance(2 * 60 * 60 * 1000);
+    srv.home.clock.advance(2 * 60 * 60 * 1000);
     lines.send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: MODERN_META } });
     const answer = await lines.answerTo(1);
     assert.equal((answer.error as { code: number }).code, -33009);

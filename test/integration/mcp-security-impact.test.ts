@@ -10,27 +10,20 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { PendingApproval } from "../../src/app/mcp-host/approvals.ts";
 import { node, sessionTo } from "../support/cluster.ts";
-import {
-  addNodeConnection,
-  createToken,
-  mcpClientFor,
-  mcpTestServer,
-  type RpcFailure,
-} from "../support/mcp.ts";
+import { addNodeConnection, mcpClientFor, mcpTestServer, type RpcFailure } from "../support/mcp.ts";
 
 const ROLE = "t-uisec-mcp-role";
 const USER = "t-uisec-mcp-user";
 const MAPPING = "t-uisec-mcp-map";
 const admin = sessionTo(node("es8-secure"));
-const tokens: Record<string, string> = {};
 
 const srv = mcpTestServer({
-  connections: async (home) => {
-    await addNodeConnection(home, "secure", "es8-secure", "read-write", "always-allow");
-    tokens.full = await createToken(home, "full", "full-access");
-  },
+  connections: (home) =>
+    addNodeConnection(home, "secure", "es8-secure", "read-write", "always-allow"),
+  tokens: { full: "full-access" },
   server: { approvalTimeoutMs: 5000 },
 });
+const { tokens } = srv;
 const client = mcpClientFor(srv);
 
 const put = async (path: string, body: unknown) => {

@@ -464,7 +464,7 @@ for (const era of ERAS) {
 }
 
 describe("results are capped with a note", () => {
-  // Cells are cut at 10,000 characters by the grid (spec 8); 15 such rows exceed the result cap.
+  // Cells are cut at 10,000 characters by the grid; 15 such rows exceed the result cap.
   test("a page larger than 100,000 characters is cut, and says what was cut and how to get the rest", async () => {
     const big = `${SCRATCH}-big`;
     const bulk = Array.from(

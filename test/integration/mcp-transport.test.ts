@@ -1,5 +1,5 @@
 /**
- * The MCP server's HTTP transport (spec 4.1, 6, 9) with the official MCP client and raw HTTP:
+ * The MCP server's HTTP transport with the official MCP client and raw HTTP:
  * each revision's discovery and initialize, GET 405, 2025-03-26 refused, Host and Origin checks,
  * body cap, malformed JSON, batches, unknown methods, the legacy session's rules, and the
  * handshake proof.

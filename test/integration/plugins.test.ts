@@ -1,5 +1,5 @@
 /**
- * Drivers as plugins (spec 1): the Elasticsearch driver's real archive, built by
+ * Drivers as plugins: the Elasticsearch driver's real archive, built by
  * scripts/build-plugins.ts and served with its catalog from a local HTTP server, installed with its
  * SHA-256 checked, loaded from the verified bytes, and used against a real node. Tampered and
  * broken plugins are refused without taking the app down.
@@ -22,7 +22,6 @@ import { after, before, describe, it } from "node:test";
 import { buildPlugins, packPluginArchive } from "../../scripts/build-plugins.ts";
 import { sha256 } from "../../src/app/plugins/archive.ts";
 import { type InstallProgress, PluginService } from "../../src/app/plugins/service.ts";
-import { isQuarryError, type QuarryError } from "../../src/core/errors.ts";
 import {
   type CatalogEntry,
   MANIFEST_FILE,
@@ -33,6 +32,7 @@ import {
 import { node, plainConfig } from "../support/cluster.ts";
 import { repackAsVersion, testManifest } from "../support/plugins.ts";
 import { type Sandbox, sandbox } from "../support/quarry.ts";
+import { refusalOf } from "../support/refusal.ts";
 
 /** Files served by the test's catalog server, by path; requests are counted. */
 const served = new Map<string, Buffer>();
@@ -66,17 +66,6 @@ async function makePlugin(
     archive,
     entry: { ...about, url: `${id}.tgz`, sha256: sha256(archive), size: archive.length },
   };
-}
-
-async function refusal(p: Promise<unknown>, code: string): Promise<QuarryError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(isQuarryError(e), `expected a QuarryError, got ${String((e as Error)?.stack ?? e)}`);
-    assert.equal(e.code, code, `${e.code}: ${e.message}`);
-    return e;
-  }
-  assert.fail(`expected a refusal with ${code}`);
 }
 
 const homes: string[] = [];
@@ -173,7 +162,7 @@ describe("installing a plugin from the catalog", () => {
     const plugins = new PluginService(home, {
       QUARRY_PLUGIN_CATALOG: `${base}/tampered/catalog.json`,
     });
-    const e = await refusal(plugins.install("elasticsearch"), "plugin_integrity_failed");
+    const e = await refusalOf(plugins.install("elasticsearch"), "plugin_integrity_failed");
     assert.match(
       e.message,
       /^The elasticsearch plugin archive downloaded from http:\/\/127\.0\.0\.1:\d+\/tampered\//,
@@ -197,10 +186,10 @@ describe("installing a plugin from the catalog", () => {
     writeFileSync(path, bytes);
 
     // The process that already runs the driver refuses to hand it out again...
-    await refusal(plugins.driverFor("elasticsearch"), "plugin_integrity_failed");
+    await refusalOf(plugins.driverFor("elasticsearch"), "plugin_integrity_failed");
     // ...and a new process refuses to load it.
     const fresh = new PluginService(home, env);
-    const e = await refusal(fresh.driverFor("elasticsearch"), "plugin_integrity_failed");
+    const e = await refusalOf(fresh.driverFor("elasticsearch"), "plugin_integrity_failed");
     assert.match(e.message, /archive elasticsearch-.*\.tgz does not match its SHA-256/);
     const [listed] = await fresh.installed();
     assert.equal(listed?.status, "broken");
@@ -256,12 +245,12 @@ describe("a plugin that fails to load", () => {
     const plugins = new PluginService(home, {
       QUARRY_PLUGIN_CATALOG: `${base}/broken/catalog.json`,
     });
-    let e = await refusal(plugins.install("brokendb"), "plugin_load_failed");
+    let e = await refusalOf(plugins.install("brokendb"), "plugin_load_failed");
     assert.equal(
       e.message,
       "The brokendb plugin cannot be loaded: its code does not load (Error: boom while importing)",
     );
-    e = await refusal(plugins.install("shapeless"), "plugin_load_failed");
+    e = await refusalOf(plugins.install("shapeless"), "plugin_load_failed");
     assert.match(
       e.message,
       /provides the driver type "other", but its manifest promises "shapeless"/,

@@ -34,9 +34,10 @@ import { ConnectionStore } from "../../src/app/storage/connection-store.ts";
 import { withFileLock } from "../../src/app/storage/file-lock.ts";
 import { ensureAppDataDir } from "../../src/app/storage/paths.ts";
 import { openSecretStore, type SecretStore } from "../../src/app/storage/secret-store.ts";
-import { isQuarryError, QuarryError } from "../../src/core/errors.ts";
+import { QuarryError } from "../../src/core/errors.ts";
 import { node, portOf } from "../support/cluster.ts";
 import { esOnly } from "../support/es-driver.ts";
+import { refusalOf } from "../support/refusal.ts";
 import { atomicContent } from "../support/storage-child.ts";
 
 const root = mkdtempSync(join(tmpdir(), "qt-conn-storage-"));
@@ -47,19 +48,6 @@ const nodeBin = process.execPath;
 const child = join(import.meta.dirname, "..", "support", "storage-child.ts");
 
 const mode = (path: string) => statSync(path).mode & 0o777;
-
-async function refusal(p: Promise<unknown>, code: string): Promise<QuarryError> {
-  // Recognized by shape: errors from a driver loaded as a plugin are another copy of the class.
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(isQuarryError(e), `expected a QuarryError, got ${String(e)}`);
-    assert.equal(e.code, code, e.message);
-    assert.ok(e.remedy.length > 0);
-    return e;
-  }
-  assert.fail(`expected a ${code} refusal`);
-}
 
 describe("the app data folder", () => {
   it("is created 0700 where QUARRY_HOME points, parents included", async () => {
@@ -80,14 +68,14 @@ describe("the app data folder", () => {
     const uid = process.getuid?.();
     if (uid !== 0) {
       // Only root can give a folder away; as another user, check the rule against a root-owned folder.
-      const e = await refusal(ensureAppDataDir({ QUARRY_HOME: "/" }), "storage_failed");
+      const e = await refusalOf(ensureAppDataDir({ QUARRY_HOME: "/" }), "storage_failed");
       assert.match(e.message, /belongs to another user/);
       return;
     }
     const dir = freshDir();
     mkdirSync(dir, { mode: 0o700 });
     chownSync(dir, 12345, 12345);
-    const e = await refusal(ensureAppDataDir({ QUARRY_HOME: dir }), "storage_failed");
+    const e = await refusalOf(ensureAppDataDir({ QUARRY_HOME: dir }), "storage_failed");
     assert.match(
       e.message,
       new RegExp(`^The app data folder ${dir} belongs to another user \\(uid 12345`),
@@ -99,7 +87,7 @@ describe("the app data folder", () => {
   it("a file in its place is refused, not replaced", async () => {
     const path = freshDir();
     writeFileSync(path, "keep me");
-    const e = await refusal(ensureAppDataDir({ QUARRY_HOME: path }), "storage_failed");
+    const e = await refusalOf(ensureAppDataDir({ QUARRY_HOME: path }), "storage_failed");
     assert.match(e.message, /cannot create|is not a folder/i);
     assert.equal(readFileSync(path, "utf8"), "keep me");
   });
@@ -139,7 +127,7 @@ describe("atomic writes", () => {
     mkdirSync(join(dir, "sub"));
     // Renaming a file over a non-empty folder fails after the temporary file was written.
     writeFileSync(join(dir, "sub", "x"), "");
-    const e = await refusal(writeFileAtomic(join(dir, "sub"), "new"), "storage_failed");
+    const e = await refusalOf(writeFileAtomic(join(dir, "sub"), "new"), "storage_failed");
     assert.match(e.message, /^Cannot write .*sub: it is not a regular file \(a folder\)/);
     assert.equal(readFileSync(target, "utf8"), "old");
     assert.deepEqual(readdirSync(dir).sort(), ["f.json", "sub"]);
@@ -162,7 +150,7 @@ describe("atomic writes", () => {
 
     const fifo = join(dir, "fifo");
     assert.equal(spawnSync("mkfifo", [fifo]).status, 0);
-    const e = await refusal(writeFileAtomic(fifo, "x"), "storage_failed");
+    const e = await refusalOf(writeFileAtomic(fifo, "x"), "storage_failed");
     assert.match(
       e.message,
       /^Cannot write .*fifo: it is not a regular file \(a device, FIFO or socket\)/,
@@ -221,7 +209,7 @@ describe("reading JSON files", () => {
     const path = join(dir, "secrets.json");
     const text = '{"secrets": {"x": {"password": "hunter2-very-secret" oops}}}';
     writeFileSync(path, text);
-    const e = await refusal(readJsonFile(path, {}), "storage_failed");
+    const e = await refusalOf(readJsonFile(path, {}), "storage_failed");
     assert.match(
       e.message,
       new RegExp(`^The file ${path} is not valid JSON \\(syntax error at line 1`),
@@ -230,7 +218,7 @@ describe("reading JSON files", () => {
     assert.equal(readFileSync(path, "utf8"), text);
     for (const bad of ["", "{'a': 1}", "[1,"]) {
       writeFileSync(path, bad);
-      await refusal(readJsonFile(path, {}), "storage_failed");
+      await refusalOf(readJsonFile(path, {}), "storage_failed");
       assert.equal(readFileSync(path, "utf8"), bad);
     }
   });
@@ -324,7 +312,7 @@ describe("the connection store", () => {
 
   it("validates settings with the driver and names the field", async () => {
     const store = new ConnectionStore(freshDir(), { driverFor: esOnly });
-    const e = await refusal(
+    const e = await refusalOf(
       store.create({ name: "x", type: "elasticsearch", settings: es({ sslMode: "tls" }) }),
       "invalid_config",
     );
@@ -336,12 +324,12 @@ describe("the connection store", () => {
     const store = new ConnectionStore(freshDir(), { driverFor: esOnly });
     await store.create({ name: "prod", type: "elasticsearch", settings: es() });
     const staging = await store.create({ name: "staging", type: "elasticsearch", settings: es() });
-    const e = await refusal(
+    const e = await refusalOf(
       store.create({ name: "PROD", type: "elasticsearch", settings: es() }),
       "connection_exists",
     );
     assert.equal(e.message, 'A saved connection is already named "prod"');
-    await refusal(store.update("staging", { name: " Prod " }), "connection_exists");
+    await refusalOf(store.update("staging", { name: " Prod " }), "connection_exists");
     const renamed = await store.update(staging.id, { name: "Staging" });
     assert.equal(renamed.name, "Staging", "a change of case alone is a rename");
   });
@@ -368,10 +356,10 @@ describe("the connection store", () => {
     const store = new ConnectionStore(freshDir(), { driverFor: esOnly });
     await store.create({ name: "alpha", type: "elasticsearch", settings: es() });
     await store.create({ name: "beta", type: "elasticsearch", settings: es() });
-    const e = await refusal(store.require("gamma"), "connection_not_found");
+    const e = await refusalOf(store.require("gamma"), "connection_not_found");
     assert.equal(e.message, 'No saved connection is named "gamma"');
     assert.match(e.remedy, /alpha, beta/);
-    await refusal(store.remove("gamma"), "connection_not_found");
+    await refusalOf(store.remove("gamma"), "connection_not_found");
   });
 
   it("keeps and shows a connection whose driver is not installed, and fields it does not know", async () => {
@@ -394,12 +382,15 @@ describe("the connection store", () => {
     assert.equal((await store.list())[0]?.type, "mysql");
     await store.create({ name: "es", type: "elasticsearch", settings: es() });
     await store.update("old mysql", { externalClients: "read-only" });
-    await refusal(store.update("old mysql", { settings: { port: 3307 } }), "driver_not_installed");
+    await refusalOf(
+      store.update("old mysql", { settings: { port: 3307 } }),
+      "driver_not_installed",
+    );
     const raw = JSON.parse(readFileSync(path, "utf8"));
     assert.equal(raw.connections.length, 2);
     assert.equal(raw.connections[0].colour, "#ff0000", "unknown fields survive a rewrite");
     assert.deepEqual(raw.connections[0].settings, mysql.settings);
-    const e = await refusal(
+    const e = await refusalOf(
       openSavedConnection("old mysql", await storageIn(dir)),
       "driver_not_installed",
     );
@@ -419,9 +410,9 @@ describe("the connection store", () => {
     for (const text of broken) {
       writeFileSync(path, text);
       const store = new ConnectionStore(dir, { driverFor: esOnly });
-      const e = await refusal(store.list(), "storage_failed");
+      const e = await refusalOf(store.list(), "storage_failed");
       assert.ok(e.message.includes(path), e.message);
-      await refusal(
+      await refusalOf(
         store.create({ name: "n", type: "elasticsearch", settings: es() }),
         "storage_failed",
       );
@@ -434,12 +425,12 @@ describe("the connection store", () => {
     mkdirSync(dir, { mode: 0o700 });
     const path = join(dir, "connections.json");
     writeFileSync(path, '{"version": 2, "connections": []}');
-    const e = await refusal(
+    const e = await refusalOf(
       new ConnectionStore(dir, { driverFor: esOnly }).list(),
       "storage_failed",
     );
     assert.match(e.message, /newer version of Quarry/);
-    await refusal(
+    await refusalOf(
       new ConnectionStore(dir, { driverFor: esOnly }).create({
         name: "n",
         type: "elasticsearch",
@@ -507,12 +498,12 @@ describe("the secrets file", () => {
   it("refuses what cannot work before writing anything", async () => {
     const storage = await storageIn(freshDir());
     const basic = { host: "h", auth: "basic", username: "u" };
-    let e = await refusal(
+    let e = await refusalOf(
       addConnection(storage, { name: "a", type: "elasticsearch", settings: basic }),
       "invalid_config",
     );
     assert.match(e.message, /^Password: is missing/);
-    e = await refusal(
+    e = await refusalOf(
       addConnection(
         storage,
         { name: "a", type: "elasticsearch", settings: { host: "h" } },
@@ -524,7 +515,7 @@ describe("the secrets file", () => {
       e.message,
       /^Password: was given, but the connection's Auth Method does not use it/,
     );
-    e = await refusal(
+    e = await refusalOf(
       addConnection(
         storage,
         { name: "a", type: "elasticsearch", settings: basic },
@@ -539,12 +530,12 @@ describe("the secrets file", () => {
       { name: "a", type: "elasticsearch", settings: basic },
       { password: "p" },
     );
-    e = await refusal(
+    e = await refusalOf(
       editConnection(storage, "a", { settings: { auth: "api-key" } }),
       "invalid_config",
     );
     assert.match(e.message, /^API Key: is empty/);
-    e = await refusal(editConnection(storage, "a", {}, { password: null }), "invalid_config");
+    e = await refusalOf(editConnection(storage, "a", {}, { password: null }), "invalid_config");
     assert.match(e.message, /^Password: is missing/);
     const [a] = await storage.connections.list();
     assert.equal(a?.settings.auth, "basic", "the refused edits changed nothing");
@@ -553,7 +544,7 @@ describe("the secrets file", () => {
 
   it("a new connection of a type no driver can check is refused, not saved unchecked", async () => {
     const storage = await storageIn(freshDir());
-    const e = await refusal(
+    const e = await refusalOf(
       addConnection(storage, { name: "m", type: "mysql", settings: { host: "db" } }),
       "driver_not_installed",
     );
@@ -576,7 +567,7 @@ describe("the secrets file", () => {
       },
     };
     const storage = await storageIn(dir, failing);
-    await refusal(
+    await refusalOf(
       addConnection(
         storage,
         { name: "a", type: "elasticsearch", settings: { host: "h", auth: "basic", username: "u" } },
@@ -588,7 +579,7 @@ describe("the secrets file", () => {
   });
 
   it("QUARRY_SECRET_STORE names a store or is refused", async () => {
-    const e = await refusal(
+    const e = await refusalOf(
       openSecretStore(freshDir(), { QUARRY_SECRET_STORE: "vault" }),
       "invalid_config",
     );
@@ -653,7 +644,7 @@ describe("opening a saved connection against real clusters", () => {
       { password: "p" },
     );
     writeFileSync(join(storage.dir, "secrets.json"), '{"version": 1, "secrets": {}}');
-    const e = await refusal(openSavedConnection("lost", storage), "invalid_config");
+    const e = await refusalOf(openSavedConnection("lost", storage), "invalid_config");
     assert.equal(e.message, 'Connection "lost": Password: is missing');
     assert.match(e.remedy, /quarry connections edit "lost"/);
     assert.ok(saved.id);

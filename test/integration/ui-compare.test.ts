@@ -12,6 +12,7 @@ import { after, describe, it } from "node:test";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
+import { bulkLines } from "../support/es.ts";
 import { orderedBefore } from "../support/ordered-before.ts";
 import { addNodeConnection, appWithBrowser, artifact } from "../support/ui.ts";
 
@@ -42,13 +43,7 @@ orderedBefore(async () => {
     JSON.stringify({ index: { _id: `d${i}` } }),
     JSON.stringify({ name: `doc ${i}`, n: i }),
   ]).flat();
-  await es7.transport.json({
-    method: "POST",
-    path: `/${SOURCE}/_bulk`,
-    query: { refresh: "true" },
-    contentType: "application/x-ndjson",
-    body: `${lines.join("\n")}\n`,
-  });
+  await bulkLines(es7, SOURCE, lines);
   id7 = await addNodeConnection(app, "es7", "left7");
   await addNodeConnection(app, "es9", "right9");
 });

@@ -16,7 +16,7 @@ import {
   startSshd,
   startTinyproxy,
 } from "../support/route-servers.ts";
-import { appWithBrowser, artifact } from "../support/ui.ts";
+import { appWithBrowser, artifact, pressTest } from "../support/ui.ts";
 
 describe("UI: connections through a proxy, an SSH tunnel, several nodes", {
   timeout: 300_000,
@@ -46,13 +46,7 @@ describe("UI: connections through a proxy, an SSH tunnel, several nodes", {
   }
 
   async function testShows(expect: RegExp): Promise<void> {
-    const answered = page.waitForResponse(
-      (r) =>
-        r.request().method() === "POST" && /\/api\/connections\/(?:[^/]+\/)?test$/.test(r.url()),
-      { timeout: 60_000 },
-    );
-    await page.getByRole("button", { name: "Test", exact: true }).click();
-    const res = await answered;
+    const res = await pressTest(page);
     assert.ok(res.ok(), await res.text());
     await page.getByTestId("test-result").getByText(expect).waitFor({ timeout: 30_000 });
   }

@@ -16,6 +16,7 @@ import { addConnection } from "../../src/app/connections/connection-service.ts";
 import type { EsSession } from "../../src/drivers/elasticsearch/session.ts";
 import { connectionTo, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices } from "../support/datasets.ts";
+import { bulkLines } from "../support/es.ts";
 import { type GateProxy, startGateProxy } from "../support/gate-proxy.ts";
 import { orderedBefore } from "../support/ordered-before.ts";
 import { waitFor } from "../support/quarry.ts";
@@ -73,13 +74,7 @@ orderedBefore(async () => {
     JSON.stringify({ index: { _id: `d${i}` } }),
     JSON.stringify({ name: `doc ${i}`, n: i, tags: [{ t: `t${i % 3}` }] }),
   ]).flat();
-  await es7.transport.request({
-    method: "POST",
-    path: `/${SOURCE}/_bulk`,
-    query: { refresh: "true" },
-    contentType: "application/x-ndjson",
-    body: `${lines.join("\n")}\n`,
-  });
+  await bulkLines(es7, SOURCE, lines);
   id7 = await addNodeConnection(app, "es7", "from7");
   id9 = await addNodeConnection(app, "es9", "to9");
   dir = await mkdtemp(join(tmpdir(), "qt-ui-transfer-"));

@@ -53,6 +53,17 @@ export async function bulkLoad(on: NodeName, index: string, docs: readonly unkno
   return es(on, "POST", "/_bulk?refresh=true", lines.join(""));
 }
 
+/** Sends NDJSON `_bulk` lines (action and source lines, no final newline) to `index`, refreshed. */
+export async function bulkLines(s: EsSession, index: string, lines: readonly string[]) {
+  await s.transport.json({
+    method: "POST",
+    path: `/${index}/_bulk`,
+    query: { refresh: "true" },
+    contentType: "application/x-ndjson",
+    body: `${lines.join("\n")}\n`,
+  });
+}
+
 /** How many documents `index` holds, once refreshed, read through the suite's session `s`. */
 export async function refreshedCount(s: EsSession, index: string): Promise<number> {
   await s.transport.json({ method: "POST", path: `/${index}/_refresh` });

@@ -232,6 +232,8 @@ export interface McpFixture extends Omit<TestServer, "stop"> {
   home: TestHome;
   /** The token made with the `token` option (none without it). */
   token: string;
+  /** The tokens made with the `tokens` option, by name; filled in before the suite's tests. */
+  tokens: Record<string, string>;
 }
 
 export interface McpFixtureOptions {
@@ -239,6 +241,11 @@ export interface McpFixtureOptions {
   connections?: (home: TestHome) => Promise<unknown>;
   /** The suite's token (its name and scope), for `srv.token` and `mcpClient`. */
   token?: { name: string; scope: TokenScope };
+  /**
+   * More tokens, each named by its key, made after the connections (for `srv.tokens`); a token
+   * limited to some connections names them.
+   */
+  tokens?: Record<string, TokenScope | { scope: TokenScope; connections: string[] }>;
   server?: TestServerOptions;
 }
 
@@ -248,7 +255,7 @@ export interface McpFixtureOptions {
  * after them, its folder removed.
  */
 export function mcpTestServer(options: McpFixtureOptions = {}): McpFixture {
-  const srv = {} as McpFixture;
+  const srv = { tokens: {} } as unknown as McpFixture;
   let running: TestServer | undefined;
   let home: TestHome | undefined;
   orderedBefore(async () => {
@@ -256,6 +263,14 @@ export function mcpTestServer(options: McpFixtureOptions = {}): McpFixture {
     if (options.connections) await options.connections(home);
     else for (const n of MAJORS) await addNodeConnection(home, n, n);
     if (options.token) srv.token = await createToken(home, options.token.name, options.token.scope);
+    for (const [name, t] of Object.entries(options.tokens ?? {})) {
+      if (typeof t === "string") srv.tokens[name] = await createToken(home, name, t);
+      else {
+        const ids = [];
+        for (const c of t.connections) ids.push((await home.storage.connections.require(c)).id);
+        srv.tokens[name] = await createToken(home, name, t.scope, { connections: ids });
+      }
+    }
     running = await startTestServer(home, options.server);
     Object.assign(srv, { ...running, home });
   });

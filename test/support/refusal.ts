@@ -1,6 +1,6 @@
-/** What a refused call throws, checked once for unit tests of pure rules (docs/testing.md, "Fixtures"). */
+/** What a refused call throws or rejects with, checked once (docs/testing.md, "Fixtures"). */
 import assert from "node:assert/strict";
-import { QuarryError } from "../../src/core/errors.ts";
+import { isQuarryError, QuarryError } from "../../src/core/errors.ts";
 
 /**
  * The QuarryError `fn` throws; anything else, or nothing, fails the test. With `code`, the error
@@ -18,4 +18,23 @@ export function refusal(fn: () => unknown, code?: string): QuarryError {
     return e;
   }
   assert.fail("expected a refusal");
+}
+
+/**
+ * The QuarryError `p` rejects with, recognized by its shape (a driver loaded as a plugin has its
+ * own copy of the class); anything else, or no rejection, fails the test. With `code`, the error
+ * must carry that code and a remedy.
+ */
+export async function refusalOf(p: Promise<unknown>, code?: string): Promise<QuarryError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(isQuarryError(e), `expected a QuarryError, got ${String((e as Error)?.stack ?? e)}`);
+    if (code !== undefined) {
+      assert.equal(e.code, code, `${e.code}: ${e.message}`);
+      assert.ok(e.remedy.length > 0, "every refusal carries a remedy");
+    }
+    return e;
+  }
+  assert.fail(code === undefined ? "expected a refusal" : `expected a refusal with ${code}`);
 }

@@ -227,6 +227,22 @@ export async function loadSmallDocs(
   await waitForCluster(t, 3, "green");
 }
 
+/**
+ * `count` small documents in `index` (loadSmallDocs) in 3 shards with a replica each, none on
+ * faults-1: that node only coordinates, so a session through it survives the other nodes' faults.
+ * Answers every `_id` the cluster holds, sorted, checked to be `count`.
+ */
+export async function loadOffFirstNode(t: EsTransport, index: string, count: number) {
+  await loadSmallDocs(t, index, count, {
+    number_of_shards: 3,
+    number_of_replicas: 1,
+    "index.routing.allocation.exclude._name": "faults-1",
+  });
+  const ids = (await idsInCluster(t, index)).sort();
+  if (ids.length !== count) throw new Error(`${index}: ${ids.length} of ${count} documents`);
+  return ids;
+}
+
 /** Every `_id` of `index`, read through a point in time (the cluster's own list, to check against). */
 export async function idsInCluster(t: EsTransport, index: string): Promise<string[]> {
   const pit = await t.json<{ id: string }>({

@@ -13,7 +13,12 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type BrowserContext,
+  chromium,
+  type Page,
+  type Response as PwResponse,
+} from "playwright-core";
 import { buildPlugins } from "../../scripts/build-plugins.ts";
 import { ensureWebBuilt } from "../../scripts/build-web.ts";
 import { CHROMIUM, ensureSystemPackages } from "../../scripts/system-packages.ts";
@@ -256,4 +261,17 @@ export function appWithBrowser(
       return app;
     },
   };
+}
+
+/**
+ * Presses the connection editor's Test and answers the app's reply (the test of a new connection,
+ * or of a saved one), waited for from before the press.
+ */
+export async function pressTest(page: Page): Promise<PwResponse> {
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && /\/api\/connections\/(?:[^/]+\/)?test$/.test(r.url()),
+    { timeout: 60_000 },
+  );
+  await page.getByRole("button", { name: "Test", exact: true }).click();
+  return answered;
 }

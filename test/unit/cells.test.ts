@@ -1,4 +1,4 @@
-/** Hits to rows (spec 2.2, 8): nested leaves, JSON cells, the display limit, concurrency tokens. */
+/** Hits to rows: nested leaves, JSON cells, the display limit, concurrency tokens. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseJsonExact } from "../../src/core/exact-json.ts";

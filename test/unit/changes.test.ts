@@ -1,4 +1,4 @@
-/** Change sets, pure: the refusals of spec 4.5, and the documents an update or insert sends. */
+/** Change sets, pure: the refusals that stop a save, and the documents an update or insert sends. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { alreadyHeld } from "../../src/drivers/elasticsearch/changes/already-held.ts";

@@ -1,5 +1,5 @@
 /**
- * The client snippets of spec 4.2 (and the HTTP form of 4.1): each parses in its format (JSON,
+ * The client snippets (and the HTTP form): each parses in its format (JSON,
  * YAML with a maintained parser, a POSIX shell line) and has the family's shape, with the bridge's
  * absolute path intact whatever characters it holds.
  */

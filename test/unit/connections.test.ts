@@ -1,4 +1,4 @@
-/** Saved connections' pure rules: names, policies, defaults, settings merge (spec 2.1, 2.6). */
+/** Saved connections' pure rules: names, policies, defaults, settings merge. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { mergeSettings } from "../../src/app/storage/connection-store.ts";
@@ -45,7 +45,7 @@ describe("connection names", () => {
   });
 });
 
-describe("per-connection policies (spec 2.6)", () => {
+describe("per-connection policies", () => {
   it("new connections default to Read Only and Ask Each Time", () => {
     assert.equal(DEFAULT_EXTERNAL_CLIENTS, "read-only");
     assert.equal(DEFAULT_AI_POLICY, "ask-each-time");

@@ -12,7 +12,7 @@ import { refusal as refused } from "../support/refusal.ts";
 
 const refusal = (fn: () => unknown) => refused(fn, "invalid_config");
 
-describe("Elasticsearch connection configuration (spec 2.1, 5.1, 5.2)", () => {
+describe("Elasticsearch connection configuration", () => {
   it("new connections start on SSL Mode Disabled and port 9200", () => {
     const c = newConnectionConfig();
     assert.equal(c.sslMode, "disabled");

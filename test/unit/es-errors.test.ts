@@ -12,7 +12,7 @@ import { identifyServer } from "../../src/drivers/elasticsearch/wire/server-info
 const target = { url: "https://h:9200", tls: true };
 const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
 
-describe("driver error mapping (spec 7.1)", () => {
+describe("driver error mapping", () => {
   it("401 becomes `Authentication failed: …`, without the request Quarry sent", () => {
     const body = {
       error: {

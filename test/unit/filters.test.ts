@@ -1,4 +1,4 @@
-/** Filters to query DSL (spec 2.3): operators typed by mapping, nested element groups, Raw SQL. */
+/** Filters to query DSL: operators typed by mapping, nested element groups, Raw SQL. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseFilter } from "../../src/cli/commands/browse.ts";

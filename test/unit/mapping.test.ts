@@ -1,4 +1,4 @@
-/** Mapping to columns (spec 2.2): flattening, nested, multi-fields, meta columns, unions. */
+/** Mapping to columns: flattening, nested, multi-fields, meta columns, unions. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Column } from "../../src/core/grid.ts";

@@ -14,7 +14,7 @@ function clock(start = 1_000_000) {
   return c;
 }
 
-describe("the failed-authentication lockout (spec 3.3, 8)", () => {
+describe("the failed-authentication lockout", () => {
   test("the spec's values", () => {
     assert.equal(FAILED_AUTH_THRESHOLD, 5);
     assert.equal(FAILED_AUTH_WINDOW_MS, 60_000);

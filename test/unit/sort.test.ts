@@ -1,4 +1,4 @@
-/** Sorting (spec 2.3, 4.5.7): keyword sub-fields, dropped columns, nested context, refusals. */
+/** Sorting: keyword sub-fields, dropped columns, nested context, refusals. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseSort } from "../../src/cli/commands/browse.ts";

@@ -25,7 +25,7 @@ export const CLIENTS = [
 export type ClientId = (typeof CLIENTS)[number];
 
 export const DEFAULT_SERVER_NAME = "quarry";
-/** Spec 8: the Goose-style extension timeout (seconds). */
+/** The Goose-style extension timeout (seconds). */
 export const GOOSE_TIMEOUT = 300;
 /** Shown instead of a token when none is given; never a real token. */
 export const TOKEN_PLACEHOLDER = "<TOKEN: quarry tokens create --name <client> --scope read-write>";

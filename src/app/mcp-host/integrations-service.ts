@@ -105,7 +105,7 @@ function answerFor(decision: ApprovalDecision): ApprovalAnswer {
 async function tokenRequest(
   input: TokenInput,
   nowMs: number,
-  requireConnection: (ref: string) => Promise<{ id: string }>,
+  requireConnection: (conn: string) => Promise<{ id: string }>,
 ) {
   const scope = typeof input?.scope === "string" ? parseScope(input.scope) : undefined;
   if (!scope)
@@ -134,8 +134,8 @@ async function tokenRequest(
         "Tick at least one connection, or allow them all.",
       );
     connections = [];
-    for (const ref of input.connections)
-      connections.push((await requireConnection(displayValue(ref))).id);
+    for (const conn of input.connections)
+      connections.push((await requireConnection(displayValue(conn))).id);
   }
   return { name: typeof input.name === "string" ? input.name : "", scope, connections, lifetimeMs };
 }
@@ -202,8 +202,8 @@ export function createIntegrationsService(
     },
 
     async createToken(input) {
-      const request = await tokenRequest(input, now(), (ref) =>
-        options.storage.connections.require(ref),
+      const request = await tokenRequest(input, now(), (conn) =>
+        options.storage.connections.require(conn),
       );
       const { token, record } = await tokens().create(request);
       const created: TokenCreated = { token: tokenView(record), secret: token };

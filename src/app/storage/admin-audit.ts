@@ -14,8 +14,7 @@ import {
   CHAIN_START,
   type ChainReport,
   chainedLine,
-  lastLine,
-  lineHash,
+  hashAfter,
   verifyChain,
 } from "./audit-chain.ts";
 import { redactPath } from "./audit-log.ts";
@@ -48,8 +47,8 @@ export async function recordAdminAudit(dir: string, entry: AdminAuditEntry): Pro
   try {
     await ensurePrivateDir(dir);
     await withFileLock(`${path}.lock`, async () => {
-      const last = lastLine(await readFile(path, "utf8").catch(() => ""));
-      const line = chainedLine(safe, last === undefined ? CHAIN_START : lineHash(last));
+      const text = await readFile(path, "utf8").catch(() => "");
+      const line = chainedLine(safe, hashAfter(text) ?? CHAIN_START);
       await appendFile(path, `${line}\n`, { mode: 0o600 });
       await chmod(path, 0o600);
     });

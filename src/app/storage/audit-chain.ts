@@ -29,6 +29,12 @@ export function lastLine(text: string): string | undefined {
   return lines.at(-1);
 }
 
+/** What a line after a file's `text` links to: its last line's hash; none for an empty file. */
+export function hashAfter(text: string): string | undefined {
+  const last = lastLine(text);
+  return last === undefined ? undefined : lineHash(last);
+}
+
 export interface AuditFileText {
   name: string;
   text: string;

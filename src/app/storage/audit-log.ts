@@ -18,7 +18,7 @@ import {
   CHAIN_START,
   type ChainReport,
   chainedLine,
-  lastLine,
+  hashAfter,
   lineHash,
   verifyChain,
 } from "./audit-chain.ts";
@@ -134,11 +134,8 @@ export class AuditLog implements AuditSink {
     if (!this.#chainRead) {
       // Go on from the last line on disk: this file's, or the rotated file's when this one is new.
       for (const p of [this.path, `${this.path}.1`]) {
-        const last = lastLine(await readFile(p, "utf8").catch(() => ""));
-        if (last !== undefined) {
-          this.#lastHash = lineHash(last);
-          break;
-        }
+        this.#lastHash = hashAfter(await readFile(p, "utf8").catch(() => ""));
+        if (this.#lastHash !== undefined) break;
       }
       this.#chainRead = true;
     }

@@ -14,7 +14,8 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { ConsoleRequest, RequestClass } from "../../core/console.ts";
+import type { ConsoleRequest } from "../../core/console.ts";
+import type { HistoryEntry } from "../../core/console-work.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { cutBody, type Redaction } from "./history-body.ts";
@@ -28,22 +29,7 @@ const REDACTED = "[redacted]";
 const SECRET_NAME =
   /(pass(word|wd|phrase)?|secret|token|api_?key|credentials?|private_?key|authori[sz]ation)$/i;
 
-export interface HistoryEntry {
-  /** ISO time the request was run. */
-  at: string;
-  request: ConsoleRequest;
-  /** The answer's HTTP status; null when none came (refused, network failure). */
-  status: number | null;
-  durationMs?: number;
-  classification?: RequestClass;
-  /** Where it was run: `ui`, `cli`, or `mcp:<token name>` for an agent's call. */
-  surface?: string;
-  /**
-   * Set when the body was longer than the history keeps: `request.body` is then the start of its
-   * text (redacted), and `chars` the length of the whole when it was known (a text body).
-   */
-  bodyCut?: { chars?: number };
-}
+export type { HistoryEntry };
 
 interface HistoryFile {
   version: 1;

@@ -27,27 +27,27 @@ export class ConsoleVariables {
     this.#dir = dir;
   }
 
-  #file(connection: string): string {
+  #file(connectionId: string): string {
     return join(
       this.#dir,
-      `${createHash("sha256").update(connection).digest("hex").slice(0, 32)}.json`,
+      `${createHash("sha256").update(connectionId).digest("hex").slice(0, 32)}.json`,
     );
   }
 
   /** In the order they were saved; none for a connection that has none. */
-  async list(connection: string): Promise<ConsoleVariable[]> {
-    const file = await readJsonFile<VariablesFile | undefined>(this.#file(connection), undefined);
-    if (!file || file.connection !== connection || !Array.isArray(file.variables)) return [];
+  async list(connectionId: string): Promise<ConsoleVariable[]> {
+    const file = await readJsonFile<VariablesFile | undefined>(this.#file(connectionId), undefined);
+    if (!file || file.connection !== connectionId || !Array.isArray(file.variables)) return [];
     return file.variables;
   }
 
   /** Replaces the connection's variables with `list`, checked first (nothing is written if bad). */
-  async save(connection: string, list: unknown): Promise<ConsoleVariable[]> {
+  async save(connectionId: string, list: unknown): Promise<ConsoleVariable[]> {
     const variables = checkVariables(list);
     await ensurePrivateDir(this.#dir);
-    const path = this.#file(connection);
+    const path = this.#file(connectionId);
     await withFileLock(`${path}.lock`, async () => {
-      const file: VariablesFile = { version: 1, connection, variables };
+      const file: VariablesFile = { version: 1, connection: connectionId, variables };
       await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
     });
     return variables;

@@ -9,32 +9,13 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { join } from "node:path";
+import type { ConsoleTab, ConsoleTabs, SavedRequest } from "../../core/console-work.ts";
 import { QuarryError } from "../../core/errors.ts";
 import { readJsonFile, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { ensurePrivateDir } from "./paths.ts";
 
-export interface ConsoleTab {
-  id: string;
-  name: string;
-  text: string;
-}
-
-export interface ConsoleTabs {
-  tabs: ConsoleTab[];
-  /** The id of the tab shown. */
-  active: string;
-}
-
-export interface SavedRequest {
-  id: string;
-  name: string;
-  /** Console text: one request, or several (a saved selection). */
-  text: string;
-  /** ISO times. */
-  created: string;
-  updated: string;
-}
+export type { ConsoleTab, ConsoleTabs, SavedRequest };
 
 /** Limits that keep a file a page can load at once. */
 export const TABS_LIMIT = 50;
@@ -59,65 +40,65 @@ export class ConsoleWorkspace {
     this.#dir = dir;
   }
 
-  #file(kind: "tabs" | "saved", connection: string): string {
-    const hash = createHash("sha256").update(connection).digest("hex").slice(0, 32);
+  #file(kind: "tabs" | "saved", connectionId: string): string {
+    const hash = createHash("sha256").update(connectionId).digest("hex").slice(0, 32);
     return join(this.#dir, `console-${kind}`, `${hash}.json`);
   }
 
-  async #read<T>(kind: "tabs" | "saved", connection: string, fallback: T): Promise<T> {
+  async #read<T>(kind: "tabs" | "saved", connectionId: string, fallback: T): Promise<T> {
     const file = await readJsonFile<WorkspaceFile<T> | undefined>(
-      this.#file(kind, connection),
+      this.#file(kind, connectionId),
       undefined,
     );
-    return file && file.connection === connection ? file.data : fallback;
+    return file && file.connection === connectionId ? file.data : fallback;
   }
 
   async #update<T>(
     kind: "tabs" | "saved",
-    connection: string,
+    connectionId: string,
     fallback: T,
     change: (data: T) => T,
   ): Promise<T> {
-    const path = this.#file(kind, connection);
+    const path = this.#file(kind, connectionId);
     await ensurePrivateDir(join(this.#dir, `console-${kind}`));
     return withFileLock(`${path}.lock`, async () => {
-      const data = change(await this.#read(kind, connection, fallback));
-      const file: WorkspaceFile<T> = { version: 1, connection, data };
+      const data = change(await this.#read(kind, connectionId, fallback));
+      const file: WorkspaceFile<T> = { version: 1, connection: connectionId, data };
       await writeFileAtomic(path, `${JSON.stringify(file)}\n`, { mode: 0o600 });
       return data;
     });
   }
 
   /** The tabs as last saved; null when the connection has none yet (the page makes the first). */
-  async tabs(connection: string): Promise<ConsoleTabs | null> {
-    return this.#read<ConsoleTabs | null>("tabs", connection, null);
+  async tabs(connectionId: string): Promise<ConsoleTabs | null> {
+    return this.#read<ConsoleTabs | null>("tabs", connectionId, null);
   }
 
-  async saveTabs(connection: string, given: unknown): Promise<ConsoleTabs> {
+  async saveTabs(connectionId: string, given: unknown): Promise<ConsoleTabs> {
     const tabs = checkTabs(given);
     return this.#update<ConsoleTabs | null>(
       "tabs",
-      connection,
+      connectionId,
       null,
       () => tabs,
     ) as Promise<ConsoleTabs>;
   }
 
   /** Saved requests, by name. */
-  async saved(connection: string): Promise<SavedRequest[]> {
-    const list = await this.#read<SavedRequest[]>("saved", connection, []);
+  async saved(connectionId: string): Promise<SavedRequest[]> {
+    const list = await this.#read<SavedRequest[]>("saved", connectionId, []);
     return [...list].sort((a, b) => a.name.localeCompare(b.name));
   }
 
   async addSaved(
-    connection: string,
+    connectionId: string,
     given: { name?: unknown; text?: unknown },
   ): Promise<SavedRequest> {
     const name = checkName(given.name);
     const text = checkText(given.text);
     const now = new Date().toISOString();
     const entry: SavedRequest = { id: randomUUID(), name, text, created: now, updated: now };
-    await this.#update<SavedRequest[]>("saved", connection, [], (list) => {
+    await this.#update<SavedRequest[]>("saved", connectionId, [], (list) => {
       if (list.length >= SAVED_LIMIT)
         throw refuse(
           `This connection already has ${SAVED_LIMIT} saved requests.`,
@@ -130,12 +111,12 @@ export class ConsoleWorkspace {
 
   /** Renames a saved request, or replaces its text, or both. */
   async updateSaved(
-    connection: string,
+    connectionId: string,
     id: string,
     given: { name?: unknown; text?: unknown },
   ): Promise<SavedRequest> {
     let updated: SavedRequest | undefined;
-    await this.#update<SavedRequest[]>("saved", connection, [], (list) =>
+    await this.#update<SavedRequest[]>("saved", connectionId, [], (list) =>
       list.map((s) => {
         if (s.id !== id) return s;
         updated = {
@@ -151,9 +132,9 @@ export class ConsoleWorkspace {
     return updated;
   }
 
-  async deleteSaved(connection: string, id: string): Promise<void> {
+  async deleteSaved(connectionId: string, id: string): Promise<void> {
     let found = false;
-    await this.#update<SavedRequest[]>("saved", connection, [], (list) =>
+    await this.#update<SavedRequest[]>("saved", connectionId, [], (list) =>
       list.filter((s) => {
         if (s.id === id) found = true;
         return s.id !== id;

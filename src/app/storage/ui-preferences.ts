@@ -37,37 +37,37 @@ export class UiPreferenceStore {
     this.#dir = dir;
   }
 
-  #layoutFile(connection: string): string {
-    const hash = createHash("sha256").update(connection).digest("hex").slice(0, 32);
+  #layoutFile(connectionId: string): string {
+    const hash = createHash("sha256").update(connectionId).digest("hex").slice(0, 32);
     return join(this.#dir, "grid-layouts", `${hash}.json`);
   }
 
-  async #layouts(connection: string): Promise<Record<string, GridLayout>> {
+  async #layouts(connectionId: string): Promise<Record<string, GridLayout>> {
     const file = await readJsonFile<LayoutsFile | undefined>(
-      this.#layoutFile(connection),
+      this.#layoutFile(connectionId),
       undefined,
     );
-    return file && file.connection === connection ? file.tables : {};
+    return file && file.connection === connectionId ? file.tables : {};
   }
 
   /** The table's layout as last saved; null when it was never arranged (or was reset). */
-  async layout(connection: string, table: string): Promise<GridLayout | null> {
-    return (await this.#layouts(connection))[table] ?? null;
+  async layout(connectionId: string, table: string): Promise<GridLayout | null> {
+    return (await this.#layouts(connectionId))[table] ?? null;
   }
 
   /** Saves (a layout) or forgets (null: the grid's own arrangement again) a table's layout. */
-  async setLayout(connection: string, table: string, given: unknown | null): Promise<void> {
+  async setLayout(connectionId: string, table: string, given: unknown | null): Promise<void> {
     const layout = given === null ? null : checkGridLayout(given);
-    const path = this.#layoutFile(connection);
+    const path = this.#layoutFile(connectionId);
     await ensurePrivateDir(join(this.#dir, "grid-layouts"));
     await withFileLock(`${path}.lock`, async () => {
-      const tables = { ...(await this.#layouts(connection)) };
+      const tables = { ...(await this.#layouts(connectionId)) };
       delete tables[table];
       if (layout) tables[table] = layout;
       const names = Object.keys(tables);
       for (const old of names.slice(0, Math.max(0, names.length - LAYOUT_TABLES_LIMIT)))
         delete tables[old];
-      const file: LayoutsFile = { version: 1, connection, tables };
+      const file: LayoutsFile = { version: 1, connection: connectionId, tables };
       await writeFileAtomic(path, `${JSON.stringify(file)}\n`, { mode: 0o600 });
     });
   }

@@ -20,9 +20,9 @@ import {
 import { addConnectionFlags, type ConnectionFlags, readStdin } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
-import { printJson, printLine, printTable, reportError } from "../output.ts";
+import { printJson, printLine, printTable } from "../output.ts";
 import { showTaskProgress } from "./console-print.ts";
-import { endProgress, showExportProgress, stdoutSink } from "./export.ts";
+import { endProgress, showExportProgress, stdoutSink, stoppableExport } from "./export.ts";
 
 interface EsqlFlags extends ConnectionFlags {
   file?: string;
@@ -118,10 +118,7 @@ async function exportAll(
     );
   const out = flags.out ?? "-";
   const toStdout = out === "-";
-  const controller = new AbortController();
-  const onInterrupt = () => controller.abort();
-  process.once("SIGINT", onInterrupt);
-  try {
+  await stoppableExport(toStdout, json, async (signal) => {
     const report = await withSession(conn, flags, (s) =>
       exportTable(facet(s, "queryLanguage").queryPages(query, flags.key), "esql", {
         format,
@@ -130,7 +127,7 @@ async function exportAll(
         overwrite: flags.force === true,
         keepInterrupted: false,
         batchSize: MAX_PAGE,
-        signal: controller.signal,
+        signal,
         ...(json ? {} : { onProgress: showExportProgress }),
       }),
     );
@@ -141,25 +138,23 @@ async function exportAll(
       say.write(
         `${report.written.toLocaleString("en-US")} of ${report.expected.toLocaleString("en-US")} rows written to ${toStdout ? "standard output" : report.out} (${format}, ${(report.durationMs / 1000).toFixed(1)} s).\n`,
       );
-  } catch (e) {
-    endProgress();
-    if (!toStdout) throw e;
-    process.exitCode = reportError(e, json, process.stderr);
-  } finally {
-    process.removeListener("SIGINT", onInterrupt);
-  }
+  });
 }
 
 /** Rows a page asks for: the cluster's cap on one answer. */
 const MAX_PAGE = 10_000;
 
-function formatOf(format: string | undefined): QueryTableFormat | "table" {
+/** `--format` of a command that prints a query's table (`command` names it in the refusal). */
+export function formatOf(
+  format: string | undefined,
+  command = "quarry esql",
+): QueryTableFormat | "table" {
   if (format === undefined || format === "table") return "table";
   if ((QUERY_TABLE_FORMATS as readonly string[]).includes(format) && format !== "json")
     return format as QueryTableFormat;
   throw new QuarryError(
     "invalid_input",
-    `--format ${format} is not a format of quarry esql`,
+    `--format ${format} is not a format of ${command}`,
     "Use --format table, csv or ndjson (or --json for the whole result).",
   );
 }

@@ -126,28 +126,50 @@ async function runExport(
   const toStdout = flags.out === "-";
   // Standard output carries the data: everything else goes to standard error.
   const say = toStdout ? process.stderr : process.stdout;
+  const onStop = () => process.stderr.write("\nstopping after the batches in flight…\n");
+  await stoppableExport(
+    toStdout,
+    json,
+    async (signal) => {
+      const report = await withSession(conn, flags, (s) =>
+        exportTable(facet(s, "exportScan"), table, {
+          ...options,
+          signal,
+          onProgress: json ? undefined : showExportProgress,
+        }),
+      );
+      endProgress();
+      if (json) printJson(report, say);
+      else {
+        const seconds = report.durationMs / 1000;
+        say.write(
+          `Exported ${report.written.toLocaleString("en-US")} of ${report.expected.toLocaleString("en-US")} documents to ${toStdout ? "standard output" : report.out} (${options.format}, ${report.slices} slice${report.slices === 1 ? "" : "s"}, ${seconds.toFixed(1)} s, ${Math.round(report.written / Math.max(seconds, 0.001)).toLocaleString("en-US")} docs/s)${report.resumed ? ", resumed" : ""}.\n`,
+        );
+      }
+    },
+    onStop,
+  );
+}
+
+/**
+ * Runs an export that Ctrl+C stops (`run` is given the signal; `onStop` says so first). When the
+ * data goes to standard output, a failure is said on standard error and sets the exit code: the
+ * output itself cannot carry it.
+ */
+export async function stoppableExport(
+  toStdout: boolean,
+  json: boolean,
+  run: (signal: AbortSignal) => Promise<void>,
+  onStop?: () => void,
+): Promise<void> {
   const controller = new AbortController();
   const onInterrupt = () => {
-    process.stderr.write("\nstopping after the batches in flight…\n");
+    onStop?.();
     controller.abort();
   };
   process.once("SIGINT", onInterrupt);
   try {
-    const report = await withSession(conn, flags, (s) =>
-      exportTable(facet(s, "exportScan"), table, {
-        ...options,
-        signal: controller.signal,
-        onProgress: json ? undefined : showExportProgress,
-      }),
-    );
-    endProgress();
-    if (json) printJson(report, say);
-    else {
-      const seconds = report.durationMs / 1000;
-      say.write(
-        `Exported ${report.written.toLocaleString("en-US")} of ${report.expected.toLocaleString("en-US")} documents to ${toStdout ? "standard output" : report.out} (${options.format}, ${report.slices} slice${report.slices === 1 ? "" : "s"}, ${seconds.toFixed(1)} s, ${Math.round(report.written / Math.max(seconds, 0.001)).toLocaleString("en-US")} docs/s)${report.resumed ? ", resumed" : ""}.\n`,
-      );
-    }
+    await run(controller.signal);
   } catch (e) {
     endProgress();
     if (!toStdout) throw e;

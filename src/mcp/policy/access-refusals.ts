@@ -35,7 +35,7 @@ const ACCESS_REFUSALS: Record<
     message: (c) => `connection "${c}" has AI policy Never`,
     remedy: `Only the user can change this, in ${EDIT_POLICY}. Do not retry.`,
   },
-  // Spec 7.2: "connection is read only for external clients".
+  // "Connection is read only for external clients".
   "read-only-connection": {
     id: "external-clients",
     layer: "the connection's External Clients level",

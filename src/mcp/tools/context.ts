@@ -75,11 +75,11 @@ export const tableArg = z
  */
 export async function reachConnection(
   ctx: ToolContext,
-  ref: string,
+  conn: string,
   request: AccessRequest = { kind: "use", need: "read" },
   shown?: ConsoleRequest,
 ): Promise<{ connection: SavedConnection; session: DriverSession }> {
-  const connection = await ctx.gateway.find(ctx.principal, ref);
+  const connection = await ctx.gateway.find(ctx.principal, conn);
   ctx.audit.connection = { id: connection.id, name: connection.name };
   await ctx.gateway.authorize(ctx.caller, connection, request, shown);
   return { connection, session: await ctx.gateway.session(connection) };
@@ -91,7 +91,7 @@ export async function reachConnection(
  */
 export async function reachForRequest(
   ctx: ToolContext,
-  ref: string,
+  conn: string,
   requested: ConsoleRequest | ((session: DriverSession) => ConsoleRequest),
   options: { confirmed?: boolean; only?: readonly RequestClass[]; names?: readonly string[] } = {},
 ): Promise<{
@@ -100,7 +100,7 @@ export async function reachForRequest(
   request: ConsoleRequest;
   class: RequestClass;
 }> {
-  const connection = await ctx.gateway.find(ctx.principal, ref);
+  const connection = await ctx.gateway.find(ctx.principal, conn);
   ctx.audit.connection = { id: connection.id, name: connection.name };
   const session = await ctx.gateway.session(connection);
   // A request the database words itself (a tool's own request) is made once the session is known.

@@ -7,6 +7,7 @@
 import { type ReactNode, useState } from "react";
 import type { ClusterAdminInput } from "../../../src/core/cluster-admin.ts";
 import type { AdminActionRun, PlannedAdminAction } from "../api/types.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { TypeToConfirm } from "../ui/TypeToConfirm.tsx";
@@ -40,10 +41,15 @@ export function AdminDialog({
       onClose={onClose}
       wide
       footer={
-        <>
-          <button type="button" onClick={onClose} disabled={busy}>
-            {run ? "Done" : "Cancel"}
-          </button>
+        <DialogFooter
+          cancel={run ? "Done" : "Cancel"}
+          onCancel={onClose}
+          cancelDisabled={busy}
+          action={busy && planned ? "Sending…" : "Send request"}
+          onAction={() => void action.send(typed)}
+          actionDisabled={!ready}
+          tone={confirmName !== null ? "danger" : "primary"}
+        >
           <button
             type="button"
             disabled={busy || run !== null}
@@ -55,15 +61,7 @@ export function AdminDialog({
           >
             Show request
           </button>
-          <button
-            type="button"
-            className={confirmName !== null ? "danger" : "primary"}
-            disabled={!ready}
-            onClick={() => void action.send(typed)}
-          >
-            {busy && planned ? "Sending…" : "Send request"}
-          </button>
-        </>
+        </DialogFooter>
       }
     >
       <div className="index-params admin-form">{form}</div>

@@ -4,6 +4,7 @@
  * and a list the cluster cannot give said with its reason.
  */
 import type { ReactNode } from "react";
+import { TableHead } from "../ui/TableHead.tsx";
 
 export function AdminSection({
   title,
@@ -61,14 +62,7 @@ export function AdminTable({
     );
   return (
     <table className="plain-table compact admin-table" data-testid={testId}>
-      <thead>
-        <tr>
-          {columns.map((c, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the headings are fixed, "" may repeat
-            <th key={i}>{c}</th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={columns} />
       <tbody>{children}</tbody>
     </table>
   );

@@ -7,6 +7,7 @@ import { call, ui } from "../api/client.ts";
 import type { HealthReport, PartitionCopy, PlacementExplanation } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading } from "../ui/loading.tsx";
+import { TableHead } from "../ui/TableHead.tsx";
 
 const copyName = (c: PartitionCopy) =>
   `${c.table} shard ${c.partition} ${c.primary ? "primary" : "replica"}`;
@@ -77,15 +78,7 @@ function UnassignedTable(props: {
 }) {
   return (
     <table className="plain-table compact" data-testid="cluster-unassigned">
-      <thead>
-        <tr>
-          <th>Index</th>
-          <th>Shard</th>
-          <th>Copy</th>
-          <th>Reason</th>
-          <th />
-        </tr>
-      </thead>
+      <TableHead columns={["Index", "Shard", "Copy", "Reason", ""]} />
       <tbody>
         {props.health.unassigned.map((u) => {
           const copy = { table: u.table, partition: u.partition, primary: u.primary };
@@ -137,13 +130,7 @@ function Explanation({ e }: { e: PlacementExplanation }) {
       {e.explanation ? <p className="cluster-explanation-text">{e.explanation}</p> : null}
       {e.nodes.length ? (
         <table className="plain-table compact">
-          <thead>
-            <tr>
-              <th>Node</th>
-              <th>Decision</th>
-              <th>Why</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Node", "Decision", "Why"]} />
           <tbody>
             {e.nodes.map((n) => (
               <tr key={n.node}>

@@ -2,6 +2,7 @@
 
 import { bytesText } from "../../../src/core/impact.ts";
 import type { HealthReport, NodeSummary } from "../api/types.ts";
+import { TableHead } from "../ui/TableHead.tsx";
 import { loadText, percent } from "./cluster-model.ts";
 
 export function HealthCard({ health: h }: { health: HealthReport }) {
@@ -52,17 +53,9 @@ export function NodesTable({ nodes }: { nodes: NodeSummary[] }) {
       ) : (
         <div className="cluster-scroll">
           <table className="plain-table compact" data-testid="cluster-nodes">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Roles</th>
-                <th>Version</th>
-                <th>Heap</th>
-                <th>Disk</th>
-                <th>CPU</th>
-                <th>Load (1, 5, 15 min)</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={["Name", "Roles", "Version", "Heap", "Disk", "CPU", "Load (1, 5, 15 min)"]}
+            />
             <tbody>
               {nodes.map((n) => (
                 <tr key={n.name} data-node={n.name}>
@@ -120,14 +113,7 @@ export function PendingTasks({ health: h }: { health: HealthReport }) {
         <p className="muted">No cluster change is waiting.</p>
       ) : (
         <table className="plain-table compact" data-testid="cluster-pending">
-          <thead>
-            <tr>
-              <th>Order</th>
-              <th>Priority</th>
-              <th>Source</th>
-              <th>Waiting</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Order", "Priority", "Source", "Waiting"]} />
           <tbody>
             {list.map((t) => (
               <tr key={t.order}>

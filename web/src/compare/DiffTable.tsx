@@ -1,5 +1,6 @@
 /** The differences as a table, grouped by what they are part of; a document's fields side by side. */
 import type { CompareDocumentAnswer, DiffRow } from "../api/types.ts";
+import { TableHead } from "../ui/TableHead.tsx";
 
 const KIND: Record<DiffRow["kind"], string> = {
   only_left: "only left",
@@ -17,16 +18,7 @@ export function DiffTable({
   if (rows.length === 0) return <p className="muted">Nothing to show.</p>;
   return (
     <table className="compare-table" data-testid="compare-rows">
-      <thead>
-        <tr>
-          <th>Group</th>
-          <th>What</th>
-          <th>Difference</th>
-          <th>Left</th>
-          <th>Right</th>
-          <th />
-        </tr>
-      </thead>
+      <TableHead columns={["Group", "What", "Difference", "Left", "Right", ""]} />
       <tbody>
         {rows.map((r) => (
           <tr key={`${r.group}/${r.key}`} className={`kind-${r.kind}`}>
@@ -78,13 +70,7 @@ export function FieldDiffView({
         <p>The same on both sides.</p>
       ) : (
         <table className="compare-table">
-          <thead>
-            <tr>
-              <th>Field</th>
-              <th>Left</th>
-              <th>Right</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Field", "Left", "Right"]} />
           <tbody>
             {answer.fields.map((f) => (
               <tr key={f.path} className={`kind-${f.kind}`}>

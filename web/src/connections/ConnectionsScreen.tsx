@@ -3,6 +3,7 @@ import { useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { ConnectionView, DatabaseType } from "../api/types.ts";
 import { navigate, type Route } from "../navigation/route.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { type Loaded, Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -176,14 +177,12 @@ function RemoveConnectionDialog(props: {
       title="Remove connection"
       onClose={props.onCancel}
       footer={
-        <>
-          <button type="button" onClick={props.onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={props.onRemove}>
-            Remove
-          </button>
-        </>
+        <DialogFooter
+          onCancel={props.onCancel}
+          action="Remove"
+          onAction={props.onRemove}
+          tone="danger"
+        />
       }
     >
       <p>

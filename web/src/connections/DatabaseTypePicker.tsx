@@ -5,6 +5,7 @@
 import { useState } from "react";
 import type { DatabaseType, JobView } from "../api/types.ts";
 import { navigate } from "../navigation/route.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import type { Loaded } from "../ui/loading.tsx";
 import { Loading } from "../ui/loading.tsx";
@@ -92,14 +93,13 @@ function InstallDriverDialog(props: {
       title={`Install the ${offer.displayName} driver`}
       onClose={props.onCancel}
       footer={
-        <>
-          <button type="button" onClick={props.onCancel} disabled={running}>
-            Cancel
-          </button>
-          <button type="button" className="primary" onClick={props.onInstall} disabled={running}>
-            Download and install
-          </button>
-        </>
+        <DialogFooter
+          onCancel={props.onCancel}
+          cancelDisabled={running}
+          action="Download and install"
+          onAction={props.onInstall}
+          actionDisabled={running}
+        />
       }
     >
       <p>

@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import type { TableAction } from "../../../src/core/table-details.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { ImpactSummary } from "../ui/ImpactSummary.tsx";
 import { Modal } from "../ui/modal.tsx";
@@ -38,19 +39,14 @@ export function ActionDialog({ action }: { action: IndexAction }) {
       title={ACTION_TITLES[input.action]}
       onClose={action.cancel}
       footer={
-        <>
-          <button type="button" onClick={action.cancel} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={dangerous ? "danger" : "primary"}
-            disabled={!ready}
-            onClick={() => action.send(typed)}
-          >
-            {busy && planned ? "Sending…" : "Send request"}
-          </button>
-        </>
+        <DialogFooter
+          onCancel={action.cancel}
+          cancelDisabled={busy}
+          action={busy && planned ? "Sending…" : "Send request"}
+          onAction={() => action.send(typed)}
+          actionDisabled={!ready}
+          tone={dangerous ? "danger" : "primary"}
+        />
       }
     >
       <Parameters action={action} />

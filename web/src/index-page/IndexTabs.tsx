@@ -3,6 +3,7 @@ import { useState } from "react";
 import { bytesText, countText } from "../../../src/core/impact.ts";
 import type { TableDetails } from "../../../src/core/table-details.ts";
 import { JsonEditor } from "../ui/JsonEditor.tsx";
+import { TableHead } from "../ui/TableHead.tsx";
 
 const count = (n: number | null | undefined) =>
   n === null || n === undefined ? "–" : countText(n);
@@ -109,16 +110,7 @@ export function AliasesTab({
 export function ShardsTab({ details }: { details: TableDetails }) {
   return (
     <table className="index-shards" data-testid="index-shards">
-      <thead>
-        <tr>
-          <th>Shard</th>
-          <th>Role</th>
-          <th>State</th>
-          <th>Documents</th>
-          <th>Size</th>
-          <th>Node</th>
-        </tr>
-      </thead>
+      <TableHead columns={["Shard", "Role", "State", "Documents", "Size", "Node"]} />
       <tbody>
         {details.partitions.map((p) => (
           <tr key={`${p.partition}-${p.primary ? "p" : "r"}-${p.node ?? ""}`}>

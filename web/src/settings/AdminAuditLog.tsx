@@ -7,6 +7,7 @@
 import { call, ui } from "../api/client.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
+import { TableHead } from "../ui/TableHead.tsx";
 
 export function AdminAuditLog() {
   const audit = useLoad(
@@ -48,17 +49,9 @@ export function AdminAuditLog() {
       )}
       <div className="audit-scroll">
         <table className="plain-table compact" data-testid="admin-audit-table">
-          <thead>
-            <tr>
-              <th>Time</th>
-              <th>From</th>
-              <th>Connection</th>
-              <th>Action</th>
-              <th>Name</th>
-              <th>Requests</th>
-              <th>Outcome</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={["Time", "From", "Connection", "Action", "Name", "Requests", "Outcome"]}
+          />
           <tbody>
             {entries?.length === 0 ? (
               <tr>

@@ -4,6 +4,7 @@ import { call, ui } from "../api/client.ts";
 import type { AuditChainView } from "../api/types.ts";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
+import { TableHead } from "../ui/TableHead.tsx";
 
 export function AuditLog() {
   const audit = useLoad(
@@ -28,17 +29,7 @@ export function AuditLog() {
       {chain.data ? <ChainStatus chain={chain.data} /> : <ErrorNote error={chain.error} />}
       <div className="audit-scroll">
         <table className="plain-table compact" data-testid="audit-table">
-          <thead>
-            <tr>
-              <th>Time</th>
-              <th>Token</th>
-              <th>Connection</th>
-              <th>Tool</th>
-              <th>Class</th>
-              <th>Outcome</th>
-              <th>ms</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Time", "Token", "Connection", "Tool", "Class", "Outcome", "ms"]} />
           <tbody>
             {audit.data?.length === 0 ? (
               <tr>

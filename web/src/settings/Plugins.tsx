@@ -2,11 +2,13 @@
 import { useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { JobView, PluginEntry } from "../api/types.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { installPlugin, removePlugin, updatePlugin } from "../ui/plugin-actions.ts";
 import { ProgressBar } from "../ui/progress.tsx";
+import { TableHead } from "../ui/TableHead.tsx";
 
 export function Plugins() {
   const plugins = useLoad((signal) => call(ui.plugins.$get, {}, signal), []);
@@ -51,14 +53,7 @@ export function Plugins() {
       <Loading active={plugins.loading} label="Loading the catalog…" />
       <ErrorNote error={plugins.error} />
       <table className="plain-table" data-testid="plugin-table">
-        <thead>
-          <tr>
-            <th>Driver</th>
-            <th>Installed</th>
-            <th>Available</th>
-            <th />
-          </tr>
-        </thead>
+        <TableHead columns={["Driver", "Installed", "Available", ""]} />
         <tbody>
           {plugins.data?.map((p) => (
             <PluginRow
@@ -184,14 +179,7 @@ function RemovePlugin({
       title={`Remove the ${plugin.displayName} driver`}
       onClose={onCancel}
       footer={
-        <>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={onRemove}>
-            Remove
-          </button>
-        </>
+        <DialogFooter onCancel={onCancel} action="Remove" onAction={onRemove} tone="danger" />
       }
     >
       <p>Saved {plugin.displayName} connections are kept; opening one installs the driver again.</p>

@@ -4,6 +4,7 @@
  */
 import type { TokenCreated } from "../api/types.ts";
 import { copyText } from "../ui/clipboard.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { useToasts } from "../ui/errors.tsx";
 import { Modal } from "../ui/modal.tsx";
 
@@ -19,11 +20,7 @@ export function TokenShownOnce({
     <Modal
       title={`Token "${created.token.name}" created`}
       onClose={onClose}
-      footer={
-        <button type="button" className="primary" onClick={onClose}>
-          Done
-        </button>
-      }
+      footer={<DialogFooter action="Done" onAction={onClose} />}
     >
       <p>Copy the token now. Quarry keeps only a salted hash of it and cannot show it again.</p>
       <div className="secret-once">

@@ -5,9 +5,11 @@
 import { useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { TokenCreated, TokenView } from "../api/types.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote, useToasts } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { TableHead } from "../ui/TableHead.tsx";
 import { CreateTokenDialog } from "./CreateTokenDialog.tsx";
 import { TokenShownOnce } from "./TokenShownOnce.tsx";
 import { SCOPES } from "./token-scopes.ts";
@@ -46,16 +48,7 @@ export function Tokens() {
       <Loading active={tokens.loading} label="Loading tokens…" />
       <ErrorNote error={tokens.error} />
       <table className="plain-table" data-testid="token-table">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Scope</th>
-            <th>Connections</th>
-            <th>Expires</th>
-            <th>Last used</th>
-            <th />
-          </tr>
-        </thead>
+        <TableHead columns={["Name", "Scope", "Connections", "Expires", "Last used", ""]} />
         <tbody>
           {tokens.data?.length === 0 ? (
             <tr>
@@ -142,14 +135,7 @@ function RevokeToken({
       title="Revoke token"
       onClose={onCancel}
       footer={
-        <>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={onRevoke}>
-            Revoke
-          </button>
-        </>
+        <DialogFooter onCancel={onCancel} action="Revoke" onAction={onRevoke} tone="danger" />
       }
     >
       <p>

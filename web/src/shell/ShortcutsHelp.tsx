@@ -1,4 +1,5 @@
 /** The keyboard shortcuts dialog, opened with `?` or the top bar's "?" button. */
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { SHORTCUTS } from "./shortcuts.ts";
 
@@ -8,11 +9,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
       title="Keyboard shortcuts"
       onClose={onClose}
       wide
-      footer={
-        <button type="button" className="primary" onClick={onClose}>
-          Done
-        </button>
-      }
+      footer={<DialogFooter action="Done" onAction={onClose} />}
     >
       <p className="muted">Ctrl stands for ⌘ and Alt for Option on macOS.</p>
       <div className="shortcut-groups">

@@ -9,13 +9,15 @@ import { useEffect, useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { ConnectionView, CopyCheck, CopyMode } from "../api/types.ts";
 import { navigate } from "../navigation/route.ts";
+import { BatchSize } from "../ui/BatchSize.tsx";
+import { DialogFooter, jobDismiss } from "../ui/dialog-footer.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
-import { ProgressBar } from "../ui/progress.tsx";
+import { JobProgress } from "../ui/progress.tsx";
+import { type Job, useJob } from "../ui/use-job.ts";
 import { CopyTarget } from "./CopyTarget.tsx";
 import { CopyReportView } from "./TransferReport.tsx";
-import { type TransferJob, useTransferJob } from "./useTransferJob.ts";
 import "./transfer.css";
 
 interface Target {
@@ -80,7 +82,7 @@ export function CopyDialog({
   const [typed, setTyped] = useState("");
   const [batch, setBatch] = useState("");
   const { check, current, pending } = useCopyCheck(connectionId, table, target);
-  const job = useTransferJob<"copy">();
+  const job = useJob<"copy">();
   const close = () => {
     job.abandon();
     onClose(job.job ? target.to : undefined);
@@ -189,25 +191,15 @@ function CopyFields({
           disabled={disabled}
         />
       </label>
-      <details className="advanced transfer-advanced">
-        <summary>Advanced</summary>
-        <label className="field">
-          <span>Documents per batch</span>
-          <input
-            type="number"
-            min={1}
-            max={10_000}
-            step={1}
-            placeholder="1000"
-            value={batch}
-            onChange={(e) => onBatch(e.target.value)}
-            disabled={disabled}
-          />
-        </label>
-        <span className="hint">
-          Each read and each write holds this many; fewer for large documents.
-        </span>
-      </details>
+      <BatchSize
+        className="transfer-advanced"
+        label="Documents per batch"
+        placeholder="1000"
+        value={batch}
+        onChange={onBatch}
+        hint="Each read and each write holds this many; fewer for large documents."
+        disabled={disabled}
+      />
     </div>
   );
 }
@@ -228,34 +220,20 @@ function CopyFooter({
   onStart,
   onClose,
 }: {
-  job: TransferJob<"copy">;
+  job: Job<"copy">;
   ready: boolean;
   mode: CopyMode;
   onStart: () => void;
   onClose: () => void;
 }) {
   return (
-    <>
-      {job.running ? (
-        <button type="button" onClick={job.cancel} disabled={job.cancelling}>
-          {job.cancelling ? "Cancelling…" : "Cancel copy"}
-        </button>
-      ) : (
-        <button type="button" onClick={onClose}>
-          {job.done ? "Close" : "Cancel"}
-        </button>
-      )}
-      {job.done ? null : (
-        <button
-          type="button"
-          className={mode === "overwrite" ? "danger" : "primary"}
-          onClick={onStart}
-          disabled={!ready}
-        >
-          {mode === "overwrite" ? "Overwrite and copy" : "Copy"}
-        </button>
-      )}
-    </>
+    <DialogFooter
+      {...jobDismiss(job, "Cancel copy", onClose)}
+      action={mode === "overwrite" ? "Overwrite and copy" : "Copy"}
+      onAction={job.done ? undefined : onStart}
+      actionDisabled={!ready}
+      tone={mode === "overwrite" ? "danger" : "primary"}
+    />
   );
 }
 
@@ -269,24 +247,17 @@ function compareCopy(connectionId: string, table: string, target: Target, close:
   });
 }
 
-function CopyOutcome({ job, onCompare }: { job: TransferJob<"copy">; onCompare: () => void }) {
+function CopyOutcome({ job, onCompare }: { job: Job<"copy">; onCompare: () => void }) {
   return (
     <>
-      <Loading active={job.starting} label="Starting the copy…" />
-      {job.running && job.job ? (
-        <ProgressBar
-          label={job.job.label}
-          progress={job.job.progress}
-          cancelling={job.cancelling}
-        />
-      ) : null}
+      <JobProgress job={job} starting="Starting the copy…" />
       {job.done ? <CopyReportView report={job.done} /> : null}
       {job.done ? (
         <button type="button" className="small" onClick={onCompare} data-testid="copy-compare">
           Compare source and copy
         </button>
       ) : null}
-      <ErrorNote error={job.error} />
+      <ErrorNote error={job.error ?? job.cancelled} />
     </>
   );
 }

@@ -7,19 +7,21 @@
 import { useEffect, useRef, useState } from "react";
 import { call, ui } from "../api/client.ts";
 import type { ImportInput, ImportPreview, UploadAnswer } from "../api/types.ts";
+import { DialogFooter } from "../ui/dialog-footer.tsx";
 import { ErrorNote } from "../ui/errors.tsx";
 import { Loading, useLoad } from "../ui/loading.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { type Job, useJob } from "../ui/use-job.ts";
 import { CreatePlan, useCreateConfirm } from "./CreatePlan.tsx";
 import { PreviewTable } from "./PreviewTable.tsx";
 import { ImportProgress, ImportReportView } from "./TransferReport.tsx";
 import { removeUpload, uploadFile } from "./upload.ts";
-import { type TransferJob, useTransferJob } from "./useTransferJob.ts";
 import "./transfer.css";
+import { type Choice, RadioChoices } from "../ui/RadioChoices.tsx";
 
 type Mode = "create" | "index" | "update";
 
-const MODES: { value: Mode; label: string; hint: string }[] = [
+const MODES: Choice<Mode>[] = [
   { value: "create", label: "Create", hint: "only new _ids; an _id the index holds is reported" },
   { value: "index", label: "Index", hint: "new documents, and replace those with the same _id" },
   { value: "update", label: "Update", hint: "change documents the index holds, by _id" },
@@ -78,7 +80,7 @@ export function ImportDialog({
     return () => clearTimeout(t);
   }, [name]);
   const [mode, setMode] = useState<Mode>("create");
-  const job = useTransferJob<"import">();
+  const job = useJob<"import">();
   const uploadId = file.upload?.uploadId;
   const preview = useLoad(
     (signal) =>
@@ -176,20 +178,14 @@ function ImportFields(props: {
           </label>
         )}
       </div>
-      <fieldset className="choices" disabled={props.disabled}>
-        <legend>Mode</legend>
-        {MODES.map((m) => (
-          <label key={m.value} className="radio">
-            <input
-              type="radio"
-              name="import-mode"
-              checked={props.mode === m.value}
-              onChange={() => props.onMode(m.value)}
-            />
-            {m.label} <span className="hint">{m.hint}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        legend="Mode"
+        name="import-mode"
+        choices={MODES}
+        value={props.mode}
+        onChange={props.onMode}
+        disabled={props.disabled}
+      />
     </>
   );
 }
@@ -221,28 +217,23 @@ function ImportFooter({
   onStart,
   onClose,
 }: {
-  job: TransferJob<"import">;
+  job: Job<"import">;
   ready: boolean;
   onStart: () => void;
   onClose: () => void;
 }) {
   return (
-    <>
-      {job.running ? null : (
-        <button type="button" onClick={onClose}>
-          {job.done ? "Close" : "Cancel"}
-        </button>
-      )}
-      {job.done ? null : (
-        <button type="button" className="primary" onClick={onStart} disabled={!ready}>
-          Import
-        </button>
-      )}
-    </>
+    <DialogFooter
+      cancel={job.done ? "Close" : "Cancel"}
+      onCancel={job.running ? undefined : onClose}
+      action="Import"
+      onAction={job.done ? undefined : onStart}
+      actionDisabled={!ready}
+    />
   );
 }
 
-function ImportOutcome({ job }: { job: TransferJob<"import"> }) {
+function ImportOutcome({ job }: { job: Job<"import"> }) {
   return (
     <>
       <Loading active={job.starting} label="Starting the import…" />
@@ -250,7 +241,7 @@ function ImportOutcome({ job }: { job: TransferJob<"import"> }) {
         <ImportProgress job={job.job} onCancel={job.cancel} cancelling={job.cancelling} />
       ) : null}
       {job.done ? <ImportReportView report={job.done} /> : null}
-      <ErrorNote error={job.error} />
+      <ErrorNote error={job.error ?? job.cancelled} />
     </>
   );
 }

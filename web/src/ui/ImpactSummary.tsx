@@ -5,6 +5,7 @@
  * confirmation and by the approval prompt of an AI client's request.
  */
 import { bytesText, countText, type Impact } from "../../../src/core/impact.ts";
+import { TableHead } from "./TableHead.tsx";
 
 /** Rows shown; the summary already counts them all. */
 const MAX_ROWS = 50;
@@ -16,13 +17,7 @@ export function ImpactSummary({ impact }: { impact: Impact }) {
       <p className="impact-summary">{impact.summary}</p>
       {rows.length > 0 ? (
         <table className="impact-targets">
-          <thead>
-            <tr>
-              <th>Index</th>
-              <th>Documents</th>
-              <th>Size</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Index", "Documents", "Size"]} />
           <tbody>
             {rows.map((t) => (
               <tr key={t.name}>

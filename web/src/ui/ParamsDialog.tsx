@@ -3,6 +3,7 @@
  * its type and default shown; the server checks the values and names a missing or mistyped one.
  */
 import { useState } from "react";
+import { DialogFooter } from "./dialog-footer.tsx";
 import { ErrorNote } from "./errors.tsx";
 import { Modal } from "./modal.tsx";
 
@@ -49,14 +50,7 @@ export function ParamsDialog({
       label="Parameters"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="primary" disabled={busy} onClick={submit}>
-            {action}
-          </button>
-        </>
+        <DialogFooter onCancel={onClose} action={action} onAction={submit} actionDisabled={busy} />
       }
     >
       {query.description ? <p className="muted">{query.description}</p> : null}

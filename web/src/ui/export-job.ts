@@ -3,10 +3,9 @@
  * progress, cancelling it (which removes the partial file), how it ended, and the download of a
  * finished file.
  */
-import { useRef, useState } from "react";
 import { ApiError, call, fetchFile, ui } from "../api/client.ts";
 import type { ExportInput, ExportJobResult, JobView } from "../api/types.ts";
-import { cancelJob, followJob, jobError } from "./jobs.ts";
+import { useJob } from "./use-job.ts";
 
 export type ExportJob = ReturnType<typeof useExportJob>;
 
@@ -14,82 +13,15 @@ export type ExportJob = ReturnType<typeof useExportJob>;
 type Begin = (input: ExportInput) => Promise<JobView<"export">>;
 
 export function useExportJob(connectionId: string, table: string, begin?: Begin) {
-  const [job, setJob] = useState<JobView | null>(null);
-  const [done, setDone] = useState<ExportJobResult | null>(null);
-  const [cancelled, setCancelled] = useState<{ message: string; remedy: string } | null>(null);
-  const [cancelling, setCancelling] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const ctrl = useRef<AbortController | null>(null);
-  // From the press of Export until the app has started the job (and `job` says it runs): Export
-  // is disabled meanwhile, so a double click cannot start two exports.
-  const [starting, setStarting] = useState(false);
-  const running = job?.state === "running";
-  const busy = starting || running;
-
-  const start = async (input: ExportInput) => {
-    if (busy) return;
-    setStarting(true);
-    setError(null);
-    setDone(null);
-    setCancelled(null);
-    ctrl.current = new AbortController();
-    const signal = ctrl.current.signal;
-    try {
-      const started = await (begin ?? ((i) => startExport(connectionId, table, i)))(input);
-      setStarting(false);
-      // Closed while the app was starting it: nothing will show this export, so stop it.
-      if (signal.aborted) {
-        await cancelJob(started).catch(() => {});
-        return;
-      }
-      const end = await followJob(started, (j) => setJob(j), signal);
-      // A cancel that came after the last document was written still leaves a complete file.
-      if (end.result) setDone(end.result);
-      else if (end.state === "cancelled") setCancelled(jobError(end));
-      else setError(jobError(end));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setStarting(false);
-      setCancelling(false);
-    }
-  };
-
-  /** Stops the running export in the app; the polling loop then reports how far it got. */
-  const cancel = async () => {
-    if (!job || !running) return;
-    setCancelling(true);
-    try {
-      await cancelJob(job);
-    } catch (e) {
-      setCancelling(false);
-      setError(e);
-    }
-  };
-
-  /** Closing the dialog while an export runs cancels it: nothing else shows it or its file. */
-  const abandon = () => {
-    if (running && job) cancelJob(job).catch(() => {});
-    ctrl.current?.abort();
-  };
-
-  const download = () => {
-    if (done) downloadFile(done).catch(setError);
-  };
-
+  const job = useJob<"export">();
+  const { done, fail } = job;
   return {
-    job,
-    done,
-    cancelled,
-    cancelling,
-    error,
-    starting,
-    running,
-    busy,
-    start,
-    cancel,
-    abandon,
-    download,
+    ...job,
+    start: (input: ExportInput) =>
+      job.start(() => (begin ?? ((i) => startExport(connectionId, table, i)))(input)),
+    download: () => {
+      if (done) downloadFile(done).catch(fail);
+    },
   };
 }
 

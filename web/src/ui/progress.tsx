@@ -1,5 +1,9 @@
-/** A progress bar with "done of total", rate and time left when known, and Cancel when offered. */
+/**
+ * A progress bar with "done of total", rate and time left when known, and Cancel when offered;
+ * and a job's, after a spinner while it starts.
+ */
 import type { JobView } from "../api/types.ts";
+import { Loading } from "./loading.tsx";
 
 export function ProgressBar({
   label,
@@ -64,4 +68,26 @@ function formatSeconds(s: number): string {
   if (s < 60) return `${Math.ceil(s)} s`;
   const m = Math.floor(s / 60);
   return `${m} min ${Math.ceil(s % 60)} s`;
+}
+
+/** A job's progress bar while it runs, after a spinner while it starts when `starting` names it. */
+export function JobProgress({
+  job,
+  starting,
+}: {
+  job: { starting: boolean; running: boolean; cancelling: boolean; job: JobView | null };
+  starting?: string;
+}) {
+  return (
+    <>
+      {starting ? <Loading active={job.starting} label={starting} /> : null}
+      {job.running && job.job ? (
+        <ProgressBar
+          label={job.job.label}
+          progress={job.job.progress}
+          cancelling={job.cancelling}
+        />
+      ) : null}
+    </>
+  );
 }

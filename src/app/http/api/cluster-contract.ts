@@ -2,14 +2,7 @@
  * The cluster page's JSON shapes (`/api/connections/:id/cluster...`): the catalog's neutral values
  * (core/catalog.ts) as the routes send them. Types only.
  */
-import type {
-  HealthReport,
-  NodeSummary,
-  PartitionCopy,
-  PartitionInfo,
-  PendingTask,
-  PlacementExplanation,
-} from "../../../core/catalog.ts";
+import type { HealthReport, PartitionInfo, PlacementExplanation } from "../../../core/catalog.ts";
 
 export type {
   HealthReport,
@@ -18,7 +11,7 @@ export type {
   PartitionInfo,
   PendingTask,
   PlacementExplanation,
-};
+} from "../../../core/catalog.ts";
 
 /** `GET /connections/:id/cluster`: everything the overview shows, read together. */
 export interface ClusterOverview {

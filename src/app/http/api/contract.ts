@@ -16,6 +16,7 @@ import type {
   TaskReport,
 } from "../../../core/console.ts";
 import type { ReferenceLink } from "../../../core/console-completion.ts";
+import type { HistoryEntry } from "../../../core/console-work.ts";
 import type { ServerInfo } from "../../../core/driver.ts";
 import type { ExportFormat, ExportProgress, ExportReport } from "../../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../../core/grid.ts";
@@ -228,37 +229,17 @@ export interface ConsoleRun {
   durationMs: number;
 }
 
-/** `GET|PUT /connections/:id/console/tabs`: the console's editor tabs (none before the first). */
-export interface ConsoleTabs {
-  tabs: ConsoleTab[];
-  active: string;
-}
-
-export interface ConsoleTab {
-  id: string;
-  name: string;
-  text: string;
-}
-
-/** `…/console/saved` (GET, POST) and `…/console/saved/:saved` (PUT to rename or edit, DELETE). */
-export interface SavedRequest {
-  id: string;
-  name: string;
-  /** Console text: one request or several. */
-  text: string;
-  created: string;
-  updated: string;
-}
-
-export interface HistoryEntry {
-  at: string;
-  request: ConsoleRequest;
-  status: number | null;
-  /** `ui`, `cli` or `mcp:<token name>`; absent in entries written before it was kept. */
-  surface?: string;
-  /** Set when the body was longer than the history keeps: the body is the start of its text. */
-  bodyCut?: { chars?: number };
-}
+/**
+ * `GET|PUT /connections/:id/console/tabs` (ConsoleTabs), `…/console/saved` (GET, POST) and
+ * `…/console/saved/:saved` (PUT to rename or edit, DELETE) (SavedRequest), `…/console/history`
+ * (HistoryEntry).
+ */
+export type {
+  ConsoleTab,
+  ConsoleTabs,
+  HistoryEntry,
+  SavedRequest,
+} from "../../../core/console-work.ts";
 
 /** `GET /history`: entries of every connection that match, newest first. */
 export interface HistorySearchAnswer {

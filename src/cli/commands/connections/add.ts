@@ -4,11 +4,7 @@
  * only from standard input.
  */
 import type { Command } from "commander";
-import {
-  addConnection,
-  describeConnection,
-  openAppStorage,
-} from "../../../app/connections/connection-service.ts";
+import { addConnection, openAppStorage } from "../../../app/connections/connection-service.ts";
 import {
   type InstalledDriver,
   installedDriver,
@@ -19,19 +15,13 @@ import { ensureAppDataDir } from "../../../app/storage/paths.ts";
 import type { AiPolicy, ExternalClientsLevel } from "../../../core/connections.ts";
 import { withDefaults } from "../../../core/settings-form.ts";
 import { defaultDatabaseType, loadedDrivers } from "../../connection-options.ts";
-import { wantsJson } from "../../context.ts";
-import { EXIT } from "../../exit-codes.ts";
-import { printJson, printLine } from "../../output.ts";
 import { prepareBeforeParse, rawOption, wantsHelp } from "../../prepare.ts";
 import { addSettingsFlags, readSecrets, settingsFromFlags } from "../../settings-flags.ts";
 import { settingsFromUrlFlag } from "../../url-flag.ts";
 import {
   addConnectionFieldFlags,
+  answerSaved,
   type ConnectionFieldFlags,
-  printSecretNote,
-  printTest,
-  testJson,
-  testSaved,
   usage,
   withFlagHints,
 } from "./shared.ts";
@@ -95,15 +85,14 @@ export function registerAdd(group: Command): void {
         secrets,
       ),
     );
-    const described = await describeConnection(storage, saved);
-    const test = flags.test === false ? undefined : await testSaved(storage, saved);
-    if (wantsJson(command)) printJson(test ? { ...described, test: testJson(test) } : described);
-    else {
-      printLine(`Saved connection "${saved.name}" (id ${saved.id}).`);
-      printSecretNote(described, installedDriver(flags.type));
-      if (test) printTest(saved, test);
-    }
-    if (test && !test.ok) process.exitCode = EXIT.partial;
+    await answerSaved(
+      command,
+      storage,
+      saved,
+      installedDriver(flags.type),
+      `Saved connection "${saved.name}" (id ${saved.id}).`,
+      () => flags.test !== false,
+    );
   });
 }
 

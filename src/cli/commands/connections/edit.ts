@@ -5,7 +5,6 @@
  */
 import type { Command } from "commander";
 import {
-  describeConnection,
   editConnection,
   openAppStorage,
   type SecretsChange,
@@ -13,9 +12,6 @@ import {
 import { installedDriver, offerDriver } from "../../../app/connections/driver-registry.ts";
 import type { AiPolicy, ConnectionPatch, ExternalClientsLevel } from "../../../core/connections.ts";
 import { loadedDrivers } from "../../connection-options.ts";
-import { wantsJson } from "../../context.ts";
-import { EXIT } from "../../exit-codes.ts";
-import { printJson, printLine } from "../../output.ts";
 import { prepareBeforeParse } from "../../prepare.ts";
 import {
   addSettingsFlags,
@@ -26,11 +22,8 @@ import {
 import { settingsFromUrlFlag } from "../../url-flag.ts";
 import {
   addConnectionFieldFlags,
+  answerSaved,
   type ConnectionFieldFlags,
-  printSecretNote,
-  printTest,
-  testJson,
-  testSaved,
   usage,
   withFlagHints,
 } from "./shared.ts";
@@ -71,19 +64,15 @@ export function registerEdit(group: Command): void {
       );
     }
     const updated = await withFlagHints(form, () => editConnection(storage, conn, patch, change));
-    const described = await describeConnection(storage, updated);
     // A change to how it connects is checked as a new connection is; a rename or a policy is not.
     const connects = patch.settings !== undefined || Object.keys(change).length > 0;
-    const test =
-      flags.test === false || !connects || !described.driverInstalled
-        ? undefined
-        : await testSaved(storage, updated);
-    if (wantsJson(command)) printJson(test ? { ...described, test: testJson(test) } : described);
-    else {
-      printLine(`Updated connection "${updated.name}".`);
-      printSecretNote(described, driver);
-      if (test) printTest(updated, test);
-    }
-    if (test && !test.ok) process.exitCode = EXIT.partial;
+    await answerSaved(
+      command,
+      storage,
+      updated,
+      driver,
+      `Updated connection "${updated.name}".`,
+      (described) => flags.test !== false && connects && described.driverInstalled,
+    );
   });
 }

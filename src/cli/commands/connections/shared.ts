@@ -1,11 +1,13 @@
 /**
  * What the `quarry connections` subcommands share: the flags of the connection's own fields (name,
- * policies, --no-test), the test after a change, and how refusals point at the flag to fix.
+ * policies, --no-test), the test after a change and the answer that says it, and how refusals
+ * point at the flag to fix.
  */
 import type { Command } from "commander";
-import type {
-  AppStorage,
-  ConnectionDescription,
+import {
+  type AppStorage,
+  type ConnectionDescription,
+  describeConnection,
 } from "../../../app/connections/connection-service.ts";
 import type { InstalledDriver } from "../../../app/connections/driver-registry.ts";
 import { stepLine, withStep } from "../../../core/connection-steps.ts";
@@ -17,8 +19,9 @@ import {
 import type { ServerInfo } from "../../../core/driver.ts";
 import { isQuarryError, QuarryError } from "../../../core/errors.ts";
 import type { SettingsForm } from "../../../core/settings-form.ts";
-import { withLive } from "../../context.ts";
-import { printLine } from "../../output.ts";
+import { wantsJson, withLive } from "../../context.ts";
+import { EXIT } from "../../exit-codes.ts";
+import { printJson, printLine } from "../../output.ts";
 import { flagHint } from "../../settings-flags.ts";
 
 /** The flags of the fields every connection has, whatever its database. */
@@ -130,4 +133,28 @@ export function printSecretNote(
     if (c.secret.stored.includes(field) && c.secret.location)
       printLine(`${secretLabel(driver, field)} stored in ${c.secret.location.description}.`);
   }
+}
+
+/**
+ * What add and edit answer for the connection they saved: its description, with a test when
+ * `shouldTest` asks for one, as JSON; or `said`, where its secrets are stored, and the test's
+ * outcome. A failed test exits partial.
+ */
+export async function answerSaved(
+  command: Command,
+  storage: AppStorage,
+  saved: SavedConnection,
+  driver: InstalledDriver | undefined,
+  said: string,
+  shouldTest: (described: ConnectionDescription) => boolean,
+): Promise<void> {
+  const described = await describeConnection(storage, saved);
+  const test = shouldTest(described) ? await testSaved(storage, saved) : undefined;
+  if (wantsJson(command)) printJson(test ? { ...described, test: testJson(test) } : described);
+  else {
+    printLine(said);
+    printSecretNote(described, driver);
+    if (test) printTest(saved, test);
+  }
+  if (test && !test.ok) process.exitCode = EXIT.partial;
 }

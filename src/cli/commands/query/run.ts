@@ -20,7 +20,6 @@ import type { DriverSession } from "../../../core/driver.ts";
 import { QuarryError } from "../../../core/errors.ts";
 import { facet } from "../../../core/facet-access.ts";
 import type { BrowseRequest, FilterRow } from "../../../core/grid.ts";
-import { QUERY_TABLE_FORMATS, type QueryTableFormat } from "../../../core/query-table-files.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../../connection-options.ts";
 import { isUrl, wantsJson, withSession } from "../../context.ts";
 import { EXIT } from "../../exit-codes.ts";
@@ -30,7 +29,7 @@ import { type ConsoleFlags, runAll } from "../console.ts";
 import { confirmDangerous } from "../console-confirm.ts";
 import { partlyDone } from "../console-print.ts";
 import { variablesFor } from "../console-variables.ts";
-import { printOutcome } from "../esql.ts";
+import { formatOf, printOutcome } from "../esql.ts";
 
 interface RunFlags extends ConnectionFlags {
   param: string[];
@@ -108,7 +107,11 @@ async function execute(
       ...(request.body as object),
       ...(run.params.length ? { params: run.params } : {}),
     };
-    return printOutcome(await s.console.run({ ...request, body }), json, formatOf(flags.format));
+    return printOutcome(
+      await s.console.run({ ...request, body }),
+      json,
+      formatOf(flags.format, "quarry query run"),
+    );
   }
   if (run.kind === "view") {
     const v = run.view;
@@ -143,15 +146,4 @@ async function execute(
   if (results.some((r) => r.kind === "error" || (r.kind === "json" && r.task?.error)))
     return EXIT.failed;
   return results.some(partlyDone) ? EXIT.partial : EXIT.ok;
-}
-
-function formatOf(format: string | undefined): QueryTableFormat | "table" {
-  if (format === undefined || format === "table") return "table";
-  if ((QUERY_TABLE_FORMATS as readonly string[]).includes(format) && format !== "json")
-    return format as QueryTableFormat;
-  throw new QuarryError(
-    "invalid_input",
-    `--format ${format} is not a format of quarry query run`,
-    "Use --format table, csv or ndjson (or --json for the whole result).",
-  );
 }

@@ -5,7 +5,7 @@
  */
 import { QuarryError } from "../../../core/errors.ts";
 
-/** Spec 7.1: fixed remedies, so the UI, CLI and MCP server say the same thing. */
+/** Fixed remedies, so the UI, CLI and MCP server say the same thing. */
 export const ES_REMEDIES = {
   authenticationFailed:
     "Check the username and password or the API key. On Elasticsearch 8.x check the connection uses HTTPS (an SSL Mode other than Disabled).",

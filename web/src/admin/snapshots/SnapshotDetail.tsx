@@ -10,6 +10,7 @@ import { call, ui } from "../../api/client.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { ProgressBar } from "../../ui/progress.tsx";
+import { TableHead } from "../../ui/TableHead.tsx";
 
 const POLL_MS = 500;
 
@@ -73,14 +74,7 @@ function Shown({ d }: { d: BackupDetail }) {
       </p>
       {d.perTable.length > 0 ? (
         <table className="snapshot-indices">
-          <thead>
-            <tr>
-              <th>Index</th>
-              <th>Shards done</th>
-              <th>Failed</th>
-              <th>Size</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Index", "Shards done", "Failed", "Size"]} />
           <tbody>
             {d.perTable.map((t) => (
               <tr key={t.name}>

@@ -12,10 +12,11 @@ import {
 } from "../../../../src/core/query-table-files.ts";
 import { call, ui } from "../../api/client.ts";
 import type { QueryTable } from "../../api/types.ts";
+import { DialogFooter } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
 import { Modal } from "../../ui/modal.tsx";
-import { ProgressBar } from "../../ui/progress.tsx";
+import { JobProgress } from "../../ui/progress.tsx";
 
 const TYPES: Record<QueryTableFormat, string> = {
   csv: "text/csv",
@@ -29,15 +30,14 @@ export interface MoreRows {
   query: string;
 }
 
-export function QueryExportDialog({
-  table,
-  more,
-  onClose,
-}: {
+/** What a dialog on a query's result is given: the result, how to read past its cap, closing. */
+export interface QueryDialogProps {
   table: QueryTable;
   more?: MoreRows | undefined;
   onClose: () => void;
-}) {
+}
+
+export function QueryExportDialog({ table, more, onClose }: QueryDialogProps) {
   const [format, setFormat] = useState<QueryTableFormat>("csv");
   const [scope, setScope] = useState<"here" | "all">("here");
   const exp = useExportJob(more?.connectionId ?? "", "query", (input) =>
@@ -115,26 +115,14 @@ function Footer({
   onExport: () => void;
 }) {
   return (
-    <>
-      {exp.running ? (
-        <button type="button" onClick={exp.cancel} disabled={exp.cancelling}>
-          Cancel export
-        </button>
-      ) : (
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      )}
-      {exp.done ? (
-        <button type="button" className="primary" onClick={exp.download}>
-          Download
-        </button>
-      ) : (
-        <button type="button" className="primary" disabled={exp.busy} onClick={onExport}>
-          {all ? "Export all" : "Export"}
-        </button>
-      )}
-    </>
+    <DialogFooter
+      onCancel={exp.running ? exp.cancel : onClose}
+      cancel={exp.running ? "Cancel export" : "Cancel"}
+      cancelDisabled={exp.running && exp.cancelling}
+      {...(exp.done
+        ? { action: "Download", onAction: exp.download }
+        : { action: all ? "Export all" : "Export", onAction: onExport, actionDisabled: exp.busy })}
+    />
   );
 }
 
@@ -180,13 +168,7 @@ function ScopeChoice({
 function JobNotes({ exp }: { exp: ExportJob }) {
   return (
     <>
-      {exp.job && exp.running ? (
-        <ProgressBar
-          label={exp.job.label}
-          progress={exp.job.progress}
-          cancelling={exp.cancelling}
-        />
-      ) : null}
+      <JobProgress job={exp} />
       {exp.done ? (
         <p role="status" data-testid="query-export-done">
           {exp.done.written.toLocaleString("en-US")} of {exp.done.expected.toLocaleString("en-US")}{" "}

@@ -7,14 +7,13 @@
 import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
 import { call, ui } from "../../api/client.ts";
-import type { QueryTable } from "../../api/types.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Modal } from "../../ui/modal.tsx";
 import { resultTheme } from "../results/result-grid.ts";
 import { AccuracyNote } from "./AccuracyNote.tsx";
 import { CutNote } from "./CutNote.tsx";
 import { type QueryRow, queryColumnDefs, queryRows, querySummary } from "./columns.ts";
-import type { MoreRows } from "./QueryExportDialog.tsx";
+import type { QueryDialogProps } from "./QueryExportDialog.tsx";
 
 const PAGE = 100;
 /** Rows each keyed page reads: the database's cap on one answer. */
@@ -26,15 +25,7 @@ interface Keyed {
   after: unknown[] | null;
 }
 
-export function QueryGridDialog({
-  table,
-  more,
-  onClose,
-}: {
-  table: QueryTable;
-  more?: MoreRows | undefined;
-  onClose: () => void;
-}) {
+export function QueryGridDialog({ table, more, onClose }: QueryDialogProps) {
   const columns = useMemo(() => queryColumnDefs(table), [table]);
   const firstRows = useMemo(() => queryRows(table), [table]);
   const [keyed, setKeyed] = useState<Keyed | null>(null);

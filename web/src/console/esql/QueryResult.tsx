@@ -1,15 +1,9 @@
-/**
- * A piped query's answer (ES|QL) in the console: its typed table sortable in the page, the row
- * count and `took`, a note when the database cut the rows, a bar chart per number of a grouping
- * (its keys name the bars), and the ways on: Open as grid (read-only, paged) and Export….
- */
-import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
 import type { ConsoleRun, QueryTable } from "../../api/types.ts";
 import { useToasts } from "../../ui/errors.tsx";
 import { BarChart } from "../results/BarChart.tsx";
 import { LargeText } from "../results/LargeText.tsx";
-import { gridHeight, resultTheme } from "../results/result-grid.ts";
+import { ResultGrid } from "../results/ResultGrid.tsx";
 import { SaveQueryDialog } from "../work/SaveQueryDialog.tsx";
 import { AccuracyNote } from "./AccuracyNote.tsx";
 import { CutNote } from "./CutNote.tsx";
@@ -87,19 +81,7 @@ export function QueryResult({
               <BarChart table={chart} />
             </div>
           ))}
-          <div
-            className="result-grid"
-            data-testid="query-table"
-            style={{ height: gridHeight(rows.length) }}
-          >
-            <AgGridReact<QueryRow>
-              theme={resultTheme}
-              rowData={rows}
-              columnDefs={columns}
-              enableCellTextSelection
-              ensureDomOrder
-            />
-          </div>
+          <ResultGrid<QueryRow> rows={rows} columns={columns} testId="query-table" />
         </>
       )}
       {open === "grid" ? (

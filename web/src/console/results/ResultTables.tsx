@@ -3,11 +3,10 @@
  * its row count, a bar chart when it has one, and a virtualised grid that uses the width it has.
  */
 import type { ColDef } from "ag-grid-community";
-import { AgGridReact } from "ag-grid-react";
 import type { ResultTable } from "../../api/types.ts";
 import { displayCell } from "../../ui/cell-text.ts";
 import { BarChart } from "./BarChart.tsx";
-import { gridHeight, resultTheme } from "./result-grid.ts";
+import { ResultGrid } from "./ResultGrid.tsx";
 import "./results.css";
 
 type Row = Record<string, unknown>;
@@ -45,15 +44,7 @@ function OneTable({ table }: { table: ResultTable }) {
         </span>
       </div>
       <BarChart table={table} />
-      <div className="result-grid" style={{ height: gridHeight(rows.length) }}>
-        <AgGridReact<Row>
-          theme={resultTheme}
-          rowData={rows}
-          columnDefs={columns}
-          enableCellTextSelection
-          ensureDomOrder
-        />
-      </div>
+      <ResultGrid<Row> rows={rows} columns={columns} />
     </section>
   );
 }

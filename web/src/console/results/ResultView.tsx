@@ -1,12 +1,11 @@
 /** One console answer, shown as the app classified it: a grid of hits, a table, or formatted JSON. */
 import type { ColDef } from "ag-grid-community";
-import { AgGridReact } from "ag-grid-react";
 import { useMemo, useState } from "react";
 import type { ConsoleRun, TaskReport } from "../../api/types.ts";
 import { displayCell } from "../../ui/cell-text.ts";
 import { LargeText } from "./LargeText.tsx";
+import { ResultGrid } from "./ResultGrid.tsx";
 import { ResultTables } from "./ResultTables.tsx";
-import { gridHeight, resultTheme as theme } from "./result-grid.ts";
 
 type Row = Record<string, unknown>;
 
@@ -52,15 +51,7 @@ export function ResultView({ run }: { run: ConsoleRun }) {
       </div>
       <ResultNotes result={r} />
       {table && !asJson ? (
-        <div className="result-grid" style={{ height: gridHeight(table.rows.length) }}>
-          <AgGridReact<Row>
-            theme={theme}
-            rowData={table.rows}
-            columnDefs={table.columns}
-            enableCellTextSelection
-            ensureDomOrder
-          />
-        </div>
+        <ResultGrid<Row> rows={table.rows} columns={table.columns} />
       ) : tables && !asJson && r.kind === "json" ? null : (
         <LargeText raw={r.raw} />
       )}

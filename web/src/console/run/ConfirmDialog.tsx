@@ -5,6 +5,7 @@
  */
 import { consoleText } from "../../../../src/core/console.ts";
 import type { ParsedConsoleRequest } from "../../api/types.ts";
+import { DialogFooter } from "../../ui/dialog-footer.tsx";
 import { Modal } from "../../ui/modal.tsx";
 import { ConfirmImpactList, useConfirmImpacts } from "./ConfirmImpact.tsx";
 
@@ -25,19 +26,13 @@ export function ConfirmDialog({
       title={admin ? adminTitle(blocks) : "Run a destructive request?"}
       onClose={() => onAnswer(false)}
       footer={
-        <>
-          <button type="button" onClick={() => onAnswer(false)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="danger"
-            disabled={!impacts.ready}
-            onClick={() => onAnswer(true)}
-          >
-            Run
-          </button>
-        </>
+        <DialogFooter
+          onCancel={() => onAnswer(false)}
+          action="Run"
+          onAction={() => onAnswer(true)}
+          actionDisabled={!impacts.ready}
+          tone="danger"
+        />
       }
     >
       <p>

@@ -4,10 +4,8 @@
  */
 import { useState } from "react";
 import { call, ui } from "../../api/client.ts";
-import { ErrorNote } from "../../ui/errors.tsx";
-import { Modal } from "../../ui/modal.tsx";
+import { SaveTextDialog } from "./SaveTextDialog.tsx";
 
-/** Long because it is the dialog's markup: four fields, a preview and the footer. */
 export function SaveQueryDialog({
   connectionId,
   kind,
@@ -25,50 +23,24 @@ export function SaveQueryDialog({
   const [description, setDescription] = useState("");
   const [onlyHere, setOnlyHere] = useState(false);
   const [replace, setReplace] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const save = async () => {
-    setBusy(true);
-    try {
-      const saved = await call(ui.connections[":id"].queries[":name"].$put, {
-        param: { id: connectionId, name: name.trim() },
-        json: { kind, text, description, onlyHere, replace },
-      });
-      onSaved(saved.name);
-    } catch (e) {
-      setError(e);
-      setBusy(false);
-    }
+    const saved = await call(ui.connections[":id"].queries[":name"].$put, {
+      param: { id: connectionId, name: name.trim() },
+      json: { kind, text, description, onlyHere, replace },
+    });
+    onSaved(saved.name);
   };
   return (
-    <Modal
+    <SaveTextDialog
       title="Save to the library"
+      text={text}
+      name={name}
+      onName={setName}
+      nameLabel="Query name"
+      namePlaceholder="orders-by-status"
+      save={save}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="primary"
-            disabled={busy || name.trim() === ""}
-            onClick={save}
-          >
-            Save
-          </button>
-        </>
-      }
     >
-      <label className="field">
-        <span>Name</span>
-        <input
-          aria-label="Query name"
-          placeholder="orders-by-status"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </label>
       <label className="field">
         <span>Description</span>
         <input
@@ -88,8 +60,6 @@ export function SaveQueryDialog({
       <p className="muted">
         Write {"{{name}}"} where a value goes: it is asked when the query runs.
       </p>
-      <pre className="saved-preview">{text}</pre>
-      <ErrorNote error={error} />
-    </Modal>
+    </SaveTextDialog>
   );
 }

@@ -4,9 +4,11 @@
  */
 import { useEffect, useState } from "react";
 import { call, ui } from "../../api/client.ts";
+import { DialogFooter } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
+import { TableHead } from "../../ui/TableHead.tsx";
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the console's variable syntax, shown as text
 const SAMPLE = "${NAME}";
@@ -64,14 +66,12 @@ export function VariablesDialog({
       onClose={onClose}
       wide
       footer={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="primary" onClick={save} disabled={!rows || saving}>
-            Save
-          </button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          action="Save"
+          onAction={save}
+          actionDisabled={!rows || saving}
+        />
       }
     >
       <p className="muted">
@@ -107,13 +107,7 @@ function VariableRows({
     setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...patch } : r)) ?? null);
   return (
     <table className="variables-table" aria-label="Variables">
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>Value</th>
-          <th />
-        </tr>
-      </thead>
+      <TableHead columns={["Name", "Value", ""]} />
       <tbody>
         {rows.map((r, i) => (
           <tr key={r.key}>

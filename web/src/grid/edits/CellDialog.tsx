@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { call, ui } from "../../api/client.ts";
 import { displayCell } from "../../ui/cell-text.ts";
+import { DialogFooter } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { JsonEditor } from "../../ui/JsonEditor.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
@@ -48,19 +49,13 @@ export function CellDialog({
       onClose={onClose}
       wide
       footer={
-        <>
-          <button type="button" onClick={onClose}>
-            Close
-          </button>
-          <button
-            type="button"
-            className="primary"
-            disabled={!full.data || row.deleted}
-            onClick={() => onEdit(value)}
-          >
-            Use as edit
-          </button>
-        </>
+        <DialogFooter
+          cancel="Close"
+          onCancel={onClose}
+          action="Use as edit"
+          onAction={() => onEdit(value)}
+          actionDisabled={!full.data || row.deleted}
+        />
       }
     >
       {cut ? (

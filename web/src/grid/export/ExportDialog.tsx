@@ -6,16 +6,18 @@
  */
 import { useState } from "react";
 import type { BrowseRequest, ExportFormat, ExportInput } from "../../api/types.ts";
+import { BatchSize } from "../../ui/BatchSize.tsx";
+import { DialogFooter, jobDismiss } from "../../ui/dialog-footer.tsx";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { type ExportJob, useExportJob } from "../../ui/export-job.ts";
-import { Loading } from "../../ui/loading.tsx";
 import { Modal } from "../../ui/modal.tsx";
-import { ProgressBar } from "../../ui/progress.tsx";
+import { JobProgress } from "../../ui/progress.tsx";
+import { type Choice, RadioChoices } from "../../ui/RadioChoices.tsx";
 
 /** The driver's default batch (core's ExportOptions.batchSize). */
 const DEFAULT_BATCH = 5_000;
 
-const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
+const FORMATS: Choice<ExportFormat>[] = [
   { value: "ndjson", label: "NDJSON", hint: "one document per line, ready for _bulk" },
   {
     value: "csv",
@@ -75,31 +77,16 @@ export function ExportDialog({
       title={`Export ${table}`}
       onClose={close}
       footer={
-        <>
-          {exp.running ? (
-            <button type="button" onClick={exp.cancel} disabled={exp.cancelling}>
-              {exp.cancelling ? "Cancelling…" : "Cancel export"}
-            </button>
-          ) : (
-            <button type="button" onClick={close}>
-              {exp.done ? "Close" : "Cancel"}
-            </button>
-          )}
-          {exp.done ? (
-            <button type="button" className="primary" onClick={exp.download}>
-              Download {exp.done.fileName}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="primary"
-              onClick={() => exp.start(exportInput(form, filters, rawQuery))}
-              disabled={exp.busy}
-            >
-              Export
-            </button>
-          )}
-        </>
+        <DialogFooter
+          {...jobDismiss(exp, "Cancel export", close)}
+          {...(exp.done
+            ? { action: `Download ${exp.done.fileName}`, onAction: exp.download }
+            : {
+                action: "Export",
+                onAction: () => exp.start(exportInput(form, filters, rawQuery)),
+                actionDisabled: exp.busy,
+              })}
+        />
       }
     >
       <ExportChoices
@@ -130,21 +117,14 @@ function ExportChoices({
 }) {
   return (
     <>
-      <fieldset className="choices" disabled={disabled}>
-        <legend>Format</legend>
-        {FORMATS.map((f) => (
-          <label key={f.value} className="radio">
-            <input
-              type="radio"
-              name="format"
-              value={f.value}
-              checked={form.format === f.value}
-              onChange={() => onChange({ format: f.value })}
-            />
-            {f.label} <span className="hint">{f.hint}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        legend="Format"
+        name="format"
+        choices={FORMATS}
+        value={form.format}
+        onChange={(format) => onChange({ format })}
+        disabled={disabled}
+      />
       <fieldset className="choices" disabled={disabled}>
         <legend>Documents</legend>
         <label className="radio">
@@ -167,24 +147,13 @@ function ExportChoices({
           The current filter{filtered ? "" : " (no filter set)"}
         </label>
       </fieldset>
-      <details className="advanced">
-        <summary>Advanced</summary>
-        <label className="field">
-          <span>Documents per request</span>
-          <input
-            type="number"
-            min={1}
-            max={10_000}
-            step={1}
-            value={form.batchSize}
-            onChange={(e) => onChange({ batchSize: e.target.value })}
-            disabled={disabled}
-          />
-        </label>
-        <span className="hint">
-          5,000 by default. Fewer for large documents: each request holds this many.
-        </span>
-      </details>
+      <BatchSize
+        label="Documents per request"
+        value={form.batchSize}
+        onChange={(batchSize) => onChange({ batchSize })}
+        hint="5,000 by default. Fewer for large documents: each request holds this many."
+        disabled={disabled}
+      />
     </>
   );
 }
@@ -195,14 +164,7 @@ function ExportOutcome({ export: exp }: { export: ExportJob }) {
   return (
     <>
       {/* Only while it runs: once it ends, the note below says how it ended and how far it got. */}
-      <Loading active={exp.starting} label="Starting the export…" />
-      {exp.running && exp.job ? (
-        <ProgressBar
-          label={exp.job.label}
-          progress={exp.job.progress}
-          cancelling={exp.cancelling}
-        />
-      ) : null}
+      <JobProgress job={exp} starting="Starting the export…" />
       {done ? (
         <div className="ok-note" role="status" data-testid="export-done">
           Exported {done.written.toLocaleString("en-US")} of {done.expected.toLocaleString("en-US")}{" "}
