@@ -1,7 +1,7 @@
 /**
  * The export's bound on memory: what it holds is the batches read and not yet written, plus the
  * requests on their way, each counted at the largest batch seen so far (before the first batch
- * arrives its size is unknown, so one request goes at a time). A slice asks for its next batch
+ * arrives, at the scan's guess when it has one, else one request goes at a time). A slice asks for its next batch
  * only when that fits under the bound, so the memory an export holds does not grow with the number
  * of slices. One batch always goes when nothing else is held: a batch larger than the bound is
  * read alone, never stuck.
@@ -23,10 +23,13 @@ export class InFlight {
   #held = 0;
   #largest = 0;
   #peak = 0;
+  /** What a batch is counted at before one has come (0: the whole bound, one at a time). */
+  readonly #guess: number;
   readonly #waiting: ((t: Ticket) => void)[] = [];
 
-  constructor(limit = IN_FLIGHT_BYTES) {
+  constructor(limit = IN_FLIGHT_BYTES, guess = 0) {
     this.limit = limit;
+    this.#guess = guess > 0 ? Math.min(guess, limit) : 0;
   }
 
   /** Bytes held now: batches not yet written, and the estimates of requests on their way. */
@@ -46,7 +49,7 @@ export class InFlight {
   }
 
   #estimate(): number {
-    return this.#largest > 0 ? this.#largest : this.limit;
+    return this.#largest > 0 ? this.#largest : this.#guess || this.limit;
   }
 
   #fits(): boolean {

@@ -66,6 +66,8 @@ export class ExportRun {
   #lastCheckpoint = Date.now();
   /** Batches are appended one after another, whichever slice they come from. */
   #tail: Promise<void> = Promise.resolve();
+  /** Checkpoints saved behind the writes, one after another (see `#checkpointBehind`). */
+  #saving: Promise<void> = Promise.resolve();
   #failure: unknown;
 
   constructor(scan: TableScan, cp: Checkpoint, ctx: RunContext) {
@@ -73,7 +75,7 @@ export class ExportRun {
     this.#cp = cp;
     this.#ctx = ctx;
     this.#position = cp.bytes;
-    this.#inFlight = new InFlight(ctx.inFlightBytes);
+    this.#inFlight = new InFlight(ctx.inFlightBytes, scan.batchBytesGuess);
     const doneAtStart = cp.written;
     this.#meter = new ProgressMeter(ctx.options.onProgress, ctx.started, () => ({
       done: this.#done(),
@@ -111,8 +113,9 @@ export class ExportRun {
           }),
         ),
       );
-      // A failed write is already the failure a slice recorded.
+      // A failed write is already the failure a slice recorded; a failed save records its own.
       await this.#tail.catch(() => {});
+      await this.#saving;
       if (this.#failure !== undefined || this.#ctx.options.signal?.aborted)
         throw await this.#failed(this.#failure);
       return await this.#finish();
@@ -196,7 +199,7 @@ export class ExportRun {
       }
       cp.cursors[slice] = batch.cursor;
       if (batch.last) cp.done[slice] = true;
-      if (Date.now() - this.#lastCheckpoint >= CHECKPOINT_EVERY_MS) await this.#checkpoint();
+      if (Date.now() - this.#lastCheckpoint >= CHECKPOINT_EVERY_MS) this.#checkpointBehind();
       this.#meter.tick();
     });
     return this.#tail;
@@ -237,13 +240,41 @@ export class ExportRun {
   }
 
   async #checkpoint(): Promise<void> {
+    await this.#saving.catch(() => {});
+    await this.#save(this.#snapshot());
+  }
+
+  /**
+   * A checkpoint of the state now, saved while the next batches are written: the file is made
+   * durable at least up to the bytes it records (a later write only adds bytes a resume cuts off),
+   * so the writes never wait for the disk. A failed save stops the export like a failed write.
+   */
+  #checkpointBehind(): void {
+    const state = this.#snapshot();
+    this.#saving = this.#saving
+      .then(() => this.#save(state))
+      .catch((e: unknown) => {
+        this.#failure ??= e;
+        this.#halt.abort();
+      });
+  }
+
+  /** What a checkpoint records now (the bytes written, each slice's cursor). */
+  #snapshot(): Checkpoint {
+    const cp = this.#cp;
+    cp.bytes = this.#position;
+    cp.scan = this.#scan.state();
+    this.#lastCheckpoint = Date.now();
+    const copy = { ...cp, cursors: [...cp.cursors], done: [...cp.done] };
+    if (cp.rescan) copy.rescan = { ...cp.rescan };
+    return copy;
+  }
+
+  async #save(state: Checkpoint): Promise<void> {
     // A stream is written through once: there is nothing to resume, so nothing to record.
     if (!this.#out.resumable) return;
     await this.#out.flush();
-    this.#cp.bytes = this.#position;
-    this.#cp.scan = this.#scan.state();
-    await writeExportCheckpoint(this.#ctx.checkpointPath, this.#cp);
-    this.#lastCheckpoint = Date.now();
+    await writeExportCheckpoint(this.#ctx.checkpointPath, state);
   }
 
   /** Whether a failure is a stop a resume can get past (undefined: cancelled). */
@@ -291,6 +322,8 @@ export class ExportRun {
     // snapshot) found already there. Records written before and deleted since stay in the file,
     // exported from the earlier snapshot, and count as expected.
     const handled = this.#done();
+    // No checkpoint saved behind may land after the file is named and its checkpoint removed.
+    await this.#saving;
     const rescan = cp.rescan;
     const expected = rescan ? cp.expected + (rescan.baseDocs - rescan.matched) : cp.expected;
     await this.#out.close();
