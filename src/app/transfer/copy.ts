@@ -43,24 +43,36 @@ export interface CopyOptions {
 const DEFAULT_BATCH = 1_000;
 
 /**
+ * A scanned record's document as the source sent its text (a class, not an object with a closure
+ * per record: a batch of them lives through its write).
+ */
+class TextLoad implements LoadRecord {
+  readonly origin: number;
+  readonly key: string;
+  /** Declared, not defined: a record placed by its key has no `route` at all. */
+  declare readonly route?: string;
+  readonly text: JsonText;
+  #parsed: Record<string, unknown> | undefined;
+  constructor(origin: number, load: NonNullable<ScanRecord["load"]>) {
+    this.origin = origin;
+    this.key = load.key;
+    if (load.route !== undefined) this.route = load.route;
+    this.text = load.text;
+  }
+  /** Parsed only if something reads it. */
+  get document(): Record<string, unknown> {
+    this.#parsed ??= parseJsonExact(textOf(this.text)) as Record<string, unknown>;
+    return this.#parsed;
+  }
+}
+
+/**
  * A scanned record as a record to write: its document's text as the source sent it when the
  * driver gives it (parsed only if something reads `document`), else its JSON shape parsed.
  */
 function toLoad(record: ScanRecord, origin: number): LoadRecord {
   const load = record.load;
-  if (load) {
-    let parsed: Record<string, unknown> | undefined;
-    return {
-      origin,
-      key: load.key,
-      ...(load.route !== undefined ? { route: load.route } : {}),
-      text: load.text,
-      get document() {
-        parsed ??= parseJsonExact(textOf(load.text)) as Record<string, unknown>;
-        return parsed;
-      },
-    };
-  }
+  if (load) return new TextLoad(origin, load);
   const hit = record.values[0] as {
     _id: string;
     _routing?: string;
