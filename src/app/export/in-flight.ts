@@ -88,3 +88,45 @@ export class InFlight {
       (this.#waiting.shift() as (t: Ticket) => void)(this.#grant());
   }
 }
+
+/** A batch asked for under the bound: none when the slice ended or the run stops. */
+export interface Asked<B> {
+  batch: B | undefined;
+  ticket: Ticket;
+}
+
+/**
+ * Asks a slice's batches for the next one once it fits under `inFlight` (export and copy ask for
+ * the next while they write one); none once `stop()` says so. The ticket is settled at the batch's
+ * size when the driver gives it, and given back when there is no batch.
+ */
+export async function askNext<B extends { bytes?: number }>(
+  batches: AsyncIterator<B>,
+  inFlight: InFlight,
+  stop: () => boolean,
+): Promise<Asked<B>> {
+  const ticket = await inFlight.acquire();
+  try {
+    const r = stop() ? undefined : await batches.next();
+    if (r && !r.done) {
+      if (r.value.bytes !== undefined) ticket.settle(r.value.bytes);
+      return { batch: r.value, ticket };
+    }
+  } catch (e) {
+    ticket.release();
+    throw e;
+  }
+  ticket.release();
+  return { batch: undefined, ticket };
+}
+
+/** Frees what a batch asked for and never written holds, once it arrives. */
+export function dropAsked<B extends { release?: () => void }>(asked: Promise<Asked<B>>): void {
+  asked.then(
+    (a) => {
+      a.batch?.release?.();
+      a.ticket.release();
+    },
+    () => {},
+  );
+}

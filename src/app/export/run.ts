@@ -15,7 +15,7 @@ import {
 } from "../../core/export.ts";
 import { type Checkpoint, discardInterruptedExport, writeExportCheckpoint } from "./checkpoint.ts";
 import { batchBytes, closing, opening, Reused } from "./formats.ts";
-import { InFlight, type Ticket } from "./in-flight.ts";
+import { type Asked, askNext, dropAsked, InFlight, type Ticket } from "./in-flight.ts";
 import {
   type ExportOutput,
   OutputFailure,
@@ -42,12 +42,6 @@ export interface RunContext {
   seen?: Set<string>;
   /** The bound on batches held in memory (bytes; in-flight.ts's default when absent). */
   inFlightBytes?: number;
-}
-
-/** A batch asked for: none when the slice ended or the export stops. */
-interface Asked {
-  batch: ScanBatch | undefined;
-  ticket: Ticket;
 }
 
 export class ExportRun {
@@ -136,25 +130,11 @@ export class ExportRun {
     const it = this.#scan
       .batches(slice, cp.cursors[slice] ?? null, this.#halt.signal)
       [Symbol.asyncIterator]();
-    const ask = async (): Promise<Asked> => {
-      const ticket = await this.#inFlight.acquire();
-      try {
-        const r = stop() ? undefined : await it.next();
-        if (r && !r.done) {
-          if (r.value.bytes !== undefined) ticket.settle(r.value.bytes);
-          return { batch: r.value, ticket };
-        }
-      } catch (e) {
-        ticket.release();
-        throw e;
-      }
-      ticket.release();
-      return { batch: undefined, ticket };
-    };
-    let pending: Promise<Asked> | undefined = ask();
+    const ask = () => askNext(it, this.#inFlight, stop);
+    let pending: Promise<Asked<ScanBatch>> | undefined = ask();
     try {
       for (;;) {
-        const { batch, ticket } = await (pending as Promise<Asked>);
+        const { batch, ticket } = await (pending as Promise<Asked<ScanBatch>>);
         pending = undefined;
         if (!batch) return;
         if (!batch.last && !stop()) {
@@ -172,13 +152,7 @@ export class ExportRun {
       }
     } finally {
       // A batch asked for and not written: its place is freed when it arrives.
-      pending?.then(
-        (a) => {
-          a.batch?.release?.();
-          a.ticket.release();
-        },
-        () => {},
-      );
+      if (pending) dropAsked(pending);
       it.return?.().catch(() => {});
     }
   }
