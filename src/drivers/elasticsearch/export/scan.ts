@@ -22,12 +22,13 @@ import { scanInterruption } from "../../../core/export.ts";
 import { compileFilters, type QueryDsl } from "../table/filters.ts";
 import { describeTable } from "../table/mapping.ts";
 import { clusterNodes, type NodeInfo } from "../wire/nodes.ts";
+import { indexPath } from "../wire/paths.ts";
 import { searchError } from "../wire/search-errors.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { AnswerPool } from "./answer-memory.ts";
 import type { HitTable } from "./hit-table.ts";
 import { explainLostPointInTime } from "./interruptions.ts";
-import { concreteIndices, Interruption, ScanReader } from "./reads.ts";
+import { concreteIndices, Interruption, ScanReader, type SearchAnswer } from "./reads.ts";
 import {
   byteRecords,
   checkSources,
@@ -117,7 +118,7 @@ export async function openScan(
       resumed
         ? resumed.singleIndex
         : concreteIndices(transport, table).then((l) => (l.length === 1 ? (l[0] as string) : null)),
-      guessBatchBytes(pit, query, request.batchSize),
+      guessBatchBytes(transport, table, query, request.batchSize),
     ]);
     const slices =
       request.resume?.slices ??
@@ -178,19 +179,23 @@ const HIT_OVERHEAD = 120;
 /**
  * The bytes a batch of `batchSize` hits likely takes, from the first few documents' `_source`
  * (a quarter more, for documents larger than those); undefined when the sample fails or is empty.
- * Asked beside the count: it costs no round trip of its own.
+ * Asked beside the count (it costs no round trip of its own), on the index rather than the point
+ * in time: a guess needs no snapshot, and the scan's own searches stay its batches.
  */
 async function guessBatchBytes(
-  pit: ScanReader,
+  transport: EsTransport,
+  table: string,
   query: QueryDsl,
   batchSize: number,
 ): Promise<number | undefined> {
   try {
-    const answer = await pit.search(
-      { size: SAMPLE, query, track_total_hits: false, sort: [{ _shard_doc: "asc" }] },
-      "pit_id,_shards.failed,hits.hits._source",
-    );
-    const hits = answer.hits?.hits ?? [];
+    const res = await transport.request<SearchAnswer>({
+      method: "POST",
+      path: `${indexPath(table)}/_search`,
+      query: { filter_path: "hits.hits._source" },
+      body: { size: SAMPLE, query, track_total_hits: false },
+    });
+    const hits = res.status === 200 ? (res.body?.hits?.hits ?? []) : [];
     if (hits.length === 0) return undefined;
     let bytes = 0;
     for (const h of hits) bytes += JSON.stringify(h._source ?? null).length + HIT_OVERHEAD;
