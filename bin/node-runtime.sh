@@ -38,22 +38,24 @@ if [ -z "${NODE_COMPILE_CACHE:-}" ] && [ -n "${HOME:-}" ]; then
   NODE_COMPILE_CACHE="$cache/quarry/node-compile-cache"
   export NODE_COMPILE_CACHE
 fi
-# V8's young generation capped at 2 MB a half for export, copy, import and esql (--all pages) (it
+# V8's young generation capped at 2 MB a half for export, copy, import, compare and esql (--all pages) (it
 # grows to 16 MB by default): they allocate fast and briefly, and the default let its peak memory
 # grow by 60 to 100 MB (measured: docs/decisions.md) for no gain in speed.
-# esql (--all reads pages of up to 10,000 rows) also with the app's old generation and allocator
-# settings below: with V8's defaults its peak grew to about four times what is live
-# (docs/decisions.md, "ES|QL past the row cap: keyed pages").
+# esql (--all reads pages of up to 10,000 rows) also gets the app's old generation: with V8's
+# defaults its peak grew to about four times what is live (docs/decisions.md, "ES|QL past the row
+# cap: keyed pages").
 # The app itself (`quarry`, `quarry start`, and its default command's options) at 4 MB a half: under
 # sustained MCP load the default grew to 64 MB a half and kept it (docs/decisions.md, "The app's
 # young generation"); the same flags as src/app/process/node-flags.ts, which the background app gets.
 # The app's old generation grows to 1.5 times what is live, and glibc's allocator hands freed
 # memory back (docs/decisions.md, "The app's memory under sustained load").
+# The commands that move documents hand freed memory back too: their answers' buffers come and go
+# by the megabyte (docs/decisions.md, "Transfer memory and the copy and import benches").
 # The bridge keeps V8's default.
 node_flags=""
 app_env="MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072"
 case "${1:-}" in
-  export | copy | import) node_flags="--max-semi-space-size=2" ;;
+  export | copy | import | compare) node_flags="--max-semi-space-size=2"; export $app_env ;;
   esql) node_flags="--max-semi-space-size=2 --heap-growing-percent=50"; export $app_env ;;
   "" | start | -*) node_flags="--max-semi-space-size=4 --heap-growing-percent=50"; export $app_env ;;
 esac

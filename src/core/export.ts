@@ -175,6 +175,12 @@ export interface TableScan {
   readonly columns: readonly string[];
   /** The lines one record takes in NDJSON. */
   readonly ndjsonLines: number;
+  /**
+   * The bytes one batch likely holds, guessed from a few records before any batch came (absent
+   * when unknown): the app's bound on memory lets the slices' first requests go out together when
+   * they fit under it.
+   */
+  readonly batchBytesGuess?: number;
   /** The notes a checkpoint keeps for a resume (they change as the scan runs). */
   state(): ScanState;
   /**

@@ -150,4 +150,31 @@ describe("the bound on batches in flight", () => {
     assert.ok(next, "nothing held: the next goes");
     assert.equal(bound.held, 5 * MB, "counted at the largest batch seen");
   });
+
+  it("lets the first requests go together when the scan's guess fits, then counts what came", async () => {
+    const bound = new InFlight(10 * MB, 2.5 * MB);
+    const firsts = await Promise.all([1, 2, 3, 4].map(() => bound.acquire()));
+    assert.equal(bound.held, 10 * MB, "four guesses of 2.5 MB under 10");
+    let fifth: Ticket | undefined;
+    void bound.acquire().then((t) => (fifth = t));
+    await Promise.resolve();
+    assert.equal(fifth, undefined, "a fifth guess would not fit");
+    firsts[0]?.settle(4 * MB);
+    firsts[1]?.release();
+    firsts[2]?.release();
+    await Promise.resolve();
+    assert.equal(fifth, undefined, "counted at the largest batch seen: 6.5 + 4 MB do not fit");
+    firsts[3]?.release();
+    await Promise.resolve();
+    assert.ok(fifth, "4 + 4 MB fit");
+  });
+
+  it("goes one at a time when the guess is larger than the bound", async () => {
+    const bound = new InFlight(10 * MB, 40 * MB);
+    await bound.acquire();
+    let second: Ticket | undefined;
+    void bound.acquire().then((t) => (second = t));
+    await Promise.resolve();
+    assert.equal(second, undefined);
+  });
 });

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
+  allWritten,
   bulkBody,
   bulkOutcome,
   unwritable,
@@ -218,5 +219,26 @@ describe("bulkOutcome", () => {
       /1 items for 4/,
     );
     assert.throws(() => bulkOutcome({ error: "x" }, docs), /no items/);
+  });
+});
+
+describe("allWritten", () => {
+  const answer = (text: string) => Buffer.from(text);
+  test("an answer without errors that lists every document is counted, not parsed", () => {
+    const ok =
+      '{"errors":false,"items":[{"index":{"_id":"a","status":201}},{"index":{"_id":"b\\"status\\":","status":200}}]}';
+    assert.equal(allWritten(answer(ok), 2), 2);
+  });
+
+  test("errors, or an item missing, leave the answer to be read whole", () => {
+    assert.equal(
+      allWritten(answer('{"errors":true,"items":[{"index":{"_id":"a","status":429}}]}'), 1),
+      undefined,
+    );
+    assert.equal(
+      allWritten(answer('{"errors":false,"items":[{"index":{"_id":"a","status":201}}]}'), 2),
+      undefined,
+    );
+    assert.equal(allWritten(answer('{"items":[{"index":{"status":201}}]}'), 1), undefined);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The export's bound on memory: what it holds is the batches read and not yet written, plus the
  * requests on their way, each counted at the largest batch seen so far (before the first batch
- * arrives its size is unknown, so one request goes at a time). A slice asks for its next batch
+ * arrives, at the scan's guess when it has one, else one request goes at a time). A slice asks for its next batch
  * only when that fits under the bound, so the memory an export holds does not grow with the number
  * of slices. One batch always goes when nothing else is held: a batch larger than the bound is
  * read alone, never stuck.
@@ -23,10 +23,13 @@ export class InFlight {
   #held = 0;
   #largest = 0;
   #peak = 0;
+  /** What a batch is counted at before one has come (0: the whole bound, one at a time). */
+  readonly #guess: number;
   readonly #waiting: ((t: Ticket) => void)[] = [];
 
-  constructor(limit = IN_FLIGHT_BYTES) {
+  constructor(limit = IN_FLIGHT_BYTES, guess = 0) {
     this.limit = limit;
+    this.#guess = guess > 0 ? Math.min(guess, limit) : 0;
   }
 
   /** Bytes held now: batches not yet written, and the estimates of requests on their way. */
@@ -46,7 +49,7 @@ export class InFlight {
   }
 
   #estimate(): number {
-    return this.#largest > 0 ? this.#largest : this.limit;
+    return this.#largest > 0 ? this.#largest : this.#guess || this.limit;
   }
 
   #fits(): boolean {
@@ -84,4 +87,46 @@ export class InFlight {
     while (this.#waiting.length > 0 && this.#fits())
       (this.#waiting.shift() as (t: Ticket) => void)(this.#grant());
   }
+}
+
+/** A batch asked for under the bound: none when the slice ended or the run stops. */
+export interface Asked<B> {
+  batch: B | undefined;
+  ticket: Ticket;
+}
+
+/**
+ * Asks a slice's batches for the next one once it fits under `inFlight` (export and copy ask for
+ * the next while they write one); none once `stop()` says so. The ticket is settled at the batch's
+ * size when the driver gives it, and given back when there is no batch.
+ */
+export async function askNext<B extends { bytes?: number }>(
+  batches: AsyncIterator<B>,
+  inFlight: InFlight,
+  stop: () => boolean,
+): Promise<Asked<B>> {
+  const ticket = await inFlight.acquire();
+  try {
+    const r = stop() ? undefined : await batches.next();
+    if (r && !r.done) {
+      if (r.value.bytes !== undefined) ticket.settle(r.value.bytes);
+      return { batch: r.value, ticket };
+    }
+  } catch (e) {
+    ticket.release();
+    throw e;
+  }
+  ticket.release();
+  return { batch: undefined, ticket };
+}
+
+/** Frees what a batch asked for and never written holds, once it arrives. */
+export function dropAsked<B extends { release?: () => void }>(asked: Promise<Asked<B>>): void {
+  asked.then(
+    (a) => {
+      a.batch?.release?.();
+      a.ticket.release();
+    },
+    () => {},
+  );
 }

@@ -15,7 +15,7 @@ import {
 } from "../../core/export.ts";
 import { type Checkpoint, discardInterruptedExport, writeExportCheckpoint } from "./checkpoint.ts";
 import { batchBytes, closing, opening, Reused } from "./formats.ts";
-import { InFlight, type Ticket } from "./in-flight.ts";
+import { type Asked, askNext, dropAsked, InFlight, type Ticket } from "./in-flight.ts";
 import {
   type ExportOutput,
   OutputFailure,
@@ -44,12 +44,6 @@ export interface RunContext {
   inFlightBytes?: number;
 }
 
-/** A batch asked for: none when the slice ended or the export stops. */
-interface Asked {
-  batch: ScanBatch | undefined;
-  ticket: Ticket;
-}
-
 export class ExportRun {
   readonly #scan: TableScan;
   readonly #cp: Checkpoint;
@@ -66,6 +60,8 @@ export class ExportRun {
   #lastCheckpoint = Date.now();
   /** Batches are appended one after another, whichever slice they come from. */
   #tail: Promise<void> = Promise.resolve();
+  /** Checkpoints saved behind the writes, one after another (see `#checkpointBehind`). */
+  #saving: Promise<void> = Promise.resolve();
   #failure: unknown;
 
   constructor(scan: TableScan, cp: Checkpoint, ctx: RunContext) {
@@ -73,7 +69,7 @@ export class ExportRun {
     this.#cp = cp;
     this.#ctx = ctx;
     this.#position = cp.bytes;
-    this.#inFlight = new InFlight(ctx.inFlightBytes);
+    this.#inFlight = new InFlight(ctx.inFlightBytes, scan.batchBytesGuess);
     const doneAtStart = cp.written;
     this.#meter = new ProgressMeter(ctx.options.onProgress, ctx.started, () => ({
       done: this.#done(),
@@ -111,8 +107,9 @@ export class ExportRun {
           }),
         ),
       );
-      // A failed write is already the failure a slice recorded.
+      // A failed write is already the failure a slice recorded; a failed save records its own.
       await this.#tail.catch(() => {});
+      await this.#saving;
       if (this.#failure !== undefined || this.#ctx.options.signal?.aborted)
         throw await this.#failed(this.#failure);
       return await this.#finish();
@@ -133,25 +130,11 @@ export class ExportRun {
     const it = this.#scan
       .batches(slice, cp.cursors[slice] ?? null, this.#halt.signal)
       [Symbol.asyncIterator]();
-    const ask = async (): Promise<Asked> => {
-      const ticket = await this.#inFlight.acquire();
-      try {
-        const r = stop() ? undefined : await it.next();
-        if (r && !r.done) {
-          if (r.value.bytes !== undefined) ticket.settle(r.value.bytes);
-          return { batch: r.value, ticket };
-        }
-      } catch (e) {
-        ticket.release();
-        throw e;
-      }
-      ticket.release();
-      return { batch: undefined, ticket };
-    };
-    let pending: Promise<Asked> | undefined = ask();
+    const ask = () => askNext(it, this.#inFlight, stop);
+    let pending: Promise<Asked<ScanBatch>> | undefined = ask();
     try {
       for (;;) {
-        const { batch, ticket } = await (pending as Promise<Asked>);
+        const { batch, ticket } = await (pending as Promise<Asked<ScanBatch>>);
         pending = undefined;
         if (!batch) return;
         if (!batch.last && !stop()) {
@@ -169,13 +152,7 @@ export class ExportRun {
       }
     } finally {
       // A batch asked for and not written: its place is freed when it arrives.
-      pending?.then(
-        (a) => {
-          a.batch?.release?.();
-          a.ticket.release();
-        },
-        () => {},
-      );
+      if (pending) dropAsked(pending);
       it.return?.().catch(() => {});
     }
   }
@@ -196,7 +173,7 @@ export class ExportRun {
       }
       cp.cursors[slice] = batch.cursor;
       if (batch.last) cp.done[slice] = true;
-      if (Date.now() - this.#lastCheckpoint >= CHECKPOINT_EVERY_MS) await this.#checkpoint();
+      if (Date.now() - this.#lastCheckpoint >= CHECKPOINT_EVERY_MS) this.#checkpointBehind();
       this.#meter.tick();
     });
     return this.#tail;
@@ -237,13 +214,41 @@ export class ExportRun {
   }
 
   async #checkpoint(): Promise<void> {
+    await this.#saving.catch(() => {});
+    await this.#save(this.#snapshot());
+  }
+
+  /**
+   * A checkpoint of the state now, saved while the next batches are written: the file is made
+   * durable at least up to the bytes it records (a later write only adds bytes a resume cuts off),
+   * so the writes never wait for the disk. A failed save stops the export like a failed write.
+   */
+  #checkpointBehind(): void {
+    const state = this.#snapshot();
+    this.#saving = this.#saving
+      .then(() => this.#save(state))
+      .catch((e: unknown) => {
+        this.#failure ??= e;
+        this.#halt.abort();
+      });
+  }
+
+  /** What a checkpoint records now (the bytes written, each slice's cursor). */
+  #snapshot(): Checkpoint {
+    const cp = this.#cp;
+    cp.bytes = this.#position;
+    cp.scan = this.#scan.state();
+    this.#lastCheckpoint = Date.now();
+    const copy = { ...cp, cursors: [...cp.cursors], done: [...cp.done] };
+    if (cp.rescan) copy.rescan = { ...cp.rescan };
+    return copy;
+  }
+
+  async #save(state: Checkpoint): Promise<void> {
     // A stream is written through once: there is nothing to resume, so nothing to record.
     if (!this.#out.resumable) return;
     await this.#out.flush();
-    this.#cp.bytes = this.#position;
-    this.#cp.scan = this.#scan.state();
-    await writeExportCheckpoint(this.#ctx.checkpointPath, this.#cp);
-    this.#lastCheckpoint = Date.now();
+    await writeExportCheckpoint(this.#ctx.checkpointPath, state);
   }
 
   /** Whether a failure is a stop a resume can get past (undefined: cancelled). */
@@ -291,6 +296,8 @@ export class ExportRun {
     // snapshot) found already there. Records written before and deleted since stay in the file,
     // exported from the earlier snapshot, and count as expected.
     const handled = this.#done();
+    // No checkpoint saved behind may land after the file is named and its checkpoint removed.
+    await this.#saving;
     const rescan = cp.rescan;
     const expected = rescan ? cp.expected + (rescan.baseDocs - rescan.matched) : cp.expected;
     await this.#out.close();

@@ -1,8 +1,8 @@
 /**
  * A copy of one table into another, on the same connection or another one: the target created
  * from the source's definition (copy-target.ts), then the records read through the source's scan,
- * slices in parallel, written in batches as they come (each slice waits for its batch to be
- * written before asking for more: the writes set the pace). Records pushed back are sent again
+ * slices in parallel, written in batches as they come (each slice reads its next batch while it
+ * writes one, within a bound on memory shared by the slices). Records pushed back are sent again
  * after a pause; every record that fails is listed with its key and reason (failure-log.ts); at
  * the end both sides are counted, and a difference is an error. A checkpoint after the batches
  * written lets `resume` go on after an interruption; records keep their keys and a resumed copy
@@ -10,9 +10,16 @@
  */
 import { QuarryError } from "../../core/errors.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
-import type { ExportProgress, JsonText, ScanRecord, TableScan } from "../../core/export.ts";
+import type {
+  ExportProgress,
+  JsonText,
+  ScanBatch,
+  ScanRecord,
+  TableScan,
+} from "../../core/export.ts";
 import { facet } from "../../core/facet-access.ts";
 import type { LoadRecord, TableLoad } from "../../core/transfer.ts";
+import { type Asked, askNext, dropAsked, InFlight } from "../export/in-flight.ts";
 import { ProgressMeter } from "../export/progress.ts";
 import { type CopyCheckpoint, copyCheckpointPath, readCopyCheckpoint } from "./checkpoint.ts";
 import { CopyLedger, type CopyReport } from "./copy-ledger.ts";
@@ -43,24 +50,36 @@ export interface CopyOptions {
 const DEFAULT_BATCH = 1_000;
 
 /**
+ * A scanned record's document as the source sent its text (a class, not an object with a closure
+ * per record: a batch of them lives through its write).
+ */
+class TextLoad implements LoadRecord {
+  readonly origin: number;
+  readonly key: string;
+  /** Declared, not defined: a record placed by its key has no `route` at all. */
+  declare readonly route?: string;
+  readonly text: JsonText;
+  #parsed: Record<string, unknown> | undefined;
+  constructor(origin: number, load: NonNullable<ScanRecord["load"]>) {
+    this.origin = origin;
+    this.key = load.key;
+    if (load.route !== undefined) this.route = load.route;
+    this.text = load.text;
+  }
+  /** Parsed only if something reads it. */
+  get document(): Record<string, unknown> {
+    this.#parsed ??= parseJsonExact(textOf(this.text)) as Record<string, unknown>;
+    return this.#parsed;
+  }
+}
+
+/**
  * A scanned record as a record to write: its document's text as the source sent it when the
  * driver gives it (parsed only if something reads `document`), else its JSON shape parsed.
  */
 function toLoad(record: ScanRecord, origin: number): LoadRecord {
   const load = record.load;
-  if (load) {
-    let parsed: Record<string, unknown> | undefined;
-    return {
-      origin,
-      key: load.key,
-      ...(load.route !== undefined ? { route: load.route } : {}),
-      text: load.text,
-      get document() {
-        parsed ??= parseJsonExact(textOf(load.text)) as Record<string, unknown>;
-        return parsed;
-      },
-    };
-  }
+  if (load) return new TextLoad(origin, load);
   const hit = record.values[0] as {
     _id: string;
     _routing?: string;
@@ -78,22 +97,49 @@ const decoder = new TextDecoder();
 const textOf = (pieces: JsonText) =>
   pieces.map((p) => (typeof p === "string" ? p : decoder.decode(p))).join("");
 
+/**
+ * Copies one slice: the next batch is read while this one is written, once it fits under the
+ * copy's bound on memory (shared by the slices, as an export's: in-flight.ts). A batch's cursor is
+ * recorded only once the batch is written, so a resume never skips a batch read ahead.
+ */
 async function copySlice(
   scan: TableScan,
   slice: number,
   load: TableLoad,
   ledger: CopyLedger,
   halt: AbortSignal,
+  inFlight: InFlight,
 ): Promise<void> {
   const at = ledger.slice(slice);
   if (at.done) return;
-  for await (const batch of scan.batches(slice, at.cursor, halt)) {
-    const records = batch.records.map((r) => toLoad(r, ledger.nextOrigin()));
-    const outcome = await writeWithRetries(load, records, halt);
-    await ledger.batchWritten(slice, batch.cursor, batch.last, outcome);
-    // The records' text is a view into the batch's memory: the scan may reuse it now.
-    batch.release?.();
-    if (halt.aborted && !batch.last) return;
+  const it = scan.batches(slice, at.cursor, halt)[Symbol.asyncIterator]();
+  const ask = () => askNext(it, inFlight, () => halt.aborted);
+  let pending: Promise<Asked<ScanBatch>> | undefined = ask();
+  try {
+    for (;;) {
+      const { batch, ticket } = await (pending as Promise<Asked<ScanBatch>>);
+      pending = undefined;
+      if (!batch) return;
+      if (!batch.last && !halt.aborted) {
+        pending = ask();
+        // Awaited after this batch is written; a failure meanwhile is not unhandled.
+        pending.catch(() => {});
+      }
+      try {
+        const records = batch.records.map((r) => toLoad(r, ledger.nextOrigin()));
+        const outcome = await writeWithRetries(load, records, halt);
+        await ledger.batchWritten(slice, batch.cursor, batch.last, outcome);
+      } finally {
+        // The records' text is a view into the batch's memory: the scan may reuse it now.
+        batch.release?.();
+        ticket.release();
+      }
+      if (batch.last) break;
+      if (halt.aborted) return;
+    }
+  } finally {
+    if (pending) dropAsked(pending);
+    it.return?.().catch(() => {});
   }
   await ledger.sliceDone(slice);
 }
@@ -145,10 +191,11 @@ async function runSlices(
   const halt = new AbortController();
   const stop = () => halt.abort();
   signal?.addEventListener("abort", stop, { once: true });
+  const inFlight = new InFlight(undefined, scan.batchBytesGuess);
   try {
     const settled = await Promise.allSettled(
       Array.from({ length: scan.slices }, (_, slice) =>
-        copySlice(scan, slice, load, ledger, halt.signal).catch((e: unknown) => {
+        copySlice(scan, slice, load, ledger, halt.signal, inFlight).catch((e: unknown) => {
           halt.abort();
           throw e;
         }),

@@ -22,12 +22,13 @@ import { scanInterruption } from "../../../core/export.ts";
 import { compileFilters, type QueryDsl } from "../table/filters.ts";
 import { describeTable } from "../table/mapping.ts";
 import { clusterNodes, type NodeInfo } from "../wire/nodes.ts";
+import { indexPath } from "../wire/paths.ts";
 import { searchError } from "../wire/search-errors.ts";
 import type { EsTransport } from "../wire/transport.ts";
 import { AnswerPool } from "./answer-memory.ts";
 import type { HitTable } from "./hit-table.ts";
 import { explainLostPointInTime } from "./interruptions.ts";
-import { concreteIndices, Interruption, ScanReader } from "./reads.ts";
+import { concreteIndices, Interruption, ScanReader, type SearchAnswer } from "./reads.ts";
 import {
   byteRecords,
   checkSources,
@@ -78,16 +79,29 @@ export async function openScan(
 ): Promise<TableScan> {
   const keepAlive = checkKeepAlive(request.keepAlive);
   await ready();
+  const resumed = request.resume?.state as EsScanState | undefined;
+  // A new point in time needs neither the mapping nor the nodes: opened beside them. Should they
+  // fail, it is closed and their failure is the one said.
+  const opening = resumed ? undefined : ScanReader.open(transport, table, keepAlive);
+  opening?.catch(() => {});
   // Who is in the cluster now (asked beside the mapping): a node that leaves or restarts later is
   // named if the export fails.
-  const [described, nodesBefore] = await Promise.all([
-    describeTable(transport, table),
-    clusterNodes(transport),
-  ]);
-  const columns = csvColumns(described);
-  const query = compileFilters(columns, request.filters, request.rawQuery, table);
-  const resumed = request.resume?.state as EsScanState | undefined;
-  let pit: ScanReader | undefined;
+  let described: Awaited<ReturnType<typeof describeTable>>;
+  let nodesBefore: Map<string, NodeInfo> | undefined;
+  let query: QueryDsl;
+  let columns: ReturnType<typeof csvColumns>;
+  try {
+    [described, nodesBefore] = await Promise.all([
+      describeTable(transport, table),
+      clusterNodes(transport),
+    ]);
+    columns = csvColumns(described);
+    query = compileFilters(columns, request.filters, request.rawQuery, table);
+  } catch (e) {
+    await opening?.then((p) => p.close()).catch(() => {});
+    throw e;
+  }
+  let pit: ScanReader | undefined = opening ? await opening : undefined;
   if (resumed) {
     const old = ScanReader.resume(transport, table, resumed.pitId, keepAlive);
     if (await old.alive()) pit = old;
@@ -99,11 +113,12 @@ export async function openScan(
   try {
     // A new point in time is counted (one continued keeps the checkpoint's count), beside the
     // indices behind the name.
-    const [counted, singleIndex] = await Promise.all([
+    const [counted, singleIndex, batchBytesGuess] = await Promise.all([
       !resumed || restarted ? count(pit, query, table, request) : undefined,
       resumed
         ? resumed.singleIndex
         : concreteIndices(transport, table).then((l) => (l.length === 1 ? (l[0] as string) : null)),
+      guessBatchBytes(transport, table, query, request.batchSize),
     ]);
     const slices =
       request.resume?.slices ??
@@ -119,6 +134,7 @@ export async function openScan(
       restarted,
       expected: counted?.total ?? null,
       nodesBefore,
+      batchBytesGuess,
     });
   } catch (e) {
     await pit.close();
@@ -155,6 +171,40 @@ async function count(
   };
 }
 
+/** Documents sampled for the guess of a batch's size. */
+const SAMPLE = 10;
+/** What a hit adds to its `_source` in an answer (`_index`, `_id`, `_score`, `sort`, the braces). */
+const HIT_OVERHEAD = 120;
+
+/**
+ * The bytes a batch of `batchSize` hits likely takes, from the first few documents' `_source`
+ * (a quarter more, for documents larger than those); undefined when the sample fails or is empty.
+ * Asked beside the count (it costs no round trip of its own), on the index rather than the point
+ * in time: a guess needs no snapshot, and the scan's own searches stay its batches.
+ */
+async function guessBatchBytes(
+  transport: EsTransport,
+  table: string,
+  query: QueryDsl,
+  batchSize: number,
+): Promise<number | undefined> {
+  try {
+    const res = await transport.request<SearchAnswer>({
+      method: "POST",
+      path: `${indexPath(table)}/_search`,
+      query: { filter_path: "hits.hits._source" },
+      body: { size: SAMPLE, query, track_total_hits: false },
+    });
+    const hits = res.status === 200 ? (res.body?.hits?.hits ?? []) : [];
+    if (hits.length === 0) return undefined;
+    let bytes = 0;
+    for (const h of hits) bytes += JSON.stringify(h._source ?? null).length + HIT_OVERHEAD;
+    return Math.ceil((bytes / hits.length) * batchSize * 1.25);
+  } catch {
+    return undefined;
+  }
+}
+
 interface ScanSetup {
   table: string;
   query: QueryDsl;
@@ -164,6 +214,7 @@ interface ScanSetup {
   restarted: boolean;
   expected: number | null;
   nodesBefore: Map<string, NodeInfo> | undefined;
+  batchBytesGuess: number | undefined;
 }
 
 class EsScan implements TableScan {
@@ -172,6 +223,7 @@ class EsScan implements TableScan {
   readonly restarted: boolean;
   readonly columns: readonly string[];
   readonly ndjsonLines = 2;
+  readonly batchBytesGuess: number | undefined;
   readonly #transport: EsTransport;
   readonly #pit: ScanReader;
   readonly #setup: ScanSetup;
@@ -185,6 +237,7 @@ class EsScan implements TableScan {
     this.expected = setup.expected;
     this.slices = setup.slices;
     this.restarted = setup.restarted;
+    this.batchBytesGuess = setup.batchBytesGuess;
     this.columns = setup.shape.columns.map((c) => c.name);
   }
 

@@ -6,6 +6,7 @@
  */
 import type { ConsoleRequest } from "../../../core/console.ts";
 import { QuarryError } from "../../../core/errors.ts";
+import { parseJsonExact } from "../../../core/exact-json.ts";
 import type {
   CellKind,
   CreatePlan,
@@ -19,7 +20,7 @@ import type {
 import { httpError } from "../wire/errors.ts";
 import { pathSegment } from "../wire/paths.ts";
 import type { EsTransport } from "../wire/transport.ts";
-import { bulkBytes, bulkOutcome } from "./bulk-write.ts";
+import { allWritten, bulkBytes, bulkOutcome } from "./bulk-write.ts";
 import { copyDefinition, type IndexDefinition } from "./copy-definition.ts";
 import { kindsOfMappings, mappingForKinds } from "./field-kinds.ts";
 
@@ -110,7 +111,7 @@ async function writeBatch(
   signal: AbortSignal | undefined,
 ): Promise<LoadOutcome> {
   if (records.length === 0) return { written: 0, retry: [], failed: [] };
-  const res = await transport.request({
+  const res = await transport.request<unknown>({
     method: "POST",
     path: `/${pathSegment(index)}/_bulk`,
     // Only what tells each document's fate: the whole answer is several times the size.
@@ -118,8 +119,23 @@ async function writeBatch(
     body: bulkBytes(records, mode),
     contentType: "application/x-ndjson",
     timeoutMs: BULK_TIMEOUT_MS,
+    // A 2xx answer comes as bytes: when every item was written, it is counted, not parsed.
+    raw: true,
     ...(signal ? { signal } : {}),
   });
+  if (Array.isArray(res.body)) {
+    const bytes = Buffer.concat(res.body as Buffer[]);
+    const written = allWritten(bytes, records.length);
+    if (written !== undefined) return { written, retry: [], failed: [] };
+    const text = bytes.toString("utf8");
+    let answer: unknown = text;
+    try {
+      answer = parseJsonExact(text);
+    } catch {
+      // Not JSON: bulkOutcome says it lists no items.
+    }
+    return bulkOutcome(answer, records);
+  }
   if (res.status === 429) return { written: 0, retry: [...records], failed: [] };
   if (res.status === 413) {
     throw new QuarryError(
