@@ -8,9 +8,10 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { z } from "zod";
 import { isQuarryError, QuarryError } from "../../../../core/errors.ts";
-import type { ExportReport, ScanBatch } from "../../../../core/export.ts";
+import type { ExportFormat, ExportReport, ScanBatch } from "../../../../core/export.ts";
 import { facet } from "../../../../core/facet-access.ts";
 import { exportTable } from "../../../export/export-table.ts";
+import type { JobContext } from "../../../live/jobs.ts";
 import type { JobView } from "../contract.ts";
 import { answer, param } from "../handlers.ts";
 import type { UiServices } from "../services.ts";
@@ -37,6 +38,40 @@ export interface QueryPage {
   after: unknown[] | null;
 }
 
+/** The export job's work: every row into the file, a cancel said as such (the file removed). */
+async function exportRows(
+  source: Parameters<typeof exportTable>[0],
+  out: { path: string; fileName: string; format: ExportFormat },
+  { signal, progress }: JobContext,
+) {
+  let report: ExportReport;
+  try {
+    report = await exportTable(source, "query", {
+      format: out.format,
+      out: out.path,
+      batchSize: 10_000,
+      keepInterrupted: false,
+      signal,
+      onProgress: (p) =>
+        progress({ done: p.done, total: p.total, rate: p.rate, etaSeconds: p.etaSeconds }),
+    });
+  } catch (e) {
+    if (!signal.aborted) throw e;
+    const details = isQuarryError(e) ? e.details : {};
+    throw new QuarryError(
+      "export_interrupted",
+      `The export of the query's rows was cancelled${typeof details.written === "number" ? ` after ${details.written.toLocaleString("en-US")} rows` : ""}.`,
+      "The partial file was removed. Export again to get the whole file.",
+      { cancelled: true },
+    );
+  }
+  return {
+    ...report,
+    fileName: out.fileName,
+    downloadUrl: `/exports/${encodeURIComponent(out.fileName)}`,
+  };
+}
+
 export function esqlRoutes(app: UiServices) {
   return new Hono()
     .post(
@@ -47,43 +82,11 @@ export function esqlRoutes(app: UiServices) {
         const source = facet(session, "queryLanguage").queryPages(text, by);
         await mkdir(app.exportDir, { recursive: true, mode: 0o700 });
         const fileName = `query-${new Date().toISOString().replace(/[:.]/g, "-")}.${format}`;
-        const out = join(app.exportDir, fileName);
+        const out = { path: join(app.exportDir, fileName), fileName, format };
         const job: JobView<"export"> = app.jobs.start(
           "export",
           "Exporting every row of the query",
-          async ({ signal, progress }) => {
-            let report: ExportReport;
-            try {
-              report = await exportTable(source, "query", {
-                format,
-                out,
-                batchSize: 10_000,
-                keepInterrupted: false,
-                signal,
-                onProgress: (p) =>
-                  progress({
-                    done: p.done,
-                    total: p.total,
-                    rate: p.rate,
-                    etaSeconds: p.etaSeconds,
-                  }),
-              });
-            } catch (e) {
-              if (!signal.aborted) throw e;
-              const details = isQuarryError(e) ? e.details : {};
-              throw new QuarryError(
-                "export_interrupted",
-                `The export of the query's rows was cancelled${typeof details.written === "number" ? ` after ${details.written.toLocaleString("en-US")} rows` : ""}.`,
-                "The partial file was removed. Export again to get the whole file.",
-                { cancelled: true },
-              );
-            }
-            return {
-              ...report,
-              fileName,
-              downloadUrl: `/exports/${encodeURIComponent(fileName)}`,
-            };
-          },
+          (run) => exportRows(source, out, run),
           { connections: [id] },
         );
         return job;
