@@ -53,7 +53,7 @@ fi
 # by the megabyte (docs/decisions.md, "Transfer memory and the copy and import benches").
 # The bridge keeps V8's default.
 node_flags=""
-app_env="MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072"
+app_env="MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_ARENA_MAX=2"
 case "${1:-}" in
   export | copy | import | compare) node_flags="--max-semi-space-size=2"; export $app_env ;;
   esql) node_flags="--max-semi-space-size=2 --heap-growing-percent=50"; export $app_env ;;
