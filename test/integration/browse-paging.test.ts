@@ -20,6 +20,7 @@ import type { EsRequest, EsTransport } from "../../src/drivers/elasticsearch/wir
 import { connectionTo, node, sessionTo } from "../support/cluster.ts";
 import { deleteIndices, loadOrders } from "../support/datasets.ts";
 import { describeOnMajors } from "../support/majors.ts";
+import { pitAlive } from "../support/point-in-time.ts";
 import { collect, sandbox, waitFor } from "../support/quarry.ts";
 import { recordingProxy } from "../support/recording-proxy.ts";
 
@@ -43,19 +44,6 @@ function recording(t: EsTransport): { transport: EsTransport; log: EsRequest[] }
     },
   });
   return { transport, log };
-}
-
-/** Whether the cluster still knows a point in time. */
-async function pitAlive(t: EsTransport, id: string): Promise<boolean> {
-  const res = await t.request({
-    method: "POST",
-    path: "/_search",
-    body: { size: 0, pit: { id } },
-  });
-  if (res.status === 200) return true;
-  assert.equal(res.status, 404, JSON.stringify(res.body));
-  assert.match(JSON.stringify(res.body), /search_context_missing_exception/);
-  return false;
 }
 
 const SORTS: [string, BrowseRequest][] = [

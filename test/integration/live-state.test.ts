@@ -23,6 +23,7 @@ import { type GateProxy, type HeldRequest, startGateProxy } from "../support/gat
 import { mcpClient, mcpTestServer } from "../support/mcp.ts";
 import { orderedBefore } from "../support/ordered-before.ts";
 import { ownIndex } from "../support/own-index.ts";
+import { pitAlive } from "../support/point-in-time.ts";
 import { type Sandbox, sandbox, waitFor } from "../support/quarry.ts";
 
 const INDEX = "qt-live-state";
@@ -50,19 +51,6 @@ function pitOf(r: HeldRequest): string | undefined {
   return typeof id === "string" ? id : undefined;
 }
 
-/** Whether the cluster still knows a point in time (searched directly, not through the app). */
-async function pitAlive(id: string): Promise<boolean> {
-  const res = await es.transport.request({
-    method: "POST",
-    path: "/_search",
-    body: { size: 0, pit: { id } },
-  });
-  if (res.status === 200) return true;
-  assert.equal(res.status, 404, JSON.stringify(res.body));
-  assert.match(JSON.stringify(res.body), /search_context_missing_exception/);
-  return false;
-}
-
 /** The search contexts open on the dedicated index, across its shards. */
 async function openContexts(): Promise<number> {
   const stats = await es.transport.json<{
@@ -77,7 +65,10 @@ async function openContexts(): Promise<number> {
  */
 async function closedOnCluster(ids: string[], baseline: number): Promise<void> {
   for (const id of ids)
-    await waitFor(async () => !(await pitAlive(id)), "the point in time to be closed");
+    await waitFor(
+      async () => !(await pitAlive(es.transport, id)),
+      "the point in time to be closed",
+    );
   await waitFor(
     async () => (await openContexts()) <= baseline,
     `the index's open contexts to come back to ${baseline}`,

@@ -130,3 +130,42 @@ export function dropAsked<B extends { release?: () => void }>(asked: Promise<Ask
     () => {},
   );
 }
+
+/**
+ * Each batch of a slice handed to `write` in order, the next one asked for (under `inFlight`)
+ * while one is written: what export and copy do with a slice. "last" when the slice's last batch
+ * was written, "stopped" when `stop()` said so first. A batch is released after its write; one
+ * asked for and never written frees its place when it arrives.
+ */
+export async function writeAhead<B extends { bytes?: number; last: boolean; release?: () => void }>(
+  batches: AsyncIterator<B>,
+  inFlight: InFlight,
+  stop: () => boolean,
+  write: (batch: B, ticket: Ticket) => Promise<void>,
+): Promise<"last" | "stopped"> {
+  const ask = () => askNext(batches, inFlight, stop);
+  let pending: Promise<Asked<B>> | undefined = ask();
+  try {
+    for (;;) {
+      const { batch, ticket } = await (pending as Promise<Asked<B>>);
+      pending = undefined;
+      if (!batch) return "stopped";
+      if (!batch.last && !stop()) {
+        pending = ask();
+        // Awaited after this batch is written; a failure meanwhile is not unhandled.
+        pending.catch(() => {});
+      }
+      try {
+        await write(batch, ticket);
+      } finally {
+        batch.release?.();
+        ticket.release();
+      }
+      if (batch.last) return "last";
+      if (stop()) return "stopped";
+    }
+  } finally {
+    if (pending) dropAsked(pending);
+    batches.return?.().catch(() => {});
+  }
+}

@@ -15,7 +15,7 @@ import {
 } from "../../core/export.ts";
 import { type Checkpoint, discardInterruptedExport, writeExportCheckpoint } from "./checkpoint.ts";
 import { batchBytes, closing, opening, Reused } from "./formats.ts";
-import { type Asked, askNext, dropAsked, InFlight, type Ticket } from "./in-flight.ts";
+import { InFlight, type Ticket, writeAhead } from "./in-flight.ts";
 import {
   type ExportOutput,
   OutputFailure,
@@ -130,31 +130,9 @@ export class ExportRun {
     const it = this.#scan
       .batches(slice, cp.cursors[slice] ?? null, this.#halt.signal)
       [Symbol.asyncIterator]();
-    const ask = () => askNext(it, this.#inFlight, stop);
-    let pending: Promise<Asked<ScanBatch>> | undefined = ask();
-    try {
-      for (;;) {
-        const { batch, ticket } = await (pending as Promise<Asked<ScanBatch>>);
-        pending = undefined;
-        if (!batch) return;
-        if (!batch.last && !stop()) {
-          pending = ask();
-          // Awaited after this batch is written; a failure meanwhile is not unhandled.
-          pending.catch(() => {});
-        }
-        try {
-          await this.#append(slice, batch, ticket);
-        } finally {
-          batch.release?.();
-          ticket.release();
-        }
-        if (batch.last || stop()) return;
-      }
-    } finally {
-      // A batch asked for and not written: its place is freed when it arrives.
-      if (pending) dropAsked(pending);
-      it.return?.().catch(() => {});
-    }
+    await writeAhead(it, this.#inFlight, stop, (batch, ticket) =>
+      this.#append(slice, batch, ticket),
+    );
   }
 
   /** Appends one batch of one slice, in order with the others; then the slice's cursor moves. */

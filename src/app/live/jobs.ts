@@ -8,18 +8,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { isQuarryError } from "../../core/errors.ts";
+import type { JobProgress } from "../../core/jobs.ts";
 
 const KEEP_FINISHED_MS = 10 * 60_000;
-
-export interface JobProgress {
-  done: number;
-  total: number | null;
-  rate?: number;
-  etaSeconds?: number | null;
-  /** An import's documents written and failed (its done and total count bytes of the file). */
-  written?: number;
-  failed?: number;
-}
 
 /** A job as the UI reads it (the UI API's JobView has this shape). */
 export interface JobState<Results, K extends keyof Results, Failure> {

@@ -9,9 +9,8 @@ import { join } from "node:path";
 import type { ScanCursor, TableScan } from "../../core/export.ts";
 import type { LoadOutcome } from "../../core/transfer.ts";
 import { type CopyCheckpoint, removeCopyCheckpoint, writeCopyCheckpoint } from "./checkpoint.ts";
+import { CheckpointSaver } from "./checkpoint-saver.ts";
 import { type FailureLine, FailureLog, keepFirstFailures } from "./failure-log.ts";
-
-const SAVE_EVERY_MS = 1_000;
 
 export interface CopyReport {
   source: string;
@@ -59,9 +58,7 @@ export class CopyLedger {
   /** Failures of the batches whose cursor is recorded: what a checkpoint may count. */
   #failedAccounted: number;
   #origin = 0;
-  #lastSave = 0;
-  #saving: Promise<void> = Promise.resolve();
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #saver = new CheckpointSaver(() => this.#checkpoint());
 
   private constructor(path: string, scan: TableScan, info: LedgerInfo) {
     const from = info.resumed;
@@ -87,7 +84,7 @@ export class CopyLedger {
         join(info.workDir, info.resumed.failuresFile),
         info.resumed.failedCount,
       );
-    await ledger.#saveNow();
+    await ledger.#saver.now();
     return ledger;
   }
 
@@ -105,13 +102,13 @@ export class CopyLedger {
     this.#failedAccounted += outcome.failed.length;
     this.#slices[slice] = { cursor, done: last };
     this.onBatch?.();
-    this.#saveSoon();
+    this.#saver.soon();
   }
 
   async sliceDone(slice: number): Promise<void> {
     const at = this.slice(slice);
     this.#slices[slice] = { ...at, done: true };
-    await this.#saveNow();
+    await this.#saver.now();
   }
 
   progress(): { done: number; total: number; writtenNow: number } {
@@ -124,14 +121,12 @@ export class CopyLedger {
 
   /** Waits for the saves under way, and saves what is not saved yet. */
   async saved(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#saveNow();
+    await this.#saver.flush();
   }
 
   /** The copy ended well: its checkpoint goes. */
   async finished(): Promise<void> {
-    await this.#saving;
+    await this.#saver.settled();
     await removeCopyCheckpoint(this.#path);
   }
 
@@ -153,21 +148,8 @@ export class CopyLedger {
     };
   }
 
-  #saveSoon(): void {
-    const wait = SAVE_EVERY_MS - (Date.now() - this.#lastSave);
-    if (wait <= 0) {
-      void this.#saveNow().catch(() => {});
-      return;
-    }
-    this.#timer ??= setTimeout(() => {
-      this.#timer = undefined;
-      void this.#saveNow().catch(() => {});
-    }, wait);
-  }
-
-  /** One state, taken now, written after the saves before it. */
-  #saveNow(): Promise<void> {
-    this.#lastSave = Date.now();
+  /** The state now, and its write. */
+  #checkpoint(): () => Promise<void> {
     const checkpoint: CopyCheckpoint = {
       source: this.#info.source,
       target: this.#info.target,
@@ -180,7 +162,6 @@ export class CopyLedger {
       failedCount: this.#failedAccounted,
       failuresFile: this.failures.path.slice(this.#info.workDir.length + 1),
     };
-    this.#saving = this.#saving.then(() => writeCopyCheckpoint(this.#path, checkpoint));
-    return this.#saving;
+    return () => writeCopyCheckpoint(this.#path, checkpoint);
   }
 }

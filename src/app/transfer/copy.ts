@@ -10,16 +10,10 @@
  */
 import { QuarryError } from "../../core/errors.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
-import type {
-  ExportProgress,
-  JsonText,
-  ScanBatch,
-  ScanRecord,
-  TableScan,
-} from "../../core/export.ts";
+import type { ExportProgress, JsonText, ScanRecord, TableScan } from "../../core/export.ts";
 import { facet } from "../../core/facet-access.ts";
 import type { LoadRecord, TableLoad } from "../../core/transfer.ts";
-import { type Asked, askNext, dropAsked, InFlight } from "../export/in-flight.ts";
+import { InFlight, writeAhead } from "../export/in-flight.ts";
 import { ProgressMeter } from "../export/progress.ts";
 import { type CopyCheckpoint, copyCheckpointPath, readCopyCheckpoint } from "./checkpoint.ts";
 import { CopyLedger, type CopyReport } from "./copy-ledger.ts";
@@ -113,35 +107,17 @@ async function copySlice(
   const at = ledger.slice(slice);
   if (at.done) return;
   const it = scan.batches(slice, at.cursor, halt)[Symbol.asyncIterator]();
-  const ask = () => askNext(it, inFlight, () => halt.aborted);
-  let pending: Promise<Asked<ScanBatch>> | undefined = ask();
-  try {
-    for (;;) {
-      const { batch, ticket } = await (pending as Promise<Asked<ScanBatch>>);
-      pending = undefined;
-      if (!batch) return;
-      if (!batch.last && !halt.aborted) {
-        pending = ask();
-        // Awaited after this batch is written; a failure meanwhile is not unhandled.
-        pending.catch(() => {});
-      }
-      try {
-        const records = batch.records.map((r) => toLoad(r, ledger.nextOrigin()));
-        const outcome = await writeWithRetries(load, records, halt);
-        await ledger.batchWritten(slice, batch.cursor, batch.last, outcome);
-      } finally {
-        // The records' text is a view into the batch's memory: the scan may reuse it now.
-        batch.release?.();
-        ticket.release();
-      }
-      if (batch.last) break;
-      if (halt.aborted) return;
-    }
-  } finally {
-    if (pending) dropAsked(pending);
-    it.return?.().catch(() => {});
-  }
-  await ledger.sliceDone(slice);
+  const ended = await writeAhead(
+    it,
+    inFlight,
+    () => halt.aborted,
+    async (batch) => {
+      const records = batch.records.map((r) => toLoad(r, ledger.nextOrigin()));
+      const outcome = await writeWithRetries(load, records, halt);
+      await ledger.batchWritten(slice, batch.cursor, batch.last, outcome);
+    },
+  );
+  if (ended === "last") await ledger.sliceDone(slice);
 }
 
 /** The checkpoint `resume` goes on from, checked against this copy's ends and mode. */

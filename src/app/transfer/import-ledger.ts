@@ -11,11 +11,10 @@ import { join, resolve } from "node:path";
 import type { LineProblem, LoadMode, LoadOutcome } from "../../core/transfer.ts";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-write.ts";
 import { ensurePrivateDir } from "../storage/paths.ts";
+import { CheckpointSaver } from "./checkpoint-saver.ts";
 import { refused } from "./copy-target.ts";
 import { FailureLog, keepFirstFailures } from "./failure-log.ts";
 import type { ImportFormat } from "./import-format.ts";
-
-const SAVE_EVERY_MS = 1_000;
 
 export interface ImportCheckpoint {
   table: string;
@@ -100,10 +99,8 @@ export class ImportLedger {
   readonly #mayHaveLanded: { after: number; upTo: number };
   #bytes: () => number = () => 0;
   #bytesAtStart = 0;
-  #lastSave = 0;
-  #saving: Promise<void> = Promise.resolve();
+  readonly #saver = new CheckpointSaver(() => this.#checkpoint());
   #folder: Promise<string> | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(
     path: string | null,
@@ -149,7 +146,7 @@ export class ImportLedger {
       failuresFile,
     };
     const ledger = new ImportLedger(path, base, new FailureLog(info.workDir, failuresFile), from);
-    await ledger.#saveNow();
+    await ledger.#saver.now();
     return ledger;
   }
 
@@ -165,7 +162,7 @@ export class ImportLedger {
    */
   beforeBatch(upTo: number): Promise<void> {
     this.#inFlightUpTo = upTo;
-    return this.#saveNow();
+    return this.#saver.now();
   }
 
   /**
@@ -182,7 +179,7 @@ export class ImportLedger {
     this.#failedAccounted += problems.length + outcome.failed.length;
     this.linesDone = upTo;
     this.onBatch?.();
-    this.#saveSoon();
+    this.#saver.soon();
   }
 
   /** Bytes read of the input (the progress meter's "done"), and since this run began. */
@@ -195,33 +192,19 @@ export class ImportLedger {
   }
 
   async saved(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#saveNow();
+    await this.#saver.flush();
   }
 
   async finished(): Promise<void> {
-    await this.#saving;
+    await this.#saver.settled();
     if (this.#path) await rm(this.#path, { force: true });
   }
 
-  #saveSoon(): void {
-    const wait = SAVE_EVERY_MS - (Date.now() - this.#lastSave);
-    if (wait <= 0) {
-      void this.#saveNow().catch(() => {});
-      return;
-    }
-    this.#timer ??= setTimeout(() => {
-      this.#timer = undefined;
-      void this.#saveNow().catch(() => {});
-    }, wait);
-  }
-
-  #saveNow(): Promise<void> {
-    this.#lastSave = Date.now();
+  /** The state now, and its write; none without a checkpoint file (nothing to resume). */
+  #checkpoint(): (() => Promise<void>) | undefined {
     const path = this.#path;
     const base = this.#base;
-    if (!path || !base) return this.#saving;
+    if (!path || !base) return undefined;
     const checkpoint: ImportCheckpoint = {
       ...base,
       linesDone: this.linesDone,
@@ -229,12 +212,11 @@ export class ImportLedger {
       written: this.written,
       failedCount: this.#failedAccounted,
     };
-    this.#saving = this.#saving.then(async () => {
+    return async () => {
       // The folder is made (or checked) once, not before every batch.
       this.#folder ??= ensurePrivateDir(join(path, ".."));
       await this.#folder;
       await writeFileAtomic(path, JSON.stringify(checkpoint));
-    });
-    return this.#saving;
+    };
   }
 }

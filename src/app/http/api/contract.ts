@@ -21,6 +21,7 @@ import type { ServerInfo } from "../../../core/driver.ts";
 import type { ExportFormat, ExportProgress, ExportReport } from "../../../core/export.ts";
 import type { BrowseRequest, BrowseResult, Column, TableInfo } from "../../../core/grid.ts";
 import type { Impact } from "../../../core/impact.ts";
+import type { JobProgress } from "../../../core/jobs.ts";
 import type { PackedPage } from "../../../core/packed-page.ts";
 import type {
   SettingCondition,
@@ -287,15 +288,7 @@ export interface JobView<K extends JobKind = JobKind> {
   state: "running" | "done" | "failed" | "cancelled";
   /** What is being done, in words ("Exporting orders"). */
   label: string;
-  progress: {
-    done: number;
-    total: number | null;
-    rate?: number;
-    etaSeconds?: number | null;
-    /** An import's documents written and failed (its done and total count bytes of the file). */
-    written?: number;
-    failed?: number;
-  } | null;
+  progress: JobProgress | null;
   result?: JobResults[K];
   error?: ErrorBody["error"];
   startedAt: string;
