@@ -24,8 +24,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ecjJar } from "./ecj.ts";
-import { machineJavaHome } from "./java-runtime.ts";
+import { compileJava, createJar, distLibJars } from "./ecj.ts";
 import { runDir } from "./paths.ts";
 
 const NAME = "security-analysis";
@@ -66,37 +65,8 @@ function buildZip(dist: string, version: string, hash: string): string {
   mkdirSync(join(work, "classes"), { recursive: true });
   mkdirSync(join(work, "zip"), { recursive: true });
   const sources = lucene8Sources(work, version);
-  const jdk = machineJavaHome();
-  const run = (tool: string, args: string[]) =>
-    execFileSync(join(jdk, "bin", tool), args, { stdio: ["ignore", "pipe", "pipe"] });
-  // ECJ does not expand a `lib/*` class path wildcard as javac does: list the jars.
-  const classPath = readdirSync(join(dist, "lib"))
-    .filter((f) => f.endsWith(".jar"))
-    .map((f) => join(dist, "lib", f))
-    .join(":");
-  run("java", [
-    "-jar",
-    ecjJar(),
-    "--release",
-    "17",
-    "-proc:none",
-    "-encoding",
-    "UTF-8",
-    "-nowarn",
-    "-cp",
-    classPath,
-    "-d",
-    join(work, "classes"),
-    ...sources,
-  ]);
-  run("jar", [
-    "--create",
-    "--file",
-    join(work, "zip", `${NAME}.jar`),
-    "-C",
-    join(work, "classes"),
-    ".",
-  ]);
+  compileJava(sources, distLibJars(dist), join(work, "classes"));
+  createJar(join(work, "zip", `${NAME}.jar`), join(work, "classes"));
   const values: Record<string, string> = { elasticsearchVersion: version, sourceHash: hash };
   const descriptor = readFileSync(join(SOURCE_DIR, DESCRIPTOR), "utf8").replace(
     /\$\{(\w+)\}/g,
@@ -107,16 +77,7 @@ function buildZip(dist: string, version: string, hash: string): string {
     },
   );
   writeFileSync(join(work, "zip", DESCRIPTOR), descriptor);
-  // `jar --no-manifest` writes a plain zip, so the machine needs no `zip` program.
-  run("jar", [
-    "--create",
-    "--no-manifest",
-    "--file",
-    join(work, "plugin.zip"),
-    "-C",
-    join(work, "zip"),
-    ".",
-  ]);
+  createJar(join(work, "plugin.zip"), join(work, "zip"), { manifest: false });
   renameSync(join(work, "plugin.zip"), zip);
   rmSync(work, { recursive: true, force: true });
   return zip;

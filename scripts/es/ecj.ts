@@ -8,8 +8,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { machineJavaHome } from "./java-runtime.ts";
 import { cacheDir } from "./paths.ts";
 
 /** 3.43.0 (Eclipse 2025-09): compiles Java 21 sources and reads Java 21 class files; needs Java 17. */
@@ -57,4 +58,31 @@ export function ecjJar(): string {
     rmSync(tmp, { recursive: true, force: true });
   }
   return jar;
+}
+
+/** The distribution's `lib/` jars, listed: ECJ does not expand a `lib/*` wildcard as javac does. */
+export function distLibJars(dist: string): string[] {
+  return readdirSync(join(dist, "lib"))
+    .filter((f) => f.endsWith(".jar"))
+    .map((f) => join(dist, "lib", f));
+}
+
+/** Compiles Java sources for Java 17 with ECJ on the machine's Java, against `classPath`. */
+export function compileJava(sources: string[], classPath: string[], out: string): void {
+  const java = join(machineJavaHome(), "bin", "java");
+  const args = ["-jar", ecjJar(), "--release", "17", "-proc:none", "-encoding", "UTF-8"];
+  args.push("-nowarn", "-cp", classPath.join(":"), "-d", out, ...sources);
+  execFileSync(java, args, { stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/**
+ * `jar --create` with the machine's JDK: the folder `dir`'s files into `out`. Without a manifest
+ * it is a plain zip, so the machine needs no `zip` program.
+ */
+export function createJar(out: string, dir: string, options: { manifest?: false } = {}): void {
+  const jar = join(machineJavaHome(), "bin", "jar");
+  const noManifest = options.manifest === false ? ["--no-manifest"] : [];
+  execFileSync(jar, ["--create", ...noManifest, "--file", out, "-C", dir, "."], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }

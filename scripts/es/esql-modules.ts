@@ -25,8 +25,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ecjJar } from "./ecj.ts";
-import { machineJavaHome } from "./java-runtime.ts";
+import { compileJava, createJar, distLibJars } from "./ecj.ts";
 import { fetchMavenJars } from "./maven-jars.ts";
 import { cacheDir } from "./paths.ts";
 
@@ -120,32 +119,15 @@ function buildLicenceStub(dist: string, version: string, out: string): void {
   const work = join(dirname(out), `.stub-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(join(work, "classes"), { recursive: true });
-  const jdk = machineJavaHome();
-  const run = (tool: string, args: string[]) =>
-    execFileSync(join(jdk, "bin", tool), args, { stdio: ["ignore", "pipe", "pipe"] });
   const classPath = [
     join(dist, "modules", "x-pack-core", `x-pack-core-${version}.jar`),
-    ...readdirSync(join(dist, "lib"))
-      .filter((f) => f.endsWith(".jar"))
-      .map((f) => join(dist, "lib", f)),
-  ].join(":");
+    ...distLibJars(dist),
+  ];
   const sources = readdirSync(STUB_DIR)
     .filter((f) => f.endsWith(".java"))
     .map((f) => join(STUB_DIR, f));
-  run("java", [
-    "-jar",
-    ecjJar(),
-    "--release",
-    "17",
-    "-proc:none",
-    "-nowarn",
-    "-cp",
-    classPath,
-    "-d",
-    join(work, "classes"),
-    ...sources,
-  ]);
-  run("jar", ["--create", "--file", out, "-C", join(work, "classes"), "."]);
+  compileJava(sources, classPath, join(work, "classes"));
+  createJar(out, join(work, "classes"));
   rmSync(work, { recursive: true, force: true });
 }
 
