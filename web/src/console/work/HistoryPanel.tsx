@@ -10,6 +10,7 @@ import { type Answer, call, ui } from "../../api/client.ts";
 import { ErrorNote } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
 import { SaveQueryDialog } from "./SaveQueryDialog.tsx";
+import { WorkPanel } from "./WorkPanel.tsx";
 
 type Found = Answer<typeof ui.history.$get>;
 type Entry = Found["entries"][number];
@@ -68,15 +69,16 @@ export function HistoryPanel({
   const filtered = Boolean(words.trim() || surface || since || until);
   const surfaces = found.data?.surfaces ?? [];
   return (
-    <section className="work-panel" aria-label="History" data-testid="history-panel">
-      <h3>History</h3>
-      <input
-        type="search"
-        placeholder="Search history (method, path, body, status, connection)"
-        aria-label="Search history"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
+    <WorkPanel
+      title="History"
+      testId="history-panel"
+      search={{
+        placeholder: "Search history (method, path, body, status, connection)",
+        label: "Search history",
+        value: text,
+        onChange: setText,
+      }}
+    >
       <div className="history-filters">
         <select
           className="history-filter"
@@ -105,26 +107,8 @@ export function HistoryPanel({
             </option>
           ))}
         </select>
-        <label>
-          From
-          <input
-            type="datetime-local"
-            className="history-filter"
-            aria-label="History from time"
-            value={since}
-            onChange={(e) => setSince(e.target.value)}
-          />
-        </label>
-        <label>
-          Until
-          <input
-            type="datetime-local"
-            className="history-filter"
-            aria-label="History until time"
-            value={until}
-            onChange={(e) => setUntil(e.target.value)}
-          />
-        </label>
+        <TimeFilter label="From" name="History from time" value={since} onChange={setSince} />
+        <TimeFilter label="Until" name="History until time" value={until} onChange={setUntil} />
       </div>
       <Loading active={found.loading} label="Loading history…" />
       <ErrorNote error={found.error} />
@@ -189,6 +173,28 @@ export function HistoryPanel({
           onSaved={() => setSaving(null)}
         />
       ) : null}
-    </section>
+    </WorkPanel>
+  );
+}
+
+/** One end of the time the history is searched in, as a local date and time. */
+function TimeFilter(props: {
+  label: string;
+  /** Its name for screen readers. */
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type="datetime-local"
+        className="history-filter"
+        aria-label={props.name}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
   );
 }

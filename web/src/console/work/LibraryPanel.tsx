@@ -11,6 +11,7 @@ import { Loading, useLoad } from "../../ui/loading.tsx";
 import { ParamsDialog } from "../../ui/ParamsDialog.tsx";
 import { matches } from "./SavedPanel.tsx";
 import { SharedFolder } from "./SharedFolder.tsx";
+import { WorkPanel } from "./WorkPanel.tsx";
 
 type Listing = Answer<(typeof ui.connections)[":id"]["queries"]["$get"]>;
 export type LibraryQuery = Listing["queries"][number];
@@ -61,15 +62,16 @@ export function LibraryPanel({
     else void plan(q, {}).then((text) => (insert ? onInsert(text) : onRun(text)), toasts.error);
   };
   return (
-    <section className="work-panel" aria-label="Library" data-testid="library-panel">
-      <h3>Library</h3>
-      <input
-        type="search"
-        placeholder="Search the library (name, description, text)"
-        aria-label="Search the library"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+    <WorkPanel
+      title="Library"
+      testId="library-panel"
+      search={{
+        placeholder: "Search the library (name, description, text)",
+        label: "Search the library",
+        value: query,
+        onChange: setQuery,
+      }}
+    >
       <Loading active={listing.loading} label="Loading the library…" />
       <ErrorNote error={listing.error} />
       {(listing.data?.problems ?? []).map((p) => (
@@ -139,6 +141,6 @@ export function LibraryPanel({
           onClose={() => setAsking(null)}
         />
       ) : null}
-    </section>
+    </WorkPanel>
   );
 }

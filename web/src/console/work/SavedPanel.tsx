@@ -4,6 +4,7 @@ import { call, ui } from "../../api/client.ts";
 import type { SavedRequest } from "../../api/types.ts";
 import { ErrorNote, useToasts } from "../../ui/errors.tsx";
 import { Loading, useLoad } from "../../ui/loading.tsx";
+import { WorkPanel } from "./WorkPanel.tsx";
 
 /** Pure: whether every word of the search is in the name or the text (any case). */
 export function matches(query: string, ...texts: string[]): boolean {
@@ -42,15 +43,16 @@ export function SavedPanel({
   };
   const shown = (saved.data ?? []).filter((s) => matches(query, s.name, s.text));
   return (
-    <section className="work-panel" aria-label="Saved requests" data-testid="saved-panel">
-      <h3>Saved requests</h3>
-      <input
-        type="search"
-        placeholder="Search saved requests"
-        aria-label="Search saved requests"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+    <WorkPanel
+      title="Saved requests"
+      testId="saved-panel"
+      search={{
+        placeholder: "Search saved requests",
+        label: "Search saved requests",
+        value: query,
+        onChange: setQuery,
+      }}
+    >
       <Loading active={saved.loading} label="Loading saved requests…" />
       <ErrorNote error={saved.error} />
       {saved.data?.length === 0 ? (
@@ -83,7 +85,7 @@ export function SavedPanel({
           />
         ))}
       </ul>
-    </section>
+    </WorkPanel>
   );
 }
 
