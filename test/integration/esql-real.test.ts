@@ -21,11 +21,16 @@ interface JsonTable {
   rows: Record<string, unknown>[];
 }
 
+/** `quarry esql <es8> <query> --json`, which must succeed, as the table it prints. */
+async function esqlTable(query: string): Promise<JsonTable> {
+  const r = await box.runAsync(["esql", url(), query, "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as JsonTable;
+}
+
 describe("quarry esql on the real engine (es8)", () => {
   it("--json: the real types, a multi-value, nulls, the joined column and _id", async () => {
-    const r = await box.runAsync(["esql", url(), typesQuery(names), "--json"]);
-    assert.equal(r.status, 0, r.stderr);
-    const t = JSON.parse(r.stdout) as JsonTable;
+    const t = await esqlTable(typesQuery(names));
     assert.deepEqual(
       t.columns.map((c) => [c.name, c.type]),
       TYPES_COLUMNS,
@@ -148,9 +153,7 @@ describe("approximate ES|QL columns on the sample orders (es8)", () => {
   it("COUNT_DISTINCT made exact and said so; PERCENTILE called an estimate, in every format", async () => {
     const query =
       "FROM sample-orders | STATS c = COUNT_DISTINCT(customer.email), p = PERCENTILE(total, 95)";
-    const json = await box.runAsync(["esql", url(), query, "--json"]);
-    assert.equal(json.status, 0, json.stderr);
-    const t = JSON.parse(json.stdout) as JsonTable;
+    const t = await esqlTable(query);
     assert.equal(t.rows[0]?.c, distinct);
     assert.equal(t.columns[0]?.accuracy?.word, "exact");
     assert.equal(t.columns[1]?.accuracy?.word, "estimate");
@@ -162,23 +165,15 @@ describe("approximate ES|QL columns on the sample orders (es8)", () => {
   });
 
   it("per group, the counts are the true ones; a key that is an expression keeps the estimate and its bound", async () => {
-    const grouped = await box.runAsync([
-      "esql",
-      url(),
+    const t = await esqlTable(
       "FROM sample-orders | STATS c = COUNT_DISTINCT(customer.email) BY status | SORT status",
-      "--json",
-    ]);
-    const t = JSON.parse(grouped.stdout) as JsonTable;
+    );
     assert.equal(t.rows.length, byStatus.size);
     for (const row of t.rows)
       assert.equal(row.c, byStatus.get(String(row.status)), String(row.status));
-    const expression = await box.runAsync([
-      "esql",
-      url(),
+    const e = await esqlTable(
       "FROM sample-orders | STATS c = COUNT_DISTINCT(customer.email) BY s = TO_UPPER(status)",
-      "--json",
-    ]);
-    const e = JSON.parse(expression.stdout) as JsonTable;
+    );
     assert.match(e.columns[0]?.accuracy?.word ?? "", /^±\d+$/);
     assert.match(e.columns[0]?.accuracy?.how ?? "", /precision 3,000, the default/);
   });

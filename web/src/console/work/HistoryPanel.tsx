@@ -80,33 +80,25 @@ export function HistoryPanel({
       }}
     >
       <div className="history-filters">
-        <select
-          className="history-filter"
-          aria-label="History of connection"
+        <ChoiceFilter
+          name="History of connection"
           value={connection}
-          onChange={(e) => setConnection(e.target.value)}
-        >
-          <option value="">All connections</option>
-          {(connections.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-              {c.id === connectionId ? " (this one)" : ""}
-            </option>
-          ))}
-        </select>
-        <select
-          className="history-filter"
-          aria-label="History from surface"
+          onChange={setConnection}
+          any="All connections"
+          choices={(connections.data ?? []).map((c) => ({
+            value: c.id,
+            label: `${c.name}${c.id === connectionId ? " (this one)" : ""}`,
+          }))}
+        />
+        <ChoiceFilter
+          name="History from surface"
           value={surface}
-          onChange={(e) => setSurface(e.target.value)}
-        >
-          <option value="">Every surface</option>
-          {["ui", "cli", "mcp", ...surfaces.filter((s) => s.startsWith("mcp:"))].map((s) => (
-            <option key={s} value={s}>
-              {surfaceLabel(s)}
-            </option>
-          ))}
-        </select>
+          onChange={setSurface}
+          any="Every surface"
+          choices={["ui", "cli", "mcp", ...surfaces.filter((s) => s.startsWith("mcp:"))].map(
+            (s) => ({ value: s, label: surfaceLabel(s) }),
+          )}
+        />
         <TimeFilter label="From" name="History from time" value={since} onChange={setSince} />
         <TimeFilter label="Until" name="History until time" value={until} onChange={setUntil} />
       </div>
@@ -196,5 +188,31 @@ function TimeFilter(props: {
         onChange={(e) => props.onChange(e.target.value)}
       />
     </label>
+  );
+}
+
+/** A choice the history is narrowed by, with "any" first (the empty value). */
+function ChoiceFilter(props: {
+  /** Its name for screen readers. */
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  any: string;
+  choices: { value: string; label: string }[];
+}) {
+  return (
+    <select
+      className="history-filter"
+      aria-label={props.name}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+    >
+      <option value="">{props.any}</option>
+      {props.choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </select>
   );
 }
