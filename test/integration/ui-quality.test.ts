@@ -9,12 +9,12 @@
  */
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
-import { after, before, describe, it } from "node:test";
+import { after, afterEach, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { addConnection } from "../../src/app/connections/connection-service.ts";
 import { node, plainConfig, portOf, session } from "../support/cluster.ts";
 import { deleteIndices, loadIndex } from "../support/datasets.ts";
-import { holdRequests } from "../support/held-requests.ts";
+import { holdRequests, releaseHeld } from "../support/held-requests.ts";
 import { addEs8Connection, appWithBrowser, screenshot, uiIndex } from "../support/ui.ts";
 
 const MAPPING = { properties: { name: { type: "keyword" }, qty: { type: "integer" } } };
@@ -142,6 +142,8 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
     });
     deadId = dead.id;
   });
+  // A test that failed while holding the page's calls leaves none held for the next.
+  afterEach(() => releaseHeld(page));
   after(async () => {
     await deleteIndices(t, index, longIndex);
     await s.close();
@@ -553,6 +555,8 @@ describe("UI quality: keyboard, 1280x800, loading states, errors with their reme
       };
       page.on("request", countRuns);
       held = await holdRequests(page, "**/api/connections/*/console/parse");
+      // The key goes to the editor, wherever the last run's answer left the focus.
+      await page.locator(".console-editor .cm-content").focus();
       await page.keyboard.press("ControlOrMeta+Enter");
       await held.arrived();
       await spinner(page, "Running…").waitFor();

@@ -33,6 +33,12 @@ export class Gate<T = unknown> {
     return this.#passed;
   }
 
+  /** How many held items wait at the gate now. */
+  get waitingCount(): number {
+    this.#pump();
+    return this.#queue.length;
+  }
+
   /** Resolves when at least `n` held items wait at the gate. */
   async waiting(n = 1): Promise<void> {
     for (;;) {
