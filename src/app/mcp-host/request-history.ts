@@ -31,6 +31,24 @@ export interface HistoryAuditSink extends AuditSink {
   settled(): Promise<void>;
 }
 
+/** A call's entry as the history keeps it: its body redacted and cut, its surface the token's. */
+function historyEntryOf(entry: AuditEntry): HistoryEntry | undefined {
+  if (!entry.request) return undefined;
+  const token = entry.token === BRIDGE_TOKEN ? "stdio" : (entry.token ?? "unknown");
+  const { method, path } = entry.request;
+  return keptEntry({
+    at: entry.at,
+    request:
+      entry.requestBody === undefined
+        ? { method, path }
+        : { method, path, body: entry.requestBody },
+    status: null,
+    durationMs: entry.durationMs,
+    classification: entry.request.class,
+    surface: `mcp:${token}`,
+  });
+}
+
 export function auditWithHistory(audit: AuditSink, history: ConsoleHistory): HistoryAuditSink {
   /** Entries waiting for the next write, oldest first, per connection. */
   const waiting = new Map<string, HistoryEntry[]>();
@@ -75,24 +93,11 @@ export function auditWithHistory(audit: AuditSink, history: ConsoleHistory): His
     for (const entry of entries) add(entry);
   };
   const add = (entry: AuditEntry): void => {
-    if (!entry.request || !entry.connection) return;
-    const token = entry.token === BRIDGE_TOKEN ? "stdio" : (entry.token ?? "unknown");
-    const id = entry.connection.id;
+    const id = entry.connection?.id;
+    const kept = historyEntryOf(entry);
+    if (id === undefined || !kept) return;
     const batch = waiting.get(id) ?? [];
-    const { method, path } = entry.request;
-    batch.push(
-      keptEntry({
-        at: entry.at,
-        request:
-          entry.requestBody === undefined
-            ? { method, path }
-            : { method, path, body: entry.requestBody },
-        status: null,
-        durationMs: entry.durationMs,
-        classification: entry.request.class,
-        surface: `mcp:${token}`,
-      }),
-    );
+    batch.push(kept);
     if (batch.length > HISTORY_LIMIT) batch.shift();
     waiting.set(id, batch);
     schedule(id);
