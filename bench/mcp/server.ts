@@ -62,24 +62,28 @@ const tenthsOfMb = (n: number) => Math.round((n / 1048576) * 10) / 10;
 
 /**
  * Resident memory by kind of mapping (/proc/self/smaps): the machine code V8 generates (its
- * anonymous executable range), glibc's main heap ([heap]), the other anonymous memory (V8's heap
- * pages, glibc's other arenas, large blocks mapped on their own) and files (the binary, libraries).
+ * anonymous executable range), V8's heap pages (anonymous, below the mmap area: V8's own
+ * reservation), glibc's main heap ([heap]), the rest of the anonymous memory in the mmap area
+ * (glibc's other arenas, blocks mapped on their own, wasm memory) and named mappings (files, the
+ * stack).
  */
 function residentByKind(): Record<string, number> {
-  const kb = { jitCode: 0, mallocHeap: 0, anon: 0, files: 0 };
-  let kind: keyof typeof kb = "anon";
+  const kb = { jitCode: 0, v8Pages: 0, mallocHeap: 0, mmapArea: 0, named: 0 };
+  let kind: keyof typeof kb = "mmapArea";
   for (const line of readFileSync("/proc/self/smaps", "utf8").split("\n")) {
-    const m = /^[0-9a-f]+-[0-9a-f]+ (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
+    const m = /^([0-9a-f]+)-[0-9a-f]+ (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
     if (m) {
-      const [, perms = "", name = ""] = m;
+      const [, start = "0", perms = "", name = ""] = m;
       kind =
         name === "[heap]"
           ? "mallocHeap"
-          : name.startsWith("/")
-            ? "files"
+          : name !== ""
+            ? "named"
             : perms.includes("x")
               ? "jitCode"
-              : "anon";
+              : Number.parseInt(start, 16) < 0x7f0000000000
+                ? "v8Pages"
+                : "mmapArea";
     } else if (line.startsWith("Rss:")) kb[kind] += Number(line.split(/\s+/)[1]);
   }
   return Object.fromEntries(Object.entries(kb).map(([k, v]) => [k, Math.round(v / 102.4) / 10]));
