@@ -17,11 +17,20 @@
  *                                                       A/B: a second Quarry server with other V8
  *                                                       flags than the app's (and glibc's defaults),
  *                                                       interleaved
+ *   npm run bench:mcp -- --levels 1 --ab-tree /tmp/base  A/B of code: a second Quarry server run
+ *                                                       from another checkout (the code before a
+ *                                                       change), every Quarry contender on both,
+ *                                                       interleaved
  *   npm run bench:mcp -- --soak                         soak: 20,000 calls from 8 clients over HTTP,
  *                                                       then through the bridge, RSS as it goes
  *   npm run bench:mcp -- --soak --soak-calls 100000     the operator's 100,000 calls a door
  *   npm run bench:mcp -- --soak --node-flags=--trace-gc  Quarry's server with more V8 flags
  *   npm run bench:mcp -- --soak --app-env MALLOC_ARENA_MAX=2  and more environment
+ *   QUARRY_BENCH_HEAP_LOG=/tmp/h npm run bench:mcp -- --soak --node-flags=--expose-gc --soak-probe
+ *                                                       at each RSS sample, what is left after a
+ *                                                       full collection (heap, code, V8's malloc'd,
+ *                                                       external) into /tmp/h; --soak-snapshots adds
+ *                                                       heap snapshots after the warm-up and at the end
  *
  * Quarry's per-token limits (600 requests a minute, 16 at once by default) would throttle a
  * benchmark; the bench's own app data folder raises them, and says so.
@@ -66,6 +75,7 @@ const { values: args } = parseArgs({
     "no-bridge": { type: "boolean", default: false },
     profile: { type: "string" },
     "ab-node-flags": { type: "string" },
+    "ab-tree": { type: "string" },
     "node-flags": { type: "string" },
     "app-env": { type: "string" },
     soak: { type: "boolean", default: false },
@@ -73,6 +83,8 @@ const { values: args } = parseArgs({
     "soak-clients": { type: "string", default: "8" },
     "soak-minutes": { type: "string", default: "15" },
     "soak-doors": { type: "string", default: "http,bridge" },
+    "soak-probe": { type: "boolean", default: false },
+    "soak-snapshots": { type: "boolean", default: false },
   },
 });
 const INDEX = args.index;
@@ -111,7 +123,14 @@ const quarry = await startQuarry(
 // A/B of how the app runs: a second server with these V8 flags instead of the app's, and without
 // its allocator settings (APP_ENV), as one more contender.
 const abFlags = args["ab-node-flags"]?.split(" ").filter((f) => f !== "");
-const quarryB = abFlags ? await startQuarry([], abFlags, {}) : undefined;
+// A/B of code: the same server from another checkout, with the app's flags.
+const abTree = args["ab-tree"];
+const quarryB = abTree
+  ? await startQuarry([], APP_NODE_FLAGS, APP_ENV, abTree)
+  : abFlags
+    ? await startQuarry([], abFlags, {})
+    : undefined;
+const abLabel = abTree ?? args["ab-node-flags"] ?? "";
 const plain = SOAK ? { url: "", stop: async () => {} } : await startPlainServer();
 const pool = new ClientPool();
 const closing = (c: { close(): Promise<void> }) => () => c.close();
@@ -146,7 +165,7 @@ const contenders: Record<string, Contender> = {
   },
   httpB: {
     key: "httpB",
-    label: `Quarry execute_query (HTTP, ${args["ab-node-flags"] ?? ""})`,
+    label: `Quarry execute_query (HTTP, ${abLabel})`,
     open: async () => {
       const c = await quarryHttpClient(quarryB!);
       return { call: toolCall(c, "execute_query", eq), close: closing(c) };
@@ -206,6 +225,18 @@ async function usableTools(): Promise<{ tools: Contender[]; notes: string[] }> {
         },
         serverPids: quarryPid,
       });
+      // An A/B of code compares every tool on both servers.
+      const b = abTree ? quarryB : undefined;
+      if (b)
+        tools.push({
+          key: `toolB:${label}`,
+          label: `Quarry ${label} (HTTP, ${abTree})`,
+          open: async () => {
+            const c = await quarryHttpClient(b);
+            return { call: toolCall(c, tool, toolArgs), close: closing(c) };
+          },
+          serverPids: () => (b.child.pid ? [b.child.pid] : []),
+        });
     }
   } finally {
     await probe.close();
@@ -229,6 +260,21 @@ function table(result: LevelResult, all: Contender[]): void {
   console.log(
     "  (cpu: CPU ms per call of the bench's clients, and of the processes serving the calls: Quarry's server, its bridges, the peer's servers; the node's not counted)",
   );
+}
+
+/** This checkout's server against `--ab-tree`'s, contender by contender (ratios: this one's / that one's). */
+function abTable(result: LevelResult, all: Contender[]): void {
+  console.log(`  A/B, this checkout against ${abTree}: p50, and server CPU a call`);
+  for (const c of all) {
+    const b =
+      c.key === "http" ? "httpB" : c.key.startsWith("tool:") ? `toolB:${c.key.slice(5)}` : "";
+    const fa = result.figures.get(c.key);
+    const fb = b ? result.figures.get(b) : undefined;
+    if (!fa || !fb) continue;
+    console.log(
+      `  ${c.label.padEnd(44)} p50 ${ms(fa.p50)} vs ${ms(fb.p50)} ms (${(fa.p50 / fb.p50).toFixed(2)}x), cpu ${ms(fa.serverCpu)} vs ${ms(fb.serverCpu)} ms (${(fa.serverCpu / fb.serverCpu).toFixed(2)}x)`,
+    );
+  }
 }
 
 function goals(result: LevelResult, all: Contender[]): { line: string; pass: boolean }[] {
@@ -292,7 +338,12 @@ async function soakMain(): Promise<void> {
         pids: quarryPid,
         clientsCalls: opened.map((c) => c.map((x) => x.call)),
       },
-      (s) => process.stdout.write(`${s.calls}:${s.rssMb.toFixed(0)}MB `),
+      (s) => {
+        process.stdout.write(`${s.calls}:${s.rssMb.toFixed(0)}MB `);
+        const snapshot = args["soak-snapshots"] && (s.calls === settleCalls || s.calls >= calls);
+        if (args["soak-probe"] || snapshot)
+          quarry.child.stdin?.write(`${snapshot ? "snapshot" : "probe"} ${door}-${s.calls}\n`);
+      },
     );
     await Promise.allSettled(opened.map((c) => c[0]!.close()));
     soakTable(result, mix);
@@ -350,6 +401,7 @@ async function main(): Promise<void> {
       pool,
     );
     table(result, all);
+    if (abTree) abTable(result, all);
     results.push({ result, all });
   }
   console.log("\nGoals");

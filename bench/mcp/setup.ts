@@ -6,7 +6,8 @@
  * undici client straight to the node.
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,15 +75,22 @@ export interface QuarryApp {
 /**
  * Quarry's MCP server in its own process, with the V8 flags the app runs with
  * (src/app/process/node-flags.ts) unless `appFlags` says others; `nodeArgs` (e.g. --cpu-prof) are
- * added to them.
+ * added to them. `tree` is the checkout whose server runs (another one: the code before a change,
+ * for an interleaved A/B; it needs its own node_modules, a link to this one's will do).
  */
 export async function startQuarry(
   nodeArgs: string[] = [],
   appFlags: readonly string[] = APP_NODE_FLAGS,
   appEnv: Readonly<Record<string, string>> = APP_ENV,
+  tree: string = root,
 ): Promise<QuarryApp> {
   // The Elasticsearch driver is a plugin, installed from the catalog a source checkout builds.
-  await buildPlugins();
+  if (tree === root) await buildPlugins();
+  else {
+    const built = spawnSync(node, [join(tree, "scripts", "build-plugins.ts")], { cwd: tree });
+    if (built.status !== 0)
+      throw new Error(`building ${tree}'s plugins failed: ${String(built.stderr).slice(0, 500)}`);
+  }
   const home = await mkdtemp(join(tmpdir(), "quarry-bench-mcp-"));
   const env = { ...process.env, QUARRY_HOME: home, QUARRY_SECRET_STORE: "file" };
   const { hostname, port } = new URL(esUrl);
@@ -110,12 +118,24 @@ export async function startQuarry(
     connections: null,
     lifetimeMs: null,
   });
-  const child = spawn(node, [...appFlags, ...nodeArgs, join(root, "bench", "mcp", "server.ts")], {
+  const child = spawn(node, [...appFlags, ...nodeArgs, join(tree, "bench", "mcp", "server.ts")], {
     env: { ...env, ...appEnv },
     stdio: ["pipe", "pipe", "inherit"],
   });
+  // V8's tracing flags (--trace-deopt…) write to standard output too: the endpoint is the first
+  // line that is JSON, and everything else goes to QUARRY_BENCH_SERVER_OUT (or nowhere), read
+  // to its end so the server never blocks on a full pipe.
+  const traced = process.env.QUARRY_BENCH_SERVER_OUT;
+  const out = traced ? createWriteStream(traced) : undefined;
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once("line", resolve);
+    const lines = createInterface({ input: child.stdout! });
+    let found = false;
+    lines.on("line", (l) => {
+      if (!found && l.startsWith("{")) {
+        found = true;
+        resolve(l);
+      } else out?.write(`${l}\n`);
+    });
     child.once("exit", (code) => reject(new Error(`the MCP server exited (${code})`)));
   });
   const url = (JSON.parse(line) as { url: string }).url;

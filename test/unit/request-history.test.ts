@@ -169,3 +169,28 @@ test("a long JSON body is printed only as far as it is kept, secrets redacted as
     { size: 1, nested: [{ api_key: "[redacted]", keep: [1, null, true, {}] }, []] },
   );
 });
+
+test("a call's entry is taken from it in the next turn, after its answer has been written", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "qt-agent-history-"));
+  try {
+    const history = new ConsoleHistory(join(dir, "h"), 100);
+    const sink = auditWithHistory({ record: () => {} }, history);
+    let read = 0;
+    const entry: AuditEntry = {
+      ...call(0),
+      request: { method: "POST", path: "/orders/_search", class: "read" },
+      get requestBody() {
+        read++;
+        return { query: { match_all: {} } };
+      },
+    };
+    sink.record(entry);
+    assert.equal(read, 0, "nothing of the history's work in the call's own turn");
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(read > 0, "taken in the next turn");
+    await sink.settled();
+    assert.deepEqual((await history.list("c1"))[0]?.request.body, { query: { match_all: {} } });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -3,7 +3,9 @@
  * added to that connection's history beside the console's and the CLI's, its surface naming the
  * token (`mcp:<token name>`, `mcp:stdio` for the bridge), with its body (which the audit entry
  * carries for the history only) redacted and cut as the console's entries are, so any entry can be
- * saved as a query. Redacted and cut as it arrives: a batch never holds a whole bulk body.
+ * saved as a query. Redacted and cut in the turn after it arrives, once the call's answer has been
+ * written (the history is no part of the answer; the audit line is recorded before it, as ever):
+ * a batch never holds a whole bulk body.
  *
  * Written in batches, at most one write a second per connection: a write reads, parses and
  * rewrites the connection's history file, which cost more CPU than the call it records (one client
@@ -27,6 +29,24 @@ const BATCH_WAIT_MS = 1_000;
 export interface HistoryAuditSink extends AuditSink {
   /** Resolves once every entry recorded so far is written (or failed to be). */
   settled(): Promise<void>;
+}
+
+/** A call's entry as the history keeps it: its body redacted and cut, its surface the token's. */
+function historyEntryOf(entry: AuditEntry): HistoryEntry | undefined {
+  if (!entry.request) return undefined;
+  const token = entry.token === BRIDGE_TOKEN ? "stdio" : (entry.token ?? "unknown");
+  const { method, path } = entry.request;
+  return keptEntry({
+    at: entry.at,
+    request:
+      entry.requestBody === undefined
+        ? { method, path }
+        : { method, path, body: entry.requestBody },
+    status: null,
+    durationMs: entry.durationMs,
+    classification: entry.request.class,
+    surface: `mcp:${token}`,
+  });
 }
 
 export function auditWithHistory(audit: AuditSink, history: ConsoleHistory): HistoryAuditSink {
@@ -63,33 +83,40 @@ export function auditWithHistory(audit: AuditSink, history: ConsoleHistory): His
     writing.set(connection, done);
   };
 
+  /** Calls recorded this turn, taken into their batches in the next (`take`). */
+  let arrived: AuditEntry[] = [];
+  let taking: NodeJS.Immediate | undefined;
+  const take = (): void => {
+    taking = undefined;
+    const entries = arrived;
+    arrived = [];
+    for (const entry of entries) add(entry);
+  };
+  const add = (entry: AuditEntry): void => {
+    const id = entry.connection?.id;
+    const kept = historyEntryOf(entry);
+    if (id === undefined || !kept) return;
+    const batch = waiting.get(id) ?? [];
+    batch.push(kept);
+    if (batch.length > HISTORY_LIMIT) batch.shift();
+    waiting.set(id, batch);
+    schedule(id);
+  };
+
   return {
     record(entry: AuditEntry) {
       audit.record(entry);
       if (entry.method !== "tools/call" || !entry.request || !entry.connection) return;
       if (entry.outcome === "refused") return;
-      const token = entry.token === BRIDGE_TOKEN ? "stdio" : (entry.token ?? "unknown");
-      const id = entry.connection.id;
-      const batch = waiting.get(id) ?? [];
-      const { method, path } = entry.request;
-      batch.push(
-        keptEntry({
-          at: entry.at,
-          request:
-            entry.requestBody === undefined
-              ? { method, path }
-              : { method, path, body: entry.requestBody },
-          status: null,
-          durationMs: entry.durationMs,
-          classification: entry.request.class,
-          surface: `mcp:${token}`,
-        }),
-      );
-      if (batch.length > HISTORY_LIMIT) batch.shift();
-      waiting.set(id, batch);
-      schedule(id);
+      // The call's answer is still to be written: its history entry waits for the next turn.
+      arrived.push(entry);
+      taking ??= setImmediate(take);
     },
     async settled() {
+      if (taking) {
+        clearImmediate(taking);
+        take();
+      }
       while (timers.size > 0 || writing.size > 0) {
         for (const [id, timer] of timers) {
           clearTimeout(timer);
