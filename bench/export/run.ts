@@ -1,11 +1,12 @@
 /**
  * Export benchmark: `quarry export` (the real command as users run it: Quarry packed from a copy of
  * this checkout and installed, its launcher with its Node flags, its release build and driver
- * plugin; bench/installed-quarry.ts, about a minute before the runs) next to the best a bare client can do on the same node (a
- * sliced point-in-time loop with the same slices and batch, writing the answers' bytes unparsed:
- * bare-loop.ts) and next to elasticdump (its default settings, and the same batch size). The sides
- * take turns and repeat until their medians hold still (harness.ts). Peak memory (resident set of
- * the `quarry` process, sampled) at 100,000 and at 1,000,000 documents, 1 and 4 slices.
+ * plugin; bench/installed-quarry.ts, about a minute before the runs) next to the best a bare
+ * client can do on the same node (a sliced point-in-time loop with the same slices and batch,
+ * writing the answers' bytes unparsed: bare-loop.ts) and next to elasticdump (its default
+ * settings, and the same batch size). The sides take turns and repeat until their medians hold
+ * still (harness.ts). Peak memory (resident set of the `quarry` process, sampled) at 100,000 and
+ * at 1,000,000 documents, 1 and 4 slices.
  *
  *   npm run bench:export                 es8 from `npm run es:up` (or BENCH_ES_URL=http://host:port)
  *   npm run bench:export -- --quick      fewer rounds, elasticdump once (about 5 minutes)
