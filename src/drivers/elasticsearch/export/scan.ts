@@ -82,9 +82,10 @@ export async function openScan(
   const resumed = request.resume?.state as EsScanState | undefined;
   // Every request before the first batch goes out as soon as what it needs is there: the point in
   // time, the mapping, who is in the cluster now, the indices behind the name and a sample for the
-  // batches' size at once; the count once the point in time and the query are there. The start
-  // then takes two round trips after the server's identity, not three. Failures are said in the
-  // order the requests were asked in: the mapping's, the point in time's, then the others'.
+  // batches' size at once; the count once the point in time and the query are there. The first
+  // batch then waits for the point in time and its count, not for the slowest request of each of
+  // two rounds. Failures are said in the order the requests were asked in: the mapping's, the
+  // point in time's, then the others'.
   const opening = resumed ? undefined : ScanReader.open(transport, table, keepAlive);
   const shaped = describeTable(transport, table).then((described) => {
     const columns = csvColumns(described);
