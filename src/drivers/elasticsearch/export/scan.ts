@@ -80,35 +80,13 @@ export async function openScan(
   const keepAlive = checkKeepAlive(request.keepAlive);
   await ready();
   const resumed = request.resume?.state as EsScanState | undefined;
-  // Every request before the first batch goes out as soon as what it needs is there: the point in
-  // time, the mapping, who is in the cluster now, the indices behind the name and a sample for the
-  // batches' size at once; the count once the point in time and the query are there. The first
-  // batch then waits for the point in time and its count, not for the slowest request of each of
-  // two rounds. Failures are said in the order the requests were asked in: the mapping's, the
-  // point in time's, then the others'.
-  const opening = resumed ? undefined : ScanReader.open(transport, table, keepAlive);
-  const shaped = describeTable(transport, table).then((described) => {
-    const columns = csvColumns(described);
-    return { columns, query: compileFilters(columns, request.filters, request.rawQuery, table) };
-  });
-  // Who is in the cluster now (a node that leaves or restarts later is named if the export
-  // fails): read only then, so nothing waits for it here (it never fails).
-  const nodesBefore = clusterNodes(transport);
-  // Column filters need the mapping to compile; without them the query is the same without it.
-  const querying = hasColumnFilters(request.filters)
-    ? shaped.then((s) => s.query)
-    : Promise.resolve().then(() => compileFilters([], request.filters, request.rawQuery, table));
-  const singleIndex: Promise<string | null> = resumed
-    ? Promise.resolve(resumed.singleIndex)
-    : concreteIndices(transport, table).then((l) => (l.length === 1 ? (l[0] as string) : null));
-  const batchBytesGuess = querying.then(
-    (q) => guessBatchBytes(transport, table, q, request.batchSize),
-    () => undefined,
+  const { opening, shaped, nodesBefore, singleIndex, batchBytesGuess, counting } = askStart(
+    transport,
+    table,
+    request,
+    keepAlive,
+    resumed,
   );
-  const counting = opening
-    ? Promise.all([opening, querying]).then(([pit, q]) => count(pit, q, table, request))
-    : undefined;
-  for (const p of [opening, shaped, querying, singleIndex, counting]) p?.catch(() => {});
   let columns: ReturnType<typeof csvColumns>;
   let query: QueryDsl;
   try {
@@ -153,6 +131,47 @@ export async function openScan(
     await pit.close();
     throw e;
   }
+}
+
+/**
+ * Every request before the first batch, each sent as soon as what it needs is there: the point in
+ * time (a new scan's), the mapping, who is in the cluster now, the indices behind the name and a
+ * sample for the batches' size at once; the count once the point in time and the query are there.
+ * The first batch then waits for the point in time and its count, not for the slowest request of
+ * each of two rounds. Each is awaited by `openScan` in the order it was asked in, so failures are
+ * said in that order: the mapping's, the point in time's, then the others'.
+ */
+function askStart(
+  transport: EsTransport,
+  table: string,
+  request: ScanRequest,
+  keepAlive: string,
+  resumed: EsScanState | undefined,
+) {
+  const opening = resumed ? undefined : ScanReader.open(transport, table, keepAlive);
+  const shaped = describeTable(transport, table).then((described) => {
+    const columns = csvColumns(described);
+    return { columns, query: compileFilters(columns, request.filters, request.rawQuery, table) };
+  });
+  // Who is in the cluster now (a node that leaves or restarts later is named if the export
+  // fails): read only then, so nothing waits for it here (it never fails).
+  const nodesBefore = clusterNodes(transport);
+  // Column filters need the mapping to compile; without them the query is the same without it.
+  const querying = hasColumnFilters(request.filters)
+    ? shaped.then((s) => s.query)
+    : Promise.resolve().then(() => compileFilters([], request.filters, request.rawQuery, table));
+  const singleIndex: Promise<string | null> = resumed
+    ? Promise.resolve(resumed.singleIndex)
+    : concreteIndices(transport, table).then((l) => (l.length === 1 ? (l[0] as string) : null));
+  const batchBytesGuess = querying.then(
+    (q) => guessBatchBytes(transport, table, q, request.batchSize),
+    () => undefined,
+  );
+  const counting = opening
+    ? Promise.all([opening, querying]).then(([pit, q]) => count(pit, q, table, request))
+    : undefined;
+  for (const p of [opening, shaped, querying, singleIndex, counting]) p?.catch(() => {});
+  return { opening, shaped, nodesBefore, singleIndex, batchBytesGuess, counting };
 }
 
 /** Whether the request filters on columns (an empty or missing list does not). */
