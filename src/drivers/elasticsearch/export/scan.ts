@@ -137,9 +137,9 @@ export async function openScan(
  * Every request before the first batch, each sent as soon as what it needs is there: the point in
  * time (a new scan's), the mapping, who is in the cluster now, the indices behind the name and a
  * sample for the batches' size at once; the count once the point in time and the query are there.
- * The first batch then waits for the point in time and its count, not for the slowest request of
- * each of two rounds. Each is awaited by `openScan` in the order it was asked in, so failures are
- * said in that order: the mapping's, the point in time's, then the others'.
+ * The first batch then waits for the point in time and its count, and for no request it does not
+ * need. Each is awaited by `openScan` in the order it was asked in, so failures are said in that
+ * order: the mapping's, the point in time's, then the others'.
  */
 function askStart(
   transport: EsTransport,
