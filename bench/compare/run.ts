@@ -1,12 +1,13 @@
 /**
  * Document comparison benchmark: `quarry compare <url>:<a> <url>:<b> --documents` (the real
- * command, bin/quarry) next to exporting both sides (`quarry export` of each, 4 slices, the
+ * command, installed from its package: bench/installed-quarry.ts) next to exporting both sides (`quarry export` of each, 4 slices, the
  * export's own batch), which reads what a comparison reads; the sides take turns (harness.ts).
  * The two indices are the export bench's index and a copy of it made by `quarry copy` (the same
  * `_source` bytes), so every document is compared and none differs: the comparison's most work.
  *
  *   npm run bench:compare                 1,000,000 documents a side
  *   npm run bench:compare -- --quick      100,000 documents a side, 2–3 rounds
+ *   npm run bench:compare -- --sources    this checkout's bin/quarry (its TypeScript sources)
  */
 import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -18,14 +19,16 @@ import { benchTransport, benchUrl } from "../export/bench-node.ts";
 import { interleave, median, rate, type Side, verdict } from "../export/harness.ts";
 import { ensureBenchIndex } from "../export/indices.ts";
 
-const { values: args } = parseArgs({ options: { quick: { type: "boolean" } } });
+const { values: args } = parseArgs({
+  options: { quick: { type: "boolean" }, sources: { type: "boolean" } },
+});
 const quick = args.quick === true;
 const url = benchUrl();
 const transport = benchTransport(url);
 const root = join(import.meta.dirname, "..", "..");
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const quarry = await quarryCommand(root);
+const quarry = await quarryCommand(root, { sources: args.sources === true, log });
 const source = await ensureBenchIndex(transport, quick ? 100_000 : 1_000_000);
 const copy = `bench-compare-${source.docs}`;
 const dir = await mkdtemp(join(tmpdir(), "quarry-bench-compare-"));
@@ -107,4 +110,5 @@ try {
   );
 } finally {
   await rm(dir, { recursive: true, force: true });
+  await quarry.close();
 }

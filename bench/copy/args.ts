@@ -9,8 +9,16 @@ export function transferBenchArgs() {
       quick: { type: "boolean" },
       large: { type: "boolean" },
       "skip-elasticdump": { type: "boolean" },
+      /** This checkout's bin/quarry (its TypeScript sources) instead of the installed package. */
+      sources: { type: "boolean" },
     },
   });
   const quick = args.quick === true;
-  return { args, quick, large: args.large === true || !quick, batch: args.batch };
+  return {
+    args,
+    quick,
+    large: args.large === true || !quick,
+    batch: args.batch,
+    sources: args.sources === true,
+  };
 }

@@ -1,17 +1,8 @@
 /** What the copy and import benches share: the command they run, and how they print. */
-import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
-import { join } from "node:path";
 import { median, type Run, rate, verdict } from "../export/harness.ts";
 
-/**
- * The `quarry` command as a user runs it (bin/quarry: the launcher, its Node flags included), with
- * the driver plugin built from this checkout first (the command loads the plugin, not src/).
- */
-export async function quarryCommand(root: string): Promise<{ cmd: string; args: string[] }> {
-  execFileSync(process.execPath, ["scripts/build-plugins.ts"], { cwd: root, stdio: "ignore" });
-  return { cmd: join(root, "bin", "quarry"), args: [] };
-}
+export { quarryCommand } from "../installed-quarry.ts";
 
 export const loadAverage = () =>
   loadavg()

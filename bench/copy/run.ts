@@ -13,6 +13,11 @@
  *   npm run bench:copy -- --quick           fewer rounds, 4 slices only, elasticdump once, no 1M run
  *   npm run bench:copy -- --quick --large   the same, and the 1M memory runs (about 10 more minutes)
  *   npm run bench:copy -- --batch 5000 --skip-elasticdump
+ *   npm run bench:copy -- --sources         this checkout's bin/quarry (its TypeScript sources)
+ *                                           instead of Quarry installed from its package
+ *
+ * `quarry` is by default the one users run: packed from a copy of this checkout and installed
+ * (bench/installed-quarry.ts, about a minute before the runs).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -25,13 +30,13 @@ import { transferBenchArgs } from "./args.ts";
 import { loadAverage, memoryGoals, printTable, quarryCommand } from "./report.ts";
 import { countAndDrop, dropIndex } from "./targets.ts";
 
-const { args, quick, large, batch } = transferBenchArgs();
+const { args, quick, large, batch, sources } = transferBenchArgs();
 const url = benchUrl();
 const transport = benchTransport(url);
 const root = join(import.meta.dirname, "..", "..");
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const quarry = await quarryCommand(root);
+const quarry = await quarryCommand(root, { sources, log });
 const small = await ensureBenchIndex(transport, Number(args.size));
 const big = large ? await ensureBenchIndex(transport, 1_000_000) : undefined;
 await transport.close();
@@ -135,6 +140,7 @@ try {
 } finally {
   await proxy?.close();
   await rm(home, { recursive: true, force: true });
+  await quarry.close();
 }
 
 const med = (name: string) => {
@@ -142,7 +148,7 @@ const med = (name: string) => {
   return rs.length ? harness.median(rs.map(harness.rate)) : Number.NaN;
 };
 console.log(
-  `\nCopy ${small.name} → new index on ${url}, batch ${batch}${quick ? " (quick)" : ""}; medians of interleaved runs; load average at start ${load}, at end ${loadAverage()}\n`,
+  `\nCopy ${small.name} → new index on ${url}, batch ${batch}${quick ? " (quick)" : ""}, ${quarry.what}; medians of interleaved runs; load average at start ${load}, at end ${loadAverage()}\n`,
 );
 printTable(runs, small.docs, (name) => !name.startsWith("elasticdump") && !name.startsWith("bare"));
 const goals: string[] = [];

@@ -1,12 +1,13 @@
 /**
  * ES|QL past the row cap: `quarry esql <url> "FROM <index>" --all --format ndjson` (the real
- * command, bin/quarry) next to a bare loop of the same paged `_query` requests (bare-loop.ts). The
+ * command, installed from its package: bench/installed-quarry.ts) next to a bare loop of the same paged `_query` requests (bare-loop.ts). The
  * sides take turns and repeat until their medians hold still (../export/harness.ts); peak memory
  * (resident set of the `quarry` process, sampled) on every run.
  *
  *   npm run bench:esql-pages                    sample-orders (30,000 real rows) by _id, quick
  *   npm run bench:esql-pages -- --full          also bench-export-1m by order_id, memory at 1M rows
  *   npm run bench:esql-pages -- --index i --key k
+ *   npm run bench:esql-pages -- --sources       this checkout's bin/quarry (its TypeScript sources)
  *
  * es8 from `npm run es:up` (its ES|QL engine), or BENCH_ES_URL=http://host:port.
  */
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     index: { type: "string", default: "sample-orders" },
     key: { type: "string", default: "_id" },
     full: { type: "boolean" },
+    sources: { type: "boolean" },
   },
 });
 const url = benchUrl();
@@ -40,7 +42,7 @@ async function lines(path: string): Promise<number> {
   return n;
 }
 
-const command = await quarryCommand(root);
+const command = await quarryCommand(root, { sources: args.sources === true, log });
 const dir = await mkdtemp(join(tmpdir(), "quarry-bench-esql-"));
 const out = (name: string) => join(dir, name);
 const quarry = (index: string, key: string, file: string): harness.Side => ({
@@ -91,6 +93,7 @@ try {
 } finally {
   await rm(dir, { recursive: true, force: true });
   await transport.close();
+  await command.close();
 }
 
 const [b, q] = sides.map((s) => runs.get(s.name) ?? []) as [harness.Run[], harness.Run[]];

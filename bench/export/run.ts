@@ -1,16 +1,20 @@
 /**
- * Export benchmark: `quarry export` (the real command, bin/quarry: the launcher with its Node flags,
- * the driver plugin built from this checkout) next to the best a bare client can do on the same node (a
- * sliced point-in-time loop with the same slices and batch, writing the answers' bytes unparsed:
- * bare-loop.ts) and next to elasticdump (its default settings, and the same batch size). The sides
- * take turns and repeat until their medians hold still (harness.ts). Peak memory (resident set of
- * the `quarry` process, sampled) at 100,000 and at 1,000,000 documents, 1 and 4 slices.
+ * Export benchmark: `quarry export` (the real command as users run it: Quarry packed from a copy of
+ * this checkout and installed, its launcher with its Node flags, its release build and driver
+ * plugin; bench/installed-quarry.ts, about a minute before the runs) next to the best a bare
+ * client can do on the same node (a sliced point-in-time loop with the same slices and batch,
+ * writing the answers' bytes unparsed: bare-loop.ts) and next to elasticdump (its default
+ * settings, and the same batch size). The sides take turns and repeat until their medians hold
+ * still (harness.ts). Peak memory (resident set of the `quarry` process, sampled) at 100,000 and
+ * at 1,000,000 documents, 1 and 4 slices.
  *
  *   npm run bench:export                 es8 from `npm run es:up` (or BENCH_ES_URL=http://host:port)
  *   npm run bench:export -- --quick      fewer rounds, elasticdump once (about 5 minutes)
  *   npm run bench:export -- --batch 5000 --skip-elasticdump
  *   npm run bench:export -- --node-flags=""   the CLI started by node with these flags instead of the
  *                                             launcher's (bin/node-runtime.sh), e.g. none
+ *   npm run bench:export -- --sources         this checkout's bin/quarry (its TypeScript sources)
+ *                                             instead of Quarry installed from its package
  *
  * The indices (`bench-export-100k`, `bench-export-1m`, 4 shards) are generated once and kept.
  * Speed is compared on the 100k index; the 1M index is exported once per slice count for memory.
@@ -35,6 +39,8 @@ const { values: args } = parseArgs({
     "skip-elasticdump": { type: "boolean" },
     /** Node flags to start the CLI with instead of the launcher's (space-separated). */
     "node-flags": { type: "string" },
+    /** This checkout's bin/quarry (its TypeScript sources) instead of the installed package. */
+    sources: { type: "boolean" },
   },
 });
 const nodeFlags = args["node-flags"]?.split(" ").filter(Boolean);
@@ -54,8 +60,8 @@ async function lines(path: string): Promise<number> {
 }
 
 // The command as a user runs it; with --node-flags, the same CLI (and plugin) started by node.
-const launcher = await quarryCommand(root);
-const command = nodeFlags ? { cmd: node, args: [...nodeFlags, "src/cli/main.ts"] } : launcher;
+const launcher = await quarryCommand(root, { sources: args.sources === true, log });
+const command = nodeFlags ? { cmd: node, args: [...nodeFlags, launcher.entry] } : launcher;
 const small = await ensureBenchIndex(transport, 100_000);
 const large = await ensureBenchIndex(transport, 1_000_000);
 const dir = await mkdtemp(join(tmpdir(), "quarry-bench-export-"));
@@ -144,6 +150,7 @@ try {
   await proxy?.close();
   await rm(dir, { recursive: true, force: true });
   await transport.close();
+  await launcher.close();
 }
 
 const med = (name: string) => {
@@ -152,7 +159,7 @@ const med = (name: string) => {
 };
 const peak = (name: string) => Math.max(...(runs.get(name) ?? []).map((r) => r.peakMb));
 console.log(
-  `\nExport on ${url}, batch ${batch}${quick ? " (quick)" : ""}, ${nodeFlags ? `node ${nodeFlags.join(" ")} src/cli/main.ts export` : "bin/quarry export"}; medians of interleaved runs; load average at start ${load}, at end ${loadAverage()}\n`,
+  `\nExport on ${url}, batch ${batch}${quick ? " (quick)" : ""}, ${nodeFlags ? `node ${nodeFlags.join(" ")} ${launcher.entry} export` : `${launcher.what}, export`}; medians of interleaved runs; load average at start ${load}, at end ${loadAverage()}\n`,
 );
 console.log("side                                          runs   median docs/s   peak MB");
 for (const [name, rs] of runs) {

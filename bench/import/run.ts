@@ -13,6 +13,11 @@
  *   npm run bench:import -- --quick         fewer rounds, elasticdump once, no 1M run
  *   npm run bench:import -- --quick --large the same, and the 1M memory run
  *   npm run bench:import -- --batch 5000 --skip-elasticdump
+ *   npm run bench:import -- --sources       this checkout's bin/quarry (its TypeScript sources)
+ *                                           instead of Quarry installed from its package
+ *
+ * `quarry` is by default the one users run: packed from a copy of this checkout and installed
+ * (bench/installed-quarry.ts, about a minute before the runs).
  */
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -29,7 +34,7 @@ import * as harness from "../export/harness.ts";
 import { type BenchIndex, ensureBenchIndex } from "../export/indices.ts";
 import { startRootProxy } from "../export/root-proxy.ts";
 
-const { args, quick, large, batch } = transferBenchArgs();
+const { args, quick, large, batch, sources } = transferBenchArgs();
 const url = benchUrl();
 const transport = benchTransport(url);
 const root = join(import.meta.dirname, "..", "..");
@@ -64,7 +69,7 @@ async function dumpFileOf(ndjson: string, index: string): Promise<string> {
   return out;
 }
 
-const quarry = await quarryCommand(root);
+const quarry = await quarryCommand(root, { sources, log });
 const small = await ensureBenchIndex(transport, Number(args.size));
 const big = large ? await ensureBenchIndex(transport, 1_000_000) : undefined;
 const definition = await definitionOf(url, small.name);
@@ -146,6 +151,7 @@ try {
   await proxy?.close();
   await rm(home, { recursive: true, force: true });
   await rm(dir, { recursive: true, force: true });
+  await quarry.close();
 }
 
 const med = (name: string) => {
@@ -153,7 +159,7 @@ const med = (name: string) => {
   return rs.length ? harness.median(rs.map(harness.rate)) : Number.NaN;
 };
 console.log(
-  `\nImport of ${small.docs.toLocaleString("en-US")} documents (NDJSON) into a new index on ${url}, batch ${batch}${quick ? " (quick)" : ""}; medians of interleaved runs; load average at start ${loadAtStart}, at end ${loadAverage()}\n`,
+  `\nImport of ${small.docs.toLocaleString("en-US")} documents (NDJSON) into a new index on ${url}, batch ${batch}${quick ? " (quick)" : ""}, ${quarry.what}; medians of interleaved runs; load average at start ${loadAtStart}, at end ${loadAverage()}\n`,
 );
 printTable(runs, small.docs, (name) => name.startsWith("Quarry"));
 const goals: string[] = [];

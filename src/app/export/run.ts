@@ -97,7 +97,9 @@ export class ExportRun {
     try {
       if (this.#position === 0) {
         await this.#writeOrStop(opening(cp.format, this.#scan.columns));
-        await this.#checkpoint();
+        // Saved while the first batches are asked for, as every later one is behind the writes:
+        // its two flushes to disk need not hold the first requests back.
+        this.#checkpointBehind();
       }
       await Promise.all(
         Array.from({ length: cp.slices }, (_, i) =>

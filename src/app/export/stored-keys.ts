@@ -4,7 +4,6 @@
  */
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
-import { parse as parseCsv } from "csv-parse";
 import type { ExportFormat, TableScan } from "../../core/export.ts";
 
 export async function keysInFile(
@@ -17,6 +16,8 @@ export async function keysInFile(
   if (bytes === 0) return seen;
   const stream = createReadStream(path, { start: 0, end: bytes - 1 });
   if (format === "csv") {
+    // Loaded here, for the rare resume that reads a CSV back, not at every export's start.
+    const { parse: parseCsv } = await import("csv-parse");
     let header = true;
     for await (const record of stream.pipe(parseCsv({ relax_column_count: true })) as AsyncIterable<
       string[]

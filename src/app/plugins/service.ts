@@ -178,17 +178,25 @@ export class PluginService {
     return true;
   }
 
-  /** Loads every installed plugin, recording failures instead of throwing. */
-  async loadAll(): Promise<void> {
+  /**
+   * Loads every installed plugin, recording failures instead of throwing. Each installed driver
+   * type with its driver, or undefined when it did not load: the same verdict `installed()` gives,
+   * without checking each archive again.
+   */
+  async loadAll(): Promise<{ type: string; driver: PluginDriver | undefined }[]> {
+    const out: { type: string; driver: PluginDriver | undefined }[] = [];
     for (const entry of await this.store.list()) {
       if (!entry.record) {
         this.#drivers.fail(entry.id, errors.pluginLoadFailed(entry.id, entry.problem));
         continue;
       }
-      await this.#drivers.load(this.store, entry.record).catch((e: unknown) => {
+      const driver = await this.#drivers.load(this.store, entry.record).catch((e: unknown) => {
         if (!isQuarryError(e)) throw e;
+        return undefined;
       });
+      out.push({ type: entry.record.manifest.driver.type, driver });
     }
+    return out;
   }
 
   /** A driver already loaded in this process (no disk access), for synchronous callers. */

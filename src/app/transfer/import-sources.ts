@@ -14,9 +14,9 @@ import { QuarryError } from "../../core/errors.ts";
 import type { TransferFacet } from "../../core/facets.ts";
 import type { LineDecoder, LineProblem, LoadRecord } from "../../core/transfer.ts";
 import { inferKinds } from "./csv-rows.ts";
-import { csvRecords, type KindsFor } from "./csv-source.ts";
+import type { KindsFor } from "./csv-source.ts";
 import { formatOfName, formatOfStart, type ImportFormat } from "./import-format.ts";
-import { JsonArrayReader } from "./json-array-reader.ts";
+import type { JsonArrayReader } from "./json-array-reader.ts";
 
 export type ImportInput = { path: string } | { stream: Readable; name: string };
 export type SourceItem = LoadRecord | LineProblem;
@@ -139,7 +139,7 @@ async function* jsonRecords(
       {},
       "Update the driver plugin in Settings > Plugins, then try again.",
     );
-  const reader = new JsonArrayReader();
+  const reader = new (await import("./json-array-reader.ts")).JsonArrayReader();
   const text = new StringDecoder("utf8");
   const give = function* (elements: ReturnType<JsonArrayReader["push"]>) {
     for (const e of elements) {
@@ -179,12 +179,15 @@ export async function* readRecords(
     yield* jsonRecords(stream, options, cursor);
     return;
   }
+  // The readers of JSON arrays and CSV (stream-json, csv-parse) are loaded for their format only,
+  // not at every import's start; before the stream flows, so that nothing passes unread.
+  const csv = options.format === "csv" ? await import("./csv-source.ts") : undefined;
   stream.on("data", (chunk: Buffer | string) => {
     cursor.bytes += chunk.length;
   });
-  if (options.format === "csv") {
+  if (csv) {
     cursor.shape = "csv";
-    yield* csvRecords(stream, options, cursor);
+    yield* csv.csvRecords(stream, options, cursor);
   } else yield* ndjsonRecords(stream, options, cursor);
 }
 

@@ -1,7 +1,8 @@
 /**
  * `quarry tables <conn>`, `quarry describe <conn> <table>`, `quarry browse <conn> <table>`: the
  * grid from the command line, one file per command in browse/. The filter syntax is re-exported
- * for `quarry export`, which reads the same --filter.
+ * for the commands that read the same --filter; `quarry export` takes it from its own module, so
+ * that it loads none of the grid's commands.
  */
 import type { Command } from "commander";
 import { registerBrowse } from "./browse/browse.ts";

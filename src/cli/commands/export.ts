@@ -19,7 +19,7 @@ import { facet } from "../../core/facet-access.ts";
 import { addConnectionFlags, type ConnectionFlags } from "../connection-options.ts";
 import { wantsJson, withSession } from "../context.ts";
 import { printJson, reportError } from "../output.ts";
-import { parseFilter } from "./browse.ts";
+import { parseFilter } from "./browse/filter-syntax.ts";
 
 interface ExportFlags extends ConnectionFlags {
   format: string;

@@ -80,23 +80,17 @@ export async function openScan(
   const keepAlive = checkKeepAlive(request.keepAlive);
   await ready();
   const resumed = request.resume?.state as EsScanState | undefined;
-  // A new point in time needs neither the mapping nor the nodes: opened beside them. Should they
-  // fail, it is closed and their failure is the one said.
-  const opening = resumed ? undefined : ScanReader.open(transport, table, keepAlive);
-  opening?.catch(() => {});
-  // Who is in the cluster now (asked beside the mapping): a node that leaves or restarts later is
-  // named if the export fails.
-  let described: Awaited<ReturnType<typeof describeTable>>;
-  let nodesBefore: Map<string, NodeInfo> | undefined;
-  let query: QueryDsl;
+  const { opening, shaped, nodesBefore, singleIndex, batchBytesGuess, counting } = askStart(
+    transport,
+    table,
+    request,
+    keepAlive,
+    resumed,
+  );
   let columns: ReturnType<typeof csvColumns>;
+  let query: QueryDsl;
   try {
-    [described, nodesBefore] = await Promise.all([
-      describeTable(transport, table),
-      clusterNodes(transport),
-    ]);
-    columns = csvColumns(described);
-    query = compileFilters(columns, request.filters, request.rawQuery, table);
+    ({ columns, query } = await shaped);
   } catch (e) {
     await opening?.then((p) => p.close()).catch(() => {});
     throw e;
@@ -111,20 +105,17 @@ export async function openScan(
   const restarted = resumed !== undefined && pit === undefined;
   pit ??= await ScanReader.open(transport, table, keepAlive);
   try {
-    // A new point in time is counted (one continued keeps the checkpoint's count), beside the
-    // indices behind the name.
-    const [counted, singleIndex, batchBytesGuess] = await Promise.all([
-      !resumed || restarted ? count(pit, query, table, request) : undefined,
-      resumed
-        ? resumed.singleIndex
-        : concreteIndices(transport, table).then((l) => (l.length === 1 ? (l[0] as string) : null)),
-      guessBatchBytes(transport, table, query, request.batchSize),
+    // A new point in time is counted (one continued keeps the checkpoint's count).
+    const [counted, single, guess] = await Promise.all([
+      counting ?? (restarted ? count(pit, query, table, request) : undefined),
+      singleIndex,
+      batchBytesGuess,
     ]);
     const slices =
       request.resume?.slices ??
       request.slices ??
       Math.max(1, Math.min(counted?.shards ?? 1, AUTO_SLICES_CAP));
-    const shape: RecordShape = { format: request.format, columns, singleIndex };
+    const shape: RecordShape = { format: request.format, columns, singleIndex: single };
     return new EsScan(transport, pit, {
       table,
       query,
@@ -134,12 +125,58 @@ export async function openScan(
       restarted,
       expected: counted?.total ?? null,
       nodesBefore,
-      batchBytesGuess,
+      batchBytesGuess: guess,
     });
   } catch (e) {
     await pit.close();
     throw e;
   }
+}
+
+/**
+ * Every request before the first batch, each sent as soon as what it needs is there: the point in
+ * time (a new scan's), the mapping, who is in the cluster now, the indices behind the name and a
+ * sample for the batches' size at once; the count once the point in time and the query are there.
+ * The first batch then waits for the point in time and its count, and for no request it does not
+ * need. Each is awaited by `openScan` in the order it was asked in, so failures are said in that
+ * order: the mapping's, the point in time's, then the others'.
+ */
+function askStart(
+  transport: EsTransport,
+  table: string,
+  request: ScanRequest,
+  keepAlive: string,
+  resumed: EsScanState | undefined,
+) {
+  const opening = resumed ? undefined : ScanReader.open(transport, table, keepAlive);
+  const shaped = describeTable(transport, table).then((described) => {
+    const columns = csvColumns(described);
+    return { columns, query: compileFilters(columns, request.filters, request.rawQuery, table) };
+  });
+  // Who is in the cluster now (a node that leaves or restarts later is named if the export
+  // fails): read only then, so nothing waits for it here (it never fails).
+  const nodesBefore = clusterNodes(transport);
+  // Column filters need the mapping to compile; without them the query is the same without it.
+  const querying = hasColumnFilters(request.filters)
+    ? shaped.then((s) => s.query)
+    : Promise.resolve().then(() => compileFilters([], request.filters, request.rawQuery, table));
+  const singleIndex: Promise<string | null> = resumed
+    ? Promise.resolve(resumed.singleIndex)
+    : concreteIndices(transport, table).then((l) => (l.length === 1 ? (l[0] as string) : null));
+  const batchBytesGuess = querying.then(
+    (q) => guessBatchBytes(transport, table, q, request.batchSize),
+    () => undefined,
+  );
+  const counting = opening
+    ? Promise.all([opening, querying]).then(([pit, q]) => count(pit, q, table, request))
+    : undefined;
+  for (const p of [opening, shaped, querying, singleIndex, counting]) p?.catch(() => {});
+  return { opening, shaped, nodesBefore, singleIndex, batchBytesGuess, counting };
+}
+
+/** Whether the request filters on columns (an empty or missing list does not). */
+function hasColumnFilters(filters: ScanRequest["filters"]): boolean {
+  return !(filters == null || (Array.isArray(filters) && filters.length === 0));
 }
 
 /** The count of the point in time, and its shards (for the number of slices). */
@@ -213,7 +250,7 @@ interface ScanSetup {
   request: ScanRequest;
   restarted: boolean;
   expected: number | null;
-  nodesBefore: Map<string, NodeInfo> | undefined;
+  nodesBefore: Promise<Map<string, NodeInfo> | undefined>;
   batchBytesGuess: number | undefined;
 }
 
@@ -289,7 +326,7 @@ class EsScan implements TableScan {
     const { reason, note } = explainLostPointInTime(e.lost, {
       table: this.#setup.table,
       keepAlive: this.#pit.keepAlive,
-      nodesBefore: this.#setup.nodesBefore,
+      nodesBefore: await this.#setup.nodesBefore,
       nodesNow: await clusterNodes(this.#transport),
     });
     throw scanInterruption(reason, note);

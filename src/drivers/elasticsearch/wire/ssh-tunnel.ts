@@ -9,7 +9,7 @@ import { appendFile, mkdir, readFile } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { Client, type ConnectConfig } from "ssh2";
+import type { Client, ConnectConfig } from "ssh2";
 import { errors, type QuarryError } from "../../../core/errors.ts";
 import { checkHostKey, knownHostsLine } from "./known-hosts.ts";
 import { formatNode, type NodeAddress, parseSsh, type RouteSettings } from "./routes.ts";
@@ -31,12 +31,13 @@ export function knownHostsPath(r: RouteSettings): string {
 }
 
 class Tunnel {
-  readonly #client = new Client();
+  readonly #client: Client;
   readonly #listeners = new Map<string, Promise<Server>>();
   #ended = false;
   users = 0;
 
-  constructor() {
+  constructor(client: Client) {
+    this.#client = client;
     this.#client.on("close", () => {
       this.#ended = true;
       for (const l of this.#listeners.values()) void l.then((s) => s.close()).catch(() => {});
@@ -247,6 +248,17 @@ export function sshError(e: Error & { level?: string; code?: string }, where: st
 }
 
 /**
+ * ssh2 is loaded with the first tunnel: most connections have none, and every command would
+ * otherwise pay for it at start (about 10 ms of CPU and 2 MB, measured on the driver's bundle).
+ */
+async function openTunnel(r: RouteSettings, passphrase: string | undefined): Promise<Tunnel> {
+  const { Client } = await import("ssh2");
+  const tunnel = new Tunnel(new Client());
+  await tunnel.open(r, passphrase);
+  return tunnel;
+}
+
+/**
  * The tunnels of one driver (one plugin activation), by their settings: sessions of the same
  * connection share one SSH connection; it ends when the last lease is released.
  */
@@ -258,8 +270,7 @@ export class SshTunnels {
     let pending = this.#open.get(key);
     const current = pending ? await pending.catch(() => undefined) : undefined;
     if (!current?.alive) {
-      const tunnel = new Tunnel();
-      pending = tunnel.open(r, passphrase).then(() => tunnel);
+      pending = openTunnel(r, passphrase);
       this.#open.set(key, pending);
       pending.catch(() => this.#open.delete(key));
     }
