@@ -19,6 +19,7 @@ import type {
   TableScan,
 } from "../../../core/export.ts";
 import { scanInterruption } from "../../../core/export.ts";
+import type { Column } from "../../../core/grid.ts";
 import { compileFilters, type QueryDsl } from "../table/filters.ts";
 import { describeTable } from "../table/mapping.ts";
 import { clusterNodes, type NodeInfo } from "../wire/nodes.ts";
@@ -80,17 +81,13 @@ export async function openScan(
   const keepAlive = checkKeepAlive(request.keepAlive);
   await ready();
   const resumed = request.resume?.state as EsScanState | undefined;
-  const { opening, shaped, nodesBefore, singleIndex, batchBytesGuess, counting } = askStart(
-    transport,
-    table,
-    request,
-    keepAlive,
-    resumed,
-  );
-  let columns: ReturnType<typeof csvColumns>;
+  const { opening, shaped, querying, nodesBefore, singleIndex, batchBytesGuess, counting } =
+    askStart(transport, table, request, keepAlive, resumed);
+  let columns: Column[];
   let query: QueryDsl;
   try {
-    ({ columns, query } = await shaped);
+    columns = await shaped;
+    query = await querying;
   } catch (e) {
     await opening?.then((p) => p.close()).catch(() => {});
     throw e;
@@ -149,17 +146,17 @@ function askStart(
   resumed: EsScanState | undefined,
 ) {
   const opening = resumed ? undefined : ScanReader.open(transport, table, keepAlive);
-  const shaped = describeTable(transport, table).then((described) => {
-    const columns = csvColumns(described);
-    return { columns, query: compileFilters(columns, request.filters, request.rawQuery, table) };
-  });
+  const shaped = describeTable(transport, table).then(csvColumns);
   // Who is in the cluster now (a node that leaves or restarts later is named if the export
   // fails): read only then, so nothing waits for it here (it never fails).
   const nodesBefore = clusterNodes(transport);
-  // Column filters need the mapping to compile; without them the query is the same without it.
+  // Column filters need the mapping to compile; without them the query needs no columns, and the
+  // count and the sample need not wait for the mapping. One query, for the count and the batches.
+  const compile = (columns: Column[]) =>
+    compileFilters(columns, request.filters, request.rawQuery, table);
   const querying = hasColumnFilters(request.filters)
-    ? shaped.then((s) => s.query)
-    : Promise.resolve().then(() => compileFilters([], request.filters, request.rawQuery, table));
+    ? shaped.then(compile)
+    : Promise.resolve().then(() => compile([]));
   const singleIndex: Promise<string | null> = resumed
     ? Promise.resolve(resumed.singleIndex)
     : concreteIndices(transport, table).then((l) => (l.length === 1 ? (l[0] as string) : null));
@@ -171,7 +168,7 @@ function askStart(
     ? Promise.all([opening, querying]).then(([pit, q]) => count(pit, q, table, request))
     : undefined;
   for (const p of [opening, shaped, querying, singleIndex, counting]) p?.catch(() => {});
-  return { opening, shaped, nodesBefore, singleIndex, batchBytesGuess, counting };
+  return { opening, shaped, querying, nodesBefore, singleIndex, batchBytesGuess, counting };
 }
 
 /** Whether the request filters on columns (an empty or missing list does not). */
