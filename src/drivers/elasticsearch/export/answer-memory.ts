@@ -35,8 +35,9 @@ export class AnswerBuffer {
     const size = this.#size + chunk.byteLength;
     if (size > this.#memory.length) {
       // Grown by a quarter at least: an answer a little larger than the last grows it once or twice.
-      // Grown from nothing, an answer of megabytes would be copied a dozen times, each copy left
-      // for the collector: tens of megabytes of garbage per slice at the start of an export.
+      // A new buffer starts at the reserve: grown from 64 KB, a first answer of megabytes would be
+      // copied some 17 times, each copy left to the collector (docs/decisions.md, "The driver
+      // plugin's start").
       const grown = Buffer.allocUnsafe(
         Math.max(size, Math.ceil(this.#memory.length * 1.25), 65536, this.#reserve),
       );
