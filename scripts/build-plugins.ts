@@ -117,6 +117,20 @@ export async function packPluginArchive(
   }
 }
 
+/**
+ * The bundle in ASCII. esbuild escapes any other character in code (its default charset) but not
+ * in the comments it keeps; one such character and V8 holds the whole plugin's source at two bytes
+ * a character, about 5 MB more for as long as the process runs (docs/decisions.md, "The driver
+ * plugin's start"). Each UTF-16 unit becomes `\uXXXX`: the same text in a comment, the same value
+ * in a string, a template or a regular expression.
+ */
+export function asciiOnly(code: string): string {
+  return code.replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 async function buildOne(
   source: (typeof PLUGINS)[number],
 ): Promise<{ manifest: PluginManifest; archive: Buffer }> {
@@ -149,7 +163,7 @@ async function buildOne(
     // ssh2's optional native speed-ups: absent from the archive, its pure JavaScript is used.
     external: ["cpu-features", "*.node"],
   });
-  const code = result.outputFiles[0]!.contents;
+  const code = asciiOnly(result.outputFiles[0]!.text);
   const archive = await packPluginArchive({
     [MANIFEST_FILE]: `${JSON.stringify(manifest, null, 2)}\n`,
     "index.js": code,

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { batchBytes } from "../../src/app/export/formats.ts";
 import { InFlight, type Ticket } from "../../src/app/export/in-flight.ts";
+import { AnswerPool } from "../../src/drivers/elasticsearch/export/answer-memory.ts";
 import { oneLine, readAnswer } from "../../src/drivers/elasticsearch/export/hit-bytes.ts";
 import { byteRecords, frameRecords } from "../../src/drivers/elasticsearch/export/records.ts";
 
@@ -176,5 +177,34 @@ describe("the bound on batches in flight", () => {
     void bound.acquire().then((t) => (second = t));
     await Promise.resolve();
     assert.equal(second, undefined);
+  });
+});
+
+describe("the memory answers are read into", () => {
+  const chunks = (n: number, size: number) =>
+    Array.from({ length: n }, (_, i) => Buffer.alloc(size, 97 + (i % 26)));
+
+  it("holds an answer of its guessed size in the memory it was first given", () => {
+    const into = new AnswerPool(4, 1_000_000).take();
+    into.start();
+    into.append(Buffer.from("{"));
+    const first = into.view().buffer;
+    for (const c of chunks(15, 65_536)) into.append(c);
+    assert.equal(into.view().buffer, first);
+    assert.equal(into.view().byteLength, 1 + 15 * 65_536);
+  });
+
+  it("grows past a guess too small, and keeps every byte in order", () => {
+    const into = new AnswerPool(4, 100).take();
+    const parts = chunks(40, 10_000);
+    const view = into.fill(parts);
+    assert.deepEqual(Buffer.from(view), Buffer.concat(parts));
+  });
+
+  it("gives no buffer more than its cap before an answer, whatever the guess", () => {
+    const into = new AnswerPool(4, 2 ** 40).take();
+    into.start();
+    into.append(Buffer.from("x"));
+    assert.ok(into.view().buffer.byteLength <= 32 * 1024 * 1024);
   });
 });

@@ -11,6 +11,12 @@
 export class AnswerBuffer {
   #memory = Buffer.alloc(0);
   #size = 0;
+  /** What the first answer is given at once (the answer's size, guessed): no growing into it. */
+  readonly #reserve: number;
+
+  constructor(reserve = 0) {
+    this.#reserve = reserve;
+  }
 
   /** The chunks one after the other; valid until the next `fill` or `start`. */
   fill(chunks: readonly Uint8Array[]): Uint8Array {
@@ -29,8 +35,11 @@ export class AnswerBuffer {
     const size = this.#size + chunk.byteLength;
     if (size > this.#memory.length) {
       // Grown by a quarter at least: an answer a little larger than the last grows it once or twice.
+      // A new buffer starts at the reserve: grown from 64 KB, a first answer of megabytes would be
+      // copied some 17 times, each copy left to the collector (docs/decisions.md, "The driver
+      // plugin's start").
       const grown = Buffer.allocUnsafe(
-        Math.max(size, Math.ceil(this.#memory.length * 1.25), 65536),
+        Math.max(size, Math.ceil(this.#memory.length * 1.25), 65536, this.#reserve),
       );
       grown.set(this.#memory.subarray(0, this.#size));
       this.#memory = grown;
@@ -45,15 +54,21 @@ export class AnswerBuffer {
   }
 }
 
+/** The most a buffer is given before its first answer comes. */
+const MAX_RESERVE = 32 * 1024 * 1024;
+
 /** Answer buffers given back once their batch is written, a few kept for the next batches. */
 export class AnswerPool {
   readonly #idle: AnswerBuffer[] = [];
   readonly #keep: number;
-  constructor(keep = 4) {
+  readonly #reserve: number;
+  /** `reserve`: an answer's likely size, each new buffer's first size (capped: a guess may be wild). */
+  constructor(keep = 4, reserve = 0) {
     this.#keep = keep;
+    this.#reserve = Math.min(Math.max(0, reserve), MAX_RESERVE);
   }
   take(): AnswerBuffer {
-    return this.#idle.pop() ?? new AnswerBuffer();
+    return this.#idle.pop() ?? new AnswerBuffer(this.#reserve);
   }
   give(buffer: AnswerBuffer): void {
     if (this.#idle.length < this.#keep && !this.#idle.includes(buffer)) this.#idle.push(buffer);

@@ -262,7 +262,7 @@ class EsScan implements TableScan {
   readonly #pit: ScanReader;
   readonly #setup: ScanSetup;
   /** The answers' memory, shared by the slices: bounded by what the app holds, not by slices. */
-  readonly #answers = new AnswerPool();
+  readonly #answers: AnswerPool;
 
   constructor(transport: EsTransport, pit: ScanReader, setup: ScanSetup) {
     this.#transport = transport;
@@ -272,6 +272,7 @@ class EsScan implements TableScan {
     this.slices = setup.slices;
     this.restarted = setup.restarted;
     this.batchBytesGuess = setup.batchBytesGuess;
+    this.#answers = new AnswerPool(4, setup.batchBytesGuess ?? 0);
     this.columns = setup.shape.columns.map((c) => c.name);
   }
 

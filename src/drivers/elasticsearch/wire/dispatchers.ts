@@ -6,12 +6,13 @@
  * the certificate is still checked against the node's own name.
  */
 import { checkServerIdentity, type PeerCertificate } from "node:tls";
-import { type buildConnector, type Dispatcher, EnvHttpProxyAgent, Pool, ProxyAgent } from "undici";
+import type { Dispatcher } from "undici";
 import type { ConnectionSecrets } from "../../../core/driver.ts";
 import type { ClientCertTls } from "./client-cert.ts";
 import { formatNode, type NodeAddress, parseProxy, type RouteSettings } from "./routes.ts";
 import { SshTunnels } from "./ssh-tunnel.ts";
 import { type AlertRecorder, alertRecorder } from "./tls-alerts.ts";
+import { type buildConnector, EnvHttpProxyAgent, Pool, ProxyAgent } from "./undici.ts";
 
 export interface TlsOptions {
   rejectUnauthorized: boolean;

@@ -4,7 +4,7 @@
  * and undici then reports "other side closed"; the alert, which says why, is kept here for the
  * error to name.
  */
-import { buildConnector } from "undici";
+import { buildConnector } from "./undici.ts";
 
 export interface AlertRecorder {
   connect: buildConnector.connector;
