@@ -66,6 +66,12 @@ export interface LoadOutcome {
 export interface TableLoad {
   /** Writes one batch; every record of it is written, to retry, or failed with a reason. */
   write(records: readonly LoadRecord[], signal?: AbortSignal): Promise<LoadOutcome>;
+  /**
+   * Readies the request of a batch about to be written (its body encoded now, while the batch
+   * before it is on its way): `write` of the same array then sends it as it is. Optional: without
+   * it, `write` encodes the batch itself.
+   */
+  prepare?(records: readonly LoadRecord[]): void;
   /** Makes what was written visible, and counts the table's records. */
   finish(): Promise<{ records: number }>;
 }

@@ -1,7 +1,8 @@
 /**
  * Import's line decoding and `_bulk` writing, the pure parts: which file shapes are read, how a
  * bad line is named by its number while the others still import, the body of each write mode,
- * and how each item of a `_bulk` answer is accounted for.
+ * how each item of a `_bulk` answer is accounted for, and a batch's body prepared ahead of its
+ * write.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -16,6 +17,8 @@ import {
   ImportLineDecoder,
   type LineProblem,
 } from "../../src/drivers/elasticsearch/transfer/import-lines.ts";
+import { openLoad } from "../../src/drivers/elasticsearch/transfer/indices.ts";
+import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport.ts";
 
 /** A record as a plain object, its document read. */
 const plain = (d: ImportDoc) => ({ ...d, document: d.document });
@@ -240,5 +243,52 @@ describe("allWritten", () => {
       undefined,
     );
     assert.equal(allWritten(answer('{"items":[{"index":{"status":201}}]}'), 1), undefined);
+  });
+});
+
+describe("openLoad", () => {
+  /** A transport that answers every `_bulk` with all its documents written, keeping the bodies. */
+  function recording() {
+    const bodies: string[] = [];
+    const transport = {
+      request: async (req: { body: Buffer }) => {
+        const text = req.body.toString("utf8");
+        bodies.push(text);
+        const items = text
+          .split("\n")
+          .filter((_, i) => i % 2 === 0)
+          .slice(0, -1)
+          .map(() => '{"index":{"status":201}}');
+        return {
+          status: 200,
+          headers: {},
+          body: [Buffer.from(`{"errors":false,"items":[${items.join(",")}]}`)],
+        };
+      },
+    } as unknown as EsTransport;
+    return { bodies, load: openLoad(transport, "t", "index") };
+  }
+  const record = (key: string, n: number) => ({ origin: n, key, document: { n } });
+
+  test("a batch prepared ahead is sent as it was prepared", async () => {
+    const { bodies, load } = recording();
+    const batch = [record("a", 1), record("b", 2)];
+    load.prepare(batch);
+    (batch[0] as { document: { n: number } }).document.n = 99;
+    assert.equal((await load.write(batch)).written, 2);
+    assert.equal(bodies[0], bulkBody([record("a", 1), record("b", 2)], "index"));
+  });
+
+  test("records sent again, or a batch not prepared, are encoded at their write", async () => {
+    const { bodies, load } = recording();
+    const batch = [record("a", 1), record("b", 2)];
+    load.prepare(batch);
+    await load.write(batch);
+    await load.write(batch.slice(1));
+    await load.write([record("c", 3)]);
+    assert.deepEqual(bodies.slice(1), [
+      bulkBody([record("b", 2)], "index"),
+      bulkBody([record("c", 3)], "index"),
+    ]);
   });
 });

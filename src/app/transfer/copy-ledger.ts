@@ -58,6 +58,7 @@ export class CopyLedger {
   /** Failures of the batches whose cursor is recorded: what a checkpoint may count. */
   #failedAccounted: number;
   #origin = 0;
+  #first: Promise<void> = Promise.resolve();
   readonly #saver = new CheckpointSaver(() => this.#checkpoint());
 
   private constructor(path: string, scan: TableScan, info: LedgerInfo) {
@@ -84,8 +85,18 @@ export class CopyLedger {
         join(info.workDir, info.resumed.failuresFile),
         info.resumed.failedCount,
       );
-    await ledger.#saver.now();
+    ledger.#first = ledger.#saver.now();
+    // Awaited before the first write (`beforeWrite`); a failure meanwhile is not unhandled.
+    ledger.#first.catch(() => undefined);
     return ledger;
+  }
+
+  /**
+   * Resolves once the first checkpoint is on disk: the slices read their first batches while it
+   * is saved, and none is written before it, so a copy interrupted after a write can be resumed.
+   */
+  beforeWrite(): Promise<void> {
+    return this.#first;
   }
 
   slice(i: number): { cursor: ScanCursor; done: boolean } {

@@ -8,9 +8,16 @@
  * written lets `resume` go on after an interruption; records keep their keys and a resumed copy
  * writes by key, so a batch sent twice is never a duplicate. The source is only read.
  */
+import { setImmediate as turn } from "node:timers/promises";
 import { QuarryError } from "../../core/errors.ts";
 import { parseJsonExact } from "../../core/exact-json.ts";
-import type { ExportProgress, JsonText, ScanRecord, TableScan } from "../../core/export.ts";
+import type {
+  ExportProgress,
+  JsonText,
+  ScanBatch,
+  ScanRecord,
+  TableScan,
+} from "../../core/export.ts";
 import { facet } from "../../core/facet-access.ts";
 import type { LoadRecord, TableLoad } from "../../core/transfer.ts";
 import { InFlight, writeAhead } from "../export/in-flight.ts";
@@ -91,10 +98,51 @@ const decoder = new TextDecoder();
 const textOf = (pieces: JsonText) =>
   pieces.map((p) => (typeof p === "string" ? p : decoder.decode(p))).join("");
 
+/** A scanned batch with its records to write, their request readied (`TableLoad.prepare`). */
+interface ReadyBatch {
+  scanned: ScanBatch;
+  records: LoadRecord[];
+  bytes: number | undefined;
+  last: boolean;
+  release: () => void;
+}
+
 /**
- * Copies one slice: the next batch is read while this one is written, once it fits under the
- * copy's bound on memory (shared by the slices, as an export's: in-flight.ts). A batch's cursor is
- * recorded only once the batch is written, so a resume never skips a batch read ahead.
+ * The slice's batches, each made ready to write as it arrives: its request is encoded while the
+ * batch before it is still being written, not after that write's answer.
+ */
+function readied(
+  batches: AsyncIterator<ScanBatch>,
+  load: TableLoad,
+  ledger: CopyLedger,
+): AsyncIterator<ReadyBatch> {
+  return {
+    async next() {
+      const r = await batches.next();
+      if (r.done) return r;
+      // A batch read ahead is not urgent: the other slices' requests and answers go first.
+      await turn();
+      const scanned = r.value;
+      const records = scanned.records.map((rec) => toLoad(rec, ledger.nextOrigin()));
+      load.prepare?.(records);
+      const { bytes, last } = scanned;
+      return {
+        done: false,
+        value: { scanned, records, bytes, last, release: () => scanned.release?.() },
+      };
+    },
+    async return() {
+      await batches.return?.();
+      return { done: true, value: undefined };
+    },
+  };
+}
+
+/**
+ * Copies one slice: the next batch is read (and its request readied) while this one is written,
+ * once it fits under the copy's bound on memory (shared by the slices, as an export's:
+ * in-flight.ts). A batch's cursor is recorded only once the batch is written, so a resume never
+ * skips a batch read ahead.
  */
 async function copySlice(
   scan: TableScan,
@@ -106,15 +154,15 @@ async function copySlice(
 ): Promise<void> {
   const at = ledger.slice(slice);
   if (at.done) return;
-  const it = scan.batches(slice, at.cursor, halt)[Symbol.asyncIterator]();
+  const it = readied(scan.batches(slice, at.cursor, halt)[Symbol.asyncIterator](), load, ledger);
   const ended = await writeAhead(
     it,
     inFlight,
     () => halt.aborted,
-    async (batch) => {
-      const records = batch.records.map((r) => toLoad(r, ledger.nextOrigin()));
+    async ({ scanned, records }) => {
+      await ledger.beforeWrite();
       const outcome = await writeWithRetries(load, records, halt);
-      await ledger.batchWritten(slice, batch.cursor, batch.last, outcome);
+      await ledger.batchWritten(slice, scanned.cursor, scanned.last, outcome);
     },
   );
   if (ended === "last") await ledger.sliceDone(slice);

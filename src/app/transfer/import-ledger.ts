@@ -146,7 +146,9 @@ export class ImportLedger {
       failuresFile,
     };
     const ledger = new ImportLedger(path, base, new FailureLog(info.workDir, failuresFile), from);
-    await ledger.#saver.now();
+    // Saved while the first batch is read: its reservation is saved after this one, and the batch
+    // is sent only once that is on disk (a failed save is said there).
+    ledger.#saver.now().catch(() => undefined);
     return ledger;
   }
 

@@ -9,6 +9,7 @@
  * written, so `resume` goes on after them.
  */
 import { stat } from "node:fs/promises";
+import { setImmediate as turn } from "node:timers/promises";
 import type { DriverSession } from "../../core/driver.ts";
 import { QuarryError } from "../../core/errors.ts";
 import type { ExportProgress } from "../../core/export.ts";
@@ -89,6 +90,8 @@ export interface ImportReport {
 }
 
 const DEFAULT_BATCH = 1_000;
+/** Records read between two turns of the event loop (writeAll). */
+const READ_TURN = 100;
 
 /** The file's size; a file that cannot be read is refused before anything is sent. */
 async function sizeOf(path: string): Promise<number> {
@@ -142,14 +145,14 @@ async function writeAll(
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   let batch: LoadRecord[] = [];
   let problems: LineProblem[] = [];
-  // The next batch is read while the last one is written (one at a time still goes out, in
-  // order): reading no longer waits for the cluster's answer, nor the cluster for the reading.
-  // Its lines are reserved in the checkpoint as soon as they are read, so that the disk's
-  // confirmation is waited for while the last batch is written (docs/decisions.md).
+  // The next batch is read, reserved in the checkpoint and encoded while the last one is written
+  // (one at a time still goes out, in order): once the last answer comes, the next request goes
+  // without waiting for the reading, the disk or the encoding (docs/decisions.md).
   let writing: Promise<void> | undefined;
   const send = async (upTo: number) => {
     const reserved = ledger.beforeBatch(upTo);
     reserved.catch(() => undefined);
+    load.prepare?.(batch);
     await writing;
     if (options.signal?.aborted) return;
     writing = flush(load, batch, problems, upTo, ledger, reserved, options.signal);
@@ -157,6 +160,7 @@ async function writeAll(
     writing.catch(() => undefined);
     [batch, problems] = [[], []];
   };
+  let sinceTurn = 0;
   try {
     for (let next = first; !next.done; next = await records.next()) {
       const got = next.value;
@@ -164,6 +168,12 @@ async function writeAll(
       else batch.push(got);
       if (batch.length >= batchSize) await send(cursor.position);
       if (options.signal?.aborted) break;
+      // Lines already read come without a turn of the event loop: without one now and then, the
+      // request just sent would wait for the whole next batch's reading to be written out.
+      if (++sinceTurn === READ_TURN) {
+        sinceTurn = 0;
+        await turn();
+      }
     }
     if (!options.signal?.aborted) await send(cursor.position);
   } catch (e) {

@@ -44,6 +44,7 @@ export function esTransfer(session: TransferBinding): TransferFacet {
     openLoad(table, options) {
       const load = openLoad(transport, table, options.mode);
       return {
+        prepare: load.prepare,
         write: async (records, signal) => {
           await session.ready();
           return session.changing(load.write(records, signal));

@@ -102,11 +102,14 @@ export async function tableState(transport: EsTransport, index: string): Promise
   return { exists: true, records: res.body.count ?? 0 };
 }
 
-/** One `_bulk` request; a whole-request push-back (429) sends every record of it again. */
+/**
+ * One `_bulk` request of `records`, encoded as `body`; a whole-request push-back (429) sends every
+ * record of it again.
+ */
 async function writeBatch(
   transport: EsTransport,
   index: string,
-  mode: LoadMode,
+  body: Buffer,
   records: readonly LoadRecord[],
   signal: AbortSignal | undefined,
 ): Promise<LoadOutcome> {
@@ -116,7 +119,7 @@ async function writeBatch(
     path: `/${pathSegment(index)}/_bulk`,
     // Only what tells each document's fate: the whole answer is several times the size.
     query: { filter_path: BULK_ANSWER },
-    body: bulkBytes(records, mode),
+    body,
     contentType: "application/x-ndjson",
     timeoutMs: BULK_TIMEOUT_MS,
     // A 2xx answer comes as bytes: when every item was written, it is counted, not parsed.
@@ -148,9 +151,20 @@ async function writeBatch(
   return bulkOutcome(res.body, records);
 }
 
-export function openLoad(transport: EsTransport, index: string, mode: LoadMode): TableLoad {
+export function openLoad(
+  transport: EsTransport,
+  index: string,
+  mode: LoadMode,
+): Required<TableLoad> {
+  // Bodies encoded ahead of their write, by batch; each is dropped once sent (or with its batch).
+  const prepared = new WeakMap<readonly LoadRecord[], Buffer>();
   return {
-    write: (records, signal) => writeBatch(transport, index, mode, records, signal),
+    prepare: (records) => void prepared.set(records, bulkBytes(records, mode)),
+    write: (records, signal) => {
+      const body = prepared.get(records) ?? bulkBytes(records, mode);
+      prepared.delete(records);
+      return writeBatch(transport, index, body, records, signal);
+    },
     async finish() {
       await transport.json({ method: "POST", path: `/${pathSegment(index)}/_refresh` });
       const { count } = await transport.json<{ count: number }>({
