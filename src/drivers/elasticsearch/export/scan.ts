@@ -265,6 +265,7 @@ class EsScan implements TableScan {
   readonly #answers: AnswerPool;
 
   constructor(transport: EsTransport, pit: ScanReader, setup: ScanSetup) {
+    this.#answers = new AnswerPool(4, setup.batchBytesGuess ?? 0);
     this.#transport = transport;
     this.#pit = pit;
     this.#setup = setup;
@@ -272,7 +273,6 @@ class EsScan implements TableScan {
     this.slices = setup.slices;
     this.restarted = setup.restarted;
     this.batchBytesGuess = setup.batchBytesGuess;
-    this.#answers = new AnswerPool(4, setup.batchBytesGuess ?? 0);
     this.columns = setup.shape.columns.map((c) => c.name);
   }
 
