@@ -66,7 +66,7 @@ function cpuMsOf(pid: number): number {
   }
 }
 
-const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+export const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
 
 /** `perClient` calls by each client, all clients at once: each call's latency and the wall time. */
 async function batch(calls: Call[], perClient: number): Promise<{ lat: number[]; wallMs: number }> {

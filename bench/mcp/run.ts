@@ -22,7 +22,8 @@
  *                                                       change), every Quarry contender on both,
  *                                                       interleaved
  *   npm run bench:mcp -- --soak                         soak: 20,000 calls from 8 clients over HTTP,
- *                                                       then through the bridge, RSS as it goes
+ *                                                       then through the bridge, the server's RSS
+ *                                                       and CPU as it goes
  *   npm run bench:mcp -- --soak --soak-calls 100000     the operator's 100,000 calls a door
  *   npm run bench:mcp -- --soak --node-flags=--trace-gc  Quarry's server with more V8 flags
  *   npm run bench:mcp -- --soak --app-env MALLOC_ARENA_MAX=2  and more environment

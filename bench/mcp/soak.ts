@@ -10,6 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { ToolCase } from "./cases.ts";
+import { cpuOf } from "./rounds.ts";
 import type { Call } from "./setup.ts";
 import { ms } from "./stats.ts";
 
@@ -32,6 +33,8 @@ export interface SoakPlan {
 export interface SoakSample {
   calls: number;
   rssMb: number;
+  /** CPU the measured processes have used so far, in ms (what a setting costs a call). */
+  cpuMs: number;
 }
 
 export interface SoakResult {
@@ -45,6 +48,8 @@ export interface SoakResult {
   peakMb: number;
   /** MB per 100,000 calls from `settleCalls` to the end (NaN when the pass ended before). */
   growthPer100k: number;
+  /** Server CPU a call from `settleCalls` to the end, in ms (NaN when the pass ended before). */
+  cpuMsPerCall: number;
   cutByDeadline: boolean;
 }
 
@@ -59,6 +64,20 @@ export function rssMbOf(pid: number): number {
 }
 
 const rssOf = (pids: number[]) => pids.reduce((sum, pid) => sum + rssMbOf(pid), 0);
+const sampleOf = (calls: number, pids: number[]): SoakSample => ({
+  calls,
+  rssMb: rssOf(pids),
+  cpuMs: cpuOf(pids),
+});
+
+/** Server CPU a call between the first sample at or after `settleCalls` and the last. */
+function cpuMsPerCall(samples: SoakSample[], settleCalls: number): number {
+  const from = samples.find((s) => s.calls >= settleCalls);
+  const to = samples.at(-1);
+  return from && to && to.calls > from.calls
+    ? (to.cpuMs - from.cpuMs) / (to.calls - from.calls)
+    : Number.NaN;
+}
 
 /**
  * Slope of RSS after the warm-up: a least-squares line through the samples from `settleCalls` on,
@@ -88,7 +107,7 @@ export async function soak(
 ): Promise<SoakResult> {
   const started = performance.now();
   const deadline = started + plan.deadlineMs;
-  const samples: SoakSample[] = [{ calls: 0, rssMb: rssOf(plan.pids()) }];
+  const samples: SoakSample[] = [sampleOf(0, plan.pids())];
   onSample?.(samples[0]!);
   let issued = 0;
   let done = 0;
@@ -113,7 +132,7 @@ export async function soak(
       done++;
       if (done >= nextSample) {
         nextSample += plan.sampleEvery;
-        const s = { calls: done, rssMb: rssOf(plan.pids()) };
+        const s = sampleOf(done, plan.pids());
         samples.push(s);
         onSample?.(s);
       }
@@ -121,7 +140,7 @@ export async function soak(
   };
   await Promise.all(plan.clientsCalls.slice(0, plan.clients).map(worker));
   const seconds = (performance.now() - started) / 1000;
-  if (samples.at(-1)!.calls !== done) samples.push({ calls: done, rssMb: rssOf(plan.pids()) });
+  if (samples.at(-1)!.calls !== done) samples.push(sampleOf(done, plan.pids()));
   return {
     door: plan.door,
     calls: done,
@@ -132,6 +151,7 @@ export async function soak(
     samples,
     peakMb: Math.max(...samples.map((s) => s.rssMb)),
     growthPer100k: growthPer100k(samples, plan.settleCalls),
+    cpuMsPerCall: cpuMsPerCall(samples, plan.settleCalls),
     cutByDeadline: cut,
   };
 }
@@ -166,7 +186,11 @@ export function soakTable(r: SoakResult, mix: ToolCase[]): void {
   console.log(
     `\nsoak over ${r.door}: ${r.calls.toLocaleString("en")} calls (${mix.map((c) => c.label ?? c.tool).join(", ")} in turn), ${r.errors} errors, ${r.rate.toFixed(0)} calls/s, ${ms(r.seconds)} s`,
   );
-  console.log(`  ${"calls".padStart(9)}${"RSS MB".padStart(9)}`);
+  console.log(`  ${"calls".padStart(9)}${"RSS MB".padStart(9)}${"CPU s".padStart(9)}`);
   for (const s of r.samples)
-    console.log(`  ${s.calls.toLocaleString("en").padStart(9)}${s.rssMb.toFixed(1).padStart(9)}`);
+    console.log(
+      `  ${s.calls.toLocaleString("en").padStart(9)}${s.rssMb.toFixed(1).padStart(9)}${(s.cpuMs / 1000).toFixed(1).padStart(9)}`,
+    );
+  if (Number.isFinite(r.cpuMsPerCall))
+    console.log(`  server CPU a call after the warm-up: ${r.cpuMsPerCall.toFixed(3)} ms`);
 }
