@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { fromJsonSchema } from "@modelcontextprotocol/client";
 import { MAJORS, type MajorNode } from "../support/cluster.ts";
+import { FRESH_STORE_SIZE } from "../support/datasets.ts";
 import { bulkLoad, es } from "../support/es.ts";
 import {
   ERAS,
@@ -40,20 +41,15 @@ const DOCS = Array.from({ length: 30 }, (_, i) => ({
 
 const srv = mcpTestServer({ token: { name: "catalog", scope: "full-access" } });
 
-// A node keeps an index's store size for 10 s once asked (`index.store.stats_refresh_interval`):
-// another test's `_stats` of every index between the creation and the load would leave the stats
-// view reading 0 bytes. These indices' sizes are read fresh.
-const FRESH_SIZE = { "index.store.stats_refresh_interval": "0s" };
-
 before(async () => {
   for (const n of MAJORS) {
     await es(n, "PUT", `/${INDEX}`, {
       mappings: MAPPING,
-      settings: { number_of_shards: 2, number_of_replicas: 0, ...FRESH_SIZE },
+      settings: { number_of_shards: 2, number_of_replicas: 0, ...FRESH_STORE_SIZE },
     });
     await es(n, "PUT", `/${OTHER}`, {
       mappings: { properties: { customer_name: { type: "keyword" } } },
-      settings: { number_of_replicas: 0, ...FRESH_SIZE },
+      settings: { number_of_replicas: 0, ...FRESH_STORE_SIZE },
     });
     await bulkLoad(n, INDEX, DOCS);
     await es(n, "POST", `/${OTHER}/_doc?refresh=true`, { customer_name: "Ann" });

@@ -14,6 +14,7 @@ import type { PendingApproval } from "../../src/app/mcp-host/approvals.ts";
 import type { Impact } from "../../src/core/impact.ts";
 import type { HttpMethod } from "../../src/drivers/elasticsearch/wire/transport.ts";
 import type { NodeName } from "../support/cluster.ts";
+import { FRESH_STORE_SIZE } from "../support/datasets.ts";
 import { es as esRequest } from "../support/es.ts";
 import {
   addNodeConnection,
@@ -41,7 +42,8 @@ async function es(on: NodeName, method: HttpMethod, path: string, body?: unknown
 
 async function fill(on: NodeName, index: string, statuses: string[]) {
   await es(on, "PUT", `/${index}`, {
-    settings: { number_of_replicas: 0 },
+    // The approval shows the index's size: read fresh, not a size cached before the load.
+    settings: { number_of_replicas: 0, ...FRESH_STORE_SIZE },
     mappings: { properties: { status: { type: "keyword" } } },
   });
   const lines = statuses.flatMap((status) => [{ index: { _index: index } }, { status }]);

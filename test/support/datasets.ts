@@ -30,6 +30,13 @@ export const ORDERS_MAPPING = {
 } as const;
 
 export const STATUSES = ORDER_STATUSES;
+
+/**
+ * A node keeps an index's store size for 10 s once asked (`index.store.stats_refresh_interval`):
+ * another test listing every index between a creation and its load leaves the size at 0 bytes for
+ * that long. A test index whose size is read is created with this, so its size is read fresh.
+ */
+export const FRESH_STORE_SIZE = { "index.store.stats_refresh_interval": "0s" } as const;
 /** Shorter lists than the sample data set's: the documents the tests were written against. */
 const WORDS: OrderWords = {
   first: ORDER_WORDS.first.slice(0, 8),
@@ -131,9 +138,7 @@ export async function loadIndex(
       settings: {
         number_of_shards: opts.shards ?? 1,
         number_of_replicas: 0,
-        // A node keeps an index's store size for 10 s once asked: another test listing every
-        // index between this creation and the load would leave this one's size at 0 bytes.
-        "index.store.stats_refresh_interval": "0s",
+        ...FRESH_STORE_SIZE,
         ...(opts.settings ?? {}),
       },
       mappings: opts.mappings ?? ORDERS_MAPPING,
