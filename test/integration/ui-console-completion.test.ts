@@ -10,7 +10,12 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { node } from "../support/cluster.ts";
-import { completionOption, completionPopup, typeInConsole } from "../support/console-page.ts";
+import {
+  acceptCompletionWithEnter,
+  completionOption,
+  completionPopup,
+  typeInConsole,
+} from "../support/console-page.ts";
 import { describeOnMajors } from "../support/majors.ts";
 import { ownIndex } from "../support/own-index.ts";
 import { addNodeConnection, appWithBrowser } from "../support/ui.ts";
@@ -78,13 +83,7 @@ describe("console completion and editor habits on every supported major", () => 
           await page.screenshot({ path: join(root, "artifacts", "console-completion.png") });
         }
         await page.keyboard.type("cust");
-        // Enter accepts what is selected, and only while the list is not waiting on a new answer
-        // (the editor marks it disabled then and Enter would insert a line break).
-        await page
-          .locator(".cm-tooltip-autocomplete:not(.cm-tooltip-autocomplete-disabled)")
-          .locator('li[aria-selected="true"]', { hasText: "customer_name" })
-          .waitFor();
-        await page.keyboard.press("Enter");
+        await acceptCompletionWithEnter(page, "customer_name");
         await page
           .locator(".cm-line", { hasText: '"match": { "customer_name": ""' })
           .waitFor()

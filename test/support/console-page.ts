@@ -49,3 +49,34 @@ export const completionOption = (page: Page, label: string) =>
       hasText: new RegExp(`^${label.replace(/[|]/g, "\\|")}$`),
     }),
   });
+
+/** The completion list while it takes keys (the editor marks it disabled while an answer is due). */
+const ENABLED_LIST = ".cm-tooltip-autocomplete:not(.cm-tooltip-autocomplete-disabled)";
+
+/** CodeMirror autocomplete's default `interactionDelay`, which the console keeps. */
+const INTERACTION_DELAY_MS = 75;
+
+/**
+ * Presses Enter on the completion list once the editor would take it: the list enabled (not
+ * waiting on a new answer), `label` selected, and open longer than CodeMirror's
+ * `interactionDelay` (75 ms), before which Enter inserts a line break instead. The list's opening
+ * time is not in the page, so the wait counts from the first moment this sees it open, which is
+ * never before it opened.
+ */
+export async function acceptCompletionWithEnter(page: Page, label: string): Promise<void> {
+  await page
+    .locator(ENABLED_LIST)
+    .locator('li[aria-selected="true"]', { hasText: label })
+    .waitFor();
+  await page.waitForFunction(
+    ([selector, delay]) => {
+      const list = document.querySelector(selector) as (Element & { seenAt?: number }) | null;
+      if (!list) return false;
+      list.seenAt ??= performance.now();
+      return performance.now() - list.seenAt > delay;
+    },
+    [ENABLED_LIST, INTERACTION_DELAY_MS] as const,
+    { polling: "raf" },
+  );
+  await page.keyboard.press("Enter");
+}
