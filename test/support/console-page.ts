@@ -70,7 +70,11 @@ export async function acceptCompletionWithEnter(page: Page, label: string): Prom
     .waitFor();
   await page.waitForFunction(
     ([selector, delay]) => {
-      const list = document.querySelector(selector) as (Element & { seenAt?: number }) | null;
+      // In the page; typed by hand (this project's TypeScript has no DOM types).
+      const page = globalThis as unknown as {
+        document: { querySelector(s: string): { seenAt?: number } | null };
+      };
+      const list = page.document.querySelector(selector);
       if (!list) return false;
       list.seenAt ??= performance.now();
       return performance.now() - list.seenAt > delay;
