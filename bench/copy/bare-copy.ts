@@ -3,12 +3,14 @@
  * shards and mapping, then a point-in-time + `search_after` loop on `_shard_doc` in the same slices
  * and batch size as the copy (undici, nothing of Quarry), each slice writing each answer's hits to
  * `_bulk` before reading the next (as Quarry does), the `_source` bytes copied as they came: never
- * parsed, never serialized again. Routing is not carried (the bench index has none).
+ * parsed, never serialized again. Routing is not carried (the bench index has none). It ends as
+ * the copy does, the target refreshed and counted (bare-end.ts).
  *   node bench/copy/bare-copy.ts <es url> <source> <target> <batch size> <slices>
- * Prints one JSON line: {"written": <documents>}.
+ * Prints one JSON line: {"written": <documents>, "counted": <documents>, "endMs": <ms>}.
  */
 import { Pool } from "undici";
 import { answerBytes, scanSlices } from "../export/bare-bytes.ts";
+import { endLikeQuarry } from "./bare-end.ts";
 
 const [url, source, target, batch, sliceArg] = process.argv.slice(2);
 if (!url || !source || !target || !batch || !sliceArg)
@@ -99,5 +101,5 @@ await scanSlices(send, source, Number(batch), slices, async (answer) => {
   if (result.includes('"errors":true')) throw new Error("a _bulk request had failures");
   written += docs;
 });
+await endLikeQuarry(pool, target, written);
 await pool.close();
-process.stdout.write(`${JSON.stringify({ written })}\n`);

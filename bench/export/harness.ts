@@ -25,6 +25,19 @@ export interface Run {
   seconds: number;
   docs: number;
   peakMb: number;
+  /** The part of `seconds` the run's last JSON line says its end took (`endMs`), if it says. */
+  endSeconds?: number;
+}
+
+/** `endMs` of the last line of a run's output, when that line is JSON that has it. */
+function endSecondsOf(stdout: string): number | undefined {
+  const last = stdout.trimEnd().split("\n").at(-1) ?? "";
+  try {
+    const { endMs } = JSON.parse(last) as { endMs?: unknown };
+    return typeof endMs === "number" ? endMs / 1000 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The process's peak resident set so far (Linux: VmHWM, in kB), 0 once it is gone. */
@@ -50,7 +63,11 @@ export async function runOnce(side: Side, cwd: string): Promise<Run> {
   child.stderr.on("data", (d) => {
     stderr += d;
   });
-  child.stdout.resume();
+  let stdout = "";
+  child.stdout.on("data", (d) => {
+    // Only the end matters (its last line); a command printing much keeps little.
+    stdout = (stdout + d).slice(-4096);
+  });
   let peak = 0;
   // VmHWM only grows: the last reading before the exit is the peak.
   const poll = setInterval(() => {
@@ -60,7 +77,13 @@ export async function runOnce(side: Side, cwd: string): Promise<Run> {
   clearInterval(poll);
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`${side.name} failed (${code}):\n${stderr.slice(-2000)}`);
-  return { seconds, docs: await side.count(), peakMb: peak / 1024 };
+  const endSeconds = endSecondsOf(stdout);
+  return {
+    seconds,
+    docs: await side.count(),
+    peakMb: peak / 1024,
+    ...(endSeconds !== undefined ? { endSeconds } : {}),
+  };
 }
 
 export function median(xs: number[]): number {
@@ -70,6 +93,9 @@ export function median(xs: number[]): number {
 }
 
 export const rate = (r: Run) => r.docs / r.seconds;
+
+/** The rate without the run's end (`endSeconds`): a bare loop's pace before its refresh and count. */
+export const rateWithoutEnd = (r: Run) => r.docs / (r.seconds - (r.endSeconds ?? 0));
 
 export interface Rounds {
   min: number;
@@ -93,7 +119,7 @@ export async function interleave(
       const r = await runOnce(side, cwd);
       runs.get(side.name)?.push(r);
       log(
-        `  round ${round} ${side.name}: ${r.docs} docs in ${r.seconds.toFixed(2)} s (${Math.round(rate(r))}/s), peak ${r.peakMb.toFixed(0)} MB`,
+        `  round ${round} ${side.name}: ${r.docs} docs in ${r.seconds.toFixed(2)} s${r.endSeconds === undefined ? "" : ` (its refresh and count ${r.endSeconds.toFixed(2)} s)`} (${Math.round(rate(r))}/s), peak ${r.peakMb.toFixed(0)} MB`,
       );
     }
     const now = new Map([...runs].map(([name, rs]) => [name, median(rs.map(rate))]));

@@ -1,12 +1,14 @@
 /**
  * The best a bare client can do to load an NDJSON `_bulk` file on the node: the file read as bytes,
  * cut at line breaks, sent `batch` documents (two lines each) per `_bulk` request, one request at a
- * time like Quarry's import (undici, nothing of Quarry; the lines are never parsed).
+ * time like Quarry's import (undici, nothing of Quarry; the lines are never parsed). It ends as the
+ * import does, the target refreshed and counted (bench/copy/bare-end.ts).
  *   node bench/import/bare-bulk.ts <es url> <target> <file> <batch size>
- * Prints one JSON line: {"written": <documents>}.
+ * Prints one JSON line: {"written": <documents>, "counted": <documents>, "endMs": <ms>}.
  */
 import { createReadStream } from "node:fs";
 import { Pool } from "undici";
+import { endLikeQuarry } from "../copy/bare-end.ts";
 
 const [url, target, file, batch] = process.argv.slice(2);
 if (!url || !target || !file || !batch)
@@ -49,5 +51,5 @@ if (pieces.length > 0) {
   await bulk(Buffer.concat(pieces));
   written += Math.ceil(lines / 2);
 }
+await endLikeQuarry(pool, target, written);
 await pool.close();
-process.stdout.write(`${JSON.stringify({ written })}\n`);
