@@ -98,13 +98,6 @@ export interface LineProblem {
  */
 export interface LineDecoder {
   push(line: string, lineNumber: number): LoadRecord | LineProblem | null;
-  /**
-   * The same for a line as the file's bytes (UTF-8, without its line break): a decoder that has it
-   * decodes only what it must read and keeps a document's bytes as its `text`, so an import
-   * neither decodes nor encodes again what it only passes on. Optional: without it, lines come
-   * to `push` as text.
-   */
-  pushBytes?(line: Uint8Array, lineNumber: number): LoadRecord | LineProblem | null;
   /** The same for a value already parsed (an element of a JSON array), `origin` its number. */
   pushValue(value: unknown, origin: number): LoadRecord | LineProblem | null;
   /** At the end of the file: a record left unfinished is a problem. */

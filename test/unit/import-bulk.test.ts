@@ -9,7 +9,6 @@ import { describe, test } from "node:test";
 import {
   allWritten,
   bulkBody,
-  bulkBytes,
   bulkOutcome,
   unwritable,
 } from "../../src/drivers/elasticsearch/transfer/bulk-write.ts";
@@ -24,13 +23,12 @@ import type { EsTransport } from "../../src/drivers/elasticsearch/wire/transport
 /** A record as a plain object, its document read. */
 const plain = (d: ImportDoc) => ({ ...d, document: d.document });
 
-/** The lines of `text` through the decoder, as text (`push`) or as their bytes (`pushBytes`). */
-function decode(text: string, as: "text" | "bytes" = "text") {
+function decode(text: string) {
   const d = new ImportLineDecoder();
   const docs: ImportDoc[] = [];
   const problems: LineProblem[] = [];
   text.split("\n").forEach((line, i) => {
-    const r = as === "text" ? d.push(line, i + 1) : d.pushBytes(Buffer.from(line), i + 1);
+    const r = d.push(line, i + 1);
     if (r && "document" in r) docs.push(r);
     else if (r) problems.push(r);
   });
@@ -131,48 +129,6 @@ describe("ImportLineDecoder", () => {
     );
     assert.match(problems[0]?.reason ?? "", /^not JSON/);
     assert.match(problems[1]?.reason ?? "", /not a JSON object/);
-  });
-});
-
-describe("ImportLineDecoder, lines as bytes", () => {
-  const FILES = [
-    '{"index":{"_id":"a"}}\n{"n":1}\n\n{"create":{"_id":"b","routing":"r1"}}\n  {"n":"é"}\t\n{"index":{}}\n{"n":3}',
-    '{"index":{"_id":"a"}}\n{"n":1,}\n{"index":{"_id":"b"}}\n{broken\n{"n":2}',
-    '{"update":{"_id":"u"}}\n{"doc":{"n":1}}\n{"delete":{"_id":"d"}}\n{"index":{"_id":"z"}}',
-    '{"_index":"x","_id":"1","_source":{"a":1}}\n{"a":3}',
-    '{"a":1}\n{oops\n[1,2]\n{"a":2}',
-  ];
-
-  test("give the records, problems and _bulk body that the same lines as text give", () => {
-    for (const file of FILES) {
-      const text = decode(file, "text");
-      const bytes = decode(file, "bytes");
-      assert.equal(bytes.shape, text.shape, file);
-      assert.deepEqual(bytes.problems, text.problems, file);
-      assert.deepEqual(
-        bytes.docs.map((d) => [d.origin, d.key, d.route]),
-        text.docs.map((d) => [d.origin, d.key, d.route]),
-        file,
-      );
-      for (const mode of ["create", "index"] as const)
-        assert.equal(bulkBody(bytes.docs, mode), bulkBody(text.docs, mode), file);
-    }
-  });
-
-  test("a document line is kept as its bytes, read only when asked for", () => {
-    const { docs } = decode('{"index":{"_id":"a"}}\n {"n":"é"} ', "bytes");
-    const text = docs[0]?.text?.[0];
-    assert.ok(text instanceof Uint8Array, "the line's bytes, not a string");
-    assert.equal(Buffer.from(text).toString(), '{"n":"é"}', "without the blanks around it");
-    assert.deepEqual(docs[0]?.document, { n: "é" });
-  });
-
-  test("bytes that are not UTF-8 go as they are, for the cluster to refuse by line, never changed", () => {
-    const d = new ImportLineDecoder();
-    d.pushBytes(Buffer.from('{"index":{"_id":"a"}}'), 1);
-    const bad = Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]); // {"n":"\xff"}
-    const doc = d.pushBytes(bad, 2) as ImportDoc;
-    assert.ok(bulkBytes([doc], "index").includes(bad), "the line's own bytes in the body");
   });
 });
 

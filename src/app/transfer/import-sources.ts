@@ -13,7 +13,6 @@ import { StringDecoder } from "node:string_decoder";
 import { QuarryError } from "../../core/errors.ts";
 import type { TransferFacet } from "../../core/facets.ts";
 import type { LineDecoder, LineProblem, LoadRecord } from "../../core/transfer.ts";
-import { byteLines } from "./byte-lines.ts";
 import { inferKinds } from "./csv-rows.ts";
 import type { KindsFor } from "./csv-source.ts";
 import { formatOfName, formatOfStart, type ImportFormat } from "./import-format.ts";
@@ -113,20 +112,13 @@ async function* ndjsonRecords(
   cursor: SourceCursor,
 ): AsyncGenerator<SourceItem> {
   const decoder = options.decoder;
-  // A decoder that takes bytes gets the lines as the file's bytes (byte-lines.ts cuts them as
-  // readline does): what it only passes on is never decoded and encoded again.
-  const lines: AsyncIterable<string | Uint8Array> = decoder.pushBytes
-    ? byteLines(stream)
-    : createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
   for await (const line of lines) {
     number++;
     cursor.position = number;
     // Lines before the checkpoint were imported; the decoder still reads them to know the shape.
-    const got =
-      typeof line === "string" || !decoder.pushBytes
-        ? decoder.push(String(line), number)
-        : decoder.pushBytes(line, number);
+    const got = decoder.push(line, number);
     cursor.shape = decoder.shape ?? null;
     if (number > options.skip && got !== null) yield got;
   }

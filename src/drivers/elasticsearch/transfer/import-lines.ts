@@ -6,7 +6,6 @@
  * fit is a problem naming its line number, and the lines around it still import.
  */
 
-import type { JsonText } from "../../../core/export.ts";
 import type { LineDecoder, LineProblem, LoadRecord } from "../../../core/transfer.ts";
 
 /** A document to write, `origin` being its line (its source's line, for a `_bulk` body). */
@@ -58,20 +57,6 @@ function withKeys(
 /** Whether a line's text looks like one JSON object (its braces, not its inside). */
 const isObjectText = (t: string) => t.charCodeAt(0) === 0x7b && t.charCodeAt(t.length - 1) === 0x7d;
 
-/** JSON's whitespace, as bytes. */
-const isBlank = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
-
-/** A line's bytes without the blanks around them, when they look like one JSON object; else null. */
-function objectBytes(line: Uint8Array): Uint8Array | null {
-  let start = 0;
-  let end = line.length;
-  while (start < end && isBlank(line[start] as number)) start++;
-  while (end > start && isBlank(line[end - 1] as number)) end--;
-  return line[start] === 0x7b && line[end - 1] === 0x7d ? line.subarray(start, end) : null;
-}
-
-const utf8 = new TextDecoder();
-
 /**
  * The document of an `index` or `create` action, as its line's text: it is written as that text
  * and parsed only if something reads `document` (a preview). Not parsing it is most of an import's
@@ -82,10 +67,10 @@ class LazyDoc implements ImportDoc {
   readonly origin: number;
   declare readonly key?: string;
   declare readonly route?: string;
-  readonly text: JsonText;
+  readonly text: [string];
   #parsed: Record<string, unknown> | undefined;
 
-  constructor(line: number, text: string | Uint8Array, meta: Record<string, unknown>) {
+  constructor(line: number, text: string, meta: Record<string, unknown>) {
     this.origin = line;
     const id = textOf(meta._id);
     if (id !== undefined) (this as { key?: string }).key = id;
@@ -95,11 +80,7 @@ class LazyDoc implements ImportDoc {
   }
 
   get document(): Record<string, unknown> {
-    const text = this.text[0] as string | Uint8Array;
-    this.#parsed ??= JSON.parse(typeof text === "string" ? text : utf8.decode(text)) as Record<
-      string,
-      unknown
-    >;
+    this.#parsed ??= JSON.parse(this.text[0]) as Record<string, unknown>;
     return this.#parsed;
   }
 }
@@ -112,22 +93,6 @@ export class ImportLineDecoder implements LineDecoder {
 
   get shape(): LineShape | undefined {
     return this.#shape;
-  }
-
-  /**
-   * A line as bytes: the document of an `index` or `create` action is kept as its bytes (never
-   * decoded, nor encoded again to be sent); any other line is read as text.
-   */
-  pushBytes(raw: Uint8Array, line: number): ImportDoc | LineProblem | null {
-    const waiting = this.#pending;
-    if (waiting && waiting.action !== "update") {
-      const bytes = objectBytes(raw);
-      if (bytes) {
-        this.#pending = undefined;
-        return new LazyDoc(line, bytes, waiting.meta);
-      }
-    }
-    return this.push(utf8.decode(raw), line);
   }
 
   push(raw: string, line: number): ImportDoc | LineProblem | null {
