@@ -7,6 +7,7 @@
  */
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
+import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { QuarryError } from "../../core/errors.ts";
@@ -16,7 +17,6 @@ import { inferKinds } from "./csv-rows.ts";
 import type { KindsFor } from "./csv-source.ts";
 import { formatOfName, formatOfStart, type ImportFormat } from "./import-format.ts";
 import type { JsonArrayReader } from "./json-array-reader.ts";
-import { textLines } from "./text-lines.ts";
 
 export type ImportInput = { path: string } | { stream: Readable; name: string };
 export type SourceItem = LoadRecord | LineProblem;
@@ -112,17 +112,15 @@ async function* ndjsonRecords(
   cursor: SourceCursor,
 ): AsyncGenerator<SourceItem> {
   const decoder = options.decoder;
+  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
-  // A chunk's lines at a time: one await a chunk, not one a line (text-lines.ts).
-  for await (const lines of textLines(stream)) {
-    for (const line of lines) {
-      number++;
-      cursor.position = number;
-      // Lines before the checkpoint were imported; the decoder still reads them to know the shape.
-      const got = decoder.push(line, number);
-      cursor.shape = decoder.shape ?? null;
-      if (number > options.skip && got !== null) yield got;
-    }
+  for await (const line of lines) {
+    number++;
+    cursor.position = number;
+    // Lines before the checkpoint were imported; the decoder still reads them to know the shape.
+    const got = decoder.push(line, number);
+    cursor.shape = decoder.shape ?? null;
+    if (number > options.skip && got !== null) yield got;
   }
   const last = decoder.end();
   if (last && last.line > options.skip) yield last;
