@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
+import type { Route } from "playwright-core";
 import { UiPreferenceStore } from "../../src/app/storage/ui-preferences.ts";
 import type { ThemeChoice } from "../../src/core/grid-layout.ts";
 import { addEs8Connection, appWithBrowser, screenshot } from "../support/ui.ts";
@@ -98,6 +99,45 @@ describe("UI: light and dark themes", () => {
     await waitForTheme("light");
     assert.equal(await page.getByTestId("theme-switch").inputValue(), "system");
     await keptTheme("system");
+  });
+
+  it("a choice made while the page reads the app's kept theme stays: the late answer does not undo it", async () => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await openGrid();
+    await page.getByTestId("theme-switch").selectOption("system");
+    await keptTheme("system");
+    // The page's read of the kept theme gets the app's answer at once ("system") and is handed
+    // that answer only after a choice made meanwhile was kept: a late answer, as on a busy machine.
+    let askedFor!: () => void;
+    const asked = new Promise<void>((resolve) => (askedFor = resolve));
+    let handOver!: () => void;
+    const handedOver = new Promise<void>((resolve) => (handOver = resolve));
+    const late = async (route: Route) => {
+      if (route.request().method() !== "GET") return route.fallback();
+      const response = await route.fetch();
+      askedFor();
+      await handedOver;
+      await route.fulfill({ response });
+    };
+    await page.route("**/preferences", late);
+    try {
+      await openGrid();
+      await asked;
+      await page.getByTestId("theme-switch").selectOption("dark");
+      await keptTheme("dark");
+      const delivered = page.waitForResponse(
+        (r) => r.url().endsWith("/preferences") && r.request().method() === "GET",
+      );
+      handOver();
+      await (await delivered).finished();
+      // A task queued after the answer's: the page has handled the answer by the time it runs.
+      await page.evaluate("0");
+      assert.equal(await theme(), "dark", "the late answer put the older theme back");
+      assert.equal(await page.getByTestId("theme-switch").inputValue(), "dark");
+    } finally {
+      handOver();
+      await page.unroute("**/preferences", late);
+    }
   });
 
   it("every screen is dark under Dark: console (readable code), connections, editor, settings", async () => {

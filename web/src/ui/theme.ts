@@ -51,22 +51,36 @@ function setLocal(c: ThemeChoice): void {
 apply();
 systemDark.addEventListener("change", apply);
 
+/** Choices made on this page, and those the app has answered as kept. */
+let chosen = 0;
+let kept = 0;
+
 /** Chooses a theme now and keeps it in the app. */
 export function chooseTheme(c: ThemeChoice): Promise<unknown> {
+  chosen++;
   setLocal(c);
-  return call(ui.preferences.$put, { json: { theme: c } });
+  return call(ui.preferences.$put, { json: { theme: c } }).finally(() => kept++);
+}
+
+/**
+ * The app's kept choice, taken only if it cannot be older than the page's own: no choice was
+ * made while it was asked for, and every choice made before was kept by then (a read answered
+ * late, or before the app wrote the last choice, would put an older theme back).
+ */
+function readKeptChoice(): void {
+  const asked = chosen;
+  const settled = kept === chosen;
+  call(ui.preferences.$get).then(
+    (p) => {
+      if (settled && chosen === asked && p.theme !== choice) setLocal(p.theme);
+    },
+    () => {},
+  );
 }
 
 /** The theme chosen (re-renders on a change), after reading the app's kept choice once. */
 export function useThemeChoice(): ThemeChoice {
-  useEffect(() => {
-    call(ui.preferences.$get).then(
-      (p) => {
-        if (p.theme !== choice) setLocal(p.theme);
-      },
-      () => {},
-    );
-  }, []);
+  useEffect(readKeptChoice, []);
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
