@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadAverage, quarryCommand } from "../copy/report.ts";
 import { benchTransport, benchUrl } from "../export/bench-node.ts";
-import { interleave, median, rate, type Side, verdict } from "../export/harness.ts";
+import { interleave, medianRate, type Side, verdict } from "../export/harness.ts";
 import { ensureBenchIndex } from "../export/indices.ts";
 
 const { values: args } = parseArgs({
@@ -91,7 +91,7 @@ try {
     root,
     log,
   );
-  const med = (name: string) => median((runs.get(name) ?? []).map(rate));
+  const med = (name: string) => medianRate(runs, name);
   const peak = Math.max(...(runs.get("quarry compare --documents") ?? []).map((r) => r.peakMb));
   console.log(
     `\nCompare of two ${source.docs.toLocaleString("en-US")}-document indices on ${url}${quick ? " (quick)" : ""}; medians of interleaved runs; load average at start ${load}, at end ${loadAverage()}\n`,

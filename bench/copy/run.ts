@@ -143,12 +143,8 @@ try {
   await quarry.close();
 }
 
-const medianOf = (name: string, rate: (r: harness.Run) => number) => {
-  const rs = runs.get(name) ?? [];
-  return rs.length ? harness.median(rs.map(rate)) : Number.NaN;
-};
-const med = (name: string) => medianOf(name, harness.rate);
-const medWithoutEnd = (name: string) => medianOf(name, harness.rateWithoutEnd);
+const med = (name: string) => harness.medianRate(runs, name);
+const medWithoutEnd = (name: string) => harness.medianRate(runs, name, harness.rateWithoutEnd);
 console.log(
   `\nCopy ${small.name} → new index on ${url}, batch ${batch}${quick ? " (quick)" : ""}, ${quarry.what}; medians of interleaved runs; load average at start ${load}, at end ${loadAverage()}\n`,
 );

@@ -97,6 +97,16 @@ export const rate = (r: Run) => r.docs / r.seconds;
 /** The rate without the run's end (`endSeconds`): a bare loop's pace before its refresh and count. */
 export const rateWithoutEnd = (r: Run) => r.docs / (r.seconds - (r.endSeconds ?? 0));
 
+/** A side's median rate over its runs (by `rateOf`, `rate` by default); NaN when it has none. */
+export function medianRate(
+  runs: Map<string, Run[]>,
+  name: string,
+  rateOf: (r: Run) => number = rate,
+): number {
+  const rs = runs.get(name) ?? [];
+  return rs.length ? median(rs.map(rateOf)) : Number.NaN;
+}
+
 export interface Rounds {
   min: number;
   max: number;

@@ -28,7 +28,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_BATCH } from "../../src/app/export/options.ts";
 import { loadAverage, quarryCommand } from "../copy/report.ts";
 import { benchTransport, benchUrl } from "./bench-node.ts";
-import { interleave, median, type Run, rate, runOnce, type Side, verdict } from "./harness.ts";
+import { interleave, medianRate, type Run, runOnce, type Side, verdict } from "./harness.ts";
 import { ensureBenchIndex } from "./indices.ts";
 import { startRootProxy } from "./root-proxy.ts";
 
@@ -153,10 +153,7 @@ try {
   await launcher.close();
 }
 
-const med = (name: string) => {
-  const rs = runs.get(name) ?? [];
-  return rs.length ? median(rs.map(rate)) : Number.NaN;
-};
+const med = (name: string) => medianRate(runs, name);
 const peak = (name: string) => Math.max(...(runs.get(name) ?? []).map((r) => r.peakMb));
 console.log(
   `\nExport on ${url}, batch ${batch}${quick ? " (quick)" : ""}, ${nodeFlags ? `node ${nodeFlags.join(" ")} ${launcher.entry} export` : `${launcher.what}, export`}; medians of interleaved runs; load average at start ${load}, at end ${loadAverage()}\n`,

@@ -154,11 +154,7 @@ try {
   await quarry.close();
 }
 
-const medianOf = (name: string, rate: (r: harness.Run) => number) => {
-  const rs = runs.get(name) ?? [];
-  return rs.length ? harness.median(rs.map(rate)) : Number.NaN;
-};
-const med = (name: string) => medianOf(name, harness.rate);
+const med = (name: string) => harness.medianRate(runs, name);
 console.log(
   `\nImport of ${small.docs.toLocaleString("en-US")} documents (NDJSON) into a new index on ${url}, batch ${batch}${quick ? " (quick)" : ""}, ${quarry.what}; medians of interleaved runs; load average at start ${loadAtStart}, at end ${loadAverage()}\n`,
 );
@@ -172,7 +168,7 @@ goals.push(
     "≥ 0.9x",
     r >= 0.9,
   ),
-  `info     Quarry import / bare _bulk loop without its refresh and count: ${(med("Quarry import") / medianOf("bare _bulk loop", harness.rateWithoutEnd)).toFixed(2)}x`,
+  `info     Quarry import / bare _bulk loop without its refresh and count: ${(med("Quarry import") / harness.medianRate(runs, "bare _bulk loop", harness.rateWithoutEnd)).toFixed(2)}x`,
 );
 // No goal is set against elasticdump for import: its ratios are shown for information.
 if (proxy) {
